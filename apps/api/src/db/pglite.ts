@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
+
+interface PgliteSource {
+  /** A directory for the data, or undefined for an in-memory database (tests). */
+  dataDir?: string;
+  /** A data directory dumped by `dumpDataDir`, to start from a migrated template (tests). */
+  loadDataDir?: Blob | File;
+}
+
+/**
+ * PGlite runs PostgreSQL in this process. It has one connection, so PGlite queues every query
+ * and transaction behind the one running; that also makes `FOR UPDATE` trivially uncontended.
+ */
+export async function openPglite(source: PgliteSource): Promise<Database & { dump(): Promise<Blob> }> {
+  if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
+  const pglite = new PGlite({
+    dataDir: source.dataDir,
+    loadDataDir: source.loadDataDir,
+    parsers: { [postgresTypeOids.int8]: parseInt8 },
+  });
+  await pglite.waitReady;
+
+  const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(text, params as unknown[]);
+      return result.rows;
+    },
+  });
+  const root = asQueryable(pglite);
+
+  return {
+    kind: 'pglite',
+    query: root.query,
+    async transaction(work, options) {
+      return pglite.transaction(async (tx) => {
+        if (options?.isolation) await tx.query(beginStatement(options).replace('BEGIN', 'SET TRANSACTION'));
+        return work({ ...asQueryable(tx), executeScript: async (script) => void (await tx.exec(script)) });
+      });
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+    async dump() {
+      return pglite.dumpDataDir('none');
+    },
+  };
+}

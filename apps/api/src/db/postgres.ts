@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
+
+const defaultPoolSize = 10;
+
+/** Both drivers answer bigint as BigInt; everything else keeps node-postgres's defaults. */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === postgresTypeOids.int8) return parseInt8;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as unknown as pg.CustomTypesConfig;
+
+export async function openPostgres(connectionString: string, poolSize = defaultPoolSize): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize, types: typeParsers });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+
+  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row extends object>(text: string, params: readonly unknown[] = [], options = {}) {
+      const result = await target.query<Row>({ text, values: params as unknown[], name: options.name });
+      return result.rows;
+    },
+  });
+  const root = asQueryable(pool);
+
+  return {
+    kind: 'postgres',
+    query: root.query,
+    async transaction(work, options) {
+      const client = await pool.connect();
+      // A connection whose ROLLBACK failed is in an unknown state and is destroyed, not reused.
+      let brokenConnection: Error | undefined;
+      try {
+        await client.query(beginStatement(options));
+        const result = await work({
+          ...asQueryable(client),
+          executeScript: async (script) => void (await client.query(script)),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          brokenConnection = rollbackError;
+        });
+        throw error;
+      } finally {
+        client.release(brokenConnection);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { Database, DatabaseKind } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+
+/**
+ * Every database-touching suite runs on PGlite in-process and, when `DATABASE_URL` is set, on
+ * PostgreSQL too. Each suite gets a fresh, migrated database of its own; nothing is mocked.
+ */
+export const testDatabaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** Migrating a new PGlite takes seconds; loading a migrated copy takes a fraction of that. */
+function migratedPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const db = await openPglite({});
+    await migrate(db);
+    const dump = await db.dump();
+    await db.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+export interface TestDatabase {
+  db: Database;
+  /** A connection string for other processes, PostgreSQL only. */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openPglite({ loadDataDir: await migratedPgliteTemplate() });
+    return { db, dispose: () => db.close() };
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL is needed for PostgreSQL tests');
+  const name = `strongroom_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(serverUrl, 1);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 20);
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    async dispose() {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * Declares the suite once per database kind. `body` receives a getter, because the database is
+ * opened in beforeAll, after the suite has been declared.
+ */
+export function describeEachDatabase(title: string, body: (database: () => Database, kind: DatabaseKind) => void): void {
+  for (const kind of testDatabaseKinds) {
+    describe(`${title} (${kind})`, () => {
+      let testDatabase: TestDatabase | undefined;
+      beforeAll(async () => {
+        testDatabase = await createTestDatabase(kind);
+      });
+      afterAll(async () => {
+        await testDatabase?.dispose();
+      });
+      body(() => {
+        if (!testDatabase) throw new Error('The test database is not open yet; use it inside a test or hook');
+        return testDatabase.db;
+      }, kind);
+    });
+  }
+}

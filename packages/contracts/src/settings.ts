@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { bankModeSchema } from './platform.ts';
+
+/** `GET /api/v1/settings/public`: what the public pages show about the bank (D7: fetched at once, cached). */
+export const publicSettingsSchema = z.object({
+  bankName: z.string(),
+  mode: bankModeSchema,
+  address: z.string(),
+  phone: z.string(),
+  supportEmail: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,78 @@
+/**
+ * Every path the single-page app answers, shared with the server so that an unknown path gets a
+ * real 404 status (with the app's not-found page) instead of 200. `:param` matches one segment.
+ */
+export const publicRoutePaths = [
+  '/',
+  '/about',
+  '/savings',
+  '/current',
+  '/cards',
+  '/faq',
+  '/contact',
+  '/login',
+  '/signup',
+  '/verify/:email',
+  '/verification/:token',
+  '/registeration',
+  '/forgetpassword',
+  '/resetpassword/:token',
+  '/phonesignup',
+  '/phoneverification',
+  '/success',
+  '/receipts/verify/:reference',
+] as const;
+
+export const customerRoutePaths = [
+  '/profilephoto',
+  '/dashboard',
+  '/home',
+  '/new-card',
+  '/transfer',
+  '/send-account',
+  '/send-card',
+  '/billpay',
+  '/notifications',
+  '/transaction-history',
+  '/profile',
+  '/settings',
+  '/privacy',
+  '/help',
+  '/deposit',
+  '/withdraw',
+  '/beneficiaries',
+  '/add-beneficiaries',
+  '/invite',
+  '/card',
+  '/card-form',
+  '/new-card-form',
+  '/card-details/:id',
+  '/loan',
+  '/otp',
+  '/tax',
+  '/bsa',
+  '/tac',
+  '/nrc',
+  '/imf',
+  '/cot',
+] as const;
+
+export const staffRoutePaths = ['/ops', '/ops/*'] as const;
+
+/** Sandbox-only pages; in production they do not exist. */
+export const sandboxRoutePaths = ['/dev/mail'] as const;
+
+export function matchesRoutePath(pattern: string, pathname: string): boolean {
+  if (pattern.endsWith('/*')) {
+    const prefix = pattern.slice(0, -2);
+    return pathname === prefix || pathname.startsWith(`${prefix}/`);
+  }
+  const patternParts = pattern.split('/');
+  const pathParts = pathname.replace(/\/+$/, '').split('/');
+  if (pattern === '/') return pathname === '/';
+  if (patternParts.length !== pathParts.length) return false;
+  return patternParts.every((part, index) => {
+    const actual = pathParts[index] ?? '';
+    return part.startsWith(':') ? actual.length > 0 : part === actual;
+  });
+}
