@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
+import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable, type QueryOptions } from './database.ts';
 
 const defaultPoolSize = 10;
 
@@ -17,7 +17,7 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
   pool.on('error', () => undefined);
 
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row extends object>(text: string, params: readonly unknown[] = [], options = {}) {
+    async query<Row extends object>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const result = await target.query<Row>({ text, values: params as unknown[], name: options.name });
       return result.rows;
     },

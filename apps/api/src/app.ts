@@ -1,0 +1,121 @@
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { meRoutes } from './modules/auth/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { runOpsCommand } from './ops-commands.ts';
+import { decorateSessions } from './platform/authenticate.ts';
+import { registerCsrfProtection } from './platform/csrf.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { JobRunner } from './platform/jobs/job-runner.ts';
+import { countQueuedJobs } from './platform/jobs/job-repository.ts';
+import { loggerOptions, requestIdFor } from './platform/logging.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/messaging/mailer.ts';
+import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerWebApp } from './platform/web-app.ts';
+
+export interface AppDependencies {
+  db: Database;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** Opens the loopback ops endpoint (embedded database only); see modules/ops/routes.ts. */
+  opsToken?: string;
+}
+
+export interface AppServices {
+  db: Database;
+  mailer: Mailer;
+  sms: SmsSender;
+  jobs: JobRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** A JSON body bigger than this is refused with 413; uploads have their own, per-route limit. */
+const jsonBodyLimitBytes = 256 * 1024;
+const apiPrefix = '/api/v1';
+
+function mailerFor(config: Config, db: Database): Mailer {
+  if (config.mode === 'sandbox' || !config.mail.smtpUrl) return createOutboxMailer(db);
+  return createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
+}
+
+function smsSenderFor(config: Config, db: Database): SmsSender {
+  if (config.mode === 'sandbox' || !config.sms.url) return createOutboxSmsSender(db);
+  return createHttpSmsSender({ url: config.sms.url, token: config.sms.token, from: config.sms.from });
+}
+
+/** Builds the whole server without listening; tests drive it with `app.inject()`. */
+export async function build(config: Config, dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { db } = dependencies;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestIdFor,
+    bodyLimit: jsonBodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services: AppServices = {
+    db,
+    mailer: dependencies.mailer ?? mailerFor(config, db),
+    sms: dependencies.sms ?? smsSenderFor(config, db),
+    jobs: new JobRunner(db, app.log),
+  };
+  app.decorate('services', services);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await app.register(rateLimit, { global: false });
+  decorateSessions(app);
+  registerCsrfProtection(app, db);
+  registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db) });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.bankName} API`, version: '1.0.0', description: 'Strongroom online banking API' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(db));
+      await api.register(settingsRoutes(config, db));
+      await api.register(meRoutes(db));
+      if (config.mode === 'sandbox') await api.register(devRoutes(db));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: apiPrefix },
+  );
+
+  if (dependencies.opsToken) {
+    await app.register(opsRoutes({ context: { db, config }, token: dependencies.opsToken, run: runOpsCommand }));
+  }
+
+  await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,48 @@
+import { loadConfig, ConfigError, type Config } from '../config.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { runOpsCommand } from '../ops-commands.ts';
+import type { OpsResult } from '../modules/ops/ops-command.ts';
+import { readLiveServerLock, type ServerLock } from '../server-lock.ts';
+
+const serverRequestTimeoutMs = 120_000;
+
+/** While a server owns the embedded database, the command runs inside it (decision 004). */
+async function runThroughServer(lock: ServerLock, name: string, args: string[]): Promise<OpsResult> {
+  const response = await fetch(`http://127.0.0.1:${lock.port}/internal/ops/${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${lock.token}` },
+    body: JSON.stringify({ args }),
+    signal: AbortSignal.timeout(serverRequestTimeoutMs),
+  });
+  const body: unknown = await response.json();
+  if (!response.ok) throw new Error(`The running server refused the command (${response.status}): ${JSON.stringify(body)}`);
+  return body as OpsResult;
+}
+
+async function runHere(config: Config, name: string, args: string[]): Promise<OpsResult> {
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    return await runOpsCommand({ db, config }, name, args);
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name = 'help', ...args] = argv;
+  const config = await loadConfig(process.env);
+  const lock = config.databaseUrl ? undefined : await readLiveServerLock(config.dataDirectory);
+  const result = lock ? await runThroughServer(lock, name, args) : await runHere(config, name, args);
+  (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
+  return result.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (exitCode) => process.exit(exitCode),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

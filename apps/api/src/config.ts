@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { bankModeSchema, type BankMode } from '@strongroom/contracts/platform.ts';
+
+/**
+ * The environment, parsed once at boot. Everything the server and the ops CLI can be switched by is
+ * here and in the README; nothing else reads process.env.
+ */
+const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(unsetWhenEmpty, schema.prefault(fallback as never));
+
+const secretKeyBytes = 32;
+const base64Key = z
+  .string()
+  .trim()
+  .refine((value) => Buffer.from(value, 'base64').length === secretKeyBytes, {
+    error: `must be ${secretKeyBytes} random bytes, base64-encoded (openssl rand -base64 ${secretKeyBytes})`,
+  });
+
+const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const environmentSchema = z.object({
+  PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
+  HOST: withDefault(z.string(), '127.0.0.1'),
+  DATA_DIR: withDefault(z.string(), './data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection URL' })),
+  BANK_MODE: withDefault(bankModeSchema, 'sandbox'),
+  BANK_NAME: withDefault(z.string().trim().min(1).max(80), 'Strongroom Demo Bank'),
+  BANK_TIMEZONE: withDefault(
+    z.string().refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
+      error: 'must be an IANA time zone such as UTC or America/New_York',
+    }),
+    'UTC',
+  ),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+  SESSION_SECRET: optional(base64Key),
+  ENCRYPTION_KEY: optional(base64Key),
+  METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().min(3)),
+  SMS_URL: optional(z.url({ protocol: /^https?$/ })),
+  SMS_TOKEN: optional(z.string().min(1)),
+  SMS_FROM: optional(z.string().min(1)),
+  RAIL_SPEED: withDefault(z.enum(['normal', 'fast', 'instant']), 'normal'),
+  KYC_AUTO_APPROVE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: withDefault(booleanText, 'false'),
+  WEB_DIST_DIR: optional(z.string()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDirectory: string;
+  databaseUrl?: string;
+  mode: BankMode;
+  bankName: string;
+  bankTimeZone: string;
+  publicUrl: string;
+  secrets: { sessionSecret: Buffer; encryptionKey: Buffer };
+  metricsToken?: string;
+  mail: { smtpUrl?: string; from: string };
+  sms: { url?: string; token?: string; from?: string };
+  railSpeed: 'normal' | 'fast' | 'instant';
+  kycAutoApproveSeconds?: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  webDistDirectory: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Production never invents secrets or falls back to the embedded database. */
+const requiredInProduction = ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_URL'] as const;
+
+const defaultWebDistDirectory = path.resolve(import.meta.dirname, '../../web/dist');
+
+export async function loadConfig(environment: Record<string, string | undefined>): Promise<Config> {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  if (env.BANK_MODE === 'production') {
+    const missing = requiredInProduction.filter((name) => env[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name} is required when BANK_MODE=production`));
+    }
+  }
+  const dataDirectory = path.resolve(env.DATA_DIR);
+  const secrets =
+    env.SESSION_SECRET && env.ENCRYPTION_KEY
+      ? { sessionSecret: Buffer.from(env.SESSION_SECRET, 'base64'), encryptionKey: Buffer.from(env.ENCRYPTION_KEY, 'base64') }
+      : await sandboxSecrets(dataDirectory, env.SESSION_SECRET, env.ENCRYPTION_KEY);
+
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDirectory,
+    databaseUrl: env.DATABASE_URL,
+    mode: env.BANK_MODE,
+    bankName: env.BANK_NAME,
+    bankTimeZone: env.BANK_TIMEZONE,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    secrets,
+    metricsToken: env.METRICS_TOKEN,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BANK_NAME} <no-reply@localhost>` },
+    sms: { url: env.SMS_URL, token: env.SMS_TOKEN, from: env.SMS_FROM },
+    railSpeed: env.RAIL_SPEED,
+    kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDirectory: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDirectory,
+  };
+}
+
+/**
+ * A sandbox invents its secrets on first start and keeps them beside its data, so sessions and
+ * encrypted files survive a restart. Production refuses to start without real ones (above).
+ */
+async function sandboxSecrets(dataDirectory: string, sessionSecret?: string, encryptionKey?: string) {
+  const file = path.join(dataDirectory, 'sandbox-secrets.json');
+  const stored = await readFile(file, 'utf8')
+    .then((text) => z.object({ sessionSecret: z.string(), encryptionKey: z.string() }).parse(JSON.parse(text)))
+    .catch(() => undefined);
+  const secrets = stored ?? {
+    sessionSecret: randomBytes(secretKeyBytes).toString('base64'),
+    encryptionKey: randomBytes(secretKeyBytes).toString('base64'),
+  };
+  if (!stored) {
+    await mkdir(dataDirectory, { recursive: true });
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return {
+    sessionSecret: Buffer.from(sessionSecret ?? secrets.sessionSecret, 'base64'),
+    encryptionKey: Buffer.from(encryptionKey ?? secrets.encryptionKey, 'base64'),
+  };
+}

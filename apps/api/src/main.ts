@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import { build } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './server-lock.ts';
+
+/** Reads config, opens the database, builds the app, listens. Nothing else. */
+async function main(): Promise<void> {
+  const config = await loadConfig(process.env);
+  await mkdir(config.dataDirectory, { recursive: true });
+  const embedded = !config.databaseUrl;
+  if (embedded) {
+    const other = await readLiveServerLock(config.dataDirectory);
+    if (other) throw new ConfigError([`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDirectory}; the embedded database allows one process.`]);
+  }
+
+  const db = await openDatabase(config);
+  await migrate(db);
+  const opsToken = embedded ? newOpsToken() : undefined;
+  const app = await build(config, { db, opsToken });
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = app.server.address();
+  const listeningPort = typeof port === 'object' && port ? port.port : config.port;
+  if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
+  app.services.jobs.start();
+
+  const url = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${listeningPort}` : address;
+  const lines = [
+    '',
+    `  ${config.bankName} is open at ${url}`,
+    `  Mode: ${config.mode}${config.mode === 'sandbox' ? ' (Sandbox: no real money)' : ''}`,
+    `  Database: ${embedded ? `PGlite in ${config.dataDirectory} (for trying and developing; use PostgreSQL for real money)` : 'PostgreSQL'}`,
+    ...(config.mode === 'sandbox' ? [`  Sandbox inbox (mail and SMS): ${url}/dev/mail`] : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests and let those in flight finish, then the jobs, then the database.
+    await app.close();
+    await app.services.jobs.stop();
+    await db.close();
+    if (opsToken) await removeServerLock(config.dataDirectory);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

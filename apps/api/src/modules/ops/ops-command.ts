@@ -1,0 +1,40 @@
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * One command of `npm run ops -- <command>`. Commands run wherever the database is: in the CLI
+ * process (PostgreSQL, or PGlite when no server holds it) or inside the running server, reached
+ * through its loopback-only ops endpoint (docs/decisions/004-ops-cli-and-embedded-database.md).
+ */
+export interface OpsContext {
+  db: Database;
+  config: Config;
+}
+
+export interface OpsResult {
+  exitCode: number;
+  output: string;
+}
+
+export interface OpsCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  run(context: OpsContext, args: string[]): Promise<OpsResult>;
+}
+
+export class OpsUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OpsUsageError';
+  }
+}
+
+export function ok(value: unknown): OpsResult {
+  return { exitCode: 0, output: typeof value === 'string' ? value : JSON.stringify(value, jsonBigint, 2) };
+}
+
+/** JSON cannot hold bigint; cents print as integer strings. */
+export function jsonBigint(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}

@@ -1,0 +1,42 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OpsContext, OpsResult } from './ops-command.ts';
+
+const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const maximumArguments = 64;
+
+export interface OpsRouteOptions {
+  context: OpsContext;
+  token: string;
+  run(context: OpsContext, name: string, args: string[]): Promise<OpsResult>;
+}
+
+/**
+ * The loopback-only door the ops CLI uses while this server owns the embedded database (PGlite
+ * allows one process). It needs the token the server wrote, readable only by the operator, into
+ * DATA_DIR; anyone else, and anyone not on this machine, gets a plain 404.
+ */
+export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
+  const expected = Buffer.from(`Bearer ${options.token}`);
+  return async (app) => {
+    app.post(
+      '/internal/ops/:command',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ command: z.string().regex(/^[a-z][a-z-]{0,40}$/) }),
+          body: z.object({ args: z.array(z.string().max(1_000)).max(maximumArguments) }),
+          response: { 200: z.object({ exitCode: z.number().int(), output: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const presented = Buffer.from(request.headers.authorization ?? '');
+        const authorised =
+          loopbackAddresses.has(request.ip) && presented.length === expected.length && timingSafeEqual(presented, expected);
+        if (!authorised) return reply.callNotFound();
+        return options.run(options.context, request.params.command, request.body.args);
+      },
+    );
+  };
+}

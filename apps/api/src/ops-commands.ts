@@ -1,0 +1,21 @@
+import { OpsUsageError, type OpsCommand, type OpsContext, type OpsResult } from './modules/ops/ops-command.ts';
+import { helpCommand, statusCommand } from './modules/ops/platform-commands.ts';
+
+/** Every command of the ops CLI. Features add theirs here. */
+export const opsCommands: readonly OpsCommand[] = [helpCommand(() => opsCommands), statusCommand];
+
+export function findOpsCommand(name: string): OpsCommand | undefined {
+  return opsCommands.find((command) => command.name === name);
+}
+
+/** Runs one command; usage mistakes become exit code 2 with a message, like any CLI. */
+export async function runOpsCommand(context: OpsContext, name: string, args: string[]): Promise<OpsResult> {
+  const command = findOpsCommand(name);
+  if (!command) return { exitCode: 2, output: `Unknown command: ${name}. Run 'npm run ops -- help'.` };
+  try {
+    return await command.run(context, args);
+  } catch (error) {
+    if (error instanceof OpsUsageError) return { exitCode: 2, output: `${error.message}\nUsage: npm run ops -- ${command.usage}` };
+    throw error;
+  }
+}

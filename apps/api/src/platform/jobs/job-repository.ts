@@ -1,0 +1,85 @@
+import type { Queryable } from '../../db/database.ts';
+
+export interface JobRow {
+  id: bigint;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+export interface NewJob {
+  kind: string;
+  payload?: unknown;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export async function insertJob(db: Queryable, job: NewJob): Promise<bigint> {
+  const [row] = await db.query<{ id: bigint }>(
+    `INSERT INTO jobs (kind, payload, run_at, max_attempts)
+     VALUES ($1, $2::jsonb, coalesce($3::timestamptz, now()), $4) RETURNING id`,
+    [job.kind, JSON.stringify(job.payload ?? {}), job.runAt ?? null, job.maxAttempts ?? 5],
+  );
+  if (!row) throw new Error('INSERT ... RETURNING gave no row');
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due jobs. `SKIP LOCKED` lets several workers (or servers) share the queue
+ * on PostgreSQL without waiting on each other; on PGlite there is one connection, so it is moot.
+ */
+export async function claimDueJobs(db: Queryable, limit: number): Promise<JobRow[]> {
+  return db.query<JobRow>(
+    `UPDATE jobs SET status = 'running', locked_at = now(), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs
+         WHERE status = 'queued' AND run_at <= now()
+         ORDER BY run_at, id
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts, max_attempts`,
+    [limit],
+    { name: 'jobs_claim_due' },
+  );
+}
+
+export async function markJobDone(db: Queryable, id: bigint): Promise<void> {
+  await db.query(`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL WHERE id = $1`, [id]);
+}
+
+/** Requeues after `retryDelayMs`, or fails the job for good once its attempts are spent. */
+export async function markJobFailed(db: Queryable, job: JobRow, error: string, retryDelayMs: number): Promise<'retrying' | 'failed'> {
+  const exhausted = job.attempts >= job.max_attempts;
+  await db.query(
+    `UPDATE jobs
+        SET status = $2, last_error = $3, locked_at = NULL,
+            run_at = CASE WHEN $2 = 'queued' THEN now() + make_interval(secs => $4::double precision / 1000) ELSE run_at END,
+            finished_at = CASE WHEN $2 = 'failed' THEN now() ELSE NULL END
+      WHERE id = $1`,
+    [job.id, exhausted ? 'failed' : 'queued', error.slice(0, 2_000), retryDelayMs],
+  );
+  return exhausted ? 'failed' : 'retrying';
+}
+
+/** Jobs left running by a worker that died are given back to the queue after the lease runs out. */
+export async function releaseStaleJobs(db: Queryable, leaseMs: number): Promise<number> {
+  const rows = await db.query(
+    `UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+            locked_at = NULL, last_error = coalesce(last_error, 'worker lease expired')
+      WHERE status = 'running' AND locked_at < now() - make_interval(secs => $1::double precision / 1000)
+      RETURNING id`,
+    [leaseMs],
+  );
+  return rows.length;
+}
+
+export async function countQueuedJobs(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ depth: bigint }>(`SELECT count(*)::bigint AS depth FROM jobs WHERE status = 'queued'`);
+  return Number(row?.depth ?? 0n);
+}
+
+export async function hasPendingJobOfKind(db: Queryable, kind: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM jobs WHERE kind = $1 AND status IN ('queued', 'running') LIMIT 1`, [kind]);
+  return rows.length > 0;
+}

@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { claimDueJobs, hasPendingJobOfKind, insertJob, markJobDone, markJobFailed, releaseStaleJobs, type JobRow, type NewJob } from './job-repository.ts';
+
+export type JobHandler = (payload: unknown, job: { id: bigint; attempt: number }) => Promise<void>;
+
+export interface JobRunnerOptions {
+  pollIntervalMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  /** Delay before retry n (1-based): base * 2^(n-1), capped. */
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+}
+
+const defaults = {
+  pollIntervalMs: 500,
+  batchSize: 10,
+  leaseMs: 5 * 60 * 1_000,
+  retryBaseDelayMs: 1_000,
+  retryMaxDelayMs: 15 * 60 * 1_000,
+} as const;
+
+interface Recurring {
+  kind: string;
+  intervalMs: number;
+  nextAt: number;
+}
+
+/**
+ * A database-backed job queue run inside the server process. Jobs survive restarts because they
+ * live in the `jobs` table; a failing job is retried with growing delays and given up after its
+ * `max_attempts`, with the last error kept for the operator.
+ */
+export class JobRunner {
+  readonly #db: Database;
+  readonly #log: FastifyBaseLogger;
+  readonly #handlers = new Map<string, JobHandler>();
+  readonly #recurring: Recurring[] = [];
+  readonly #options: Required<JobRunnerOptions>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number> | undefined;
+  #stopped = true;
+
+  constructor(db: Database, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
+    this.#db = db;
+    this.#log = log;
+    this.#options = { ...defaults, ...options };
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    if (this.#handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
+    this.#handlers.set(kind, handler);
+  }
+
+  /** Enqueues `kind` every `intervalMs` unless one is already waiting (sweeps, settlements). */
+  every(kind: string, intervalMs: number): void {
+    if (intervalMs < 1_000) throw new RangeError('A recurring job runs at most once a second');
+    this.#recurring.push({ kind, intervalMs, nextAt: 0 });
+  }
+
+  enqueue(job: NewJob): Promise<bigint> {
+    return insertJob(this.#db, job);
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#schedule(0);
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  /** One pass: due recurring jobs enqueued, stale leases released, a batch claimed and run. */
+  async runOnce(): Promise<number> {
+    const now = Date.now();
+    for (const recurring of this.#recurring) {
+      if (recurring.nextAt > now) continue;
+      recurring.nextAt = now + recurring.intervalMs;
+      if (!(await hasPendingJobOfKind(this.#db, recurring.kind))) await insertJob(this.#db, { kind: recurring.kind, maxAttempts: 1 });
+    }
+    await releaseStaleJobs(this.#db, this.#options.leaseMs);
+    const jobs = await claimDueJobs(this.#db, this.#options.batchSize);
+    for (const job of jobs) await this.#run(job);
+    return jobs.length;
+  }
+
+  async #run(job: JobRow): Promise<void> {
+    const handler = this.#handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      await markJobDone(this.#db, job.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delayMs = Math.min(this.#options.retryBaseDelayMs * 2 ** (job.attempts - 1), this.#options.retryMaxDelayMs);
+      const outcome = await markJobFailed(this.#db, job, message, delayMs);
+      this.#log.warn({ jobId: String(job.id), kind: job.kind, attempt: job.attempts, outcome, error: message }, 'job failed');
+    }
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.#running = this.runOnce().catch((error: unknown) => {
+        this.#log.error({ err: error }, 'job runner pass failed');
+        return 0;
+      });
+      void this.#running.then((count) => this.#schedule(count === this.#options.batchSize ? 0 : this.#options.pollIntervalMs));
+    }, delayMs);
+    this.#timer.unref();
+  }
+}

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { csrfCookieName } from '@strongroom/contracts/session.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * Sessions (PRODUCT.md D2, ASVS 7.2-7.4): an opaque 256-bit id from the CSPRNG in an HttpOnly
+ * cookie, stored only as its SHA-256 hash, with a 15-minute idle timeout and a 12-hour absolute
+ * lifetime, both enforced by the database query that resolves it.
+ */
+export type SessionRealm = 'customer' | 'staff';
+
+export interface Session {
+  realm: SessionRealm;
+  subjectId: string;
+  createdAt: Date;
+  idHash: Buffer;
+}
+
+const sessionIdBytes = 32;
+/** Refreshing last_seen_at on every request would write on every read; once a minute is enough. */
+const lastSeenResolutionSeconds = 60;
+
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '__Host-session' : 'session';
+}
+
+export function hashSessionId(sessionId: string): Buffer {
+  return createHash('sha256').update(sessionId).digest();
+}
+
+export async function createSession(
+  db: Queryable,
+  input: { realm: SessionRealm; subjectId: string; ip?: string; userAgent?: string },
+): Promise<{ sessionId: string; csrfToken: string }> {
+  const sessionId = randomBytes(sessionIdBytes).toString('base64url');
+  await db.query(
+    `INSERT INTO sessions (id_hash, realm, subject_id, absolute_expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000), $5, $6)`,
+    [hashSessionId(sessionId), input.realm, input.subjectId, businessConstants.sessionAbsoluteTimeoutMs, input.ip ?? null, input.userAgent?.slice(0, 300) ?? null],
+  );
+  return { sessionId, csrfToken: randomBytes(sessionIdBytes).toString('base64url') };
+}
+
+/** The live session for this id, or undefined when it is unknown, ended, idle too long or too old. */
+export async function resolveSession(db: Queryable, sessionId: string, realm: SessionRealm): Promise<Session | undefined> {
+  const rows = await db.query<{ realm: SessionRealm; subject_id: string; created_at: Date; id_hash: Buffer }>(
+    `UPDATE sessions
+        SET last_seen_at = CASE WHEN last_seen_at < now() - make_interval(secs => $4) THEN now() ELSE last_seen_at END
+      WHERE id_hash = $1 AND realm = $2 AND ended_at IS NULL
+        AND absolute_expires_at > now()
+        AND last_seen_at > now() - make_interval(secs => $3::double precision / 1000)
+      RETURNING realm, subject_id, created_at, id_hash`,
+    [hashSessionId(sessionId), realm, businessConstants.sessionIdleTimeoutMs, lastSeenResolutionSeconds],
+    { name: 'sessions_resolve' },
+  );
+  const row = rows[0];
+  return row && { realm: row.realm, subjectId: row.subject_id, createdAt: row.created_at, idHash: Buffer.from(row.id_hash) };
+}
+
+export async function endSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET ended_at = now() WHERE id_hash = $1 AND ended_at IS NULL', [hashSessionId(sessionId)]);
+}
+
+/** Ends every session of one subject, except optionally the one in use (after a password change). */
+export async function endAllSessions(db: Queryable, realm: SessionRealm, subjectId: string, exceptIdHash?: Buffer): Promise<number> {
+  const rows = await db.query(
+    `UPDATE sessions SET ended_at = now()
+      WHERE realm = $1 AND subject_id = $2 AND ended_at IS NULL AND ($3::bytea IS NULL OR id_hash <> $3::bytea)
+      RETURNING 1`,
+    [realm, subjectId, exceptIdHash ?? null],
+  );
+  return rows.length;
+}
+
+/** Sets the session cookie (HttpOnly) and the CSRF cookie (readable by the page, D2). */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: { sessionId: string; csrfToken: string }): void {
+  const secure = request.protocol === 'https';
+  reply.setCookie(sessionCookieName(request), tokens.sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.setCookie(csrfCookieName, tokens.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = request.protocol === 'https';
+  reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(csrfCookieName, { path: '/', sameSite: 'lax', secure });
+}
