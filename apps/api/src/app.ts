@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -29,6 +29,8 @@ export interface AppDependencies {
   sms?: SmsSender;
   /** Opens the loopback ops endpoint (embedded database only); see modules/ops/routes.ts. */
   opsToken?: string;
+  /** Where log lines go; tests read them to prove secrets stay out. Default: stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface AppServices {
@@ -62,8 +64,9 @@ function smsSenderFor(config: Config, db: Database): SmsSender {
 export async function build(config: Config, dependencies: AppDependencies): Promise<FastifyInstance> {
   const { db } = dependencies;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: { ...loggerOptions(config), ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
     genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: jsonBodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

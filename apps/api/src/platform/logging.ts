@@ -37,7 +37,7 @@ export function requestIdFor(request: { headers: Record<string, string | string[
   return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
     redact: {

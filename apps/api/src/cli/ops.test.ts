@@ -1,0 +1,104 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeWebDist } from '../test/app.ts';
+import { createTestDatabase } from '../test/databases.ts';
+import { serverLockPath } from '../server-lock.ts';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+const cliEntry = 'apps/api/src/cli/ops.ts';
+const serverEntry = 'apps/api/src/main.ts';
+
+function runCli(args: string[], environment: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATABASE_URL: '', ...environment },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { exitCode: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the ops CLI on the embedded database', () => {
+  const servers: ChildProcess[] = [];
+  afterAll(() => servers.forEach((server) => server.kill('SIGKILL')));
+
+  it('prints help listing its commands', async () => {
+    const result = runCli(['help'], { DATA_DIR: await mkdtemp(path.join(tmpdir(), 'strongroom-cli-')) });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('Usage: npm run ops -- <command>');
+    expect(result.stdout).toContain('status');
+  });
+
+  it('answers an unknown command with exit code 2', async () => {
+    const result = runCli(['no-such-command'], { DATA_DIR: await mkdtemp(path.join(tmpdir(), 'strongroom-cli-')) });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('Unknown command: no-such-command');
+  });
+
+  it('works without a server, then through the running server, which shuts down cleanly on SIGTERM', async () => {
+    const dataDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-cli-'));
+    const environment = { DATA_DIR: dataDirectory, WEB_DIST_DIR: await fakeWebDist(), LOG_LEVEL: 'warn' };
+
+    const offline = runCli(['status'], environment);
+    expect(offline.exitCode).toBe(0);
+    expect(JSON.parse(offline.stdout)).toMatchObject({ database: 'pglite' });
+    expect(JSON.parse(offline.stdout).migrations).toContain('0001_platform.sql');
+
+    const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...environment, DATABASE_URL: '', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    servers.push(server);
+    let output = '';
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(() => existsSync(serverLockPath(dataDirectory)), 60_000);
+    expect(output).toContain('is open at http://127.0.0.1:');
+
+    const online = runCli(['status'], environment);
+    expect(online.exitCode, online.stderr).toBe(0);
+    expect(JSON.parse(online.stdout)).toMatchObject({ database: 'pglite', mode: 'sandbox' });
+
+    const second = spawnSync(process.execPath, ['--import', 'tsx', serverEntry], {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...environment, DATABASE_URL: '', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('already uses');
+
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(serverLockPath(dataDirectory))).toBe(false);
+
+    const afterwards = runCli(['status'], environment);
+    expect(afterwards.exitCode).toBe(0);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the ops CLI on PostgreSQL', () => {
+  it('connects to DATABASE_URL directly', async () => {
+    const testDatabase = await createTestDatabase('postgres');
+    try {
+      const result = runCli(['status'], { DATA_DIR: await mkdtemp(path.join(tmpdir(), 'strongroom-cli-')), DATABASE_URL: testDatabase.url ?? '' });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ database: 'postgres' });
+    } finally {
+      await testDatabase.dispose();
+    }
+  });
+});

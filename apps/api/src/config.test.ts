@@ -1,0 +1,74 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const temporaryDirectory = () => mkdtemp(path.join(tmpdir(), 'strongroom-config-'));
+const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
+
+describe('loadConfig', () => {
+  it('starts a sandbox on port 3000 with PGlite when nothing is set', async () => {
+    const dataDirectory = await temporaryDirectory();
+    const config = await loadConfig({ DATA_DIR: dataDirectory });
+    expect(config).toMatchObject({ port: 3000, mode: 'sandbox', bankName: 'Strongroom Demo Bank', railSpeed: 'normal', trustProxy: false, bankTimeZone: 'UTC' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDirectory).toBe(dataDirectory);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty variables as unset', async () => {
+    const config = await loadConfig({ DATA_DIR: await temporaryDirectory(), PORT: '', DATABASE_URL: ' ', TRUST_PROXY: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('invents sandbox secrets once, keeps them private, and reuses them after a restart', async () => {
+    const dataDirectory = await temporaryDirectory();
+    const first = await loadConfig({ DATA_DIR: dataDirectory });
+    const second = await loadConfig({ DATA_DIR: dataDirectory });
+    expect(first.secrets.sessionSecret).toHaveLength(32);
+    expect(second.secrets.sessionSecret.equals(first.secrets.sessionSecret)).toBe(true);
+    expect(second.secrets.encryptionKey.equals(first.secrets.encryptionKey)).toBe(true);
+    const file = path.join(dataDirectory, 'sandbox-secrets.json');
+    expect((await stat(file)).mode & 0o077).toBe(0);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toHaveProperty('encryptionKey');
+  });
+
+  it('refuses production without a database, secrets and mail and SMS, listing every missing one', async () => {
+    const attempt = loadConfig({ DATA_DIR: await temporaryDirectory(), BANK_MODE: 'production' });
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;
+    expect(error.problems).toEqual([
+      'DATABASE_URL is required when BANK_MODE=production',
+      'SESSION_SECRET is required when BANK_MODE=production',
+      'ENCRYPTION_KEY is required when BANK_MODE=production',
+      'SMTP_URL is required when BANK_MODE=production',
+      'SMS_URL is required when BANK_MODE=production',
+    ]);
+  });
+
+  it('starts production when everything is given, and never writes sandbox secrets', async () => {
+    const dataDirectory = await temporaryDirectory();
+    const config = await loadConfig({
+      DATA_DIR: dataDirectory,
+      BANK_MODE: 'production',
+      DATABASE_URL: 'postgres://bank@db.internal/bank',
+      SESSION_SECRET: key(1),
+      ENCRYPTION_KEY: key(2),
+      SMTP_URL: 'smtps://mailer:pw@smtp.internal',
+      SMS_URL: 'https://sms.internal/send',
+    });
+    expect(config.mode).toBe('production');
+    expect(config.secrets.encryptionKey.equals(Buffer.alloc(32, 2))).toBe(true);
+    await expect(stat(path.join(dataDirectory, 'sandbox-secrets.json'))).rejects.toThrow();
+  });
+
+  it('lists every malformed variable at once', async () => {
+    const attempt = loadConfig({ PORT: 'eighty', BANK_MODE: 'live', ENCRYPTION_KEY: 'short', BANK_TIMEZONE: 'Mars/Olympus' });
+    const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    const named = error.problems.map((problem) => problem.split(':')[0]);
+    expect(named).toEqual(expect.arrayContaining(['PORT', 'BANK_MODE', 'ENCRYPTION_KEY', 'BANK_TIMEZONE']));
+  });
+});

@@ -1,0 +1,96 @@
+import pino from 'pino';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { claimDueJobs, countQueuedJobs, insertJob, releaseStaleJobs } from './job-repository.ts';
+import { JobRunner } from './job-runner.ts';
+
+const silent = pino({ level: 'silent' });
+
+describeEachDatabase('the job queue', (database, kind) => {
+  const jobStatus = async (id: bigint) =>
+    (await database().query<{ status: string; attempts: number; last_error: string | null }>('SELECT status, attempts, last_error FROM jobs WHERE id = $1', [id]))[0];
+
+  it('runs a due job once with its payload and marks it done', async () => {
+    const runner = new JobRunner(database(), silent);
+    const seen: unknown[] = [];
+    runner.register('greet', async (payload) => {
+      seen.push(payload);
+    });
+    const id = await runner.enqueue({ kind: 'greet', payload: { name: 'Ada' } });
+    await runner.runOnce();
+    await runner.runOnce();
+    expect(seen).toEqual([{ name: 'Ada' }]);
+    expect(await jobStatus(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('does not run a job before its time', async () => {
+    const runner = new JobRunner(database(), silent);
+    let runs = 0;
+    runner.register('later', async () => void runs++);
+    await runner.enqueue({ kind: 'later', runAt: new Date(Date.now() + 60_000) });
+    await runner.runOnce();
+    expect(runs).toBe(0);
+  });
+
+  it('retries a failing job with a delay and gives up after its attempts, keeping the error', async () => {
+    const runner = new JobRunner(database(), silent, { retryBaseDelayMs: 0 });
+    let runs = 0;
+    runner.register('flaky', async () => {
+      runs++;
+      throw new Error(`attempt ${runs} failed`);
+    });
+    const id = await runner.enqueue({ kind: 'flaky', maxAttempts: 3 });
+    for (let pass = 0; pass < 5; pass++) await runner.runOnce();
+    expect(runs).toBe(3);
+    expect(await jobStatus(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'attempt 3 failed' });
+  });
+
+  it('fails a job whose kind has no handler instead of losing it', async () => {
+    const runner = new JobRunner(database(), silent, { retryBaseDelayMs: 0 });
+    const id = await runner.enqueue({ kind: 'nobody-handles-this', maxAttempts: 1 });
+    await runner.runOnce();
+    expect(await jobStatus(id)).toMatchObject({ status: 'failed', last_error: 'No handler for job kind nobody-handles-this' });
+  });
+
+  it('gives a job back to the queue when its worker died holding it', async () => {
+    const id = await insertJob(database(), { kind: 'orphan' });
+    const claimed = await claimDueJobs(database(), 100);
+    expect(claimed.map((job) => job.id)).toContain(id);
+    await database().query("UPDATE jobs SET locked_at = now() - interval '10 minutes' WHERE id = $1", [id]);
+    expect(await releaseStaleJobs(database(), 5 * 60 * 1_000)).toBeGreaterThanOrEqual(1);
+    expect(await jobStatus(id)).toMatchObject({ status: 'queued' });
+    expect(await countQueuedJobs(database())).toBeGreaterThanOrEqual(1);
+  });
+
+  it('enqueues a recurring job only when none is waiting', async () => {
+    const runner = new JobRunner(database(), silent);
+    let runs = 0;
+    runner.register('sweep', async () => void runs++);
+    runner.every('sweep', 60_000);
+    await runner.runOnce();
+    await runner.runOnce();
+    expect(runs).toBe(1);
+  });
+
+  it.runIf(kind === 'postgres')('hands each job to exactly one of several concurrent workers', async () => {
+    const ids = new Set<bigint>();
+    for (let index = 0; index < 40; index++) ids.add(await insertJob(database(), { kind: 'shared' }));
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimDueJobs(database(), 10)));
+    const claimed = claims.flat().map((job) => job.id).filter((id) => ids.has(id));
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.length).toBe(40);
+  });
+
+  it('starts, polls and stops cleanly', async () => {
+    const runner = new JobRunner(database(), silent, { pollIntervalMs: 20 });
+    let resolveRun: () => void = () => undefined;
+    const ran = new Promise<void>((resolve) => {
+      resolveRun = resolve;
+    });
+    runner.register('polled', async () => resolveRun());
+    await runner.enqueue({ kind: 'polled' });
+    runner.start();
+    await ran;
+    await runner.stop();
+  });
+});

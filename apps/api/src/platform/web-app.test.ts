@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases.ts';
+import { buildTestApp } from '../test/app.ts';
+import { isAppPath } from './web-app.ts';
+
+describe('isAppPath', () => {
+  it('knows the public, customer and parameterised pages and nothing else', () => {
+    for (const path of ['/', '/savings', '/verify/a@b.co', '/card-details/42', '/ops', '/ops/transfers']) {
+      expect(isAppPath(path, 'production'), path).toBe(true);
+    }
+    for (const path of ['/nope', '/verify', '/verify/a/b', '/savingsx', '/dev/mail']) {
+      expect(isAppPath(path, 'production'), path).toBe(false);
+    }
+    expect(isAppPath('/dev/mail', 'sandbox')).toBe(true);
+  });
+});
+
+describeEachDatabase('serving the web app', (database) => {
+  let sandbox: FastifyInstance;
+  let production: FastifyInstance;
+  beforeAll(async () => {
+    ({ app: sandbox } = await buildTestApp(database(), { environment: { BANK_NAME: 'Acme <Savings> & Loan' } }));
+    ({ app: production } = await buildTestApp(database(), {
+      environment: {
+        BANK_MODE: 'production',
+        DATABASE_URL: 'postgres://unused.invalid/db',
+        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
+        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+        SMTP_URL: 'smtp://unused.invalid',
+        SMS_URL: 'https://unused.invalid/sms',
+      },
+    }));
+  });
+
+  it('serves the home page with the bank name escaped and the mode filled in', async () => {
+    const response = await sandbox.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<title>Acme &#60;Savings&#62; &#38; Loan</title>');
+    expect(response.body).toContain('content="sandbox"');
+    expect(response.body).not.toContain('%BANK_');
+  });
+
+  it('serves a known page with 200 and an unknown one with the app and status 404', async () => {
+    expect((await sandbox.inject({ method: 'GET', url: '/savings' })).statusCode).toBe(200);
+    expect((await sandbox.inject({ method: 'GET', url: '/verify/a%40b.co' })).statusCode).toBe(200);
+    const missing = await sandbox.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('never serves the raw index.html template', async () => {
+    const response = await sandbox.inject({ method: 'GET', url: '/index.html' });
+    expect(response.body).not.toContain('%BANK_NAME%');
+  });
+
+  it('serves files as files, hashed assets cached for a year', async () => {
+    const robots = await sandbox.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('User-agent');
+    const asset = await sandbox.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('redirects the seed\'s checkings.html to the checking page', async () => {
+    const response = await sandbox.inject({ method: 'GET', url: '/checkings.html' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/current');
+  });
+
+  it('has the sandbox inbox in sandbox mode only', async () => {
+    expect((await sandbox.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(200);
+    expect((await sandbox.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(200);
+    expect((await production.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+    const api = await production.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+  });
+
+  it('answers a non-GET to an unknown path with the JSON error shape', async () => {
+    const response = await sandbox.inject({ method: 'POST', url: '/savings', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+});

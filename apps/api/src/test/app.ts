@@ -1,0 +1,56 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { build, type AppDependencies } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** A built web app stand-in, so the server's page serving can be tested without Vite. */
+export async function fakeWebDist(): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'strongroom-web-'));
+  await mkdir(path.join(directory, 'assets'));
+  await writeFile(
+    path.join(directory, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>%BANK_NAME%</title><meta name="bank-mode" content="%BANK_MODE%"></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(directory, 'assets', 'app-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(directory, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  return directory;
+}
+
+export async function testConfig(environment: Record<string, string> = {}): Promise<Config> {
+  const dataDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-data-'));
+  return loadConfig({ DATA_DIR: dataDirectory, LOG_LEVEL: 'info', WEB_DIST_DIR: await fakeWebDist(), ...environment });
+}
+
+/** Collects every log line the app writes, to assert on what is (and is not) logged. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  logs: LogCapture;
+}
+
+export async function buildTestApp(
+  db: Database,
+  options: { environment?: Record<string, string>; dependencies?: Partial<AppDependencies>; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const config = await testConfig(options.environment);
+  const logs = new LogCapture();
+  const app = await build(config, { db, logStream: logs, ...options.dependencies });
+  options.beforeReady?.(app);
+  await app.ready();
+  return { app, config, logs };
+}
