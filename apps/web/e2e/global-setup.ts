@@ -1,1 +1,77 @@
-export default async function setup() {}
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the started server answers, such as http://127.0.0.1:41234. */
+    baseUrl: string;
+    /** The Chromium to drive, or '' when none was found (the browser suites are then skipped). */
+    chromiumPath: string;
+  }
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const serverStartTimeoutMs = 90_000;
+
+function findChromium(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  return candidates.find((candidate) => existsSync(candidate)) ?? '';
+}
+
+function buildWebApp(): void {
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(repositoryRoot, 'apps/web'), stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app did not build; the browser tests cannot run');
+}
+
+function startServer(dataDirectory: string): Promise<{ server: ChildProcess; baseUrl: string }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: repositoryRoot,
+    // The browser journeys run on the embedded database; the API suites cover PostgreSQL.
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDirectory, LOG_LEVEL: 'warn', RAIL_SPEED: 'instant', BANK_MODE: 'sandbox' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`The server did not start in time:\n${output}`)), serverStartTimeoutMs);
+    server.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is open at (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ server, baseUrl: match[1] });
+      }
+    });
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code} before it started:\n${output}`));
+    });
+  });
+}
+
+/**
+ * Builds the web app and starts the real server for the browser journeys. Without Chromium the
+ * journeys are skipped with a notice, except in CI, where a missing browser is a failure.
+ */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) {
+    if (process.env.CI === 'true') throw new Error('CI=true but no Chromium was found (set CHROME_PATH or apt-get install chromium)');
+    process.stdout.write('Browser tests skipped: no Chromium found. Install it with `apt-get install chromium` or set CHROME_PATH.\n');
+    project.provide('chromiumPath', '');
+    project.provide('baseUrl', '');
+    return;
+  }
+  buildWebApp();
+  const { server, baseUrl } = await startServer(await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-')));
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    const exited = new Promise((resolve) => server.on('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  };
+}
