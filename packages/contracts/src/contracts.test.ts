@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { greetingForHour } from './constants.ts';
+import { errorCodes, errorStatusByCode } from './errors.ts';
+import { emailField, numberTextField } from './fields.ts';
+import { matchesRoutePath } from './web-routes.ts';
+
+describe('greetingForHour', () => {
+  it('follows the seed: 04-11 morning, 12-16 afternoon, 17-20 evening, 21-03 night', () => {
+    const greetings = Array.from({ length: 24 }, (_, hour) => greetingForHour(hour));
+    expect(greetings.slice(4, 12).every((greeting) => greeting === 'Good morning')).toBe(true);
+    expect(greetings.slice(12, 17).every((greeting) => greeting === 'Good afternoon')).toBe(true);
+    expect(greetings.slice(17, 21).every((greeting) => greeting === 'Good evening')).toBe(true);
+    expect([...greetings.slice(21), ...greetings.slice(0, 4)].every((greeting) => greeting === 'Good night')).toBe(true);
+  });
+
+  it('refuses an hour that does not exist', () => {
+    expect(() => greetingForHour(24)).toThrow(RangeError);
+    expect(() => greetingForHour(-1)).toThrow(RangeError);
+  });
+});
+
+describe('shared field schemas', () => {
+  it('gives the seed messages for an empty and a malformed email', () => {
+    expect(emailField.safeParse('').error?.issues[0]?.message).toBe('field should not be empty');
+    expect(emailField.safeParse('not-an-email').error?.issues[0]?.message).toBe('email is not valid');
+    expect(emailField.parse('  ada@example.com ')).toBe('ada@example.com');
+  });
+
+  it('requires a digit in a number field', () => {
+    expect(numberTextField.safeParse('abc').error?.issues[0]?.message).toBe('number is not valid');
+    expect(numberTextField.safeParse('').error?.issues[0]?.message).toBe('field should not be empty');
+    expect(numberTextField.parse('202 555 0101')).toBe('202 555 0101');
+  });
+});
+
+describe('error codes', () => {
+  it('give every code an HTTP status and keep the contract statuses', () => {
+    expect(Object.keys(errorStatusByCode).sort()).toEqual([...errorCodes].sort());
+    expect(errorStatusByCode).toMatchObject({
+      validation_failed: 400,
+      unauthenticated: 401,
+      step_up_required: 403,
+      forbidden: 403,
+      not_found: 404,
+      insufficient_funds: 422,
+      rate_limited: 429,
+    });
+  });
+});
+
+describe('matchesRoutePath', () => {
+  it('matches exact paths, one-segment parameters and prefixes', () => {
+    expect(matchesRoutePath('/', '/')).toBe(true);
+    expect(matchesRoutePath('/', '/x')).toBe(false);
+    expect(matchesRoutePath('/savings', '/savings/')).toBe(true);
+    expect(matchesRoutePath('/verify/:email', '/verify/a@b.co')).toBe(true);
+    expect(matchesRoutePath('/verify/:email', '/verify/')).toBe(false);
+    expect(matchesRoutePath('/ops/*', '/ops/transfers/1')).toBe(true);
+    expect(matchesRoutePath('/ops/*', '/opsx')).toBe(false);
+  });
+});
