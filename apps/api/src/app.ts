@@ -6,6 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { meRoutes } from './modules/auth/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { registerContactJobs } from './modules/contact/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -83,6 +85,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     jobs: new JobRunner(db, app.log),
   };
   app.decorate('services', services);
+  registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -109,6 +112,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(healthRoutes(db));
       await api.register(settingsRoutes(config, db));
       await api.register(meRoutes(db));
+      await api.register(contactRoutes(db));
       if (config.mode === 'sandbox') await api.register(devRoutes(db));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

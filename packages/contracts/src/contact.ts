@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { emailField } from './fields.ts';
+import { validationMessages } from './messages.ts';
+
+/**
+ * `POST /api/v1/contact`: a visitor's message to the bank (seed-spec.md sections 2 and 5, PRODUCT.md
+ * D14). Every field is required with the seed's own message; the limits keep one message to a
+ * size a person can read and a database row can hold.
+ */
+export const contactFieldLimits = {
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  phoneMaxLength: 32,
+  subjectMaxLength: 150,
+  messageMaxLength: 5_000,
+} as const;
+
+function requiredText(maxLength: number, requiredMessage: string) {
+  return z.string().trim().min(1, requiredMessage).max(maxLength, validationMessages.tooLong);
+}
+
+export const contactMessageRequestSchema = z.object({
+  name: requiredText(contactFieldLimits.nameMaxLength, validationMessages.contactName),
+  // The contact form's own "empty" message first, then the shared email rules (pattern, 254 chars).
+  email: z.string().trim().min(1, validationMessages.contactEmail).pipe(emailField),
+  // Checked for a digit only once it is not empty, so an empty field gets one message, not two.
+  phone: requiredText(contactFieldLimits.phoneMaxLength, validationMessages.contactPhone).pipe(
+    z.string().regex(/\d/, validationMessages.numberInvalid),
+  ),
+  subject: requiredText(contactFieldLimits.subjectMaxLength, validationMessages.contactSubject),
+  message: requiredText(contactFieldLimits.messageMaxLength, validationMessages.contactMessage),
+});
+export type ContactMessageRequest = z.infer<typeof contactMessageRequestSchema>;
+
+export const contactMessageResponseSchema = z.object({ message: z.string() });
+export type ContactMessageResponse = z.infer<typeof contactMessageResponseSchema>;
