@@ -1,12 +1,17 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { meRoutes } from './modules/auth/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { autoApproveJobKind, registerIdentityJobs } from './modules/onboarding/identity-review.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -23,12 +28,15 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/me
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { createFilesystemStorage, type FileStorage } from './platform/storage.ts';
+import { multipartLimits } from './platform/uploads.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
 export interface AppDependencies {
   db: Database;
   mailer?: Mailer;
   sms?: SmsSender;
+  storage?: FileStorage;
   /** Opens the loopback ops endpoint (embedded database only); see modules/ops/routes.ts. */
   opsToken?: string;
   /** Where log lines go; tests read them to prove secrets stay out. Default: stdout. */
@@ -39,6 +47,7 @@ export interface AppServices {
   db: Database;
   mailer: Mailer;
   sms: SmsSender;
+  storage: FileStorage;
   jobs: JobRunner;
 }
 
@@ -82,10 +91,19 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     db,
     mailer: dependencies.mailer ?? mailerFor(config, db),
     sms: dependencies.sms ?? smsSenderFor(config, db),
+    storage: dependencies.storage ?? createFilesystemStorage(path.join(config.dataDirectory, 'uploads'), config.secrets.encryptionKey),
     jobs: new JobRunner(db, app.log),
   };
   app.decorate('services', services);
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
+  registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
+  const autoApproveSeconds = config.kycAutoApproveSeconds;
+  const scheduleAutoApproval =
+    autoApproveSeconds === undefined
+      ? undefined
+      : async (reviewId: string) => {
+          await services.jobs.enqueue({ kind: autoApproveJobKind, payload: { reviewId }, runAt: new Date(Date.now() + autoApproveSeconds * 1_000) });
+        };
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -95,6 +113,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
   registerCsrfProtection(app, db);
   registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db) });
@@ -111,7 +130,10 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     async (api) => {
       await api.register(healthRoutes(db));
       await api.register(settingsRoutes(config, db));
-      await api.register(meRoutes(db));
+      await api.register(authRoutes({ db, mailer: services.mailer, config }));
+      await api.register(meRoutes({ db }));
+      await api.register(accountRoutes(db));
+      await api.register(onboardingRoutes({ db, sms: services.sms, storage: services.storage, config, scheduleAutoApproval }));
       await api.register(contactRoutes(db));
       if (config.mode === 'sandbox') await api.register(devRoutes(db));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -116,7 +116,8 @@ export async function loadConfig(environment: Record<string, string | undefined>
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BANK_NAME} <no-reply@localhost>` },
     sms: { url: env.SMS_URL, token: env.SMS_TOKEN, from: env.SMS_FROM },
     railSpeed: env.RAIL_SPEED,
-    kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS,
+    // The sandbox approves identity documents by itself after a few seconds; production waits for staff.
+    kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS ?? (env.BANK_MODE === 'sandbox' ? 5 : undefined),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDirectory: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDirectory,

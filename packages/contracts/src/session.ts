@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { sessionResponseSchema } from './auth.ts';
 
-/**
- * `GET /api/v1/me`: who is signed in. Answers 401 `unauthenticated` without a live session. The
- * identity issue widens `user` with the profile; the web's route guard relies only on the status.
- */
-export const meResponseSchema = z.object({
-  user: z.object({ id: z.string() }),
-});
+/** `GET /api/v1/me`: who is signed in and their next onboarding step; 401 without a live session. */
+export const meResponseSchema = sessionResponseSchema;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** The double-submit CSRF cookie and header (PRODUCT.md D2). */

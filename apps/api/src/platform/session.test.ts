@@ -4,9 +4,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
+import { insertBareCustomer } from '../test/customers.ts';
 import { createSession, endAllSessions, endSession, hashSessionId } from './session.ts';
 
-const customerId = '00000000-0000-4000-8000-000000000001';
+let customerId = '';
 
 function addProbeRoute(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -23,6 +24,7 @@ describeEachDatabase('sessions and CSRF', (database) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     ({ app } = await buildTestApp(database(), { beforeReady: addProbeRoute }));
+    customerId = await insertBareCustomer(database());
   });
 
   const me = (sessionId?: string) =>
@@ -40,7 +42,7 @@ describeEachDatabase('sessions and CSRF', (database) => {
     expect(Buffer.from(sessionId, 'base64url')).toHaveLength(32);
     const response = await me(sessionId);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: customerId } });
+    expect(response.json()).toMatchObject({ user: { id: customerId, emailVerified: false }, next: 'verify-email' });
     const rows = await database().query<{ id_hash: Buffer }>('SELECT id_hash FROM sessions');
     expect(rows.some((row) => Buffer.from(row.id_hash).equals(hashSessionId(sessionId)))).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(sessionId);

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { csrfCookieName } from '@strongroom/contracts/session.ts';
 import type { Queryable } from '../db/database.ts';
+import { randomToken, sha256 } from './crypto.ts';
 
 /**
  * Sessions (PRODUCT.md D2, ASVS 7.2-7.4): an opaque 256-bit id from the CSPRNG in an HttpOnly
@@ -18,7 +18,6 @@ export interface Session {
   idHash: Buffer;
 }
 
-const sessionIdBytes = 32;
 /** Refreshing last_seen_at on every request would write on every read; once a minute is enough. */
 const lastSeenResolutionSeconds = 60;
 
@@ -27,20 +26,20 @@ export function sessionCookieName(request: FastifyRequest): string {
 }
 
 export function hashSessionId(sessionId: string): Buffer {
-  return createHash('sha256').update(sessionId).digest();
+  return sha256(sessionId);
 }
 
 export async function createSession(
   db: Queryable,
   input: { realm: SessionRealm; subjectId: string; ip?: string; userAgent?: string },
 ): Promise<{ sessionId: string; csrfToken: string }> {
-  const sessionId = randomBytes(sessionIdBytes).toString('base64url');
+  const sessionId = randomToken();
   await db.query(
     `INSERT INTO sessions (id_hash, realm, subject_id, absolute_expires_at, ip, user_agent)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000), $5, $6)`,
     [hashSessionId(sessionId), input.realm, input.subjectId, businessConstants.sessionAbsoluteTimeoutMs, input.ip ?? null, input.userAgent?.slice(0, 300) ?? null],
   );
-  return { sessionId, csrfToken: randomBytes(sessionIdBytes).toString('base64url') };
+  return { sessionId, csrfToken: randomToken() };
 }
 
 /** The live session for this id, or undefined when it is unknown, ended, idle too long or too old. */
@@ -85,4 +84,15 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
   const secure = request.protocol === 'https';
   reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'lax', secure });
   reply.clearCookie(csrfCookieName, { path: '/', sameSite: 'lax', secure });
+}
+
+/**
+ * Starts a new session for `subjectId`, ending the one this browser had (ASVS 7.2.4: a new id at
+ * every sign-in), and sets both cookies.
+ */
+export async function startSession(db: Queryable, request: FastifyRequest, reply: FastifyReply, realm: SessionRealm, subjectId: string): Promise<void> {
+  const previous = request.cookies[sessionCookieName(request)];
+  if (previous) await endSession(db, previous);
+  const tokens = await createSession(db, { realm, subjectId, ip: request.ip, userAgent: request.headers['user-agent'] });
+  setSessionCookies(request, reply, tokens);
 }

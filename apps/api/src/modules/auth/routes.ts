@@ -1,17 +1,170 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authMessages,
+  loginRequestSchema,
+  messageResponseSchema,
+  passwordResetCompleteSchema,
+  passwordResetRequestSchema,
+  sessionResponseSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+  signupStatusResponseSchema,
+  tokenRequestSchema,
+} from '@strongroom/contracts/auth.ts';
+import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { meResponseSchema } from '@strongroom/contracts/session.ts';
-import type { Queryable } from '../../db/database.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { clearSessionCookies, endSession, sessionCookieName, startSession } from '../../platform/session.ts';
+import { findCustomerById } from '../customers/repository.ts';
+import { nextStepFor, presentCustomer } from '../customers/presenter.ts';
+import {
+  checkPasswordReset,
+  completePasswordReset,
+  logIn,
+  requestPasswordReset,
+  resendVerification,
+  signUp,
+  verifiedSignupCustomer,
+  verifyEmail,
+  type AuthDependencies,
+  type RequestMeta,
+} from './service.ts';
+
+/** Binds the verify-email page's poll to the browser that signed up (not to the email in the URL). */
+const signupCookieName = 'signup_browser';
+const signupCookieMaxAgeSeconds = 24 * 60 * 60;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+
+function metaOf(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
+}
+
+export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZod {
+  const { db } = dependencies;
+
+  async function sessionAnswer(customerId: string) {
+    const customer = await findCustomerById(db, customerId);
+    if (!customer) throw new Error('a customer who just signed in does not exist');
+    return { user: presentCustomer(customer), next: nextStepFor(customer) };
+  }
+
+  function setSignupCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+    reply.setCookie(signupCookieName, value, {
+      path: '/api/v1/auth/signup',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: signupCookieMaxAgeSeconds,
+    });
+  }
+
+  return async (app) => {
+    app.post(
+      '/auth/signup',
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { browserToken } = await signUp(dependencies, request.body, metaOf(request));
+        setSignupCookie(request, reply, browserToken);
+        return reply.status(201).send({ message: authMessages.signupAccepted, next: 'verify-email' as const });
+      },
+    );
+
+    app.post(
+      '/auth/signup/status',
+      { schema: { tags: ['auth'], response: { 200: signupStatusResponseSchema } } },
+      async (request, reply) => {
+        const browserToken = request.cookies[signupCookieName];
+        const customerId = browserToken ? await verifiedSignupCustomer(dependencies, browserToken) : undefined;
+        if (!customerId) return { verified: false as const };
+        await startSession(db, request, reply, 'customer', customerId);
+        reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
+        await recordAudit(db, { actorType: 'customer', actorId: customerId, action: 'auth.login', outcome: 'success', ip: request.ip, requestId: request.id, details: { via: 'email_verification' } });
+        return { verified: true as const, ...(await sessionAnswer(customerId)) };
+      },
+    );
+
+    app.post(
+      '/auth/signup/resend',
+      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => {
+        const browserToken = request.cookies[signupCookieName];
+        if (browserToken) await resendVerification(dependencies, browserToken);
+        return { message: authMessages.resendAccepted };
+      },
+    );
+
+    app.post(
+      '/auth/verify-email',
+      { config: { rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => {
+        await verifyEmail(dependencies, request.body.token, metaOf(request));
+        return { message: authMessages.emailVerified };
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const customerId = await logIn(dependencies, request.body, metaOf(request));
+        await startSession(db, request, reply, 'customer', customerId);
+        return sessionAnswer(customerId);
+      },
+    );
+
+    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+      const sessionId = request.cookies[sessionCookieName(request)];
+      if (sessionId) await endSession(db, sessionId);
+      clearSessionCookies(request, reply);
+      await recordAudit(db, { actorType: 'anonymous', action: 'auth.logout', outcome: 'success', ip: request.ip, requestId: request.id });
+      return reply.status(204).send(null);
+    });
+
+    app.post(
+      '/auth/password-reset',
+      { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } }, schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => {
+        await requestPasswordReset(dependencies, request.body.email, metaOf(request));
+        return { message: authMessages.resetRequested };
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/check',
+      { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } }, schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => {
+        await checkPasswordReset(dependencies, request.body.token);
+        return { message: 'This link is valid.' };
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/complete',
+      { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } }, schema: { tags: ['auth'], body: passwordResetCompleteSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request, reply) => {
+        await completePasswordReset(dependencies, request.body.token, request.body.password, metaOf(request));
+        clearSessionCookies(request, reply);
+        return { message: authMessages.passwordUpdated };
+      },
+    );
+  };
+}
 
 /** Routes for a signed-in customer's own identity. */
-export function meRoutes(db: Queryable): FastifyPluginAsyncZod {
+export function meRoutes(dependencies: Pick<AuthDependencies, 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
-    requireCustomer(app, db);
-    app.get(
-      '/me',
-      { schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorResponseSchema } } },
-      async (request) => ({ user: { id: customerIdOf(request) } }),
-    );
+    requireCustomer(app, dependencies.db);
+    app.get('/me', { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 401: errorResponseSchema } } }, async (request) => {
+      const customer = await findCustomerById(dependencies.db, customerIdOf(request));
+      if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
+      return { user: presentCustomer(customer), next: nextStepFor(customer) };
+    });
   };
 }

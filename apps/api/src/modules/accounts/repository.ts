@@ -1,0 +1,34 @@
+import type { Queryable } from '../../db/database.ts';
+
+export type AccountType = 'checking' | 'savings';
+
+export interface CustomerAccountRow {
+  id: string;
+  customer_id: string;
+  type: AccountType;
+  number: string;
+  name: string;
+  status: 'active' | 'inactive' | 'closed';
+  ledger_account_id: string;
+  opened_at: Date;
+}
+
+const columns = 'id, customer_id, type, number, name, status, ledger_account_id, opened_at';
+
+export async function insertCustomerAccount(
+  db: Queryable,
+  account: { id: string; customerId: string; type: AccountType; number: string; name: string; ledgerAccountId: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO customer_accounts (id, customer_id, type, number, name, ledger_account_id)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (number) DO NOTHING RETURNING id`,
+    [account.id, account.customerId, account.type, account.number, account.name, account.ledgerAccountId],
+  );
+  return rows.length === 1;
+}
+
+export async function listCustomerAccounts(db: Queryable, customerId: string): Promise<CustomerAccountRow[]> {
+  return db.query<CustomerAccountRow>(`SELECT ${columns} FROM customer_accounts WHERE customer_id = $1 AND status <> 'closed' ORDER BY opened_at, type`, [customerId], {
+    name: 'customer_accounts_by_customer',
+  });
+}

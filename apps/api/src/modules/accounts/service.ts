@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
+import { accountCodes, ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { accountFlags } from '../../ledger/types.ts';
+import { newAccountNumber } from './account-number.ts';
+import { insertCustomerAccount, listCustomerAccounts, type AccountType, type CustomerAccountRow } from './repository.ts';
+
+const products: { type: AccountType; name: string; code: number }[] = [
+  { type: 'checking', name: 'Easy Checking', code: accountCodes.customerChecking },
+  { type: 'savings', name: 'Standard Savings', code: accountCodes.customerSavings },
+];
+
+const accountNumberAttempts = 10;
+
+export interface OpenedAccount {
+  id: string;
+  type: AccountType;
+  number: string;
+  ledgerAccountId: string;
+}
+
+/**
+ * Opens a checking and a savings account, each on its own ledger account: a deposit account is the
+ * bank's liability, credit-normal, and may never be overdrawn. Opening twice is harmless: a
+ * customer who has accounts keeps them.
+ */
+export async function openCustomerAccounts(db: Database, customerId: string): Promise<OpenedAccount[]> {
+  const existing = await listCustomerAccounts(db, customerId);
+  if (existing.length > 0) return existing.map((row) => ({ id: row.id, type: row.type, number: row.number, ledgerAccountId: row.ledger_account_id }));
+
+  const opened = products.map((product) => ({ ...product, id: randomUUID(), ledgerAccountId: randomUUID() }));
+  const outcomes = await createAccounts(
+    db,
+    opened.map((account) => ({ id: account.ledgerAccountId, ledger: ledgers.usd, code: account.code, flags: accountFlags.debitsMustNotExceedCredits })),
+  );
+  const failed = outcomes.find((outcome) => outcome.result !== 'ok');
+  if (failed) throw new Error(`the ledger refused a new customer account: ${failed.result}`);
+
+  return db.transaction(async (tx) => {
+    const result: OpenedAccount[] = [];
+    for (const account of opened) {
+      let number = newAccountNumber();
+      let attempts = 1;
+      while (!(await insertCustomerAccount(tx, { id: account.id, customerId, type: account.type, number, name: account.name, ledgerAccountId: account.ledgerAccountId }))) {
+        if (++attempts > accountNumberAttempts) throw new Error('no free account number after several attempts');
+        number = newAccountNumber();
+      }
+      result.push({ id: account.id, type: account.type, number, ledgerAccountId: account.ledgerAccountId });
+    }
+    return result;
+  });
+}
+
+export interface AccountWithBalance {
+  id: string;
+  type: AccountType;
+  number: string;
+  name: string;
+  status: 'active' | 'inactive';
+  balanceCents: bigint;
+  availableCents: bigint;
+}
+
+/** Balances come from the ledger's counters, never from a stored field (D8). */
+export async function accountsWithBalances(db: Database, customerId: string, identityApproved: boolean): Promise<AccountWithBalance[]> {
+  const rows = await listCustomerAccounts(db, customerId);
+  const ledgerAccounts = await lookupAccounts(db, rows.map((row) => row.ledger_account_id));
+  const byId = new Map(ledgerAccounts.map((account) => [account.id, account]));
+  return rows.map((row: CustomerAccountRow) => {
+    const ledgerAccount = byId.get(row.ledger_account_id);
+    if (!ledgerAccount) throw new Error(`customer account ${row.id} has no ledger account`);
+    const balance = balanceOf(ledgerAccount);
+    return {
+      id: row.id,
+      type: row.type,
+      number: row.number,
+      name: row.name,
+      // The seed shows an account inactive until the customer's identity is approved.
+      status: identityApproved && row.status === 'active' ? 'active' : 'inactive',
+      balanceCents: balance.balanceCents,
+      availableCents: balance.availableCents,
+    };
+  });
+}
+
+/** Funds an account from the bank's capital: the ops CLI, the sandbox seed and tests. */
+export async function fundFromCapital(db: Database, ledgerAccountId: string, amountCents: bigint, transferId: string = randomUUID()): Promise<void> {
+  const [outcome] = await createTransfers(db, [
+    { id: transferId, debitAccountId: operatorAccounts.bankCapital, creditAccountId: ledgerAccountId, amountCents, ledger: ledgers.usd, code: transferCodes.accountFunding },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`funding failed: ${outcome?.result ?? 'no result'}`);
+}

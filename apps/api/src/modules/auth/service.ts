@@ -1,0 +1,191 @@
+import { authMessages, type LoginRequest, type SignupRequest } from '@strongroom/contracts/auth.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/messaging/mailer.ts';
+import { endAllSessions } from '../../platform/session.ts';
+import { findCustomerByEmail, findCustomerById, insertCustomer, markEmailVerified, normalizeEmail, updatePasswordHash } from '../customers/repository.ts';
+import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from './passwords.ts';
+import {
+  expireEmailVerifications,
+  findCustomerIdByBrowser,
+  findLivePasswordReset,
+  insertEmailVerification,
+  insertPasswordReset,
+  lastVerificationSentAt,
+  useEmailVerification,
+  usePasswordReset,
+} from './repository.ts';
+import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from './throttle.ts';
+
+export interface AuthDependencies {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'bankName'>;
+}
+
+export interface RequestMeta {
+  ip: string;
+  requestId: string;
+  userAgent?: string;
+}
+
+export const emailVerificationValidMs = 24 * 60 * 60 * 1_000;
+export const passwordResetValidMs = 60 * 60 * 1_000;
+export const verificationResendIntervalMs = 60 * 1_000;
+
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('validation_failed', 'Some fields are not valid', { fields: { password: 'this password is too common' } });
+  }
+}
+
+async function sendVerificationEmail(dependencies: AuthDependencies, to: string, firstName: string, token: string): Promise<void> {
+  const link = `${dependencies.config.publicUrl}/verification/${token}`;
+  await dependencies.mailer.send({
+    to,
+    subject: `Verify your email for ${dependencies.config.bankName}`,
+    text: `Hello ${firstName},\n\nOpen this link to verify your email address. It works once, for 24 hours:\n\n${link}\n\nIf you did not sign up, ignore this email.\n\n${dependencies.config.bankName}`,
+  });
+}
+
+/**
+ * Sign-up answers the same whether or not the email is taken (ASVS 6.3.8): a new customer gets a
+ * verification link; the owner of a taken address gets a note instead. Both paths hash a password
+ * and send one email, so neither the answer nor its timing tells them apart. The returned browser
+ * token binds the waiting tab's poll to this browser, not to the email in the URL.
+ */
+export async function signUp(dependencies: AuthDependencies, input: SignupRequest, meta: RequestMeta): Promise<{ browserToken: string }> {
+  refuseCommonPassword(input.password);
+  const browserToken = randomToken();
+  const passwordHash = await hashPassword(input.password);
+  const verificationToken = randomToken();
+  const customerId = await dependencies.db.transaction(async (tx) => {
+    const id = await insertCustomer(tx, { firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash });
+    if (id) {
+      await insertEmailVerification(tx, { tokenHash: sha256(verificationToken), customerId: id, browserHash: sha256(browserToken), validForMs: emailVerificationValidMs });
+    }
+    return id;
+  });
+  if (customerId) {
+    await sendVerificationEmail(dependencies, input.email, input.firstName, verificationToken);
+  } else {
+    await dependencies.mailer.send({
+      to: input.email,
+      subject: `Someone tried to sign up with your email at ${dependencies.config.bankName}`,
+      text: `Hello,\n\nSomeone, perhaps you, tried to open an account with this email address, which already has one. If it was you, sign in at ${dependencies.config.publicUrl}/login, or reset your password at ${dependencies.config.publicUrl}/forgetpassword.\n\nIf it was not you, you can ignore this email: nothing changed.\n\n${dependencies.config.bankName}`,
+    });
+  }
+  await recordAudit(dependencies.db, {
+    actorType: customerId ? 'customer' : 'anonymous',
+    actorId: customerId,
+    action: 'auth.signup',
+    outcome: customerId ? 'success' : 'failure',
+    ip: meta.ip,
+    requestId: meta.requestId,
+    details: customerId ? {} : { reason: 'email_taken' },
+  });
+  return { browserToken };
+}
+
+/** The waiting tab's poll: the customer id once this browser's sign-up has its email verified. */
+export async function verifiedSignupCustomer(dependencies: AuthDependencies, browserToken: string): Promise<string | undefined> {
+  const customerId = await findCustomerIdByBrowser(dependencies.db, sha256(browserToken));
+  if (!customerId) return undefined;
+  const customer = await findCustomerById(dependencies.db, customerId);
+  return customer?.email_verified_at ? customer.id : undefined;
+}
+
+/** A fresh link for this browser's sign-up, at most once a minute; the old links stop working. */
+export async function resendVerification(dependencies: AuthDependencies, browserToken: string): Promise<void> {
+  const customerId = await findCustomerIdByBrowser(dependencies.db, sha256(browserToken));
+  const customer = customerId ? await findCustomerById(dependencies.db, customerId) : undefined;
+  if (!customer || customer.email_verified_at) return;
+  const lastSent = await lastVerificationSentAt(dependencies.db, customer.id);
+  if (lastSent && Date.now() - lastSent.getTime() < verificationResendIntervalMs) {
+    const retryAfterSeconds = Math.ceil((verificationResendIntervalMs - (Date.now() - lastSent.getTime())) / 1_000);
+    throw new AppError('rate_limited', 'We just sent a link. Please wait a minute before asking again.', { retryAfterSeconds });
+  }
+  const token = randomToken();
+  await dependencies.db.transaction(async (tx) => {
+    await expireEmailVerifications(tx, customer.id);
+    await insertEmailVerification(tx, { tokenHash: sha256(token), customerId: customer.id, browserHash: sha256(browserToken), validForMs: emailVerificationValidMs });
+  });
+  await sendVerificationEmail(dependencies, customer.email, customer.first_name, token);
+}
+
+export async function verifyEmail(dependencies: AuthDependencies, token: string, meta: RequestMeta): Promise<void> {
+  const customerId = await dependencies.db.transaction(async (tx) => {
+    const id = await useEmailVerification(tx, sha256(token));
+    if (id) await markEmailVerified(tx, id);
+    return id;
+  });
+  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.email_verification', outcome: customerId ? 'success' : 'failure', ip: meta.ip, requestId: meta.requestId });
+  if (!customerId) throw new AppError('bad_request', authMessages.verificationLinkInvalid);
+}
+
+/**
+ * Sign-in. A wrong email and a wrong password get the same answer in the same time; failures slow
+ * the account and the address down (throttle.ts) without locking the real customer out for long.
+ */
+export async function logIn(dependencies: AuthDependencies, input: LoginRequest, meta: RequestMeta): Promise<string> {
+  const { db } = dependencies;
+  const accountKey: ThrottleKey = `account:${normalizeEmail(input.email)}`;
+  const ipKey: ThrottleKey = `ip:${meta.ip}`;
+  const waitSeconds = await blockedForSeconds(db, [accountKey, ipKey]);
+  if (waitSeconds > 0) {
+    await recordAudit(db, { actorType: 'anonymous', action: 'auth.login', outcome: 'denied', ip: meta.ip, requestId: meta.requestId, details: { reason: 'throttled' } });
+    throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: waitSeconds });
+  }
+  if ((await consecutiveFailures(db, accountKey)) >= throttlePolicy.failuresBeforeRecoveryRequired) {
+    throw new AppError('forbidden', 'Too many failed sign-ins. Reset your password to continue.');
+  }
+  const customer = await findCustomerByEmail(db, input.email);
+  const passwordMatches = customer ? await verifyPassword(customer.password_hash, input.password) : await spendVerificationTime(input.password);
+  if (!customer || !passwordMatches) {
+    await recordFailure(db, accountKey, throttlePolicy.account);
+    await recordFailure(db, ipKey, throttlePolicy.ip);
+    await recordAudit(db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.login', outcome: 'failure', ip: meta.ip, requestId: meta.requestId });
+    throw new AppError('unauthenticated', authMessages.wrongCredentials);
+  }
+  await clearFailures(db, accountKey);
+  await recordAudit(db, { actorType: 'customer', actorId: customer.id, action: 'auth.login', outcome: 'success', ip: meta.ip, requestId: meta.requestId, details: { userAgent: meta.userAgent?.slice(0, 200) ?? null } });
+  return customer.id;
+}
+
+/** Same answer for known and unknown emails; a known one gets a one-hour, single-use link. */
+export async function requestPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestMeta): Promise<void> {
+  const customer = await findCustomerByEmail(dependencies.db, email);
+  await recordAudit(dependencies.db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.password_reset_requested', outcome: customer ? 'success' : 'failure', ip: meta.ip, requestId: meta.requestId });
+  if (!customer) return;
+  const token = randomToken();
+  await insertPasswordReset(dependencies.db, { tokenHash: sha256(token), customerId: customer.id, validForMs: passwordResetValidMs });
+  await dependencies.mailer.send({
+    to: customer.email,
+    subject: `Set a new password for ${dependencies.config.bankName}`,
+    text: `Hello ${customer.first_name},\n\nOpen this link to set a new password. It works once, for one hour:\n\n${dependencies.config.publicUrl}/resetpassword/${token}\n\nIf you did not ask for this, ignore this email: your password has not changed.\n\n${dependencies.config.bankName}`,
+  });
+}
+
+export async function checkPasswordReset(dependencies: AuthDependencies, token: string): Promise<void> {
+  if (!(await findLivePasswordReset(dependencies.db, sha256(token)))) throw new AppError('bad_request', authMessages.resetLinkInvalid);
+}
+
+/** Sets the new password, spends the link, and ends every session of the customer (ASVS 7.4.3). */
+export async function completePasswordReset(dependencies: AuthDependencies, token: string, password: string, meta: RequestMeta): Promise<void> {
+  refuseCommonPassword(password);
+  const passwordHash = await hashPassword(password);
+  const customerId = await dependencies.db.transaction(async (tx) => {
+    const id = await usePasswordReset(tx, sha256(token));
+    if (!id) return undefined;
+    await updatePasswordHash(tx, id, passwordHash);
+    await endAllSessions(tx, 'customer', id);
+    const customer = await findCustomerById(tx, id);
+    if (customer) await clearFailures(tx, `account:${normalizeEmail(customer.email)}`);
+    return id;
+  });
+  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.password_reset', outcome: customerId ? 'success' : 'failure', ip: meta.ip, requestId: meta.requestId });
+  if (!customerId) throw new AppError('bad_request', authMessages.resetLinkInvalid);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { Mailer } from '../../platform/messaging/mailer.ts';
+import { openCustomerAccounts } from '../accounts/service.ts';
+import { findCustomerById } from '../customers/repository.ts';
+import { decideIdentityReview } from './repository.ts';
+
+export const autoApproveJobKind = 'identity.auto-approve';
+const autoApprovePayloadSchema = z.object({ reviewId: z.uuid() });
+
+export interface IdentityDecisionDependencies {
+  db: Database;
+  mailer: Mailer;
+  bankName: string;
+}
+
+export interface IdentityDecision {
+  reviewId: string;
+  decision: 'approved' | 'rejected';
+  reason?: string;
+  /** A staff id, or 'sandbox' for the automatic approval. */
+  decidedBy: string;
+}
+
+/**
+ * Decides an identity review once. Approval opens the customer's checking and savings accounts
+ * (before the decision is recorded, and idempotently, so a crash in between loses nothing) and
+ * tells the customer by email, as does a rejection with its reason.
+ */
+export async function decideIdentity(dependencies: IdentityDecisionDependencies, decision: IdentityDecision): Promise<'decided' | 'already_decided'> {
+  const { db } = dependencies;
+  const [review] = await db.query<{ customer_id: string; status: string }>('SELECT customer_id, status FROM identity_reviews WHERE id = $1', [decision.reviewId]);
+  if (!review || review.status !== 'submitted') return 'already_decided';
+  if (decision.decision === 'approved') await openCustomerAccounts(db, review.customer_id);
+  const customerId = await decideIdentityReview(db, {
+    reviewId: decision.reviewId,
+    status: decision.decision,
+    reason: decision.decision === 'rejected' ? (decision.reason ?? 'The document could not be read') : null,
+    decidedBy: decision.decidedBy,
+  });
+  if (!customerId) return 'already_decided';
+  await recordAudit(db, {
+    actorType: decision.decidedBy === 'sandbox' ? 'system' : 'staff',
+    actorId: decision.decidedBy,
+    action: 'identity.decision',
+    subject: decision.reviewId,
+    outcome: 'success',
+    details: { decision: decision.decision },
+  });
+  const customer = await findCustomerById(db, customerId);
+  if (customer) {
+    const approved = decision.decision === 'approved';
+    await dependencies.mailer.send({
+      to: customer.email,
+      subject: approved ? `Your ${dependencies.bankName} accounts are open` : 'We could not confirm your identity',
+      text: approved
+        ? `Hello ${customer.first_name},\n\nWe confirmed your identity. Your checking and savings accounts are open and ready.\n\n${dependencies.bankName}`
+        : `Hello ${customer.first_name},\n\nWe could not confirm your identity: ${decision.reason ?? 'the document could not be read'}. Sign in to send a new document.\n\n${dependencies.bankName}`,
+    });
+  }
+  return 'decided';
+}
+
+export function registerIdentityJobs(jobs: JobRunner, dependencies: IdentityDecisionDependencies): void {
+  jobs.register(autoApproveJobKind, async (payload) => {
+    const { reviewId } = autoApprovePayloadSchema.parse(payload);
+    await decideIdentity(dependencies, { reviewId, decision: 'approved', decidedBy: 'sandbox' });
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponseSchema, sessionResponseSchema } from '@strongroom/contracts/auth.ts';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { identityFieldsSchema, onboardingMessages, phoneCodeRequestSchema, phoneSignupRequestSchema } from '@strongroom/contracts/onboarding.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { readImageForm } from '../../platform/uploads.ts';
+import { findCustomerById } from '../customers/repository.ts';
+import { nextStepFor, presentCustomer } from '../customers/presenter.ts';
+import { findOwnedFile } from './repository.ts';
+import { resendPhoneCode, saveProfilePhoto, startPhoneVerification, submitIdentity, verifyPhoneCode, type OnboardingDependencies } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema };
+
+export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyPluginAsyncZod {
+  const { db } = dependencies;
+  const sessionAnswer = async (customerId: string) => {
+    const customer = await findCustomerById(db, customerId);
+    if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
+    return { user: presentCustomer(customer), next: nextStepFor(customer) };
+  };
+
+  return async (app) => {
+    requireCustomer(app, db);
+    const actorOf = (request: { ip: string; id: string }, customerId: string) => ({ customerId, ip: request.ip, requestId: request.id });
+
+    app.post(
+      '/onboarding/phone',
+      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], body: phoneSignupRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => {
+        await startPhoneVerification(dependencies, actorOf(request, customerIdOf(request)), request.body);
+        return { message: onboardingMessages.codeSent };
+      },
+    );
+
+    app.post('/onboarding/phone/resend', { schema: { tags: ['onboarding'], response: { 200: messageResponseSchema, ...errors } } }, async (request) => {
+      await resendPhoneCode(dependencies, actorOf(request, customerIdOf(request)));
+      return { message: onboardingMessages.codeSent };
+    });
+
+    app.post(
+      '/onboarding/phone/verify',
+      { config: { rateLimit: { max: 20, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], body: phoneCodeRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+      async (request) => {
+        const customerId = customerIdOf(request);
+        await verifyPhoneCode(dependencies, actorOf(request, customerId), request.body.code);
+        return sessionAnswer(customerId);
+      },
+    );
+
+    app.post(
+      '/onboarding/identity',
+      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], description: 'multipart/form-data: document (PNG or JPEG, at most 5 MB), idNumber, country, state, address', response: { 201: sessionResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const customerId = customerIdOf(request);
+        const form = await readImageForm(request);
+        const fields = identityFieldsSchema.safeParse(form.fields);
+        if (!fields.success) {
+          const messages: Record<string, string> = {};
+          for (const issue of fields.error.issues) messages[String(issue.path[0] ?? '_')] ??= issue.message;
+          throw new AppError('validation_failed', 'Some fields are not valid', { fields: messages });
+        }
+        await submitIdentity(dependencies, actorOf(request, customerId), fields.data, form.image?.bytes);
+        return reply.status(201).send(await sessionAnswer(customerId));
+      },
+    );
+
+    app.post(
+      '/onboarding/profile-photo',
+      { config: { rateLimit: { max: 20, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], description: 'multipart/form-data: photo (PNG or JPEG, at most 5 MB)', response: { 201: sessionResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const customerId = customerIdOf(request);
+        const form = await readImageForm(request);
+        await saveProfilePhoto(dependencies, actorOf(request, customerId), form.image?.bytes);
+        return reply.status(201).send(await sessionAnswer(customerId));
+      },
+    );
+
+    app.get(
+      '/files/:fileId',
+      { schema: { tags: ['onboarding'], params: z.object({ fileId: z.string() }), response: { 200: z.any(), 404: errorResponseSchema } } },
+      async (request, reply) => {
+        const fileId = request.params.fileId;
+        const isUuid = /^[0-9a-f-]{36}$/i.test(fileId);
+        const file = isUuid ? await findOwnedFile(db, fileId, customerIdOf(request)) : undefined;
+        if (!file) throw new AppError('not_found', 'No such file');
+        const bytes = await dependencies.storage.get(file.storage_key);
+        return reply
+          .type(file.content_type)
+          .header('content-disposition', `inline; filename="${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}"`)
+          .send(bytes);
+      },
+    );
+  };
+}

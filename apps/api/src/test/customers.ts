@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { createOnboardedCustomer, type OnboardedCustomer } from '../modules/customers/create-onboarded-customer.ts';
+import type { FileStorage } from '../platform/storage.ts';
+
+/** A customer row only (no verification), for tests of sessions and guards. */
+export async function insertBareCustomer(db: Database, email = `${randomUUID()}@example.com`): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO customers (first_name, last_name, email, email_normalized, password_hash)
+     VALUES ('Test', 'Customer', $1, lower($1), 'not-a-real-hash') RETURNING id`,
+    [email],
+  );
+  if (!row) throw new Error('no customer inserted');
+  return row.id;
+}
+
+export const testPassword = 'correct horse battery staple';
+
+/** A fully onboarded customer with open accounts, as the ops CLI makes one. */
+export function onboardedCustomer(
+  dependencies: { db: Database; storage: FileStorage; encryptionKey: Buffer },
+  options: { email?: string; fundCents?: bigint } = {},
+): Promise<OnboardedCustomer> {
+  return createOnboardedCustomer(dependencies, {
+    email: options.email ?? `${randomUUID()}@example.com`,
+    password: testPassword,
+    fundCents: options.fundCents ?? 0n,
+  });
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Money crosses the wire as integer cents in JSON numbers: exact up to 2^53 cents. */
+export const centsSchema = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+
+export const accountTypeSchema = z.enum(['checking', 'savings']);
+
+/** `GET /api/v1/accounts` (PRODUCT.md section 5). Balances are derived from the ledger (D8). */
+export const accountSchema = z.object({
+  id: z.string(),
+  type: accountTypeSchema,
+  number: z.string(),
+  name: z.string(),
+  balanceCents: centsSchema,
+  availableCents: centsSchema,
+  status: z.enum(['active', 'inactive']),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const accountListSchema = z.array(accountSchema);

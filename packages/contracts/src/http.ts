@@ -1,0 +1,34 @@
+/**
+ * Names on the wire that the browser's public entry needs at once: the CSRF cookie and header, and
+ * the error codes with their HTTP statuses. This file must not import zod: a contract module that
+ * builds schemas is bundled whole, zod included, into every page that imports anything from it,
+ * and the public pages have a 110 KB JavaScript budget.
+ *
+ * session.ts and errors.ts should re-export these rather than define them a second time; until they
+ * do, http.test.ts keeps the two definitions equal.
+ */
+export const csrfCookieName = 'csrf';
+export const csrfHeaderName = 'x-csrf-token';
+
+export const errorStatusByCode = {
+  validation_failed: 400,
+  bad_request: 400,
+  unauthenticated: 401,
+  step_up_required: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  insufficient_funds: 422,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatusByCode;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorStatusByCode, code);
+}
