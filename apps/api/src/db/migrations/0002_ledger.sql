@@ -16,16 +16,34 @@ CREATE TABLE ledger_accounts (
   -- The nil and the all-ones uuid are reserved, as TigerBeetle reserves 0 and 2^128 - 1.
   CHECK (id <> '00000000-0000-0000-0000-000000000000' AND id <> 'ffffffff-ffff-ffff-ffff-ffffffffffff'),
   -- The last line of defence behind the checks in TypeScript: a limit flag can never be broken.
-  CHECK (flags & 2 = 0 OR debits_pending + debits_posted <= credits_posted),
-  CHECK (flags & 4 = 0 OR credits_pending + credits_posted <= debits_posted)
-);
+  CONSTRAINT ledger_accounts_debits_limit CHECK (flags & 2 = 0 OR debits_pending + debits_posted <= credits_posted),
+  CONSTRAINT ledger_accounts_credits_limit CHECK (flags & 4 = 0 OR credits_pending + credits_posted <= debits_posted)
+)
+-- Counters change on every transfer; free room on each page lets PostgreSQL write the new row
+-- version beside the old one without touching the index (a HOT update): measured twice as fast.
+WITH (fillfactor = 50);
+
+-- An account, once created, stays: transfers point at it forever.
+CREATE FUNCTION ledger_accounts_are_never_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'ledger_accounts rows are never deleted';
+END;
+$$;
+CREATE TRIGGER ledger_accounts_no_delete BEFORE DELETE ON ledger_accounts
+  FOR EACH ROW EXECUTE FUNCTION ledger_accounts_are_never_deleted();
+CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_accounts_are_never_deleted();
 
 CREATE TABLE ledger_transfers (
   id uuid PRIMARY KEY,
   -- Commit-independent, gap-tolerant order of creation: history pages and sweeps sort by it.
   sequence bigint GENERATED ALWAYS AS IDENTITY,
-  debit_account_id uuid NOT NULL REFERENCES ledger_accounts (id),
-  credit_account_id uuid NOT NULL REFERENCES ledger_accounts (id),
+  -- No foreign keys to ledger_accounts: every transfer is inserted by the transaction that holds
+  -- both accounts locked (so they exist), and accounts are never deleted (trigger below). The two
+  -- checks cost a quarter of a batch's write time (docs/decisions/013); checkLedger still reports
+  -- any transfer whose account is missing.
+  debit_account_id uuid NOT NULL,
+  credit_account_id uuid NOT NULL,
   amount bigint NOT NULL CHECK (amount >= 0),
   pending_id uuid REFERENCES ledger_transfers (id),
   timeout integer NOT NULL DEFAULT 0 CHECK (timeout >= 0),
