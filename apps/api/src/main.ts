@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { build } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
+import { demoSignIn, seedSandbox } from './modules/customers/sandbox-seed.ts';
 import { openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './server-lock.ts';
 
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
   const listeningPort = typeof port === 'object' && port ? port.port : config.port;
   if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
   app.services.jobs.start();
+  if (config.mode === 'sandbox') {
+    await seedSandbox({ db, storage: app.services.storage, encryptionKey: config.secrets.encryptionKey });
+  }
 
   const url = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${listeningPort}` : address;
   const lines = [
@@ -31,7 +35,9 @@ async function main(): Promise<void> {
     `  ${config.bankName} is open at ${url}`,
     `  Mode: ${config.mode}${config.mode === 'sandbox' ? ' (Sandbox: no real money)' : ''}`,
     `  Database: ${embedded ? `PGlite in ${config.dataDirectory} (for trying and developing; use PostgreSQL for real money)` : 'PostgreSQL'}`,
-    ...(config.mode === 'sandbox' ? [`  Sandbox inbox (mail and SMS): ${url}/dev/mail`] : []),
+    ...(config.mode === 'sandbox'
+      ? [`  Sandbox inbox (mail and SMS): ${url}/dev/mail`, `  Demo customer: ${demoSignIn.email} / ${demoSignIn.password}`]
+      : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -8,5 +8,7 @@ export const publicSettingsSchema = z.object({
   address: z.string(),
   phone: z.string(),
   supportEmail: z.string(),
+  /** Sandbox only: the demo customer's sign-in, shown on the login page. Absent in production. */
+  demoSignIn: z.object({ email: z.string(), password: z.string() }).optional(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { ledgers, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { createOnboardedCustomer } from './create-onboarded-customer.ts';
+import { findCustomerByEmail } from './repository.ts';
+
+/** The sandbox's demo customer: printed at start and shown on the login page (PRODUCT.md section 4). */
+export const demoSignIn = { email: 'demo@strongroom.test', password: 'strongroom-demo' } as const;
+const demoOpeningCents = 500_000n;
+const demoSavingsCents = 25_000n;
+
+/**
+ * Seeds a sandbox once: a demo customer with money in checking and a first move to savings, so the
+ * dashboard and history have something real to show. Every amount goes through the ledger.
+ */
+export async function seedSandbox(dependencies: { db: Database; storage: FileStorage; encryptionKey: Buffer }): Promise<'seeded' | 'present'> {
+  if (await findCustomerByEmail(dependencies.db, demoSignIn.email)) return 'present';
+  const demo = await createOnboardedCustomer(dependencies, {
+    email: demoSignIn.email,
+    password: demoSignIn.password,
+    firstName: 'Dana',
+    lastName: 'Demo',
+    phone: '+12025550100',
+    fundCents: demoOpeningCents,
+  });
+  const checking = demo.accounts.find((account) => account.type === 'checking');
+  const savings = demo.accounts.find((account) => account.type === 'savings');
+  if (checking && savings) {
+    const [outcome] = await createTransfers(dependencies.db, [
+      { id: randomUUID(), debitAccountId: checking.ledgerAccountId, creditAccountId: savings.ledgerAccountId, amountCents: demoSavingsCents, ledger: ledgers.usd, code: transferCodes.ownTransfer },
+    ]);
+    if (outcome?.result !== 'ok') throw new Error(`seeding the demo transfer failed: ${outcome?.result}`);
+  }
+  return 'seeded';
+}
