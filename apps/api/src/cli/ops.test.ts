@@ -64,8 +64,9 @@ describe('the ops CLI on the embedded database', () => {
     servers.push(server);
     let output = '';
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => existsSync(serverLockPath(dataDirectory)), 60_000);
+    await waitFor(() => output.includes('is open at'), 60_000);
     expect(output).toContain('is open at http://127.0.0.1:');
+    expect(existsSync(serverLockPath(dataDirectory))).toBe(true);
 
     const online = runCli(['status'], environment);
     expect(online.exitCode, online.stderr).toBe(0);
