@@ -45,6 +45,8 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
       root: config.webDistDirectory,
       prefix: '/',
       index: false,
+      // The build writes .br and .gz beside each asset; the smallest the browser accepts is sent.
+      preCompressed: true,
       // index.html is a template; it is only ever served filled in, by the not-found handler.
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders(reply, filePath) {
