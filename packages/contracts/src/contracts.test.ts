@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greetingForHour } from './constants.ts';
-import { errorCodes, errorStatusByCode } from './errors.ts';
+import { errorCodes } from './errors.ts';
+import { errorStatusByCode } from './http.ts';
 import { emailField, numberTextField } from './fields.ts';
 import { matchesRoutePath } from './web-routes.ts';
 

@@ -3,9 +3,7 @@
  * the error codes with their HTTP statuses. This file must not import zod: a contract module that
  * builds schemas is bundled whole, zod included, into every page that imports anything from it,
  * and the public pages have a 110 KB JavaScript budget.
- *
- * session.ts and errors.ts should re-export these rather than define them a second time; until they
- * do, http.test.ts keeps the two definitions equal.
+ * errors.ts builds its zod schemas from these.
  */
 export const csrfCookieName = 'csrf';
 export const csrfHeaderName = 'x-csrf-token';

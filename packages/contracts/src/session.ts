@@ -4,7 +4,3 @@ import { sessionResponseSchema } from './auth.ts';
 /** `GET /api/v1/me`: who is signed in and their next onboarding step; 401 without a live session. */
 export const meResponseSchema = sessionResponseSchema;
 export type MeResponse = z.infer<typeof meResponseSchema>;
-
-/** The double-submit CSRF cookie and header (PRODUCT.md D2). */
-export const csrfCookieName = 'csrf';
-export const csrfHeaderName = 'x-csrf-token';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { csrfCookieName, csrfHeaderName } from '@strongroom/contracts/session.ts';
+import { csrfCookieName, csrfHeaderName } from '@strongroom/contracts/http.ts';
 import type { Queryable } from '../db/database.ts';
 import { recordAudit } from './audit.ts';
 import { AppError } from './errors.ts';

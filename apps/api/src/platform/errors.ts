@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorStatusByCode, type ErrorCode, type ErrorResponse } from '@strongroom/contracts/errors.ts';
+import type { ErrorResponse } from '@strongroom/contracts/errors.ts';
+import { errorStatusByCode, type ErrorCode } from '@strongroom/contracts/http.ts';
 
 /**
  * An error the API answers on purpose. Anything else thrown is a defect: it is logged with its

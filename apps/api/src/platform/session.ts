@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { csrfCookieName } from '@strongroom/contracts/session.ts';
+import { csrfCookieName } from '@strongroom/contracts/http.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './crypto.ts';
 

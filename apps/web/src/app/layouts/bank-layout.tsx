@@ -1,0 +1,148 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  ArrowDownToLine,
+  ArrowLeftRight,
+  Compass,
+  CreditCard,
+  History,
+  House,
+  Landmark,
+  LogOut,
+  Menu,
+  Plus,
+  ReceiptText,
+  Settings,
+  User,
+  X,
+} from 'lucide-react';
+import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useBankIdentity } from '../../lib/bank-identity.ts';
+import { AppErrorBoundary } from '../error-boundary.tsx';
+import { PageLoading } from '../page-loading.tsx';
+import { BrandMark } from './brand-mark.tsx';
+import './bank-layout.css';
+
+const menuLinks = [
+  { to: '/dashboard', label: 'Home', Icon: House },
+  { to: '/profile', label: 'Profile', Icon: User },
+  { to: '/deposit', label: 'Deposit', Icon: ArrowDownToLine },
+  { to: '/billpay', label: 'Bill Pay', Icon: ReceiptText },
+  { to: '/transfer', label: 'Transfer', Icon: ArrowLeftRight },
+  { to: '/card', label: 'Card', Icon: CreditCard },
+  { to: '/loan', label: 'Loan', Icon: Landmark },
+  { to: '/transaction-history', label: 'History', Icon: History },
+  { to: '/settings', label: 'Settings', Icon: Settings },
+] as const;
+
+function menuLinkClass({ isActive }: { isActive: boolean }): string {
+  return isActive ? 'bank-nav__link bank-nav__link--active' : 'bank-nav__link';
+}
+
+function tabClass({ isActive }: { isActive: boolean }): string {
+  return isActive ? 'tab-bar__link tab-bar__link--active' : 'tab-bar__link';
+}
+
+/**
+ * The signed-in frame: the menu (a sidebar on wide screens, a drawer behind "Menu" on narrow
+ * ones) and, on phones, the bottom tab bar of the seed: Home, Deposit, a plus to beneficiaries,
+ * Transfer and Explore.
+ */
+export function BankLayout() {
+  const { name } = useBankIdentity();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  function signOut() {
+    logout.mutate(undefined, { onSuccess: () => navigate('/login') });
+  }
+
+  return (
+    <div className="bank-layout">
+      <header className="bank-header">
+        <Link to="/dashboard" className="bank-header__brand">
+          <BrandMark size={28} />
+          <span>{name}</span>
+        </Link>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="bank-header__menu"
+          aria-expanded={menuOpen}
+          aria-controls="bank-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+          <span>Menu</span>
+        </button>
+      </header>
+
+      <nav
+        id="bank-menu"
+        className={menuOpen ? 'bank-nav bank-nav--open' : 'bank-nav'}
+        aria-label="Online banking"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            menuButtonRef.current?.focus();
+          }
+        }}
+      >
+        <ul className="bank-nav__list">
+          {menuLinks.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <NavLink to={to} className={menuLinkClass}>
+                <Icon aria-hidden="true" size={20} />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="bank-nav__link" onClick={signOut} disabled={logout.isPending}>
+              <LogOut aria-hidden="true" size={20} />
+              {logout.isPending ? 'Signing out…' : 'Logout'}
+            </button>
+          </li>
+        </ul>
+      </nav>
+
+      <main id="main" className="bank-main" tabIndex={-1}>
+        <AppErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
+      </main>
+
+      <nav className="tab-bar" aria-label="Shortcuts">
+        <NavLink to="/dashboard" className={tabClass}>
+          <House aria-hidden="true" size={22} />
+          Home
+        </NavLink>
+        <NavLink to="/deposit" className={tabClass}>
+          <ArrowDownToLine aria-hidden="true" size={22} />
+          Deposit
+        </NavLink>
+        <NavLink to="/beneficiaries" className="tab-bar__plus" aria-label="Beneficiaries">
+          <Plus aria-hidden="true" size={26} />
+        </NavLink>
+        <NavLink to="/transfer" className={tabClass}>
+          <ArrowLeftRight aria-hidden="true" size={22} />
+          Transfer
+        </NavLink>
+        <NavLink to="/settings" className={tabClass}>
+          <Compass aria-hidden="true" size={22} />
+          Explore
+        </NavLink>
+      </nav>
+
+      <ErrorDialog title="Sign-out failed" message={logout.error?.message} onClose={() => logout.reset()} />
+    </div>
+  );
+}

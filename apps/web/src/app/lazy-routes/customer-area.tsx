@@ -1,0 +1,14 @@
+import { BankLayout } from '../layouts/bank-layout.tsx';
+import { QueryProvider } from '../query-provider.tsx';
+import { RouteGuard } from '../route-guard.tsx';
+
+/** Everything behind sign-in: one lazy chunk, so public visitors never download it. */
+export default function CustomerArea() {
+  return (
+    <QueryProvider>
+      <RouteGuard>
+        <BankLayout />
+      </RouteGuard>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { X } from 'lucide-react';
+import './dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  /** Called when the person asks to close: Esc, the close button. The owner decides by changing `open`. */
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons at the bottom, such as Cancel and Confirm. */
+  footer?: ReactNode;
+  /** A dialog that shows work in progress cannot be dismissed; the work ends it. */
+  dismissible?: boolean;
+  /** `alertdialog` for messages that interrupt, such as errors. */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal on the native `<dialog>`: `showModal()` makes the rest of the page inert (so focus is
+ * trapped by the browser), Esc closes it, and focus goes back to where it was when it closes.
+ * Focus placement is done here as well because not every engine (jsdom included) does it.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  role = 'dialog',
+  size = 'md',
+}: DialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const active = document.activeElement;
+    returnFocusRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (!dialog.open) dialog.showModal();
+    if (!dialog.contains(document.activeElement) || document.activeElement === dialog) {
+      const preferred = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+      const first = preferred ?? dialog.querySelector<HTMLElement>(focusableSelector);
+      (first ?? dialog).focus();
+    }
+    return () => {
+      if (dialog.open) dialog.close();
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target?.isConnected) target.focus();
+    };
+  }, [open]);
+
+  function requestClose(event: SyntheticEvent) {
+    // The browser would close the element itself; React state stays the one source of truth.
+    event.preventDefault();
+    if (dismissible) onClose();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      requestClose(event);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`dialog dialog--${size}`}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      tabIndex={-1}
+      onCancel={requestClose}
+      onKeyDown={onKeyDown}
+    >
+      {open ? (
+        <div className="dialog__body">
+          <div className="dialog__header">
+            <h2 className="dialog__title" id={titleId}>
+              {title}
+            </h2>
+            {dismissible ? (
+              <button type="button" className="dialog__close" onClick={onClose} aria-label="Close">
+                <X aria-hidden="true" size={20} />
+              </button>
+            ) : null}
+          </div>
+          {description ? (
+            <div className="dialog__description" id={descriptionId}>
+              {description}
+            </div>
+          ) : null}
+          {children}
+          {footer ? <div className="dialog__footer">{footer}</div> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId, type ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
+import './field.css';
+
+/**
+ * The frame every form control shares: a visible label tied to the control, an optional hint, and
+ * an error that is announced with the control (aria-invalid + aria-describedby), never by colour alone.
+ */
+export interface FieldIds {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  id?: string;
+  /** Shown after the label for optional fields; required fields stay unmarked, as most are. */
+  optional?: boolean;
+  className?: string;
+  children: (ids: FieldIds) => ReactNode;
+}
+
+export function Field({ label, hint, error, id, optional = false, className, children }: FieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={controlId}>
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {children({ id: controlId, describedBy, invalid: Boolean(error) })}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          <CircleAlert aria-hidden="true" size={16} />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { meResponseSchema, type MeResponse } from '@strongroom/contracts/session.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `GET /api/v1/me`: 200 with the signed-in customer, 401 `unauthenticated` without a live session. */
+export const meQueryKey = ['me'] as const;
+
+export function getMe(): Promise<MeResponse> {
+  return apiRequest('/me', { parse: (data) => meResponseSchema.parse(data) });
+}
+
+export function useMe() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    // Whether the session is still alive is worth asking again whenever the customer comes back.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,104 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { loginRequestSchema, type LoginRequest, type SessionResponse } from '@strongroom/contracts/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useLogin } from './api/login.ts';
+import './login-form.css';
+
+export interface LoginFormProps {
+  /** What to do once signed in; the caller knows whether to stay on the page or move on. */
+  onSignedIn: (result: SessionResponse, email: string) => void;
+  /** Sandbox only: the demo customer's sign-in, offered as a one-click fill. */
+  demoSignIn?: { email: string; password: string } | undefined;
+}
+
+/** Email and password; the button turns on only when both are valid (seed section 5). */
+export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isValid },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, { onSuccess: (result) => onSignedIn(result, values.email) });
+  });
+
+  function fillDemoSignIn() {
+    if (!demoSignIn) return;
+    setValue('email', demoSignIn.email, { shouldValidate: true, shouldTouch: true });
+    setValue('password', demoSignIn.password, { shouldValidate: true, shouldTouch: true });
+  }
+
+  return (
+    <>
+      {demoSignIn ? (
+        <div className="login-form__demo">
+          <p>
+            <strong>Sandbox demo customer.</strong> Email <code>{demoSignIn.email}</code>, password{' '}
+            <code>{demoSignIn.password}</code>.
+          </p>
+          <Button variant="secondary" size="sm" onClick={fillDemoSignIn}>
+            Fill in the demo sign-in
+          </Button>
+        </div>
+      ) : null}
+      <form className="login-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="login-form__forgot">
+          <Link to="/forgetpassword">Forgot password?</Link>
+        </p>
+        <Button
+          type="submit"
+          size="lg"
+          block
+          disabled={!isValid}
+          loading={login.isPending}
+          aria-describedby={isValid ? undefined : 'login-hint'}
+        >
+          <LogIn aria-hidden="true" size={18} />
+          Sign in
+        </Button>
+        {!isValid ? (
+          <p className="login-form__hint" id="login-hint">
+            Enter your email address and password to sign in.
+          </p>
+        ) : null}
+        <p className="login-form__signup">
+          New here? <Link to="/signup">Create an account</Link>
+        </p>
+      </form>
+      <ErrorDialog
+        title="Sign-in failed"
+        message={login.error?.message}
+        onClose={() => login.reset()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The bank's published offers (seed-spec.md section 2). Amounts are integer cents, as everywhere
+ * else, and formatted for display by lib/money.ts.
+ */
+export const savingsAccounts = [
+  {
+    name: 'Standard Savings Account',
+    openingDepositCents: 50_000,
+    cards: '1 business Mastercard',
+    summary: 'A simple place to build up savings, with a business Mastercard for when you need to spend.',
+  },
+  {
+    name: 'Platinum Select Money Market Savings',
+    openingDepositCents: 250_000,
+    cards: '1 card',
+    summary: 'Money-market savings for larger balances, with easy access when plans change.',
+  },
+  {
+    name: 'Package Money Market Savings',
+    openingDepositCents: 500_000,
+    cards: '2 cards',
+    summary: 'Our fullest savings package: two cards, so you and a partner can both reach the money.',
+  },
+] as const;
+
+/** What every savings account includes. */
+export const savingsBenefits = ['Premium support', 'International payments', 'Competitive interest'] as const;
+
+export const checkingAccounts = [
+  {
+    name: 'Easy Checking',
+    monthlyFeeCents: 695,
+    summary: 'Everything you need for everyday spending.',
+    features: ['Debit card on Visa or Mastercard', 'Transfers to your own accounts and to other banks', 'Statements as PDF, CSV or OFX'],
+  },
+  {
+    name: 'Gold Checking',
+    monthlyFeeCents: 1_495,
+    summary: 'For people who bank a lot: more cards and more ways to pay.',
+    features: ['Everything in Easy Checking', 'A second card for a family member', 'Saved payees for one-tap transfers'],
+  },
+  {
+    name: 'Platinum Checking',
+    monthlyFeeCents: 2_495,
+    summary: 'Our premium current account with the most help when you need it.',
+    features: ['Everything in Gold Checking', 'Premium support from a named team', 'International wire transfers'],
+  },
+] as const;
+
+export const cardOffers = {
+  go: { name: 'Go Card', annualFeeCents: 0 },
+  connect: { name: 'Connect Card', annualFeeCents: 0 },
+  reserve: { name: 'Reserve Signature Card', annualFeeCents: 6_000, introBonusCents: 30_000, introBillingCycles: 12 },
+} as const;

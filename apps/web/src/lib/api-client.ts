@@ -1,0 +1,146 @@
+import { csrfCookieName, csrfHeaderName, isErrorCode, type ErrorCode } from '@strongroom/contracts/http.ts';
+import { resultMessages } from '@strongroom/contracts/messages.ts';
+
+/**
+ * The one way the web app talks to the API. It sends cookies of this origin only, adds the
+ * double-submit CSRF header on unsafe methods (PRODUCT.md D2) and turns every failure into an
+ * `ApiError`, so screens handle one error type. It imports no zod (contracts' http.ts is zod-free):
+ * it is part of the public entry, and callers pass their own `parse` (a zod schema's in lazy chunks).
+ */
+export const apiBasePath = '/api/v1';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `network_error` is the web's own code for a request that never got an answer. */
+export type ApiErrorCode = ErrorCode | 'network_error';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly challengeId: string | undefined;
+
+  constructor(input: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    challengeId?: string;
+  }) {
+    super(input.message);
+    this.status = input.status;
+    this.code = input.code;
+    this.fields = input.fields ?? {};
+    this.challengeId = input.challengeId;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Readonly<Record<string, string | number | undefined>>;
+  headers?: Readonly<Record<string, string>>;
+  signal?: AbortSignal;
+  /** Checks and types the answer; every endpoint file passes its response schema's parser. */
+  parse: (data: unknown) => T;
+}
+
+export function readCookie(name: string, cookieHeader: string = document.cookie): string | undefined {
+  for (const pair of cookieHeader.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0) continue;
+    if (pair.slice(0, separator).trim() === name) return decodeURIComponent(pair.slice(separator + 1).trim());
+  }
+  return undefined;
+}
+
+function buildUrl(path: string, query: ApiRequestOptions<unknown>['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${apiBasePath}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  const result: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) if (typeof item === 'string') result[key] = item;
+  return result;
+}
+
+/** A code the shared list does not know yet still reaches the screen with its message. */
+function fallbackCode(status: number): ErrorCode {
+  return status >= 500 ? 'internal_error' : 'bad_request';
+}
+
+/** Reads `{ error: { code, message, fields } }`; anything else (a proxy's HTML page) gets a generic error. */
+function errorFromResponse(status: number, payload: unknown): ApiError {
+  const error = isRecord(payload) ? payload.error : undefined;
+  if (isRecord(error) && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError({
+      status,
+      code: isErrorCode(error.code) ? error.code : fallbackCode(status),
+      message: error.message,
+      fields: stringRecord(error.fields),
+      ...(typeof error.challengeId === 'string' ? { challengeId: error.challengeId } : {}),
+    });
+  }
+  return new ApiError({
+    status,
+    code: fallbackCode(status),
+    message: `The server answered with status ${status}`,
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json');
+  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  if (unsafeMethods.has(method)) {
+    const csrfToken = readCookie(csrfCookieName);
+    if (csrfToken) headers.set(csrfHeaderName, csrfToken);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    // A cancelled request is not a failure to report; the caller that aborted it expects the abort.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: 0, code: 'network_error', message: resultMessages.networkError });
+  }
+
+  const payload = await readJson(response).catch(() => undefined);
+  if (!response.ok) throw errorFromResponse(response.status, payload);
+  return options.parse(payload);
+}

@@ -1,0 +1,26 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { resetPublicSettingsCache } from '../lib/public-settings.ts';
+
+afterEach(() => {
+  // Testing Library unmounts between tests by itself only when test globals are on; they are not.
+  cleanup();
+  // The bank settings are cached for a whole visit; each test is a new visit.
+  resetPublicSettingsCache();
+});
+
+/**
+ * jsdom has the <dialog> element but not its modal methods. This stand-in does what the tests
+ * rely on (open/close state and the close event); Esc handling and focus placement are the
+ * Dialog component's own code and are tested for real.
+ */
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
