@@ -36,11 +36,11 @@ CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts
 
 CREATE TABLE ledger_transfers (
   id uuid PRIMARY KEY,
-  -- Commit-independent, gap-tolerant order of creation: history pages and sweeps sort by it.
+  -- Order of creation (with gaps after rollbacks): history pages and sweeps sort by it.
   sequence bigint GENERATED ALWAYS AS IDENTITY,
   -- No foreign keys to ledger_accounts: every transfer is inserted by the transaction that holds
-  -- both accounts locked (so they exist), and accounts are never deleted (trigger below). The two
-  -- checks cost a quarter of a batch's write time (docs/decisions/013); checkLedger still reports
+  -- both accounts locked (so they exist), and accounts are never deleted (trigger above). The two
+  -- foreign-key checks cost a quarter of a batch's write time (docs/decisions/013); checkLedger still reports
   -- any transfer whose account is missing.
   debit_account_id uuid NOT NULL,
   credit_account_id uuid NOT NULL,
@@ -98,7 +98,8 @@ CREATE INDEX pending_transfer_states_expiry ON pending_transfer_states (expires_
 -- created, ...). A retry with such an id answers id_already_failed instead of succeeding later.
 CREATE TABLE ledger_failed_transfers (
   id uuid PRIMARY KEY,
-  result text NOT NULL,
+  result text NOT NULL CHECK (result IN ('debit_account_not_found', 'credit_account_not_found',
+    'pending_transfer_not_found', 'exceeds_credits', 'exceeds_debits')),
   created_at timestamptz NOT NULL DEFAULT now()
 );
 

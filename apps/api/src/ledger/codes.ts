@@ -1,0 +1,93 @@
+/**
+ * The ledger's vocabulary: which currency (ledger), what kind of account (account code), why money
+ * moved (transfer code), and the bank's own operator accounts. Numbers are stored; names are for
+ * people. A number, once used, is never reused for another meaning.
+ */
+
+/** A ledger is a currency at a scale; transfers only move money between accounts of one ledger. */
+export const ledgers = {
+  /** US dollars in cents (ISO 4217 numeric code 840, scale 2). */
+  usd: 840,
+} as const;
+
+export const accountCodes = {
+  customerChecking: 1,
+  customerSavings: 2,
+  loan: 3,
+  card: 4,
+  bankCapital: 100,
+  settlementAch: 110,
+  settlementWire: 111,
+  settlementCard: 112,
+  feesIncome: 120,
+  marketingExpense: 130,
+  interestExpense: 131,
+  loansReceivable: 140,
+} as const;
+export type AccountCode = (typeof accountCodes)[keyof typeof accountCodes];
+
+export const transferCodes = {
+  deposit: 1,
+  withdrawal: 2,
+  ownTransfer: 3,
+  internalTransfer: 4,
+  externalTransfer: 5,
+  cardPush: 6,
+  cardPurchase: 7,
+  loanDisbursement: 8,
+  loanRepayment: 9,
+  fee: 10,
+  referralBonus: 11,
+  interest: 12,
+  accountFunding: 13,
+} as const;
+export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
+
+/**
+ * The bank's own accounts, created by migration 0002 with these fixed ids so that every feature and
+ * every environment names them the same way. The ids are valid version-4 uuids that no random
+ * generator will produce in practice.
+ */
+export const operatorAccounts = {
+  bankCapital: '00000000-0000-4000-8000-000000000001',
+  settlementAch: '00000000-0000-4000-8000-000000000002',
+  settlementWire: '00000000-0000-4000-8000-000000000003',
+  settlementCard: '00000000-0000-4000-8000-000000000004',
+  feesIncome: '00000000-0000-4000-8000-000000000005',
+  marketingExpense: '00000000-0000-4000-8000-000000000006',
+  loansReceivable: '00000000-0000-4000-8000-000000000007',
+  interestExpense: '00000000-0000-4000-8000-000000000008',
+} as const;
+
+/** The account code each operator account was created with (migration 0002 must agree). */
+export const operatorAccountCodes: Record<keyof typeof operatorAccounts, AccountCode> = {
+  bankCapital: accountCodes.bankCapital,
+  settlementAch: accountCodes.settlementAch,
+  settlementWire: accountCodes.settlementWire,
+  settlementCard: accountCodes.settlementCard,
+  feesIncome: accountCodes.feesIncome,
+  marketingExpense: accountCodes.marketingExpense,
+  loansReceivable: accountCodes.loansReceivable,
+  interestExpense: accountCodes.interestExpense,
+};
+
+/**
+ * Which side grows an account's balance. Liabilities, equity and income are credit-normal (a
+ * customer's deposit is money the bank owes); assets and expenses are debit-normal (a loan is money
+ * owed to the bank, a settlement account is money the bank holds at a payment rail).
+ */
+export type NormalSide = 'credit' | 'debit';
+
+const debitNormalCodes: ReadonlySet<number> = new Set([
+  accountCodes.loan,
+  accountCodes.settlementAch,
+  accountCodes.settlementWire,
+  accountCodes.settlementCard,
+  accountCodes.marketingExpense,
+  accountCodes.interestExpense,
+  accountCodes.loansReceivable,
+]);
+
+export function normalSideOfCode(code: number): NormalSide {
+  return debitNormalCodes.has(code) ? 'debit' : 'credit';
+}
