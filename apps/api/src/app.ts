@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { expirePendingTransfers } from './ledger/expire.ts';
 import { autoApproveJobKind, registerIdentityJobs } from './modules/onboarding/identity-review.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
@@ -60,6 +61,9 @@ declare module 'fastify' {
 /** A JSON body bigger than this is refused with 413; uploads have their own, per-route limit. */
 const jsonBodyLimitBytes = 256 * 1024;
 const apiPrefix = '/api/v1';
+/** How often expired pending transfers give their reserved money back (LEDGER.md, timeouts). */
+export const ledgerExpirySweepIntervalMs = 30_000;
+export const ledgerExpirySweepJobKind = 'ledger.expire-pending';
 
 function mailerFor(config: Config, db: Database): Mailer {
   if (config.mode === 'sandbox' || !config.mail.smtpUrl) return createOutboxMailer(db);
@@ -97,6 +101,10 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   app.decorate('services', services);
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
   registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
+  services.jobs.register(ledgerExpirySweepJobKind, async () => {
+    await expirePendingTransfers(db);
+  });
+  services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =
     autoApproveSeconds === undefined
