@@ -6,10 +6,10 @@ import { describe, expect, inject, it } from 'vitest';
 /**
  * The public pages' JavaScript budget (Foundation/Public site issues): what index.html makes every
  * visitor download must stay within 110 kB gzip, and must not carry the libraries only the signed-in
- * area uses. Global setup has just built apps/web/dist.
+ * area uses. Global setup has just built the app into `webDistDirectory`.
  */
 const publicJavaScriptBudgetBytes = 110_000;
-const distDirectory = path.resolve(import.meta.dirname, '../dist');
+const distDirectory = inject('webDistDirectory');
 
 function entryScripts(): string[] {
   const html = readFileSync(path.join(distDirectory, 'index.html'), 'utf8');

@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The Chromium to drive, or '' when none was found (the browser suites are then skipped). */
     chromiumPath: string;
+    /** The build the server serves, for journeys that measure its files. */
+    webDistDirectory: string;
   }
 }
 
@@ -22,10 +24,11 @@ function findChromium(): string {
   return candidates.find((candidate) => existsSync(candidate)) ?? '';
 }
 
-function buildWebApp(): void {
+/** Builds into a directory of its own, so a developer's rebuild of apps/web/dist cannot pull assets from under the journeys. */
+function buildWebApp(outDirectory: string): void {
   // Vitest exports NODE_ENV=test; a build under it would bundle React's development code, which is
   // not what visitors get nor what the size budget measures.
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDirectory, '--emptyOutDir'], {
     cwd: path.join(repositoryRoot, 'apps/web'),
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
@@ -33,11 +36,11 @@ function buildWebApp(): void {
   if (result.status !== 0) throw new Error('The web app did not build; the browser tests cannot run');
 }
 
-function startServer(dataDirectory: string): Promise<{ server: ChildProcess; baseUrl: string }> {
+function startServer(dataDirectory: string, webDistDirectory: string): Promise<{ server: ChildProcess; baseUrl: string }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repositoryRoot,
     // The browser journeys run on the embedded database; the API suites cover PostgreSQL.
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDirectory, LOG_LEVEL: 'warn', RAIL_SPEED: 'instant', BANK_MODE: 'sandbox' },
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDirectory, WEB_DIST_DIR: webDistDirectory, LOG_LEVEL: 'warn', RAIL_SPEED: 'instant', BANK_MODE: 'sandbox' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -69,10 +72,13 @@ export default async function setup(project: TestProject) {
     process.stdout.write('Browser tests skipped: no Chromium found. Install it with `apt-get install chromium` or set CHROME_PATH.\n');
     project.provide('chromiumPath', '');
     project.provide('baseUrl', '');
+    project.provide('webDistDirectory', '');
     return;
   }
-  buildWebApp();
-  const { server, baseUrl } = await startServer(await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-')));
+  const webDistDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-web-'));
+  buildWebApp(webDistDirectory);
+  const { server, baseUrl } = await startServer(await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-')), webDistDirectory);
+  project.provide('webDistDirectory', webDistDirectory);
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseUrl', baseUrl);
   return async () => {
