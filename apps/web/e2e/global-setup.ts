@@ -13,6 +13,8 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The build the server serves, for journeys that measure its files. */
     webDistDirectory: string;
+    /** The server's DATA_DIR, for journeys that check what it stored with the ops CLI. */
+    dataDirectory: string;
   }
 }
 
@@ -73,11 +75,14 @@ export default async function setup(project: TestProject) {
     project.provide('chromiumPath', '');
     project.provide('baseUrl', '');
     project.provide('webDistDirectory', '');
+    project.provide('dataDirectory', '');
     return;
   }
   const webDistDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-web-'));
   buildWebApp(webDistDirectory);
-  const { server, baseUrl } = await startServer(await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-')), webDistDirectory);
+  const dataDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-e2e-'));
+  const { server, baseUrl } = await startServer(dataDirectory, webDistDirectory);
+  project.provide('dataDirectory', dataDirectory);
   project.provide('webDistDirectory', webDistDirectory);
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseUrl', baseUrl);

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
@@ -138,5 +140,22 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     await result.waitFor({ state: 'hidden' });
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('');
     await context.close();
+
+    // D14: the message is stored for staff and acknowledged by email.
+    const deadline = Date.now() + 15_000;
+    let acknowledgement: { subject: string } | undefined;
+    while (!acknowledgement && Date.now() < deadline) {
+      const outbox = (await (await fetch(`${inject('baseUrl')}/api/v1/dev/outbox?to=ada.e2e%40example.com`)).json()) as { items: { subject: string }[] };
+      acknowledgement = outbox.items[0];
+      if (!acknowledgement) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(acknowledgement?.subject).toBe('We received your message: Opening a savings account');
+    const stored = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/ops.ts', 'contact-messages', '--limit', '5'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: inject('dataDirectory') },
+      encoding: 'utf8',
+    });
+    expect(stored.status, stored.stderr).toBe(0);
+    expect(JSON.parse(stored.stdout)[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada.e2e@example.com', subject: 'Opening a savings account' });
   });
 });

@@ -23,3 +23,16 @@ export async function findContactMessage(db: Queryable, id: string): Promise<Con
   const [row] = await db.query<ContactMessageRow>('SELECT id, name, email, subject, created_at FROM contact_messages WHERE id = $1', [id]);
   return row;
 }
+
+export interface ContactMessageListRow extends ContactMessageRow {
+  phone: string;
+  message: string;
+  answered_at: Date | null;
+}
+
+export async function listRecentContactMessages(db: Queryable, limit: number): Promise<ContactMessageListRow[]> {
+  return db.query<ContactMessageListRow>(
+    'SELECT id, name, email, phone, subject, message, created_at, answered_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1',
+    [limit],
+  );
+}

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { listOutboxMessages } from '../../platform/messaging/outbox-repository.ts';
+import { runOpsCommand } from '../../ops-commands.ts';
 import { contactMessagesPerHourPerAddress } from './routes.ts';
 
 const validMessage = {
@@ -15,8 +17,9 @@ const validMessage = {
 
 describeEachDatabase('POST /api/v1/contact', (database) => {
   let app: FastifyInstance;
+  let config: Config;
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
+    ({ app, config } = await buildTestApp(database()));
   });
 
   const send = (payload: unknown, remoteAddress = '198.51.100.1') => app.inject({ method: 'POST', url: '/api/v1/contact', payload: payload as object, remoteAddress });
@@ -50,6 +53,9 @@ describeEachDatabase('POST /api/v1/contact', (database) => {
     const [mail] = await listOutboxMessages(database(), 'grace@example.com', 5);
     expect(mail?.subject).toBe('We received your message: Opening a savings account');
     expect(mail?.text_body).toContain('Hello Grace Hopper');
+
+    const listed = await runOpsCommand({ db: database(), config }, 'contact-messages', ['--limit', '5']);
+    expect(JSON.parse(listed.output)[0]).toMatchObject({ name: 'Grace Hopper', subject: 'Opening a savings account', answered: false });
   });
 
   it('limits how many messages one address can send in an hour', async () => {
