@@ -16,10 +16,8 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
 import { clearSessionCookies, endSession, sessionCookieName, startSession } from '../../platform/session.ts';
-import { findCustomerById } from '../customers/repository.ts';
-import { nextStepFor, presentCustomer } from '../customers/presenter.ts';
+import { sessionAnswerFor } from '../customers/session-answer.ts';
 import {
   checkPasswordReset,
   completePasswordReset,
@@ -46,11 +44,7 @@ function metaOf(request: FastifyRequest): RequestMeta {
 export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
 
-  async function sessionAnswer(customerId: string) {
-    const customer = await findCustomerById(db, customerId);
-    if (!customer) throw new Error('a customer who just signed in does not exist');
-    return { user: presentCustomer(customer), next: nextStepFor(customer) };
-  }
+  const sessionAnswer = (customerId: string) => sessionAnswerFor(db, customerId);
 
   function setSignupCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
     reply.setCookie(signupCookieName, value, {
@@ -161,10 +155,8 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 export function meRoutes(dependencies: Pick<AuthDependencies, 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, dependencies.db);
-    app.get('/me', { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 401: errorResponseSchema } } }, async (request) => {
-      const customer = await findCustomerById(dependencies.db, customerIdOf(request));
-      if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
-      return { user: presentCustomer(customer), next: nextStepFor(customer) };
-    });
+    app.get('/me', { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 401: errorResponseSchema } } }, async (request) =>
+      sessionAnswerFor(dependencies.db, customerIdOf(request)),
+    );
   };
 }

@@ -6,8 +6,7 @@ import { identityFieldsSchema, onboardingMessages, phoneCodeRequestSchema, phone
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readImageForm } from '../../platform/uploads.ts';
-import { findCustomerById } from '../customers/repository.ts';
-import { nextStepFor, presentCustomer } from '../customers/presenter.ts';
+import { sessionAnswerFor } from '../customers/session-answer.ts';
 import { findOwnedFile } from './repository.ts';
 import { resendPhoneCode, saveProfilePhoto, startPhoneVerification, submitIdentity, verifyPhoneCode, type OnboardingDependencies } from './service.ts';
 
@@ -15,11 +14,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
-  const sessionAnswer = async (customerId: string) => {
-    const customer = await findCustomerById(db, customerId);
-    if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
-    return { user: presentCustomer(customer), next: nextStepFor(customer) };
-  };
+  const sessionAnswer = (customerId: string) => sessionAnswerFor(db, customerId);
 
   return async (app) => {
     requireCustomer(app, db);
