@@ -12,15 +12,33 @@ import { SavingsPage } from '../features/public/pages/savings-page.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-// Everything behind sign-in, and the sandbox tools, load on demand: a visitor of the public site
-// never downloads them (nor TanStack Query, react-hook-form or zod, which only they use).
+// Everything behind sign-in, sign-up and recovery, and the sandbox tools, load on demand: a visitor
+// of the public site never downloads them (nor TanStack Query, react-hook-form or zod, which only
+// they use).
 const LoginRoute = lazy(() => import('./lazy-routes/login-route.tsx'));
 const DevMailRoute = lazy(() => import('./lazy-routes/dev-mail-route.tsx'));
+const AccountAccessArea = lazy(() => import('./lazy-routes/account-access-area.tsx'));
+const SignupPage = lazy(() => import('../features/auth/signup/signup-page.tsx'));
+const VerifyEmailPage = lazy(() => import('../features/auth/signup/verify-email-page.tsx'));
+const EmailVerificationPage = lazy(() => import('../features/auth/signup/email-verification-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/recovery/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/recovery/reset-password-page.tsx'));
+const OnboardingArea = lazy(() => import('./lazy-routes/onboarding-area.tsx'));
+const PhoneSignupPage = lazy(() => import('../features/auth/onboarding/phone-signup-page.tsx'));
+const PhoneVerificationPage = lazy(() => import('../features/auth/onboarding/phone-verification-page.tsx'));
+const RegistrationPage = lazy(() => import('../features/auth/onboarding/registration-page.tsx'));
+const ProfilePhotoPage = lazy(() => import('../features/auth/onboarding/profile-photo-page.tsx'));
+const SuccessPage = lazy(() => import('../features/auth/onboarding/success-page.tsx'));
 const CustomerArea = lazy(() => import('./lazy-routes/customer-area.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
 
+type CustomerRoutePath = (typeof customerRoutePaths)[number];
+
+/** /profilephoto is a customer path, and an onboarding screen: it lives with the onboarding screens. */
+const onboardingCustomerPaths: ReadonlySet<CustomerRoutePath> = new Set(['/profilephoto']);
+
 /** Customer screens built so far; the other customer paths answer "page not found" until theirs exists. */
-const customerScreens: Partial<Record<(typeof customerRoutePaths)[number], ReactNode>> = {
+const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/dashboard': <DashboardPage />,
   '/home': <DashboardPage />,
   '/new-card': <DashboardPage />,
@@ -39,13 +57,29 @@ export function AppRoutes() {
         <Route path="faq" element={<FaqPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="login" element={<LoginRoute />} />
+        <Route element={<AccountAccessArea />}>
+          <Route path="signup" element={<SignupPage />} />
+          <Route path="verify/:email" element={<VerifyEmailPage />} />
+          <Route path="verification/:token" element={<EmailVerificationPage />} />
+          <Route path="forgetpassword" element={<ForgotPasswordPage />} />
+          <Route path="resetpassword/:token" element={<ResetPasswordPage />} />
+        </Route>
         {mode === 'sandbox' ? <Route path="dev/mail" element={<DevMailRoute />} /> : null}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route element={<OnboardingArea />}>
+        <Route path="phonesignup" element={<PhoneSignupPage />} />
+        <Route path="phoneverification" element={<PhoneVerificationPage />} />
+        <Route path="registeration" element={<RegistrationPage />} />
+        <Route path="profilephoto" element={<ProfilePhotoPage />} />
+        <Route path="success" element={<SuccessPage />} />
+      </Route>
       <Route element={<CustomerArea />}>
-        {customerRoutePaths.map((path) => (
-          <Route key={path} path={path} element={customerScreens[path] ?? <NotFoundPage />} />
-        ))}
+        {customerRoutePaths
+          .filter((path) => !onboardingCustomerPaths.has(path))
+          .map((path) => (
+            <Route key={path} path={path} element={customerScreens[path] ?? <NotFoundPage />} />
+          ))}
       </Route>
     </Routes>
   );

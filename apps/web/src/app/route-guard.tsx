@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import type { OnboardingStep } from '@strongroom/contracts/auth.ts';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
@@ -10,12 +11,22 @@ import { ApiError } from '../lib/api-client.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { PageLoading } from './page-loading.tsx';
 
+export interface RouteGuardProps {
+  children: ReactNode;
+  /**
+   * The onboarding steps (`next`) at which these pages may be shown. A customer at another step is
+   * sent to that step's screen: the banking pages need onboarding done, and each onboarding screen
+   * serves its own step only.
+   */
+  steps?: readonly OnboardingStep[] | undefined;
+}
+
 /**
  * Customer pages need a live session: `GET /api/v1/me` answers 200 or 401. Without a session the
  * sign-in screen takes the page's place and the address stays as it is, so that after signing in
  * the customer is on the page they asked for.
  */
-export function RouteGuard({ children }: { children: ReactNode }) {
+export function RouteGuard({ children, steps }: RouteGuardProps) {
   const me = useMe();
   const navigate = useNavigate();
 
@@ -56,5 +67,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     );
   }
 
+  const { next, user } = me.data;
+  if (steps && !steps.includes(next)) return <Navigate to={pathForNextStep(next, user.email)} replace />;
   return children;
 }

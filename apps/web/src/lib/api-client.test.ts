@@ -51,6 +51,36 @@ describe('apiRequest', () => {
     expect(request.headers.has('x-csrf-token')).toBe(false);
   });
 
+  it('sends a FormData body as multipart: no JSON content type (the browser adds the boundary), the CSRF header kept', async () => {
+    document.cookie = 'csrf=token-456';
+    fetchMock.mockResolvedValue(jsonResponse(201, { ok: true }));
+    const form = new FormData();
+    form.set('idNumber', '123-45-6789');
+    form.set('document', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'id.png', { type: 'image/png' }));
+
+    await apiRequest('/onboarding/identity', { method: 'POST', body: form, parse: passThrough });
+    const { init, headers } = lastRequest();
+    expect(init.body).toBe(form);
+    expect(headers.has('content-type')).toBe(false);
+    expect(headers.get('x-csrf-token')).toBe('token-456');
+    expect(headers.get('accept')).toBe('application/json');
+  });
+
+  it('keeps how long to wait from a 429’s Retry-After header', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'We just sent a link.' } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+      }),
+    );
+    await expect(apiRequest('/auth/signup/resend', { method: 'POST', parse: passThrough })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'We just sent a link.',
+      retryAfterSeconds: 42,
+    });
+  });
+
   it('passes the answer through the endpoint’s parser', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { count: 2 }));
     const parse = vi.fn((data: unknown) => ({ parsed: data }));

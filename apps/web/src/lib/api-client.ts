@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly fields: Readonly<Record<string, string>>;
   readonly challengeId: string | undefined;
+  /** From a 429's `Retry-After` header: how long to wait before asking again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(input: {
     status: number;
@@ -27,12 +29,14 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string>;
     challengeId?: string;
+    retryAfterSeconds?: number;
   }) {
     super(input.message);
     this.status = input.status;
     this.code = input.code;
     this.fields = input.fields ?? {};
     this.challengeId = input.challengeId;
+    this.retryAfterSeconds = input.retryAfterSeconds;
   }
 }
 
@@ -44,6 +48,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions<T> {
   method?: HttpMethod;
+  /** Sent as JSON, except a `FormData`, which the browser sends as multipart/form-data (uploads). */
   body?: unknown;
   query?: Readonly<Record<string, string | number | undefined>>;
   headers?: Readonly<Record<string, string>>;
@@ -86,8 +91,15 @@ function fallbackCode(status: number): ErrorCode {
   return status >= 500 ? 'internal_error' : 'bad_request';
 }
 
+/** `Retry-After` in seconds; the HTTP-date form is not used by this API. */
+function retryAfterOf(response: Response): { retryAfterSeconds?: number } {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isInteger(seconds) && seconds >= 0 ? { retryAfterSeconds: seconds } : {};
+}
+
 /** Reads `{ error: { code, message, fields } }`; anything else (a proxy's HTML page) gets a generic error. */
-function errorFromResponse(status: number, payload: unknown): ApiError {
+function errorFromResponse(response: Response, payload: unknown): ApiError {
+  const { status } = response;
   const error = isRecord(payload) ? payload.error : undefined;
   if (isRecord(error) && typeof error.code === 'string' && typeof error.message === 'string') {
     return new ApiError({
@@ -96,12 +108,14 @@ function errorFromResponse(status: number, payload: unknown): ApiError {
       message: error.message,
       fields: stringRecord(error.fields),
       ...(typeof error.challengeId === 'string' ? { challengeId: error.challengeId } : {}),
+      ...retryAfterOf(response),
     });
   }
   return new ApiError({
     status,
     code: fallbackCode(status),
     message: `The server answered with status ${status}`,
+    ...retryAfterOf(response),
   });
 }
 
@@ -119,7 +133,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
-  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  // A FormData body gets its content type, with the multipart boundary, from the browser; any
+  // content type set here would lack the boundary and the server could not read the parts.
+  const body = options.body instanceof FormData || options.body === undefined ? options.body : JSON.stringify(options.body);
+  if (typeof body === 'string') headers.set('content-type', 'application/json');
   if (unsafeMethods.has(method)) {
     const csrfToken = readCookie(csrfCookieName);
     if (csrfToken) headers.set(csrfHeaderName, csrfToken);
@@ -131,7 +148,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
       method,
       headers,
       credentials: 'same-origin',
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(body !== undefined ? { body } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (cause) {
@@ -141,6 +158,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   }
 
   const payload = await readJson(response).catch(() => undefined);
-  if (!response.ok) throw errorFromResponse(response.status, payload);
+  if (!response.ok) throw errorFromResponse(response, payload);
   return options.parse(payload);
 }

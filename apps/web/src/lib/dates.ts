@@ -31,3 +31,11 @@ export function formatDateTime(value: string | Date): string {
 export function machineDateTime(value: string | Date): string {
   return toDate(value).toISOString();
 }
+
+/** A countdown as minutes and seconds, both two digits: 350 -> `05:50`. */
+export function formatCountdown(totalSeconds: number): string {
+  if (!Number.isInteger(totalSeconds) || totalSeconds < 0) throw new RangeError(`not a count of seconds: ${totalSeconds}`);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}

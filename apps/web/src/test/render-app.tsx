@@ -3,7 +3,14 @@ import { vi } from 'vitest';
 import { App } from '../app/app.tsx';
 import type { BankIdentity } from '../lib/bank-identity.ts';
 
-export type FakeApi = Record<string, { status: number; body: unknown }>;
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A fixed answer, or one worked out per request (an answer that changes, a check of the body). */
+export type FakeApi = Record<string, FakeAnswer | ((init: RequestInit | undefined) => FakeAnswer)>;
 
 export const publicSettings = {
   bankName: 'Strongroom Demo Bank',
@@ -35,6 +42,21 @@ export const signedIn = {
 
 export const unauthenticated = { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in' } } };
 
+/** The signed-in customer at an earlier onboarding step, as `/me` and each step's answer give it. */
+export function sessionAt(next: 'verify-email' | 'phone' | 'identity' | 'profile-photo' | 'dashboard') {
+  return { status: 200, body: { ...signedIn.body, next } };
+}
+
+/** The API's 400 with messages for fields. */
+export function validationFailed(fields: Record<string, string>) {
+  return { status: 400, body: { error: { code: 'validation_failed', message: 'Some fields are not valid', fields } } };
+}
+
+/** The JSON body a request sent, for checking what a form posted. */
+export function jsonBodyOf(init: RequestInit | undefined): unknown {
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}
+
 /**
  * Renders the whole app at `path` against a fake API: each key is "METHOD /api/v1/path" (query
  * string ignored). Anything else answers the API's 404 shape, as the real server does.
@@ -43,11 +65,13 @@ export function renderApp(path: string, api: FakeApi = {}, identity: BankIdentit
   const routes: FakeApi = { 'GET /api/v1/settings/public': { status: 200, body: publicSettings }, ...api };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
-    const answer = routes[`${init?.method ?? 'GET'} ${url.pathname}`] ?? {
+    const route = routes[`${init?.method ?? 'GET'} ${url.pathname}`] ?? {
       status: 404,
       body: { error: { code: 'not_found', message: `No route for ${url.pathname}` } },
     };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    const answer = typeof route === 'function' ? route(init) : route;
+    const body = answer.body === undefined ? null : JSON.stringify(answer.body);
+    return new Response(body, { status: answer.status, headers: { 'content-type': 'application/json', ...answer.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState({}, '', path);

@@ -24,3 +24,9 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     this.dispatchEvent(new Event('close'));
   };
 }
+
+/** jsdom reads files but does not make object URLs for them; a preview only needs some URL. */
+if (typeof URL.createObjectURL !== 'function') {
+  URL.createObjectURL = () => 'blob:preview';
+  URL.revokeObjectURL = () => undefined;
+}

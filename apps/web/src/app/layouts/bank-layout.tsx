@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { SessionIdleWatch } from '../../features/auth/session/session-idle-watch.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { AppErrorBoundary } from '../error-boundary.tsx';
 import { PageLoading } from '../page-loading.tsx';
@@ -142,6 +143,7 @@ export function BankLayout() {
         </NavLink>
       </nav>
 
+      <SessionIdleWatch />
       <ErrorDialog title="Sign-out failed" message={logout.error?.message} onClose={() => logout.reset()} />
     </div>
   );

@@ -1,9 +1,25 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LoginScreen } from './login-screen.tsx';
 import { pathForNextStep } from './next-step.ts';
+
+/**
+ * What another page can tell /login when it sends the customer there (react-router location
+ * state): that the idle timer signed them out, or a message to show above the form.
+ */
+export type LoginPageState = { reason: 'timed-out' } | { notice: string } | Record<string, never>;
+
+function readState(state: unknown): { reason?: 'timed-out'; notice?: string } {
+  if (typeof state !== 'object' || state === null) return {};
+  if ('reason' in state && state.reason === 'timed-out') return { reason: 'timed-out' };
+  if ('notice' in state && typeof state.notice === 'string') return { notice: state.notice };
+  return {};
+}
 
 /** /login: after sign-in, go wherever the server says the customer has to go next. */
 export default function LoginPage() {
   const navigate = useNavigate();
-  return <LoginScreen onSignedIn={(result, email) => navigate(pathForNextStep(result.next, email))} />;
+  const { reason, notice } = readState(useLocation().state);
+  return (
+    <LoginScreen reason={reason} notice={notice} onSignedIn={(result, email) => navigate(pathForNextStep(result.next, email))} />
+  );
 }

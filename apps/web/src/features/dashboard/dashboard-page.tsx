@@ -1,12 +1,55 @@
-import { Landmark } from 'lucide-react';
+import { Landmark, RefreshCw } from 'lucide-react';
 import { greetingForHour } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AccountList } from './account-list.tsx';
+import { useAccounts } from './api/get-accounts.ts';
 import './dashboard-page.css';
+
+function Accounts() {
+  const accounts = useAccounts();
+  if (accounts.isPending) {
+    return (
+      <p className="dashboard__loading" aria-busy="true">
+        <Spinner size="sm" /> Loading your accounts…
+      </p>
+    );
+  }
+  if (accounts.isError) {
+    return (
+      <EmptyState
+        title="We could not load your accounts"
+        headingLevel={3}
+        action={
+          <Button variant="secondary" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
+            <RefreshCw aria-hidden="true" size={18} />
+            Try again
+          </Button>
+        }
+      >
+        <p>{accounts.error.message}</p>
+      </EmptyState>
+    );
+  }
+  if (accounts.data.length === 0) {
+    return (
+      <EmptyState icon={<Landmark aria-hidden="true" size={28} />} title="No accounts yet" headingLevel={3}>
+        <p>
+          We open your checking and savings accounts as soon as your identity has been checked. This page shows them by
+          itself when they are ready.
+        </p>
+      </EmptyState>
+    );
+  }
+  return <AccountList accounts={accounts.data} />;
+}
 
 /**
  * The dashboard (also /home and /new-card). It shows only what is real today: the greeting of the
- * hour and an honest empty state; accounts, cards and metrics arrive with their own features.
+ * hour and the customer's accounts with their balances from the ledger; cards, metrics and recent
+ * transactions arrive with their own features.
  */
 export default function DashboardPage() {
   const greeting = greetingForHour(new Date().getHours());
@@ -17,12 +60,12 @@ export default function DashboardPage() {
         <p className="dashboard__greeting">{greeting}</p>
         <h1>Your dashboard</h1>
       </header>
-      <EmptyState icon={<Landmark aria-hidden="true" size={28} />} title="No accounts yet">
-        <p>
-          Your accounts appear here once they are opened. We open your current and savings accounts as soon as your
-          identity has been checked.
-        </p>
-      </EmptyState>
+      <section aria-labelledby="accounts-title" className="dashboard__section">
+        <h2 id="accounts-title" className="dashboard__section-title">
+          Accounts
+        </h2>
+        <Accounts />
+      </section>
     </div>
   );
 }

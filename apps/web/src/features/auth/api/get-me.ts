@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '@strongroom/contracts/session.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 
 /** `GET /api/v1/me`: 200 with the signed-in customer, 401 `unauthenticated` without a live session. */
 export const meQueryKey = ['me'] as const;
@@ -16,4 +17,12 @@ export function useMe() {
     // Whether the session is still alive is worth asking again whenever the customer comes back.
     staleTime: 0,
   });
+}
+
+/**
+ * Each onboarding step answers with the customer and their next step, as `/me` would: keeping that
+ * answer lets the next screen's guard see the step just done without asking the server again.
+ */
+export function rememberSession(session: MeResponse): void {
+  queryClient.setQueryData(meQueryKey, session);
 }

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
+import { baseUrl, viewports } from './browser.ts';
+
+/** Screenshots of the journeys, for a person to look at; outside the repository. */
+export const shotsDirectory = '/tmp/shots/identity';
+
+/** How long the sandbox may take to put a message in its outbox (jobs run in the same process). */
+const outboxWaitMs = 15_000;
+const outboxPollMs = 250;
+
+export const fixturesDirectory = path.resolve(import.meta.dirname, '../fixtures');
+
+/** A new address for each run: the journeys share one server and one database. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** A US number in the 202 555 01xx range set aside for fiction, and its E.164 form for the outbox. */
+export function uniquePhoneNumber(): { national: string; e164: string } {
+  const lastTwo = String(10 + Math.floor(Math.random() * 90));
+  return { national: `202 555 01${lastTwo}`, e164: `+120255501${lastTwo}` };
+}
+
+/**
+ * The newest message to `to` whose text matches `pattern`, waiting for it to arrive. Reads the
+ * sandbox outbox (`GET /api/v1/dev/outbox?to=`), as a tester would on /dev/mail.
+ */
+export async function readOutbox(to: string, pattern: RegExp): Promise<RegExpExecArray> {
+  const deadline = Date.now() + outboxWaitMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+    const { items } = outboxListSchema.parse(await response.json());
+    for (const item of items) {
+      const match = pattern.exec(item.text);
+      if (match) return match;
+    }
+    await new Promise((resolve) => setTimeout(resolve, outboxPollMs));
+  }
+  throw new Error(`No message to ${to} matching ${pattern} arrived within ${outboxWaitMs} ms`);
+}
+
+export const verificationLinkPattern = /\/verification\/([\w-]+)/;
+export const resetLinkPattern = /\/resetpassword\/([\w-]+)/;
+export const phoneCodePattern = /\b(\d{4})\b/;
+
+/** A full-page screenshot at phone width (390 px) and at desktop width (1280 px); the page ends at desktop width. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await mkdir(shotsDirectory, { recursive: true });
+  for (const [label, viewport] of [
+    ['390', viewports.phone],
+    ['1280', viewports.desktop],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // Layout settles (media queries, the sticky header) before the picture is taken.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${label}.png`), fullPage: true });
+  }
+}
+
+/** The page's background in each scheme (tokens.css `--color-bg`), to know the switch has been applied. */
+const pageBackgrounds = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as const;
+
+/**
+ * Switches `prefers-color-scheme` and waits until the page shows it: Chromium applies the change a
+ * moment later, and axe measuring contrast in between would see a mix of both schemes.
+ */
+export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((background) => getComputedStyle(document.body).backgroundColor === background, pageBackgrounds[scheme]);
+  // Colours that ease from one scheme to the other (buttons) have had time to arrive.
+  await page.waitForTimeout(300);
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { IdCard } from 'lucide-react';
+import { identityFieldsSchema, onboardingMessages, type IdentityFields } from '@strongroom/contracts/onboarding.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { ImageField } from '../../../components/ui/image-field.tsx';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitIdentity } from '../api/submit-identity.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import { showServerFieldErrors } from '../server-field-errors.ts';
+import { pathForNextStep } from '../next-step.ts';
+import { countryOptions } from './countries.ts';
+import { imageAccept } from './image-check.ts';
+import { useAfterStepError } from './use-after-step-error.ts';
+import { useImageChoice } from './use-image-choice.ts';
+
+const fieldNames: readonly Path<IdentityFields>[] = ['idNumber', 'country', 'state', 'address'];
+
+/**
+ * /registeration: a photo of a passport or ID card and the identity details, sent together as one
+ * multipart upload to the bank (PRODUCT.md D3). A failed upload is shown and the flow stops there.
+ */
+export default function RegistrationPage() {
+  const navigate = useNavigate();
+  const submit = useSubmitIdentity();
+  const afterStepError = useAfterStepError();
+  const documentImage = useImageChoice();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const [dialogError, setDialogError] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<IdentityFields>({
+    resolver: zodResolver(identityFieldsSchema),
+    mode: 'onTouched',
+    // The image field comes first and is not one of the form library's fields, so the first
+    // wrong field, in page order, is focused here rather than by the library.
+    shouldFocusError: false,
+    defaultValues: { idNumber: '', country: '', state: '', address: '' },
+  });
+
+  useEffect(() => {
+    if (focusFirstError > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
+
+  const requireDocument = (): File | null => {
+    if (!documentImage.file && !documentImage.error) documentImage.setError(onboardingMessages.imageMissing);
+    return documentImage.file;
+  };
+
+  const onSubmit = handleSubmit(
+    (values) => {
+      const document = requireDocument();
+      if (!document) {
+        setFocusFirstError((count) => count + 1);
+        return;
+      }
+      submit.mutate(
+        { ...values, document },
+        {
+          onSuccess: (session) => navigate(pathForNextStep(session.next, session.user.email)),
+          onError: (error) => {
+            const documentMessage = error instanceof ApiError ? (error.fields.document ?? (error.code === 'payload_too_large' ? error.message : undefined)) : undefined;
+            if (documentMessage) documentImage.setError(documentMessage);
+            const placed = showServerFieldErrors(error, fieldNames, setError);
+            if (documentMessage || placed) setFocusFirstError((count) => count + 1);
+            else setDialogError(error);
+          },
+        },
+      );
+    },
+    () => {
+      requireDocument();
+      setFocusFirstError((count) => count + 1);
+    },
+  );
+
+  return (
+    <AuthScreen
+      title="Confirm your identity"
+      description="Upload an identity document and your details."
+      icon={<IdCard aria-hidden="true" size={28} />}
+      lead={<p>The law asks us to know who our customers are. We keep your document encrypted and show it only to the staff who check it.</p>}
+    >
+      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
+        <ImageField
+          label="Passport or ID"
+          hint="A photo or scan of the page with your photo: PNG or JPEG, at most 5 MB."
+          accept={imageAccept}
+          file={documentImage.file}
+          onFileChange={(file) => void documentImage.choose(file)}
+          error={documentImage.error}
+          previewAlt="Preview of your document"
+          name="document"
+        />
+        <TextField label="SSN or driver-licence number" autoComplete="off" required error={errors.idNumber?.message} {...register('idNumber')} />
+        <SelectField label="Country" autoComplete="country" placeholder="Choose a country" options={countryOptions} error={errors.country?.message} {...register('country')} />
+        <TextField label="State" autoComplete="address-level1" required error={errors.state?.message} {...register('state')} />
+        <TextAreaField label="Address" rows={3} autoComplete="street-address" required error={errors.address?.message} {...register('address')} />
+        <Button type="submit" size="lg" block loading={submit.isPending}>
+          Send for checking
+        </Button>
+      </form>
+      <LoadingOverlay open={submit.isPending} label="Uploading your document" />
+      <ErrorDialog
+        title="Your document was not sent"
+        message={dialogError instanceof Error ? dialogError.message : null}
+        onClose={() => {
+          afterStepError(dialogError);
+          setDialogError(null);
+        }}
+      />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { meQueryKey } from '../api/get-me.ts';
+
+/**
+ * A 409 `conflict` means this step is not the customer's next one (done in another tab, say). After
+ * its message has been read, asking `/me` again lets the guard take the customer to the right screen.
+ */
+export function useAfterStepError() {
+  return useCallback((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'conflict') void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, []);
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CircleX, KeyRound } from 'lucide-react';
+import { authMessages, passwordResetCompleteSchema, tokenRequestSchema } from '@strongroom/contracts/auth.ts';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useCheckPasswordReset } from '../api/check-password-reset.ts';
+import { useCompletePasswordReset, type PasswordResetInput } from '../api/complete-password-reset.ts';
+import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
+import type { LoginPageState } from '../login-page.tsx';
+import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
+import { showServerFieldErrors } from '../server-field-errors.ts';
+
+const description = 'Set a new password for online banking.';
+
+const resetFormSchema = passwordResetCompleteSchema.refine(passwordsMatch, passwordMatchCheck);
+
+/**
+ * /resetpassword/{token}: the link is checked as the page opens (seed section 4); a good link
+ * shows the 'update password' form, a bad one says so and offers a new one. Success ends every
+ * session of the customer and leads to sign-in.
+ */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const wellFormed = tokenRequestSchema.safeParse({ token }).success;
+  const check = useCheckPasswordReset(token, { enabled: wellFormed });
+
+  if (!wellFormed || check.isError) {
+    return (
+      <AuthScreen
+        title="This link does not work"
+        description={description}
+        icon={<CircleX aria-hidden="true" size={28} />}
+        iconTone="danger"
+        focusKey="invalid"
+      >
+        <Notice tone="error" role="alert">
+          <p>{check.error?.message ?? authMessages.resetLinkInvalid}</p>
+        </Notice>
+        <p className="auth-actions">
+          <Link to="/forgetpassword" className={buttonClassName({ variant: 'primary', block: true })}>
+            Ask for a new link
+          </Link>
+        </p>
+      </AuthScreen>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthScreen title="Update password" description={description} icon={<KeyRound aria-hidden="true" size={28} />}>
+        <AuthProgress label="Checking your link…" />
+      </AuthScreen>
+    );
+  }
+  return <UpdatePasswordForm token={token} />;
+}
+
+function UpdatePasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const complete = useCompletePasswordReset();
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<PasswordResetInput>({
+    resolver: zodResolver(resetFormSchema),
+    mode: 'onTouched',
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    complete.mutate(values, {
+      onSuccess: (answer) => {
+        const state: LoginPageState = { notice: answer.message };
+        navigate('/login', { replace: true, state });
+      },
+      onError: (error) => {
+        if (!showServerFieldErrors(error, ['password', 'confirmPassword'], setError)) setDialogError(error.message);
+      },
+    });
+  });
+
+  return (
+    <AuthScreen
+      title="Update password"
+      description={description}
+      icon={<KeyRound aria-hidden="true" size={28} />}
+      lead={<p>Choose a new password. Saving it signs you out everywhere, on every device.</p>}
+    >
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. A few unrelated words make a strong password that is easy to remember."
+          required
+          error={errors.password?.message}
+          {...register('password', {
+            onChange: () => {
+              if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+            },
+          })}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" block loading={complete.isPending}>
+          Update password
+        </Button>
+      </form>
+      <ErrorDialog title="The password was not changed" message={dialogError} onClose={() => setDialogError(null)} />
+    </AuthScreen>
+  );
+}

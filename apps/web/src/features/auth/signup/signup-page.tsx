@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { UserPlus } from 'lucide-react';
+import { signupRequestSchema, type SignupRequest } from '@strongroom/contracts/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useSignUp } from '../api/sign-up.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
+import { showServerFieldErrors } from '../server-field-errors.ts';
+import { SignupAccepted } from './signup-accepted.tsx';
+import './signup-page.css';
+
+const signupFormSchema = signupRequestSchema.refine(passwordsMatch, passwordMatchCheck);
+
+const fieldNames: readonly Path<SignupRequest>[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms'];
+
+/**
+ * /signup. The button turns on only when every field is valid (seed section 5) by the same schema
+ * the server uses; what only the server knows (a common password) comes back under its field.
+ */
+export default function SignupPage() {
+  const signUp = useSignUp();
+  const [accepted, setAccepted] = useState<{ email: string; message: string } | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid },
+  } = useForm<SignupRequest>({
+    resolver: zodResolver(signupFormSchema),
+    mode: 'onTouched',
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    signUp.mutate(values, {
+      onSuccess: (answer) => setAccepted({ email: values.email, message: answer.message }),
+      onError: (error) => {
+        if (!showServerFieldErrors(error, fieldNames, setError)) setDialogError(error.message);
+      },
+    });
+  });
+
+  if (accepted) return <SignupAccepted email={accepted.email} message={accepted.message} />;
+
+  return (
+    <AuthScreen
+      title="Create your account"
+      description="Open an account online in a few minutes."
+      lead={<p>It takes a few minutes: your email address, your phone, an identity document and a photo.</p>}
+    >
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <div className="signup-form__names">
+          <TextField label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. A few unrelated words make a strong password that is easy to remember."
+          required
+          error={errors.password?.message}
+          {...register('password', {
+            // A confirmation already typed is checked again when the password it must match changes.
+            onChange: () => {
+              if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+            },
+          })}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Checkbox
+          label="I accept the bank’s terms and conditions and its privacy policy."
+          required
+          error={errors.acceptTerms?.message}
+          {...register('acceptTerms')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          block
+          disabled={!isValid}
+          loading={signUp.isPending}
+          aria-describedby={isValid ? undefined : 'signup-hint'}
+        >
+          <UserPlus aria-hidden="true" size={18} />
+          Create account
+        </Button>
+        {!isValid ? (
+          <p className="auth-form__hint" id="signup-hint">
+            Fill in every field and accept the terms to continue.
+          </p>
+        ) : null}
+      </form>
+      <p className="auth-links">
+        <span>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </span>
+      </p>
+      <ErrorDialog title="Sign-up failed" message={dialogError} onClose={() => setDialogError(null)} />
+    </AuthScreen>
+  );
+}

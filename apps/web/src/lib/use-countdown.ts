@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * How often the remaining time is read again. Shorter than a second, so a timer that fires a little
+ * late never makes the display skip a second; the state only changes when the whole second does.
+ */
+const countdownTickMs = 250;
+
+function secondsLeft(deadlineMs: number): number {
+  return Math.max(0, Math.ceil((deadlineMs - Date.now()) / 1_000));
+}
+
+/**
+ * Whole seconds left until `deadlineMs` (a `Date.now()` timestamp), 0 once it has passed; `null`
+ * means no countdown. It is worked out from the clock on every tick rather than counted down, so it
+ * stays right after the tab slept in the background.
+ */
+export function useSecondsLeft(deadlineMs: number | null): number {
+  const [left, setLeft] = useState(() => (deadlineMs === null ? 0 : secondsLeft(deadlineMs)));
+  useEffect(() => {
+    if (deadlineMs === null) {
+      setLeft(0);
+      return;
+    }
+    setLeft(secondsLeft(deadlineMs));
+    const timer = window.setInterval(() => {
+      const next = secondsLeft(deadlineMs);
+      setLeft(next);
+      if (next === 0) window.clearInterval(timer);
+    }, countdownTickMs);
+    return () => window.clearInterval(timer);
+  }, [deadlineMs]);
+  return left;
+}
