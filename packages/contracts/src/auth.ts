@@ -16,6 +16,11 @@ export const passwordField = z
 
 const nameField = textField(100);
 
+function bothPasswordsTyped(payload: { value: unknown }): boolean {
+  const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+  return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+}
+
 export const signupRequestSchema = z
   .object({
     firstName: nameField,
@@ -28,6 +33,8 @@ export const signupRequestSchema = z
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     error: validationMessages.passwordsDoNotMatch,
+    // Check the match even while another field (the terms box) is still wrong.
+    when: bothPasswordsTyped,
   });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -78,7 +85,11 @@ export const passwordResetRequestSchema = z.object({ email: emailField });
 
 export const passwordResetCompleteSchema = z
   .object({ token: z.string().min(20).max(100), password: passwordField, confirmPassword: z.string().min(1, validationMessages.required) })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: validationMessages.passwordsDoNotMatch });
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: validationMessages.passwordsDoNotMatch,
+    when: bothPasswordsTyped,
+  });
 
 export const authMessages = {
   signupAccepted: 'Check your email: we sent a link to verify your address.',

@@ -60,3 +60,19 @@ describe('matchesRoutePath', () => {
     expect(matchesRoutePath('/ops/*', '/opsx')).toBe(false);
   });
 });
+
+describe('signup schema', () => {
+  it('reports mismatched passwords alongside an unticked terms box', async () => {
+    const { signupRequestSchema } = await import('./auth.ts');
+    const result = signupRequestSchema.safeParse({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'analytical engine',
+      confirmPassword: 'difference engine',
+      acceptTerms: false,
+    });
+    const paths = result.error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['acceptTerms', 'confirmPassword']));
+  });
+});

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { clearSessionCookies, endSession, sessionCookieName, startSession } from '../../platform/session.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { clearSessionCookies, endSession, resolveSession, sessionCookieName, startSession } from '../../platform/session.ts';
 import { sessionAnswerFor } from '../customers/session-answer.ts';
 import {
   checkPasswordReset,
@@ -86,10 +87,19 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 
     app.post(
       '/auth/signup/resend',
-      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errors } } },
-      async (request) => {
-        const browserToken = request.cookies[signupCookieName];
-        if (browserToken) await resendVerification(dependencies, browserToken);
+      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['auth'], response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const sessionId = request.cookies[sessionCookieName(request)];
+        const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
+        if (session) {
+          // Signed in (on another browser than the sign-up's): bind this browser's poll anew.
+          const browserToken = randomToken();
+          await resendVerification(dependencies, { browserToken, customerId: session.subjectId });
+          setSignupCookie(request, reply, browserToken);
+        } else {
+          const browserToken = request.cookies[signupCookieName];
+          if (browserToken) await resendVerification(dependencies, { browserToken });
+        }
         return { message: authMessages.resendAccepted };
       },
     );

@@ -98,11 +98,22 @@ export async function verifiedSignupCustomer(dependencies: AuthDependencies, bro
   return customer?.email_verified_at ? customer.id : undefined;
 }
 
-/** A fresh link for this browser's sign-up, at most once a minute; the old links stop working. */
-export async function resendVerification(dependencies: AuthDependencies, browserToken: string): Promise<void> {
-  const customerId = await findCustomerIdByBrowser(dependencies.db, sha256(browserToken));
+/**
+ * A fresh link, at most once a minute; the old links stop working. Either for this browser's
+ * sign-up (its cookie), or for a signed-in customer whose email is not verified yet, in which case
+ * `browserToken` is a new binding for this browser's poll.
+ */
+export async function resendVerification(
+  dependencies: AuthDependencies,
+  who: { browserToken: string; customerId?: string },
+): Promise<void> {
+  const customerId = who.customerId ?? (await findCustomerIdByBrowser(dependencies.db, sha256(who.browserToken)));
   const customer = customerId ? await findCustomerById(dependencies.db, customerId) : undefined;
-  if (!customer || customer.email_verified_at) return;
+  if (!customer) return;
+  if (customer.email_verified_at) {
+    if (who.customerId) throw new AppError('conflict', 'Your email address is already verified.');
+    return;
+  }
   const lastSent = await lastVerificationSentAt(dependencies.db, customer.id);
   if (lastSent && Date.now() - lastSent.getTime() < verificationResendIntervalMs) {
     const retryAfterSeconds = Math.ceil((verificationResendIntervalMs - (Date.now() - lastSent.getTime())) / 1_000);
@@ -111,7 +122,7 @@ export async function resendVerification(dependencies: AuthDependencies, browser
   const token = randomToken();
   await dependencies.db.transaction(async (tx) => {
     await expireEmailVerifications(tx, customer.id);
-    await insertEmailVerification(tx, { tokenHash: sha256(token), customerId: customer.id, browserHash: sha256(browserToken), validForMs: emailVerificationValidMs });
+    await insertEmailVerification(tx, { tokenHash: sha256(token), customerId: customer.id, browserHash: sha256(who.browserToken), validForMs: emailVerificationValidMs });
   });
   await sendVerificationEmail(dependencies, customer.email, customer.first_name, token);
 }

@@ -105,6 +105,21 @@ describeEachDatabase('signing up and verifying the email', (database) => {
     expect((await browser.post('/api/v1/auth/verify-email', { token: second })).statusCode).toBe(200);
   });
 
+  it('resends a link to a signed-in customer whose email is not verified, and binds this browser\'s poll', async () => {
+    const signupBrowser = new TestBrowser(app);
+    await signupBrowser.post('/api/v1/auth/signup', form({ email: 'elsewhere@example.com' }));
+    await database().query("UPDATE email_verifications SET created_at = created_at - interval '2 minutes'");
+    const other = new TestBrowser(app);
+    const login = await other.post('/api/v1/auth/login', { email: 'elsewhere@example.com', password: form().password });
+    expect(login.json().next).toBe('verify-email');
+    expect((await other.post('/api/v1/auth/signup/resend')).statusCode).toBe(200);
+    const token = tokenFromLink((await lastMessageTo(database(), 'elsewhere@example.com'))?.text ?? '', '/verification');
+    await new TestBrowser(app).post('/api/v1/auth/verify-email', { token });
+    expect((await other.post('/api/v1/auth/signup/status')).json()).toMatchObject({ verified: true, next: 'phone' });
+    const again = await other.post('/api/v1/auth/signup/resend');
+    expect(again.statusCode).toBe(409);
+  });
+
   it('writes signups and verifications to the audit log without secrets', async () => {
     const rows = await database().query<{ action: string; details: unknown }>("SELECT action, details FROM audit_log WHERE action LIKE 'auth.%'");
     expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['auth.signup', 'auth.email_verification']));
