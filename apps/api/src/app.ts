@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -29,7 +28,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/me
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { createFilesystemStorage, type FileStorage } from './platform/storage.ts';
+import { storageFor, type FileStorage } from './platform/storage.ts';
 import { multipartLimits } from './platform/uploads.ts';
 import { registerWebApp } from './platform/web-app.ts';
 
@@ -95,7 +94,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     db,
     mailer: dependencies.mailer ?? mailerFor(config, db),
     sms: dependencies.sms ?? smsSenderFor(config, db),
-    storage: dependencies.storage ?? createFilesystemStorage(path.join(config.dataDirectory, 'uploads'), config.secrets.encryptionKey),
+    storage: dependencies.storage ?? storageFor(config),
     jobs: new JobRunner(db, app.log),
   };
   app.decorate('services', services);

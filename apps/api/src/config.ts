@@ -45,6 +45,12 @@ const environmentSchema = z.object({
   SMS_URL: optional(z.url({ protocol: /^https?$/ })),
   SMS_TOKEN: optional(z.string().min(1)),
   SMS_FROM: optional(z.string().min(1)),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' })),
+  S3_REGION: withDefault(z.string().min(1), 'us-east-1'),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/ })),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: withDefault(booleanText, 'false'),
   RAIL_SPEED: withDefault(z.enum(['normal', 'fast', 'instant']), 'normal'),
   KYC_AUTO_APPROVE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -65,6 +71,8 @@ export interface Config {
   metricsToken?: string;
   mail: { smtpUrl?: string; from: string };
   sms: { url?: string; token?: string; from?: string };
+  /** Uploaded files go to this bucket when set, otherwise to DATA_DIR/uploads. */
+  s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   railSpeed: 'normal' | 'fast' | 'instant';
   kycAutoApproveSeconds?: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -115,6 +123,16 @@ export async function loadConfig(environment: Record<string, string | undefined>
     metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BANK_NAME} <no-reply@localhost>` },
     sms: { url: env.SMS_URL, token: env.SMS_TOKEN, from: env.SMS_FROM },
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     railSpeed: env.RAIL_SPEED,
     // The sandbox approves identity documents by itself after a few seconds; production waits for staff.
     kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS ?? (env.BANK_MODE === 'sandbox' ? 5 : undefined),

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OpsUsageError, ok, type OpsCommand } from '../ops/ops-command.ts';
-import { createFilesystemStorage } from '../../platform/storage.ts';
+import { storageFor } from '../../platform/storage.ts';
 import { createOnboardedCustomer, CustomerExistsError } from './create-onboarded-customer.ts';
 
 const maximumFundingCents = 100_000_000_000n;
@@ -29,7 +28,7 @@ export const createCustomerCommand: OpsCommand = {
     if (!/^\d{1,15}$/.test(fundText) || BigInt(fundText) > maximumFundingCents) throw new OpsUsageError('--fund-cents must be a whole number of cents');
     try {
       const customer = await createOnboardedCustomer(
-        { db, storage: createFilesystemStorage(path.join(config.dataDirectory, 'uploads'), config.secrets.encryptionKey), encryptionKey: config.secrets.encryptionKey },
+        { db, storage: storageFor(config), encryptionKey: config.secrets.encryptionKey },
         { email: values.email, password: values.password, phone: values.phone, firstName: values['first-name'], lastName: values['last-name'], fundCents: BigInt(fundText) },
       );
       return ok({ userId: customer.userId, accounts: customer.accounts.map(({ id, type, number }) => ({ id, type, number })) });
