@@ -32,6 +32,7 @@ export function registerCsrfProtection(app: FastifyInstance, db: Queryable): voi
       subject: request.routeOptions.url ?? 'unmatched',
       outcome: 'denied',
       ip: request.ip,
+      userAgent: request.headers['user-agent'],
       requestId: request.id,
     });
     throw new AppError('forbidden', 'The request is missing its CSRF token; reload the page and try again');

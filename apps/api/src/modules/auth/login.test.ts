@@ -75,6 +75,13 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
     expect((await browser.post('/api/v1/auth/logout')).statusCode).toBe(204);
     const after = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId } });
     expect(after.statusCode).toBe(401);
+
+    const audit = await database().query<{ action: string; outcome: string; actor_id: string | null; ip: string; user_agent: string | null }>(
+      "SELECT action, outcome, actor_id, ip, user_agent FROM audit_log WHERE action IN ('auth.login', 'auth.logout') AND ip = $1 ORDER BY id",
+      [browser.ip],
+    );
+    expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['auth.login:success', 'auth.logout:success']);
+    for (const row of audit) expect(row).toMatchObject({ actor_id: expect.any(String), user_agent: expect.any(String) });
   });
 
   it('answers a reset request the same for known and unknown emails, and mails only the known one', async () => {

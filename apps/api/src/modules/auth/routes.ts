@@ -80,7 +80,7 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
         if (!customerId) return { verified: false as const };
         await startSession(db, request, reply, 'customer', customerId);
         reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
-        await recordAudit(db, { actorType: 'customer', actorId: customerId, action: 'auth.login', outcome: 'success', ip: request.ip, requestId: request.id, details: { via: 'email_verification' } });
+        await recordAudit(db, { actorType: 'customer', actorId: customerId, action: 'auth.login', outcome: 'success', ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id, details: { via: 'email_verification' } });
         return { verified: true as const, ...(await sessionAnswer(customerId)) };
       },
     );
@@ -125,9 +125,10 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 
     app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null(), ...errors } } }, async (request, reply) => {
       const sessionId = request.cookies[sessionCookieName(request)];
+      const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
       if (sessionId) await endSession(db, sessionId);
       clearSessionCookies(request, reply);
-      await recordAudit(db, { actorType: 'anonymous', action: 'auth.logout', outcome: 'success', ip: request.ip, requestId: request.id });
+      await recordAudit(db, { actorType: session ? 'customer' : 'anonymous', actorId: session?.subjectId, action: 'auth.logout', outcome: 'success', ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id });
       return reply.status(204).send(null);
     });
 

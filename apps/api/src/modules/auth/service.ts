@@ -84,6 +84,7 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
     action: 'auth.signup',
     outcome: customerId ? 'success' : 'failure',
     ip: meta.ip,
+    userAgent: meta.userAgent,
     requestId: meta.requestId,
     details: customerId ? {} : { reason: 'email_taken' },
   });
@@ -133,7 +134,7 @@ export async function verifyEmail(dependencies: AuthDependencies, token: string,
     if (id) await markEmailVerified(tx, id);
     return id;
   });
-  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.email_verification', outcome: customerId ? 'success' : 'failure', ip: meta.ip, requestId: meta.requestId });
+  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.email_verification', outcome: customerId ? 'success' : 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
   if (!customerId) throw new AppError('bad_request', authMessages.verificationLinkInvalid);
 }
 
@@ -147,7 +148,7 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
   const ipKey: ThrottleKey = `ip:${meta.ip}`;
   const waitSeconds = await blockedForSeconds(db, [accountKey, ipKey]);
   if (waitSeconds > 0) {
-    await recordAudit(db, { actorType: 'anonymous', action: 'auth.login', outcome: 'denied', ip: meta.ip, requestId: meta.requestId, details: { reason: 'throttled' } });
+    await recordAudit(db, { actorType: 'anonymous', action: 'auth.login', outcome: 'denied', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId, details: { reason: 'throttled' } });
     throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: waitSeconds });
   }
   if ((await consecutiveFailures(db, accountKey)) >= throttlePolicy.failuresBeforeRecoveryRequired) {
@@ -158,18 +159,18 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
   if (!customer || !passwordMatches) {
     await recordFailure(db, accountKey, throttlePolicy.account);
     await recordFailure(db, ipKey, throttlePolicy.ip);
-    await recordAudit(db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.login', outcome: 'failure', ip: meta.ip, requestId: meta.requestId });
+    await recordAudit(db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.login', outcome: 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
     throw new AppError('unauthenticated', authMessages.wrongCredentials);
   }
   await clearFailures(db, accountKey);
-  await recordAudit(db, { actorType: 'customer', actorId: customer.id, action: 'auth.login', outcome: 'success', ip: meta.ip, requestId: meta.requestId, details: { userAgent: meta.userAgent?.slice(0, 200) ?? null } });
+  await recordAudit(db, { actorType: 'customer', actorId: customer.id, action: 'auth.login', outcome: 'success', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
   return customer.id;
 }
 
 /** Same answer for known and unknown emails; a known one gets a one-hour, single-use link. */
 export async function requestPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestMeta): Promise<void> {
   const customer = await findCustomerByEmail(dependencies.db, email);
-  await recordAudit(dependencies.db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.password_reset_requested', outcome: customer ? 'success' : 'failure', ip: meta.ip, requestId: meta.requestId });
+  await recordAudit(dependencies.db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.password_reset_requested', outcome: customer ? 'success' : 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
   if (!customer) return;
   const token = randomToken();
   await insertPasswordReset(dependencies.db, { tokenHash: sha256(token), customerId: customer.id, validForMs: passwordResetValidMs });
@@ -197,6 +198,6 @@ export async function completePasswordReset(dependencies: AuthDependencies, toke
     if (customer) await clearFailures(tx, `account:${normalizeEmail(customer.email)}`);
     return id;
   });
-  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.password_reset', outcome: customerId ? 'success' : 'failure', ip: meta.ip, requestId: meta.requestId });
+  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.password_reset', outcome: customerId ? 'success' : 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
   if (!customerId) throw new AppError('bad_request', authMessages.resetLinkInvalid);
 }

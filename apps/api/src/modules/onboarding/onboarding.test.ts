@@ -68,8 +68,10 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
     expect(tooSoon.statusCode).toBe(429);
     await database().query("UPDATE phone_codes SET created_at = created_at - interval '2 minutes'");
     expect((await browser.post('/api/v1/onboarding/phone/resend')).statusCode).toBe(200);
+    const sessionBefore = browser.cookies.session;
     const verified = await browser.post('/api/v1/onboarding/phone/verify', { code: await smsCode('+12025550147') });
     expect(verified.statusCode).toBe(200);
+    expect(browser.cookies.session).not.toBe(sessionBefore);
     expect(verified.json()).toMatchObject({ next: 'identity', user: { phoneNumber: '+12025550147', phoneVerified: true } });
   });
 

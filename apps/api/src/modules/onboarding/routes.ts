@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema, sessionResponseSchema } from '@strongroom/contracts/auth.ts';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { identityFieldsSchema, onboardingMessages, phoneCodeRequestSchema, phoneSignupRequestSchema } from '@strongroom/contracts/onboarding.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { startSession } from '../../platform/session.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readImageForm } from '../../platform/uploads.ts';
 import { sessionAnswerFor } from '../customers/session-answer.ts';
@@ -18,7 +20,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
   return async (app) => {
     requireCustomer(app, db);
-    const actorOf = (request: { ip: string; id: string }, customerId: string) => ({ customerId, ip: request.ip, requestId: request.id });
+    const actorOf = (request: FastifyRequest, customerId: string) => ({ customerId, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id });
 
     app.post(
       '/onboarding/phone',
@@ -37,9 +39,11 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
     app.post(
       '/onboarding/phone/verify',
       { config: { rateLimit: { max: 20, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], body: phoneCodeRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
-      async (request) => {
+      async (request, reply) => {
         const customerId = customerIdOf(request);
         await verifyPhoneCode(dependencies, actorOf(request, customerId), request.body.code);
+        // A second factor proven is a privilege change: a new session id (ASVS 7.2.4).
+        await startSession(db, request, reply, 'customer', customerId);
         return sessionAnswer(customerId);
       },
     );

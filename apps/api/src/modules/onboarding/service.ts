@@ -35,6 +35,7 @@ export interface OnboardingDependencies {
 export interface Actor {
   customerId: string;
   ip: string;
+  userAgent?: string;
   requestId: string;
 }
 
@@ -76,7 +77,7 @@ async function sendPhoneCode(dependencies: OnboardingDependencies, actor: Actor,
     await insertPhoneCode(tx, { customerId: actor.customerId, phoneE164, country, codeHash: phoneCodeHash(dependencies, actor.customerId, code), validForMs: phoneCodeValidMs });
   });
   await dependencies.sms.send({ to: phoneE164, text: `Your ${dependencies.config.bankName} code is ${code}. It expires in 10 minutes. Never share it.` });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.phone_code_sent', outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { country } });
+  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.phone_code_sent', outcome: 'success', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { country } });
 }
 
 export async function startPhoneVerification(dependencies: OnboardingDependencies, actor: Actor, input: PhoneSignupRequest): Promise<void> {
@@ -116,7 +117,7 @@ export async function verifyPhoneCode(dependencies: OnboardingDependencies, acto
     await setVerifiedPhone(tx, actor.customerId, latest.phone_e164, latest.phone_country);
     return 'verified' as const;
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.phone_verification', outcome: outcome === 'verified' ? 'success' : 'failure', ip: actor.ip, requestId: actor.requestId, details: { outcome } });
+  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.phone_verification', outcome: outcome === 'verified' ? 'success' : 'failure', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { outcome } });
   if (outcome === 'missing') throw new AppError('conflict', 'Enter your phone number first.');
   if (outcome === 'expired') throw new AppError('validation_failed', onboardingMessages.codeExpired, { fields: { code: onboardingMessages.codeExpired } });
   if (outcome === 'wrong') throw new AppError('validation_failed', onboardingMessages.codeWrong, { fields: { code: onboardingMessages.codeWrong } });
@@ -153,7 +154,7 @@ export async function submitIdentity(dependencies: OnboardingDependencies, actor
       address: fields.address,
     });
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.identity_submitted', subject: reviewId, outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { fileId: file.id } });
+  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.identity_submitted', subject: reviewId, outcome: 'success', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { fileId: file.id } });
   await dependencies.scheduleAutoApproval?.(reviewId);
 }
 
@@ -165,5 +166,5 @@ export async function saveProfilePhoto(dependencies: OnboardingDependencies, act
     await insertStoredFile(tx, file);
     await setProfilePhoto(tx, actor.customerId, file.id);
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.profile_photo', outcome: 'success', ip: actor.ip, requestId: actor.requestId, details: { fileId: file.id } });
+  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.profile_photo', outcome: 'success', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { fileId: file.id } });
 }
