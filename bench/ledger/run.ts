@@ -9,7 +9,7 @@
  * Optional: BENCH_SECONDS (default 30) for the length of each timed phase.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,13 +141,13 @@ async function openFundedAccounts(db: Database): Promise<string[]> {
 }
 
 function randomPayment(accountIds: readonly string[]): TransferInput {
-  const from = Math.floor(Math.random() * accountIds.length);
-  const to = (from + 1 + Math.floor(Math.random() * (accountIds.length - 1))) % accountIds.length;
+  const from = randomInt(accountIds.length);
+  const to = (from + 1 + randomInt(accountIds.length - 1)) % accountIds.length;
   return {
     id: randomUUID(),
     debitAccountId: accountIds[from],
     creditAccountId: accountIds[to],
-    amountCents: BigInt(1 + Math.floor(Math.random() * 10_000)),
+    amountCents: BigInt(1 + randomInt(10_000)),
     ledger: ledgers.usd,
     code: transferCodes.internalTransfer,
   };

@@ -36,7 +36,8 @@ export async function retryOnWriteConflict<T>(attempt: () => Promise<T>): Promis
       if (!isWriteConflict(error) || error instanceof LedgerInvariantError) throw error;
       if (attemptNumber >= maxBatchAttempts) throw error;
       // Jitter spreads out two batches that keep colliding; it is not an id, so Math.random will do.
-      await sleep(Math.floor(Math.random() * retryBackoffMaxMs * attemptNumber) / maxBatchAttempts);
+      const jitterMs = Math.floor(Math.random() * retryBackoffMaxMs * attemptNumber) / maxBatchAttempts;
+      await sleep(jitterMs);
     }
   }
 }
