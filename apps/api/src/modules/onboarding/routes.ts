@@ -78,7 +78,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
     app.get(
       '/files/:fileId',
-      { schema: { tags: ['onboarding'], params: z.object({ fileId: z.string() }), response: { 200: z.any(), 404: errorResponseSchema } } },
+      { schema: { tags: ['onboarding'], params: z.object({ fileId: z.string() }), response: { 200: z.unknown().describe('The image (image/png or image/jpeg)'), 404: errorResponseSchema } } },
       async (request, reply) => {
         const fileId = request.params.fileId;
         const isUuid = /^[0-9a-f-]{36}$/i.test(fileId);
