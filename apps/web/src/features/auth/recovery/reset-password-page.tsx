@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useParams } from 'react-router';
-import { CircleX, KeyRound } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { KeyRound } from 'lucide-react';
 import { authMessages, passwordResetCompleteSchema, tokenRequestSchema } from '@strongroom/contracts/auth.ts';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useCheckPasswordReset } from '../api/check-password-reset.ts';
 import { useCompletePasswordReset, type PasswordResetInput } from '../api/complete-password-reset.ts';
 import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
+import { BrokenLinkScreen } from '../components/broken-link-screen.tsx';
 import type { LoginPageState } from '../login-page.tsx';
 import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
 import { showServerFieldErrors } from '../server-field-errors.ts';
@@ -30,24 +30,7 @@ export default function ResetPasswordPage() {
   const check = useCheckPasswordReset(token, { enabled: wellFormed });
 
   if (!wellFormed || check.isError) {
-    return (
-      <AuthScreen
-        title="This link does not work"
-        description={description}
-        icon={<CircleX aria-hidden="true" size={28} />}
-        iconTone="danger"
-        focusKey="invalid"
-      >
-        <Notice tone="error" role="alert">
-          <p>{check.error?.message ?? authMessages.resetLinkInvalid}</p>
-        </Notice>
-        <p className="auth-actions">
-          <Link to="/forgetpassword" className={buttonClassName({ variant: 'primary', block: true })}>
-            Ask for a new link
-          </Link>
-        </p>
-      </AuthScreen>
-    );
+    return <BrokenLinkScreen description={description} message={check.error?.message ?? authMessages.resetLinkInvalid} action={{ to: '/forgetpassword', label: 'Ask for a new link' }} />;
   }
 
   if (check.isPending) {

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { CircleCheck, CircleX, MailOpen } from 'lucide-react';
+import { CircleCheck, MailOpen } from 'lucide-react';
 import { authMessages, tokenRequestSchema } from '@strongroom/contracts/auth.ts';
-import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
+import { BrokenLinkScreen } from '../components/broken-link-screen.tsx';
 
 const description = 'Verifying your email address.';
 
@@ -19,24 +19,7 @@ export default function EmailVerificationPage() {
   const verification = useVerifyEmail(token, { enabled: wellFormed });
 
   if (!wellFormed || verification.isError) {
-    return (
-      <AuthScreen
-        title="This link does not work"
-        description={description}
-        icon={<CircleX aria-hidden="true" size={28} />}
-        iconTone="danger"
-        focusKey="failed"
-      >
-        <Notice tone="error" role="alert">
-          <p>{verification.error?.message ?? authMessages.verificationLinkInvalid}</p>
-        </Notice>
-        <p className="auth-actions">
-          <Link to="/login" className={buttonClassName({ variant: 'primary', block: true })}>
-            Sign in
-          </Link>
-        </p>
-      </AuthScreen>
-    );
+    return <BrokenLinkScreen description={description} message={verification.error?.message ?? authMessages.verificationLinkInvalid} action={{ to: '/login', label: 'Sign in' }} />;
   }
 
   if (verification.isSuccess) {
