@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { demoSignIn, seedSandbox } from './modules/customers/sandbox-seed.ts';
 import { openDatabase } from './db/open-database.ts';
-import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './server-lock.ts';
+import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
 
 /** Reads config, opens the database, builds the app, listens. Nothing else. */
 async function main(): Promise<void> {

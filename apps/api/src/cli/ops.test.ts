@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from '../test/app.ts';
 import { createTestDatabase } from '../test/databases.ts';
-import { serverLockPath } from '../server-lock.ts';
+import { serverLockPath } from '../platform/server-lock.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 const cliEntry = 'apps/api/src/cli/ops.ts';

@@ -3,7 +3,7 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { runOpsCommand } from '../ops-commands.ts';
 import type { OpsResult } from '../modules/ops/ops-command.ts';
-import { readLiveServerLock, type ServerLock } from '../server-lock.ts';
+import { readLiveServerLock, type ServerLock } from '../platform/server-lock.ts';
 
 const serverRequestTimeoutMs = 120_000;
 

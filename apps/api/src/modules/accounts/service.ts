@@ -23,13 +23,17 @@ export interface OpenedAccount {
 
 /**
  * Opens a checking and a savings account, each on its own ledger account: a deposit account is the
- * bank's liability, credit-normal, and may never be overdrawn. Opening twice is harmless: a
- * customer who has accounts keeps them.
+ * bank's liability, credit-normal, and may never be overdrawn. Opening twice is harmless, even at
+ * the same moment (an automatic approval and a member of staff): the customer's row is locked while
+ * the accounts are looked for and inserted, so the second caller finds the first one's accounts.
  */
 export async function openCustomerAccounts(db: Database, customerId: string): Promise<OpenedAccount[]> {
+  const presentAccounts = (rows: CustomerAccountRow[]) => rows.map((row) => ({ id: row.id, type: row.type, number: row.number, ledgerAccountId: row.ledger_account_id }));
   const existing = await listCustomerAccounts(db, customerId);
-  if (existing.length > 0) return existing.map((row) => ({ id: row.id, type: row.type, number: row.number, ledgerAccountId: row.ledger_account_id }));
+  if (existing.length > 0) return presentAccounts(existing);
 
+  // Ledger accounts are created first (the ledger runs its own transaction); if another caller wins
+  // the race below, these two stay empty and unused, which the ledger's invariants allow.
   const opened = products.map((product) => ({ ...product, id: randomUUID(), ledgerAccountId: randomUUID() }));
   const outcomes = await createAccounts(
     db,
@@ -39,6 +43,9 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
   if (failed) throw new Error(`the ledger refused a new customer account: ${failed.result}`);
 
   return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+    const openedMeanwhile = await listCustomerAccounts(tx, customerId);
+    if (openedMeanwhile.length > 0) return presentAccounts(openedMeanwhile);
     const result: OpenedAccount[] = [];
     for (const account of opened) {
       let number = newAccountNumber();
