@@ -54,6 +54,18 @@ describeEachDatabase('sessions and CSRF', (database) => {
     expect((await me(sessionId)).statusCode).toBe(401);
   });
 
+  it('keeps an active session alive, writing its last-seen time at most once a minute', async () => {
+    const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const lastSeen = async () =>
+      (await database().query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE id_hash = $1', [hashSessionId(sessionId)]))[0]?.last_seen_at.getTime() ?? 0;
+    await database().query("UPDATE sessions SET last_seen_at = now() - interval '14 minutes' WHERE id_hash = $1", [hashSessionId(sessionId)]);
+    expect((await me(sessionId)).statusCode).toBe(200);
+    const refreshed = await lastSeen();
+    expect(Date.now() - refreshed).toBeLessThan(60_000);
+    expect((await me(sessionId)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(refreshed);
+  });
+
   it('ends a session 12 hours after it began however active it is', async () => {
     const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
     await database().query("UPDATE sessions SET absolute_expires_at = now() - interval '1 second' WHERE id_hash = $1", [hashSessionId(sessionId)]);

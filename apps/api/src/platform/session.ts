@@ -44,13 +44,20 @@ export async function createSession(
 
 /** The live session for this id, or undefined when it is unknown, ended, idle too long or too old. */
 export async function resolveSession(db: Queryable, sessionId: string, realm: SessionRealm): Promise<Session | undefined> {
+  // Reading a session writes only when last_seen_at is over a minute old, not on every request.
   const rows = await db.query<{ realm: SessionRealm; subject_id: string; created_at: Date; id_hash: Buffer }>(
-    `UPDATE sessions
-        SET last_seen_at = CASE WHEN last_seen_at < now() - make_interval(secs => $4) THEN now() ELSE last_seen_at END
-      WHERE id_hash = $1 AND realm = $2 AND ended_at IS NULL
-        AND absolute_expires_at > now()
-        AND last_seen_at > now() - make_interval(secs => $3::double precision / 1000)
-      RETURNING realm, subject_id, created_at, id_hash`,
+    `WITH live AS (
+       SELECT realm, subject_id, created_at, id_hash, last_seen_at FROM sessions
+        WHERE id_hash = $1 AND realm = $2 AND ended_at IS NULL
+          AND absolute_expires_at > now()
+          AND last_seen_at > now() - make_interval(secs => $3::double precision / 1000)
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = now()
+         FROM live
+        WHERE sessions.id_hash = live.id_hash AND live.last_seen_at < now() - make_interval(secs => $4)
+       RETURNING 1
+     )
+     SELECT realm, subject_id, created_at, id_hash FROM live`,
     [hashSessionId(sessionId), realm, businessConstants.sessionIdleTimeoutMs, lastSeenResolutionSeconds],
     { name: 'sessions_resolve' },
   );
