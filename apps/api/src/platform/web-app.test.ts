@@ -1,3 +1,5 @@
+import { utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -48,6 +50,15 @@ describeEachDatabase('serving the web app', (database) => {
     const missing = await sandbox.inject({ method: 'GET', url: '/no-such-page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('serves a rebuilt web app without a restart', async () => {
+    const { app, config } = await buildTestApp(database());
+    const indexFile = path.join(config.webDistDirectory, 'index.html');
+    await writeFile(indexFile, '<!doctype html><html lang="en"><head><title>%BANK_NAME% rebuilt</title></head><body><div id="root"></div></body></html>');
+    await utimes(indexFile, new Date(), new Date(Date.now() + 5_000));
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Strongroom Demo Bank rebuilt</title>');
+    await app.close();
   });
 
   it('never serves the raw index.html template', async () => {
