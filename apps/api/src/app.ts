@@ -149,7 +149,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   );
 
   if (dependencies.opsToken) {
-    await app.register(opsRoutes({ context: { db, config }, token: dependencies.opsToken, run: runOpsCommand }));
+    await app.register(opsRoutes({ context: { database: async () => db, config }, token: dependencies.opsToken, run: runOpsCommand }));
   }
 
   await registerWebApp(app, config);

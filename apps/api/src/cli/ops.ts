@@ -1,4 +1,5 @@
 import { loadConfig, ConfigError, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { runOpsCommand } from '../ops-commands.ts';
@@ -21,12 +22,18 @@ async function runThroughServer(lock: ServerLock, name: string, args: string[]):
 }
 
 async function runHere(config: Config, name: string, args: string[]): Promise<OpsResult> {
-  const db = await openDatabase(config);
+  let opened: Promise<Database> | undefined;
+  const database = () => {
+    opened ??= openDatabase(config).then(async (db) => {
+      await migrate(db);
+      return db;
+    });
+    return opened;
+  };
   try {
-    await migrate(db);
-    return await runOpsCommand({ db, config }, name, args);
+    return await runOpsCommand({ database, config }, name, args);
   } finally {
-    await db.close();
+    if (opened) await (await opened).close();
   }
 }
 

@@ -9,11 +9,11 @@ export const contactMessagesCommand: OpsCommand = {
   name: 'contact-messages',
   summary: 'List the newest messages sent through the contact form',
   usage: 'contact-messages [--limit 20]',
-  async run({ db }, args) {
+  async run({ database }, args) {
     const { values } = parseArgs({ args, options: { limit: { type: 'string' } }, strict: true });
     const limit = Number(values.limit ?? '20');
     if (!Number.isInteger(limit) || limit < 1 || limit > maximumListed) throw new OpsUsageError(`--limit must be 1 to ${maximumListed}`);
-    const rows = await listRecentContactMessages(db, limit);
+    const rows = await listRecentContactMessages(await database(), limit);
     return ok(
       rows.map((row) => ({
         id: row.id,

@@ -54,7 +54,7 @@ describeEachDatabase('POST /api/v1/contact', (database) => {
     expect(mail?.subject).toBe('We received your message: Opening a savings account');
     expect(mail?.text_body).toContain('Hello Grace Hopper');
 
-    const listed = await runOpsCommand({ db: database(), config }, 'contact-messages', ['--limit', '5']);
+    const listed = await runOpsCommand({ database: async () => database(), config }, 'contact-messages', ['--limit', '5']);
     expect(JSON.parse(listed.output)[0]).toMatchObject({ name: 'Grace Hopper', subject: 'Opening a savings account', answered: false });
   });
 

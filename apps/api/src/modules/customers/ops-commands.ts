@@ -9,7 +9,7 @@ export const createCustomerCommand: OpsCommand = {
   name: 'create-customer',
   summary: 'Create an onboarded customer with checking and savings; fund checking from capital',
   usage: 'create-customer --email E --password P [--phone +12025550100] [--first-name F] [--last-name L] --fund-cents N',
-  async run({ db, config }, args) {
+  async run({ database, config }, args) {
     const { values } = parseArgs({
       args,
       options: {
@@ -26,6 +26,7 @@ export const createCustomerCommand: OpsCommand = {
     if (values.phone && !/^\+[1-9]\d{6,14}$/.test(values.phone)) throw new OpsUsageError('--phone must be an E.164 number such as +12025550100');
     const fundText = values['fund-cents'] ?? '0';
     if (!/^\d{1,15}$/.test(fundText) || BigInt(fundText) > maximumFundingCents) throw new OpsUsageError('--fund-cents must be a whole number of cents');
+    const db = await database();
     try {
       const customer = await createOnboardedCustomer(
         { db, storage: storageFor(config), encryptionKey: config.secrets.encryptionKey },

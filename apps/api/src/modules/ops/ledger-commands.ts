@@ -5,7 +5,8 @@ export const checkLedgerCommand: OpsCommand = {
   name: 'check-ledger',
   summary: "Verify the ledger's four invariants over the whole database",
   usage: 'check-ledger',
-  async run({ db }) {
+  async run({ database }) {
+    const db = await database();
     const result = await checkLedger(db);
     const lines = [
       `Ledger check: ${result.ok ? 'OK' : `${result.violations.length} violation(s)`}`,

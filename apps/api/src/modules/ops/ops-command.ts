@@ -7,7 +7,8 @@ import type { Database } from '../../db/database.ts';
  * through its loopback-only ops endpoint (docs/decisions/004-ops-cli-and-embedded-database.md).
  */
 export interface OpsContext {
-  db: Database;
+  /** Opened on first use, so a command that needs no database (help) starts at once. */
+  database(): Promise<Database>;
   config: Config;
 }
 

@@ -5,7 +5,8 @@ export const statusCommand: OpsCommand = {
   name: 'status',
   summary: 'Show the database in use and the migrations applied',
   usage: 'status',
-  async run({ db, config }) {
+  async run({ database, config }) {
+    const db = await database();
     const migrations = await db.query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM schema_migrations ORDER BY version');
     const [jobs] = await db.query<{ queued: bigint; failed: bigint }>(
       `SELECT count(*) FILTER (WHERE status = 'queued')::bigint AS queued, count(*) FILTER (WHERE status = 'failed')::bigint AS failed FROM jobs`,
