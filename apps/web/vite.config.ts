@@ -77,9 +77,66 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Renders each marketing page once per mode at build time into `dist/prerendered/<mode>/`, so the
+ * server can send a page whose first paint needs no JavaScript. The browser app then renders over
+ * it (not hydration: the markup is the same, and a mismatch could never log an error).
+ */
+function prerenderMarketingPages(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'strongroom-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const { mkdtemp, mkdir, readFile, rm, writeFile } = await import('node:fs/promises');
+      const path = await import('node:path');
+      const { pathToFileURL } = await import('node:url');
+      const { build } = await import('vite');
+      const root = path.resolve(import.meta.dirname, outDir);
+      // Inside the project, so the bundle's imports of react and react-dom resolve from node_modules.
+      const cacheDirectory = path.join(import.meta.dirname, 'node_modules', '.cache');
+      await mkdir(cacheDirectory, { recursive: true });
+      const serverBundle = await mkdtemp(path.join(cacheDirectory, 'prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: { ssr: 'src/prerender.tsx', outDir: serverBundle, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+        });
+        const { renderMarketingPage } = (await import(pathToFileURL(path.join(serverBundle, 'prerender.mjs')).href)) as {
+          renderMarketingPage: (page: string, mode: 'sandbox' | 'production') => string;
+        };
+        const template = await readFile(path.join(root, 'index.html'), 'utf8');
+        for (const mode of ['sandbox', 'production'] as const) {
+          await mkdir(path.join(root, 'prerendered', mode), { recursive: true });
+          for (const page of marketingPagePaths) {
+            const markup = renderMarketingPage(page, mode);
+            // React puts the page's <title> and description first in the markup; they belong in
+            // the head, in place of the generic ones (still marked for main.tsx to replace).
+            const title = /<title>([\s\S]*?)<\/title>/.exec(markup)?.[1];
+            const description = /<meta name="description" content="([^"]*)"\/>/.exec(markup)?.[1];
+            const body = markup.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description" content="[^"]*"\/>/, '');
+            let html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+            if (title) html = html.replace(/<title data-fallback>[\s\S]*?<\/title>/, `<title data-fallback>${title}</title>`);
+            if (description) html = html.replace(/<meta data-fallback name="description" content="[^"]*" \/>/, `<meta data-fallback name="description" content="${description}" />`);
+            await writeFile(path.join(root, 'prerendered', mode, `${page === '/' ? 'index' : page.slice(1)}.html`), html);
+          }
+        }
+      } finally {
+        await rm(serverBundle, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig(() => {
   return {
-    plugins: [react(), devBankPlaceholders(), siteFiles(process.env.SITE_URL ?? 'http://localhost:3000'), precompress()],
+    plugins: [react(), devBankPlaceholders(), siteFiles(process.env.SITE_URL ?? 'http://localhost:3000'), precompress(), prerenderMarketingPages()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

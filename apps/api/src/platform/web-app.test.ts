@@ -1,5 +1,6 @@
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -59,6 +60,24 @@ describeEachDatabase('serving the web app', (database) => {
     await utimes(indexFile, new Date(), new Date(Date.now() + 5_000));
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Strongroom Demo Bank rebuilt</title>');
     await app.close();
+  });
+
+  it('sends a marketing page rendered at build time, filled in, and the app shell elsewhere', async () => {
+    const savings = await sandbox.inject({ method: 'GET', url: '/savings' });
+    expect(savings.statusCode).toBe(200);
+    expect(savings.body).toContain('<h1>Savings accounts</h1>');
+    expect(savings.body).toContain('<title>Savings | Acme &#60;Savings&#62; &#38; Loan</title>');
+    expect((await sandbox.inject({ method: 'GET', url: '/cards' })).body).toContain('<div id="root"></div>');
+    const raw = await sandbox.inject({ method: 'GET', url: '/prerendered/sandbox/savings.html' });
+    expect(raw.body).not.toContain('%BANK_NAME%');
+    expect((await production.inject({ method: 'GET', url: '/savings' })).body).not.toContain('Savings accounts');
+  });
+
+  it('compresses pages for browsers that accept it', async () => {
+    const response = await sandbox.inject({ method: 'GET', url: '/savings', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Savings accounts</h1>');
   });
 
   it('never serves the raw index.html template', async () => {

@@ -17,6 +17,11 @@ export async function fakeWebDist(): Promise<string> {
   );
   await writeFile(path.join(directory, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(path.join(directory, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await mkdir(path.join(directory, 'prerendered', 'sandbox'), { recursive: true });
+  await writeFile(
+    path.join(directory, 'prerendered', 'sandbox', 'savings.html'),
+    '<!doctype html><html lang="en"><head><title>Savings | %BANK_NAME%</title></head><body><div id="root"><h1>Savings accounts</h1></div></body></html>',
+  );
   return directory;
 }
 

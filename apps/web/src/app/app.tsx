@@ -13,19 +13,26 @@ import { ScrollReset } from './scroll-reset.tsx';
  */
 export function App({ bankIdentity }: { bankIdentity: BankIdentity }) {
   return (
+    <BrowserRouter>
+      <AppTree bankIdentity={bankIdentity} />
+    </BrowserRouter>
+  );
+}
+
+/** Everything inside the router; the build's pre-rendering puts it in a static router instead. */
+export function AppTree({ bankIdentity }: { bankIdentity: BankIdentity }) {
+  return (
     <BankIdentityContext value={bankIdentity}>
-      <BrowserRouter>
-        <ToastProvider>
-          <ScrollReset />
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-          <SandboxBanner />
-          <AppErrorBoundary>
-            <AppRoutes />
-          </AppErrorBoundary>
-        </ToastProvider>
-      </BrowserRouter>
+      <ToastProvider>
+        <ScrollReset />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SandboxBanner />
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
+      </ToastProvider>
     </BankIdentityContext>
   );
 }

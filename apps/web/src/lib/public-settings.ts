@@ -85,5 +85,6 @@ export function usePublicSettings(): PublicSettingsState {
   useEffect(() => {
     void loadPublicSettings();
   }, []);
-  return useSyncExternalStore(subscribe, () => state);
+  // The pre-rendered pages are rendered with nothing loaded yet, as a visitor's first paint is.
+  return useSyncExternalStore(subscribe, () => state, () => state);
 }

@@ -20,7 +20,8 @@ export function formatCounterValue(counter: HomeCounter, value: number): string 
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // No window while the page is pre-rendered at build time: render the counters at zero then.
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 function easeOutCubic(progress: number): number {
