@@ -50,7 +50,7 @@ export class TestBrowser {
 /** The newest outbox message to an address; its text holds links and codes. */
 export async function lastMessageTo(db: Database, to: string): Promise<{ subject: string; text: string } | undefined> {
   const [row] = await db.query<{ subject: string; text_body: string }>(
-    'SELECT subject, text_body FROM outbox_messages WHERE lower(to_address) = lower($1) ORDER BY created_at DESC, id DESC LIMIT 1',
+    'SELECT subject, text_body FROM outbox_messages WHERE lower(to_address) = lower($1) ORDER BY sequence DESC LIMIT 1',
     [to],
   );
   return row && { subject: row.subject, text: row.text_body };

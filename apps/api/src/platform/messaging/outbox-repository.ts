@@ -35,7 +35,7 @@ export async function listOutboxMessages(db: Queryable, to: string | undefined, 
     `SELECT id, channel, to_address, subject, text_body, created_at
        FROM outbox_messages
       WHERE $1::text IS NULL OR lower(to_address) = lower($1::text)
-      ORDER BY created_at DESC, id DESC
+      ORDER BY sequence DESC
       LIMIT $2`,
     [to ?? null, limit],
   );
