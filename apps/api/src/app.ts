@@ -23,6 +23,7 @@ import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';
 import { countQueuedJobs } from './platform/jobs/job-repository.ts';
+import { createLiveEvents, type LiveEvents } from './platform/live-events.ts';
 import { loggerOptions, requestIdFor } from './platform/logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/messaging/mailer.ts';
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
@@ -49,6 +50,7 @@ export interface AppServices {
   sms: SmsSender;
   storage: FileStorage;
   jobs: JobRunner;
+  liveEvents: LiveEvents;
 }
 
 declare module 'fastify' {
@@ -96,6 +98,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     sms: dependencies.sms ?? smsSenderFor(config, db),
     storage: dependencies.storage ?? storageFor(config),
     jobs: new JobRunner(db, app.log),
+    liveEvents: createLiveEvents(),
   };
   app.decorate('services', services);
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });

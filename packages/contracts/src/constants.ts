@@ -21,6 +21,8 @@ export const businessConstants = {
   achSettlementBusinessDays: { min: 3, max: 5 },
   wireSettlementHours: 24,
   otherBankType: 'otherbank',
+  /** This bank's ABA routing number (a checksum-valid test number; operators of a real bank set theirs). */
+  bankRoutingNumber: '123456780',
   printDelayMs: 500,
   chunkLoadTimeoutMs: 120_000,
   sessionIdleTimeoutMs: 15 * 60 * 1_000,

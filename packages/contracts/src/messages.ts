@@ -17,10 +17,29 @@ export const validationMessages = {
   contactPhone: 'Please enter your number',
   contactSubject: 'Please enter your subject',
   contactMessage: 'Write your message',
+  amountInvalid: 'amount is not valid',
+  amountNotPositive: 'amount must be more than $0.00',
+  amountFractionalCent: 'amount cannot have a fraction of a cent',
+  amountTooLarge: 'amount must be at most $1,000,000.00',
+  accountNumberInvalid: 'account number is not valid',
+  routeNumberInvalid: 'route number is not valid',
+  cardNumberInvalid: 'card number is not valid',
+  stepUpCodeInvalid: 'enter the 6-digit code',
+  noSourceAccount: 'account has not been created for this user. contact customer care support',
 } as const;
 
 export const resultMessages = {
   networkError: 'network error',
   unexpectedApplicationError: 'Unexpected Application Error!',
   sandboxBanner: 'Sandbox: no real money',
+  depositAccepted: 'Deposit was successful',
+  withdrawalAccepted: 'withdrawal success',
+  billPayNotApproved: 'Account has not been approved',
+  billPayContactSupport: 'Contact customer care support to continue',
+  fraudWarning: 'We will never ask you for a tax, COT, IMF, TAC, NRC or BSA code, or ask you to pay a fee to release your money',
 } as const;
+
+/** '{amount} transferred successful' (seed section 4), the amount already formatted. */
+export function transferredMessage(formattedAmount: string): string {
+  return `${formattedAmount} transferred successful`;
+}

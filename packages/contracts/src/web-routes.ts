@@ -21,6 +21,12 @@ export const publicRoutePaths = [
   '/phoneverification',
   '/success',
   '/receipts/verify/:reference',
+  '/tax',
+  '/bsa',
+  '/tac',
+  '/nrc',
+  '/imf',
+  '/cot',
 ] as const;
 
 export const customerRoutePaths = [
@@ -49,13 +55,13 @@ export const customerRoutePaths = [
   '/card-details/:id',
   '/loan',
   '/otp',
-  '/tax',
-  '/bsa',
-  '/tac',
-  '/nrc',
-  '/imf',
-  '/cot',
 ] as const;
+
+/**
+ * The seed's code-gate routes. They show the fraud warning of PRODUCT.md D1 to anyone, signed in or
+ * not: someone being scammed may arrive from a link.
+ */
+export const fraudWarningRoutePaths = ['/tax', '/bsa', '/tac', '/nrc', '/imf', '/cot'] as const;
 
 export const staffRoutePaths = ['/ops', '/ops/*'] as const;
 

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { centsSchema } from './accounts.ts';
+import { transactionSchema } from './transactions.ts';
+
+/** Where money went this month (D13): completed payments out of the customer's accounts, by category. */
+export const spendingCategorySchema = z.enum(['Transfers', 'Card payments', 'Withdrawals', 'Other']);
+
+/**
+ * `GET /dashboard` -> figures for the current month in the bank's time zone, all from the ledger
+ * (D8). Transfers between the customer's own accounts are neither money in nor money out.
+ */
+export const dashboardSummarySchema = z.object({
+  /** The month the figures cover, YYYY-MM. */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  moneyInCents: centsSchema,
+  moneyOutCents: centsSchema,
+  spendingByCategory: z.array(z.object({ category: spendingCategorySchema, amountCents: centsSchema })),
+  cardCount: z.number().int().min(0),
+  loanCount: z.number().int().min(0),
+  recentTransactions: z.array(transactionSchema),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const notificationKindSchema = z.enum([
+  'money_in',
+  'money_out',
+  'held',
+  'released',
+  'rejected',
+  'returned',
+  'identity_approved',
+  'identity_rejected',
+  'new_sign_in',
+]);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** The seed's notification card: name (a title), text and date, plus whether it has been read. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: notificationKindSchema,
+  name: z.string(),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+  read: z.boolean(),
+  /** A screen of this app to open for more, such as /transaction-history; null when there is none. */
+  link: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `GET /notifications` -> newest first, at most `notificationPageSize`; `unreadCount` for the badge. */
+export const notificationPageSize = 100;
+export const notificationListSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number().int().min(0) });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** `POST /notifications/read` marks them all read (204); `DELETE /notifications/{id}` deletes one (204). */
+
+/**
+ * `GET /events` is a server-sent event stream for the signed-in customer. Each event's `data` is
+ * one of these topics: the web refetches what the topic names.
+ */
+export const liveEventTopicSchema = z.enum(['accounts', 'notifications']);
+export type LiveEventTopic = z.infer<typeof liveEventTopicSchema>;
