@@ -51,7 +51,9 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   S3_FORCE_PATH_STYLE: withDefault(booleanText, 'false'),
-  RAIL_SPEED: withDefault(z.enum(['normal', 'fast', 'instant']), 'normal'),
+  RAIL_SPEED: optional(z.enum(['realistic', 'fast', 'instant'])),
+  REVIEW_SINGLE_TRANSFER_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '1000000'),
+  REVIEW_NEW_PAYEE_DAILY_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '300000'),
   KYC_AUTO_APPROVE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: withDefault(booleanText, 'false'),
@@ -73,7 +75,10 @@ export interface Config {
   sms: { url?: string; token?: string; from?: string };
   /** Uploaded files go to this bucket when set, otherwise to DATA_DIR/uploads. */
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
-  railSpeed: 'normal' | 'fast' | 'instant';
+  /** realistic: ACH 3-5 business days, wire within 24 h; fast: seconds (sandbox default); instant. */
+  railSpeed: 'realistic' | 'fast' | 'instant';
+  /** Review-hold rules (PRODUCT.md D1): see modules/payments/review-rules.ts. */
+  reviewRules: { singleTransferCents: bigint; newPayeeDailyCents: bigint };
   kycAutoApproveSeconds?: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
@@ -133,7 +138,8 @@ export async function loadConfig(environment: Record<string, string | undefined>
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    railSpeed: env.RAIL_SPEED,
+    railSpeed: env.RAIL_SPEED ?? (env.BANK_MODE === 'sandbox' ? 'fast' : 'realistic'),
+    reviewRules: { singleTransferCents: BigInt(env.REVIEW_SINGLE_TRANSFER_CENTS), newPayeeDailyCents: BigInt(env.REVIEW_NEW_PAYEE_DAILY_CENTS) },
     // The sandbox approves identity documents by itself after a few seconds; production waits for staff.
     kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS ?? (env.BANK_MODE === 'sandbox' ? 5 : undefined),
     logLevel: env.LOG_LEVEL,

@@ -19,11 +19,21 @@ export const testPassword = 'correct horse battery staple';
 /** A fully onboarded customer with open accounts, as the ops CLI makes one. */
 export function onboardedCustomer(
   dependencies: { db: Database; storage: FileStorage; encryptionKey: Buffer },
-  options: { email?: string; fundCents?: bigint } = {},
+  options: { email?: string; fundCents?: bigint; phone?: string; firstName?: string; lastName?: string } = {},
 ): Promise<OnboardedCustomer> {
   return createOnboardedCustomer(dependencies, {
     email: options.email ?? `${randomUUID()}@example.com`,
     password: testPassword,
     fundCents: options.fundCents ?? 0n,
+    phone: options.phone ?? uniqueTestPhone(),
+    firstName: options.firstName,
+    lastName: options.lastName,
   });
+}
+
+let nextPhone = Math.floor(Math.random() * 9_000);
+/** A distinct US number in the 555-01xx fiction range per call, so each customer's codes are their own. */
+export function uniqueTestPhone(): string {
+  nextPhone = (nextPhone + 1) % 10_000;
+  return `+1202555${String(nextPhone).padStart(4, '0')}`;
 }

@@ -33,7 +33,8 @@ CREATE TABLE payments (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   CHECK (from_account_id IS NOT NULL OR to_account_id IS NOT NULL),
-  CHECK ((rail IS NULL) = (settle_at IS NULL))
+  -- Only a payment at a rail settles; a held one has its rail but no settlement time until released.
+  CHECK (settle_at IS NULL OR rail IS NOT NULL)
 );
 CREATE INDEX payments_from_account ON payments (from_account_id, created_at DESC, id DESC) WHERE status <> 'failed';
 CREATE INDEX payments_to_account ON payments (to_account_id, created_at DESC, id DESC) WHERE status <> 'failed';
@@ -65,6 +66,7 @@ CREATE TABLE step_up_challenges (
   attempts integer NOT NULL DEFAULT 0 CHECK (attempts BETWEEN 0 AND 5),
   sends integer NOT NULL DEFAULT 1 CHECK (sends BETWEEN 1 AND 5),
   created_at timestamptz NOT NULL DEFAULT now(),
+  last_sent_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL,
   verified_at timestamptz,
   used_at timestamptz,
@@ -101,3 +103,6 @@ CREATE TABLE notifications (
   deleted_at timestamptz
 );
 CREATE INDEX notifications_customer ON notifications (customer_id, created_at DESC) WHERE deleted_at IS NULL;
+
+-- The payments sweep looks for decisions whose ledger step is still to do: only open reservations.
+CREATE INDEX pending_transfer_states_open ON pending_transfer_states (pending_id) WHERE state = 'pending';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
-import { accountCodes, ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
+import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
 import { newAccountNumber } from './account-number.ts';
 import { insertCustomerAccount, listCustomerAccounts, type AccountType, type CustomerAccountRow } from './repository.ts';
@@ -90,12 +89,4 @@ export async function accountsWithBalances(db: Database, customerId: string, ide
       availableCents: balance.availableCents,
     };
   });
-}
-
-/** Funds an account from the bank's capital: the ops CLI, the sandbox seed and tests. */
-export async function fundFromCapital(db: Database, ledgerAccountId: string, amountCents: bigint, transferId: string = randomUUID()): Promise<void> {
-  const [outcome] = await createTransfers(db, [
-    { id: transferId, debitAccountId: operatorAccounts.bankCapital, creditAccountId: ledgerAccountId, amountCents, ledger: ledgers.usd, code: transferCodes.accountFunding },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`funding failed: ${outcome?.result ?? 'no result'}`);
 }

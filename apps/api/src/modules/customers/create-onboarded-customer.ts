@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { encrypt } from '../../platform/crypto.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
-import { fundFromCapital, openCustomerAccounts, type OpenedAccount } from '../accounts/service.ts';
+import { openCustomerAccounts, type OpenedAccount } from '../accounts/service.ts';
+import { recordBankPayment } from '../payments/funding.ts';
 import { insertCustomer, normalizeEmail } from './repository.ts';
 
 export interface OnboardedCustomerInput {
@@ -68,6 +69,15 @@ export async function createOnboardedCustomer(
   });
   const accounts = await openCustomerAccounts(db, userId);
   const checking = accounts.find((account) => account.type === 'checking');
-  if (input.fundCents && input.fundCents > 0n && checking) await fundFromCapital(db, checking.ledgerAccountId, input.fundCents);
+  if (input.fundCents && input.fundCents > 0n && checking) {
+    await recordBankPayment(db, {
+      customerId: userId,
+      kind: 'funding',
+      fromAccount: null,
+      toAccount: { id: checking.id, ledgerAccountId: checking.ledgerAccountId, name: 'Easy Checking', number: checking.number },
+      amountCents: input.fundCents,
+      message: 'Opening deposit',
+    });
+  }
   return { userId, accounts };
 }

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { ledgers, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
+import { recordBankPayment } from '../payments/funding.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createOnboardedCustomer } from './create-onboarded-customer.ts';
 import { findCustomerByEmail } from './repository.ts';
@@ -28,10 +26,14 @@ export async function seedSandbox(dependencies: { db: Database; storage: FileSto
   const checking = demo.accounts.find((account) => account.type === 'checking');
   const savings = demo.accounts.find((account) => account.type === 'savings');
   if (checking && savings) {
-    const [outcome] = await createTransfers(dependencies.db, [
-      { id: randomUUID(), debitAccountId: checking.ledgerAccountId, creditAccountId: savings.ledgerAccountId, amountCents: demoSavingsCents, ledger: ledgers.usd, code: transferCodes.ownTransfer },
-    ]);
-    if (outcome?.result !== 'ok') throw new Error(`seeding the demo transfer failed: ${outcome?.result}`);
+    await recordBankPayment(dependencies.db, {
+      customerId: demo.userId,
+      kind: 'own',
+      fromAccount: { id: checking.id, ledgerAccountId: checking.ledgerAccountId },
+      toAccount: { id: savings.id, ledgerAccountId: savings.ledgerAccountId, name: 'Standard Savings', number: savings.number },
+      amountCents: demoSavingsCents,
+      message: 'First savings',
+    });
   }
   return 'seeded';
 }

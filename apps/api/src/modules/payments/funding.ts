@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { insertPayment, transitionPayment } from './repository.ts';
+
+/**
+ * Payments the bank makes itself, outside any customer request: the opening deposit of the ops
+ * CLI and the sandbox, and the sandbox's first own transfer. Each is a ledger transfer with its
+ * payment row, like every other, so history and statements show it.
+ */
+export interface BankPayment {
+  customerId: string;
+  kind: 'funding' | 'own';
+  fromAccount: { id: string; ledgerAccountId: string } | null;
+  toAccount: { id: string; ledgerAccountId: string; name: string; number: string };
+  amountCents: bigint;
+  message: string;
+}
+
+export async function recordBankPayment(db: Database, payment: BankPayment): Promise<string> {
+  const id = randomUUID();
+  await insertPayment(db, {
+    id,
+    customerId: payment.customerId,
+    kind: payment.kind,
+    fromAccountId: payment.fromAccount?.id ?? null,
+    toAccountId: payment.toAccount.id,
+    amountCents: payment.amountCents,
+    counterpartyName: payment.kind === 'funding' ? 'Opening deposit' : payment.toAccount.name,
+    counterpartyAccountNumber: payment.kind === 'funding' ? null : payment.toAccount.number,
+    message: payment.message,
+  });
+  const [outcome] = await createTransfers(db, [
+    {
+      id,
+      debitAccountId: payment.fromAccount?.ledgerAccountId ?? operatorAccounts.bankCapital,
+      creditAccountId: payment.toAccount.ledgerAccountId,
+      amountCents: payment.amountCents,
+      ledger: ledgers.usd,
+      code: payment.kind === 'funding' ? transferCodes.accountFunding : transferCodes.ownTransfer,
+    },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
+    await transitionPayment(db, id, ['creating'], { status: 'failed', failureCode: outcome?.result ?? 'no_result' });
+    throw new Error(`the bank's payment failed: ${outcome?.result ?? 'no result'}`);
+  }
+  await transitionPayment(db, id, ['creating'], { status: 'completed' });
+  return id;
+}

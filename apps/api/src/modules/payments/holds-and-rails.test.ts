@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { runOpsCommand } from '../../ops-commands.ts';
+import { paymentKit, validExternal } from './payments-test-kit.ts';
+import { settlementTime } from './rail.ts';
+import { derivedTransferId, reconcileDecisions } from './settlement.ts';
+
+describeEachDatabase('review holds, deposits, withdrawals and the rail', (database) => {
+  let app: FastifyInstance;
+  let config: Config;
+  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const review = (transferId: string, action: string, reason = 'Checked with the customer') =>
+    runOpsCommand({ database: async () => database(), config }, 'review', [transferId, action, '--reason', reason]);
+
+  beforeAll(async () => {
+    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
+  });
+  afterAll(async () => {
+    await kit.expectLedgerConsistent();
+    await app.close();
+  });
+
+  const internal = (fromAccountId: string, toAccountNumber: string, amountCents: number) => ({ kind: 'internal', fromAccountId, toAccountNumber, accountName: 'Erin Example', amountCents, message: 'Deposit on a car' });
+
+  describe('review holds', () => {
+    it('holds a single transfer of $10,000 or more with its money reserved, and staff release posts it', async () => {
+      const dana = await kit.customer({ fundCents: 2_000_000n });
+      const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
+      const response = await kit.payWithStepUp(dana, '/transfers', internal(dana.checking.id, erin.checking.number, 1_000_000));
+      expect(response.statusCode, response.body).toBe(201);
+      const transfer = response.json().transfer;
+      expect(transfer.status).toBe('in_review');
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 2_000_000, availableCents: 1_000_000 } });
+      expect((await kit.balances(erin)).checking.balanceCents).toBe(0);
+      const held = (await dana.browser.get('/api/v1/transfers?status=in_review')).json().items;
+      expect(held.map((item: { id: string }) => item.id)).toEqual([transfer.id]);
+      expect((await dana.browser.get('/api/v1/notifications')).json().items[0]).toMatchObject({ kind: 'held', name: 'Payment in review' });
+      // The held payment's reservation never times out.
+      const [state] = await database().query<{ expires_at: Date | null }>('SELECT expires_at FROM pending_transfer_states WHERE pending_id = $1', [transfer.id]);
+      expect(state?.expires_at).toBeNull();
+
+      const released = await review(transfer.id, 'release');
+      expect(released.exitCode, released.output).toBe(0);
+      expect(JSON.parse(released.output)).toEqual({ transferId: transfer.id, outcome: 'released' });
+      expect((await kit.balances(erin)).checking.balanceCents).toBe(1_000_000);
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 1_000_000, availableCents: 1_000_000 } });
+      expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer.status).toBe('completed');
+
+      const twice = await review(transfer.id, 'release');
+      expect(twice.exitCode).toBe(1);
+      expect(twice.output).toMatch(/already decided/);
+      expect((await review(transfer.id, 'reject')).exitCode).toBe(1);
+      expect((await kit.balances(erin)).checking.balanceCents).toBe(1_000_000);
+    });
+
+    it('holds more than $3,000 in 24 hours to new payees; a rejection gives the money back with the reason', async () => {
+      const dana = await kit.customer({ fundCents: 1_000_000n });
+      const first = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '1111222233', accountName: 'New One', ...validExternal, amountCents: 200_000, message: 'first' });
+      expect(first.json().transfer.status).toBe('pending');
+      const second = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '4444555566', accountName: 'New Two', ...validExternal, amountCents: 150_000, message: 'second' });
+      expect(second.statusCode, second.body).toBe(201);
+      const held = second.json().transfer;
+      expect(held.status).toBe('in_review');
+
+      const rejected = await review(held.id, 'reject', 'We could not confirm this payee');
+      expect(JSON.parse(rejected.output).outcome).toBe('rejected');
+      const after = (await dana.browser.get(`/api/v1/transfers/${held.id}`)).json().transfer;
+      expect(after).toMatchObject({ status: 'rejected', statusReason: 'We could not confirm this payee' });
+      await kit.runJobs();
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 800_000, availableCents: 800_000 } });
+      const notification = (await dana.browser.get('/api/v1/notifications')).json().items.find((item: { kind: string }) => item.kind === 'rejected');
+      expect(notification.text).toContain('We could not confirm this payee');
+    });
+
+    it('a released external payment goes on to the rail and settles', async () => {
+      const dana = await kit.customer({ fundCents: 2_000_000n });
+      const response = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '777788889', accountName: 'Big Payee', ...validExternal, amountCents: 1_500_000, message: 'House' });
+      const transfer = response.json().transfer;
+      expect(transfer.status).toBe('in_review');
+      await kit.runJobs();
+      expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer.status).toBe('in_review');
+      await review(transfer.id, 'release');
+      expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer.status).toBe('pending');
+      await kit.runJobs();
+      expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer.status).toBe('completed');
+      expect((await kit.balances(dana)).checking.balanceCents).toBe(500_000);
+    });
+
+    it('the ops review command refuses bad usage and unknown transfers', async () => {
+      expect((await runOpsCommand({ database: async () => database(), config }, 'review', ['x', 'maybe', '--reason', 'r'])).exitCode).toBe(2);
+      expect((await runOpsCommand({ database: async () => database(), config }, 'review', ['x', 'release'])).exitCode).toBe(2);
+      expect((await review('7c0e4c4e-63b0-4b0e-9d2e-6a1f2b0c9d11', 'release')).exitCode).toBe(1);
+    });
+
+    it('a decision interrupted before its ledger step is completed by the sweep', async () => {
+      const dana = await kit.customer({ fundCents: 2_000_000n });
+      const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
+      const transfer = (await kit.payWithStepUp(dana, '/transfers', internal(dana.checking.id, erin.checking.number, 1_200_000))).json().transfer;
+      // As if the process died right after recording the release.
+      await database().query(`UPDATE payments SET status = 'completed' WHERE id = $1`, [transfer.id]);
+      expect(await reconcileDecisions({ db: database(), config })).toBe(1);
+      expect((await kit.balances(erin)).checking.balanceCents).toBe(1_200_000);
+      const [post] = await database().query<{ id: string }>('SELECT id FROM ledger_transfers WHERE pending_id = $1', [transfer.id]);
+      expect(post?.id).toBe(derivedTransferId(transfer.id, 'post'));
+    });
+  });
+
+  describe('deposits', () => {
+    it('a deposit is pending until it clears, then completed and available; the customer is told', async () => {
+      const dana = await kit.customer({ fundCents: 0n });
+      const response = await kit.pay(dana, '/deposits', { accountId: dana.savings.id, amountCents: 25_000, reason: 'Paycheck' });
+      expect(response.statusCode, response.body).toBe(201);
+      const deposit = response.json().transfer;
+      expect(deposit).toMatchObject({ kind: 'deposit', status: 'pending', toAccountId: dana.savings.id, message: 'Paycheck' });
+      expect(await kit.balances(dana)).toMatchObject({ savings: { balanceCents: 0, availableCents: 0 } });
+      await kit.runJobs();
+      expect((await dana.browser.get(`/api/v1/transfers/${deposit.id}`)).json().transfer.status).toBe('completed');
+      expect(await kit.balances(dana)).toMatchObject({ savings: { balanceCents: 25_000, availableCents: 25_000 } });
+      expect((await dana.browser.get('/api/v1/notifications')).json().items[0]).toMatchObject({ kind: 'money_in', name: 'Deposit cleared' });
+    });
+
+    it('refuses a deposit into another customer account like a missing account, and a missing reason', async () => {
+      const dana = await kit.customer();
+      const mallory = await kit.customer();
+      expect((await kit.pay(mallory, '/deposits', { accountId: dana.checking.id, amountCents: 100, reason: 'x' })).statusCode).toBe(404);
+      const noReason = await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 100, reason: ' ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().error.fields.reason).toBe('field should not be empty');
+    });
+  });
+
+  describe('withdrawals', () => {
+    const withdrawal = (fromAccountId: string, amountCents: number) => ({
+      fromAccountId,
+      amountCents,
+      country: 'United States',
+      nameOfBank: 'First Example Bank',
+      accountName: 'Dana Demo',
+      accountNumber: '123123123',
+      stateName: 'Ohio',
+      bankAddress: '1 Main Street, Columbus',
+      routeNumber: '011000015',
+    });
+
+    it('asks for a step-up first, reserves the money while the wire is pending, and settles it', async () => {
+      const dana = await kit.customer({ fundCents: 50_000n });
+      const response = await kit.payWithStepUp(dana, '/withdrawals', withdrawal(dana.checking.id, 20_000));
+      expect(response.statusCode, response.body).toBe(201);
+      const transfer = response.json().transfer;
+      expect(transfer).toMatchObject({ kind: 'withdrawal', status: 'pending', counterparty: { name: 'Dana Demo', bankName: 'First Example Bank' } });
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 50_000, availableCents: 30_000 } });
+      await kit.runJobs();
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 30_000, availableCents: 30_000 } });
+    });
+
+    it('requires all nine fields', async () => {
+      const dana = await kit.customer();
+      const response = await kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 100 });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().error.fields).sort()).toEqual(['accountName', 'accountNumber', 'bankAddress', 'country', 'nameOfBank', 'routeNumber', 'stateName']);
+    });
+
+    it('answers insufficient_funds after the step-up when the balance is too small', async () => {
+      const dana = await kit.customer({ fundCents: 1_000n });
+      const response = await kit.payWithStepUp(dana, '/withdrawals', withdrawal(dana.checking.id, 1_001));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.code).toBe('insufficient_funds');
+      expect((await kit.balances(dana)).checking.availableCents).toBe(1_000);
+    });
+  });
+
+  describe('rail timing', () => {
+    it('realistic ACH settles in 3 to 5 business days, wire within 24 hours; the same payment always gets the same time', () => {
+      const friday = new Date('2026-11-20T15:00:00Z');
+      for (let index = 0; index < 50; index += 1) {
+        const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+        const ach = settlementTime('ach', 'realistic', id, friday);
+        const days = (ach.getTime() - friday.getTime()) / 86_400_000;
+        // Friday + 3..5 business days is Wednesday..Friday of the next week: 5 to 7 calendar days.
+        expect(days).toBeGreaterThanOrEqual(5);
+        expect(days).toBeLessThanOrEqual(7);
+        expect([0, 6]).not.toContain(ach.getUTCDay());
+        const wireHours = (settlementTime('wire', 'realistic', id, friday).getTime() - friday.getTime()) / 3_600_000;
+        expect(wireHours).toBeGreaterThan(0);
+        expect(wireHours).toBeLessThanOrEqual(24);
+        expect(settlementTime('ach', 'realistic', id, friday)).toEqual(ach);
+      }
+      expect(settlementTime('ach', 'instant', 'x', friday)).toEqual(friday);
+      expect(settlementTime('ach', 'fast', 'x', friday).getTime() - friday.getTime()).toBeLessThan(60_000);
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { PaymentDependencies } from './service.ts';
+import { finishUnfinishedPayments, reconcileDecisions, settleDuePayments } from './settlement.ts';
+
+export const paymentSweepJobKind = 'payments.sweep';
+
+/** How often the rail simulator looks for due payments: seconds matter only to a fast rail. */
+export function sweepIntervalMs(speed: PaymentDependencies['config']['railSpeed']): number {
+  return speed === 'realistic' ? 60_000 : 1_000;
+}
+
+/**
+ * One recurring job settles due payments, applies decisions a crash interrupted and finishes
+ * payments a dead request left behind. It lives in the jobs table, so it survives a restart, and
+ * every step is idempotent. Returns a function that asks for a sweep now (instant rails).
+ */
+export function registerPaymentJobs(jobs: JobRunner, dependencies: PaymentDependencies): () => Promise<void> {
+  jobs.register(paymentSweepJobKind, async () => {
+    await finishUnfinishedPayments(dependencies);
+    await reconcileDecisions(dependencies);
+    await settleDuePayments(dependencies);
+  });
+  jobs.every(paymentSweepJobKind, sweepIntervalMs(dependencies.config.railSpeed));
+  return async () => {
+    await jobs.enqueue({ kind: paymentSweepJobKind });
+  };
+}

@@ -1,0 +1,177 @@
+import type { PaymentKind, PaymentStatus } from '@strongroom/contracts/payments.ts';
+import type { Queryable } from '../../db/database.ts';
+
+export type Rail = 'ach' | 'wire' | 'card';
+export type StoredPaymentStatus = PaymentStatus | 'creating' | 'failed';
+
+export interface PaymentRow {
+  id: string;
+  customer_id: string;
+  kind: PaymentKind;
+  status: StoredPaymentStatus;
+  from_account_id: string | null;
+  to_account_id: string | null;
+  amount_cents: bigint;
+  counterparty_name: string;
+  counterparty_account_number: string | null;
+  counterparty_bank_name: string | null;
+  counterparty_route_number: string | null;
+  counterparty_country: string | null;
+  details: Record<string, string>;
+  payee_key: string | null;
+  message: string;
+  rail: Rail | null;
+  settle_at: Date | null;
+  status_reason: string | null;
+  failure_code: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const paymentColumns = `id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
+  counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details, payee_key,
+  message, rail, settle_at, status_reason, failure_code, created_at, updated_at`;
+
+export interface NewPayment {
+  id: string;
+  customerId: string;
+  kind: PaymentKind;
+  fromAccountId: string | null;
+  toAccountId: string | null;
+  amountCents: bigint;
+  counterpartyName: string;
+  counterpartyAccountNumber?: string | null;
+  counterpartyBankName?: string | null;
+  counterpartyRouteNumber?: string | null;
+  counterpartyCountry?: string | null;
+  details?: Record<string, string>;
+  cardNumberEncrypted?: Buffer | null;
+  payeeKey?: string | null;
+  message: string;
+  rail?: Rail | null;
+}
+
+export async function insertPayment(db: Queryable, payment: NewPayment): Promise<void> {
+  await db.query(
+    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
+       counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details,
+       card_number_encrypted, payee_key, message, rail)
+     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16)`,
+    [
+      payment.id,
+      payment.customerId,
+      payment.kind,
+      payment.fromAccountId,
+      payment.toAccountId,
+      payment.amountCents.toString(),
+      payment.counterpartyName,
+      payment.counterpartyAccountNumber ?? null,
+      payment.counterpartyBankName ?? null,
+      payment.counterpartyRouteNumber ?? null,
+      payment.counterpartyCountry ?? null,
+      JSON.stringify(payment.details ?? {}),
+      payment.cardNumberEncrypted ?? null,
+      payment.payeeKey ?? null,
+      payment.message,
+      payment.rail ?? null,
+    ],
+  );
+}
+
+export async function findPayment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const [row] = await db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return row;
+}
+
+/** Moves a payment from one status to the next; false when it was no longer in `from` (someone else decided). */
+export async function transitionPayment(
+  db: Queryable,
+  id: string,
+  from: readonly StoredPaymentStatus[],
+  to: { status: StoredPaymentStatus; settleAt?: Date | null; statusReason?: string | null; failureCode?: string | null },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db.query<PaymentRow>(
+    `UPDATE payments SET status = $3, settle_at = $4, status_reason = coalesce($5, status_reason), failure_code = coalesce($6, failure_code), updated_at = now()
+     WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${paymentColumns}`,
+    [id, from, to.status, to.settleAt ?? null, to.statusReason ?? null, to.failureCode ?? null],
+  );
+  return row;
+}
+
+/** A payee paid successfully before (D10: the first payment to a new payee needs a step-up). */
+export async function hasPaidPayee(db: Queryable, customerId: string, payeeKey: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM payments WHERE customer_id = $1 AND payee_key = $2 AND status IN ('completed', 'pending') LIMIT 1`, [customerId, payeeKey]);
+  return rows.length > 0;
+}
+
+/** When this customer first paid this payee (any payment not refused), or null if never. */
+export async function firstPaidAt(db: Queryable, customerId: string, payeeKey: string): Promise<Date | null> {
+  const [row] = await db.query<{ first_at: Date | null }>(
+    `SELECT min(created_at) AS first_at FROM payments WHERE customer_id = $1 AND payee_key = $2 AND status IN ('creating', 'completed', 'pending', 'in_review')`,
+    [customerId, payeeKey],
+  );
+  return row?.first_at ?? null;
+}
+
+/** Sent in the last 24 hours to payees first paid in the last 24 hours (D1's second rule). */
+export async function newPayeeSpendLastDay(db: Queryable, customerId: string): Promise<bigint> {
+  const [row] = await db.query<{ total: bigint | null }>(
+    `WITH first_paid AS (
+       SELECT payee_key, min(created_at) AS first_at FROM payments
+       WHERE customer_id = $1 AND payee_key IS NOT NULL AND status IN ('creating', 'completed', 'pending', 'in_review')
+       GROUP BY payee_key)
+     SELECT sum(p.amount_cents)::bigint AS total FROM payments p JOIN first_paid f ON f.payee_key = p.payee_key
+     WHERE p.customer_id = $1 AND p.status IN ('creating', 'completed', 'pending', 'in_review')
+       AND p.created_at > now() - interval '24 hours' AND f.first_at > now() - interval '24 hours'`,
+    [customerId],
+  );
+  return row?.total ?? 0n;
+}
+
+export async function listPaymentsByStatus(db: Queryable, customerId: string, status: StoredPaymentStatus, limit: number): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE customer_id = $1 AND status = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, [customerId, status, limit]);
+}
+
+/** Pending payments whose rail is due, locked so that two workers never settle the same one. */
+export async function claimDuePayments(tx: Queryable, limit: number): Promise<PaymentRow[]> {
+  return tx.query<PaymentRow>(
+    `SELECT ${paymentColumns} FROM payments WHERE status = 'pending' AND settle_at <= now() ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+}
+
+/** Payments left in 'creating' by a request that died between its two transactions. */
+export async function unfinishedPayments(db: Queryable, olderThanSeconds: number, limit: number): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `SELECT ${paymentColumns} FROM payments WHERE status = 'creating' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
+    [olderThanSeconds, limit],
+  );
+}
+
+export interface AccountRef {
+  id: string;
+  customer_id: string;
+  type: 'checking' | 'savings';
+  number: string;
+  name: string;
+  status: 'active' | 'inactive' | 'closed';
+  ledger_account_id: string;
+  identity_approved: boolean;
+  holder_name: string;
+}
+
+const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.status, a.ledger_account_id,
+  EXISTS (SELECT 1 FROM identity_reviews r WHERE r.customer_id = a.customer_id AND r.status = 'approved') AS identity_approved,
+  c.first_name || ' ' || c.last_name AS holder_name`;
+
+export async function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`, [id]);
+  return row;
+}
+
+export async function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
+  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.number = $1`, [number]);
+  return row;
+}

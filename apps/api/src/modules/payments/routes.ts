@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import {
+  createDepositRequestSchema,
+  createTransferRequestSchema,
+  createWithdrawalRequestSchema,
+  idempotencyKeyHeader,
+  payeeCheckRequestSchema,
+  payeeCheckResponseSchema,
+  paymentResponseSchema,
+  paymentSchema,
+  stepUpHeader,
+} from '@strongroom/contracts/payments.ts';
+import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idempotencyKeyFrom, type StoredResponse } from '../../platform/idempotency.ts';
+import { resendStepUp, verifyStepUp } from '../../platform/step-up.ts';
+import { checkPayee } from './payee-check.ts';
+import type { PaymentRequest } from './plan.ts';
+import { presentPayment } from './presenter.ts';
+import { findPayment, listPaymentsByStatus } from './repository.ts';
+import { requestPayment, type PaymentDependencies } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const heldListLimit = 100;
+/** Generous: a customer's app may send a burst of payments (PRODUCT.md: at least 20 at once). */
+const paymentRateLimit = { max: 120, timeWindow: '1 minute' };
+
+export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginAsyncZod {
+  const { db } = dependencies;
+  return async (app) => {
+    requireCustomer(app, db);
+
+    async function handle(request: FastifyRequest, reply: FastifyReply, paymentRequest: PaymentRequest) {
+      const stepUpValue = request.headers[stepUpHeader];
+      const answer: StoredResponse = await requestPayment(
+        dependencies,
+        { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },
+        paymentRequest,
+        { idempotencyKey: idempotencyKeyFrom(request.headers[idempotencyKeyHeader]), stepUpChallengeId: Array.isArray(stepUpValue) ? stepUpValue[0] : stepUpValue },
+      );
+      if (answer.status !== 201) {
+        const stored = errorResponseSchema.parse(answer.body);
+        throw new AppError(stored.error.code, stored.error.message);
+      }
+      return reply.code(201).send(paymentResponseSchema.parse(answer.body));
+    }
+
+    app.post(
+      '/transfers',
+      { config: { rateLimit: paymentRateLimit }, schema: { tags: ['payments'], description: 'Header Idempotency-Key required; X-Step-Up after a step-up.', body: createTransferRequestSchema, response: { 201: paymentResponseSchema, ...errors } } },
+      (request, reply) => handle(request, reply, { endpoint: 'transfers', body: request.body }),
+    );
+    app.post(
+      '/deposits',
+      { config: { rateLimit: paymentRateLimit }, schema: { tags: ['payments'], body: createDepositRequestSchema, response: { 201: paymentResponseSchema, ...errors } } },
+      (request, reply) => handle(request, reply, { endpoint: 'deposits', body: request.body }),
+    );
+    app.post(
+      '/withdrawals',
+      { config: { rateLimit: paymentRateLimit }, schema: { tags: ['payments'], body: createWithdrawalRequestSchema, response: { 201: paymentResponseSchema, ...errors } } },
+      (request, reply) => handle(request, reply, { endpoint: 'withdrawals', body: request.body }),
+    );
+
+    app.post(
+      '/transfers/payee-check',
+      { config: { rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { tags: ['payments'], body: payeeCheckRequestSchema, response: { 200: payeeCheckResponseSchema, ...errors } } },
+      async (request) => checkPayee(db, request.body.accountNumber, request.body.accountName),
+    );
+
+    app.get(
+      '/transfers',
+      { schema: { tags: ['payments'], querystring: z.object({ status: z.enum(['in_review', 'pending']) }), response: { 200: z.object({ items: z.array(paymentSchema) }), ...errors } } },
+      async (request) => {
+        const rows = await listPaymentsByStatus(db, customerIdOf(request), request.query.status, heldListLimit);
+        return { items: rows.map(presentPayment) };
+      },
+    );
+
+    app.get('/transfers/:id', { schema: { tags: ['payments'], params: z.object({ id: z.string().max(64) }), response: { 200: paymentResponseSchema, ...errors } } }, async (request) => {
+      const row = await findPayment(db, request.params.id);
+      // Someone else's payment, and one the ledger refused, answer like one that does not exist.
+      if (!row || row.customer_id !== customerIdOf(request) || row.status === 'creating' || row.status === 'failed') throw new AppError('not_found', 'No such transfer');
+      return { transfer: presentPayment(row) };
+    });
+
+    const stepUp = { db, sms: dependencies.sms, secret: dependencies.config.secrets.sessionSecret, bankName: dependencies.config.bankName };
+    app.post(
+      '/step-up/:challengeId',
+      { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: z.object({ challengeId: z.string().max(64) }), body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } } },
+      async (request) => {
+        await verifyStepUp(stepUp, customerIdOf(request), request.params.challengeId, request.body.code, request.id);
+        return { verified: true as const };
+      },
+    );
+    app.post(
+      '/step-up/:challengeId/resend',
+      { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: z.object({ challengeId: z.string().max(64) }), response: { 200: stepUpResendResponseSchema, ...errors } } },
+      async (request) => resendStepUp(stepUp, customerIdOf(request), request.params.challengeId, 'the payment you started'),
+    );
+  };
+}

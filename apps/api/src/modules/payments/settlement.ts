@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/database.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { transferFlags } from '../../ledger/types.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import { formatCents } from './presenter.ts';
+import { isReturnedByRail, returnReason, settlementTime } from './rail.ts';
+import { claimDuePayments, findAccountById, findPayment, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
+import { finishPayment, publishPaymentChange, unfinishedAfterMs, type PaymentDependencies } from './service.ts';
+
+/**
+ * What happens to a payment after it was made: the rail settles or returns it, staff release or
+ * reject a held one. Each decision is claimed first (a conditional status change with its
+ * notifications, in one transaction, so only one decision wins), then applied to the ledger with
+ * a transfer id derived from the payment's, so that applying it twice is harmless. The sweep
+ * `reconcileDecisions` applies any decision whose ledger step a crash interrupted.
+ */
+export function derivedTransferId(paymentId: string, purpose: 'post' | 'void'): string {
+  const hex = createHash('sha256').update(`${paymentId}:${purpose}`).digest('hex');
+  // Shaped as a version-4 uuid (version nibble 4, variant 10xx), as every id in the ledger is.
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type SettlementDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents'>;
+
+async function applyToLedger(dependencies: SettlementDependencies, paymentId: string, action: 'post' | 'void'): Promise<void> {
+  const [outcome] = await createTransfers(dependencies.db, [
+    { id: derivedTransferId(paymentId, action), pendingId: paymentId, flags: action === 'post' ? transferFlags.postPendingTransfer : transferFlags.voidPendingTransfer },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
+    throw new Error(`could not ${action} the pending transfer of payment ${paymentId}: ${outcome?.result ?? 'no result'}`);
+  }
+}
+
+async function recipientOf(db: Queryable, row: PaymentRow): Promise<string | null> {
+  if (row.kind !== 'internal' || !row.to_account_id) return null;
+  return (await findAccountById(db, row.to_account_id))?.customer_id ?? null;
+}
+
+/** Settles every pending payment whose rail time has come. Safe to run anywhere, any number of times. */
+export async function settleDuePayments(dependencies: SettlementDependencies, limit = 100): Promise<number> {
+  const { db } = dependencies;
+  const due = await db.transaction((tx) => claimDuePayments(tx, limit));
+  let settled = 0;
+  for (const payment of due) {
+    const returned = payment.kind !== 'deposit' && isReturnedByRail(payment.counterparty_account_number);
+    const decided = await db.transaction(async (tx) => {
+      const row = returned
+        ? await transitionPayment(tx, payment.id, ['pending'], { status: 'returned', statusReason: returnReason })
+        : await transitionPayment(tx, payment.id, ['pending'], { status: 'completed' });
+      if (!row) return undefined;
+      const amount = formatCents(row.amount_cents);
+      const base = { customerId: row.customer_id, paymentId: row.id, link: '/transaction-history' };
+      if (returned) {
+        await notifyCustomer(tx, { ...base, kind: 'returned', name: 'Payment returned', text: `Your payment of ${amount} to ${row.counterparty_name} was returned: the receiving bank has no account with this number. The money is back in your account.` });
+      } else if (row.kind === 'deposit') {
+        await notifyCustomer(tx, { ...base, kind: 'money_in', name: 'Deposit cleared', text: `Your deposit of ${amount} has cleared and is available.` });
+      } else {
+        await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Payment delivered', text: `Your payment of ${amount} to ${row.counterparty_name} has been delivered.` });
+      }
+      return row;
+    });
+    if (!decided) continue;
+    await applyToLedger(dependencies, decided.id, returned ? 'void' : 'post');
+    publishPaymentChange(dependencies, decided, null);
+    settled += 1;
+  }
+  return settled;
+}
+
+export type ReviewOutcome = 'released' | 'rejected' | 'not_found' | 'already_decided';
+
+/** Staff (or the sandbox's ops CLI) decide a held payment; deciding twice answers already_decided. */
+export async function decideHeldPayment(
+  dependencies: SettlementDependencies,
+  decision: { paymentId: string; action: 'release' | 'reject'; reason: string; decidedBy: string },
+): Promise<ReviewOutcome> {
+  const { db } = dependencies;
+  const existing = await findPayment(db, decision.paymentId);
+  if (!existing) return 'not_found';
+  if (existing.status !== 'in_review') return 'already_decided';
+  const recipient = await recipientOf(db, existing);
+  const viaRail = existing.rail !== null;
+  const decided = await db.transaction(async (tx) => {
+    const amount = formatCents(existing.amount_cents);
+    const base = { customerId: existing.customer_id, paymentId: existing.id, link: '/transaction-history' };
+    if (decision.action === 'reject') {
+      const row = await transitionPayment(tx, existing.id, ['in_review'], { status: 'rejected', statusReason: decision.reason });
+      if (!row) return undefined;
+      await notifyCustomer(tx, { ...base, kind: 'rejected', name: 'Payment rejected', text: `Your payment of ${amount} to ${row.counterparty_name} was rejected: ${decision.reason}. The money is back in your account.` });
+      return row;
+    }
+    const row = viaRail
+      ? await transitionPayment(tx, existing.id, ['in_review'], { status: 'pending', settleAt: settlementTime(existing.rail ?? 'ach', dependencies.config.railSpeed, existing.id, new Date()) })
+      : await transitionPayment(tx, existing.id, ['in_review'], { status: 'completed' });
+    if (!row) return undefined;
+    await notifyCustomer(tx, { ...base, kind: 'released', name: 'Payment released', text: viaRail ? `Your payment of ${amount} to ${row.counterparty_name} was reviewed and is on its way.` : `Your payment of ${amount} to ${row.counterparty_name} was reviewed and has been sent.` });
+    if (!viaRail && recipient) {
+      await notifyCustomer(tx, { customerId: recipient, paymentId: row.id, link: '/transaction-history', kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
+    }
+    return row;
+  });
+  if (!decided) return 'already_decided';
+  await recordAudit(db, {
+    actorType: 'staff',
+    actorId: decision.decidedBy,
+    action: `payment.review_${decision.action}`,
+    subject: decided.id,
+    outcome: 'success',
+    details: { reason: decision.reason },
+  });
+  if (decision.action === 'reject') await applyToLedger(dependencies, decided.id, 'void');
+  else if (!viaRail) await applyToLedger(dependencies, decided.id, 'post');
+  publishPaymentChange(dependencies, decided, recipient);
+  return decision.action === 'reject' ? 'rejected' : 'released';
+}
+
+/**
+ * Applies to the ledger any decision recorded on a payment whose pending transfer is still
+ * pending: the work a crash between the two steps above left undone.
+ */
+export async function reconcileDecisions(dependencies: SettlementDependencies, limit = 100): Promise<number> {
+  const rows = await dependencies.db.query<{ id: string; status: string }>(
+    `SELECT p.id, p.status FROM payments p JOIN pending_transfer_states s ON s.pending_id = p.id
+     WHERE s.state = 'pending' AND p.status IN ('completed', 'rejected', 'returned') LIMIT $1`,
+    [limit],
+  );
+  for (const row of rows) await applyToLedger(dependencies, row.id, row.status === 'completed' ? 'post' : 'void');
+  return rows.length;
+}
+
+/** Finishes payments that a dead request left in 'creating'. */
+export async function finishUnfinishedPayments(dependencies: PaymentDependencies, limit = 100): Promise<number> {
+  const rows = await unfinishedPayments(dependencies.db, unfinishedAfterMs / 1_000, limit);
+  for (const row of rows) await finishPayment(dependencies, row);
+  return rows.length;
+}

@@ -1,0 +1,79 @@
+import { idempotencyKeySchema } from '@strongroom/contracts/payments.ts';
+import type { Queryable } from '../db/database.ts';
+import { equalHashes, sha256 } from './crypto.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Idempotency keys for money-moving requests (PRODUCT.md section 5). A key belongs to one customer
+ * and one request body: the first request claims it together with the payment it creates, in the
+ * same transaction; a replay answers what the first answered and moves no money; the same key with
+ * another body is refused with 422.
+ */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export type IdempotencyLookup =
+  | { state: 'new' }
+  | { state: 'answered'; response: StoredResponse }
+  | { state: 'unanswered'; paymentId: string };
+
+/** The key from the header, checked; a money-moving POST without one is refused. */
+export function idempotencyKeyFrom(header: string | string[] | undefined): string {
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+  if (!parsed.success) {
+    throw new AppError('validation_failed', 'Every payment needs an Idempotency-Key header', {
+      fields: { 'Idempotency-Key': parsed.error.issues[0]?.message ?? 'required' },
+    });
+  }
+  return parsed.data;
+}
+
+/** The same body hashes the same whatever the order of its keys. */
+export function requestHash(endpoint: string, body: unknown): Buffer {
+  return sha256(`${endpoint}\n${canonicalJson(body)}`);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+interface KeyRow {
+  request_hash: Buffer | Uint8Array;
+  payment_id: string;
+  response_status: number | null;
+  response_body: unknown;
+}
+
+export async function lookupIdempotencyKey(db: Queryable, customerId: string, key: string, hash: Buffer): Promise<IdempotencyLookup> {
+  const [row] = await db.query<KeyRow>('SELECT request_hash, payment_id, response_status, response_body FROM idempotency_keys WHERE customer_id = $1 AND key = $2', [customerId, key]);
+  if (!row) return { state: 'new' };
+  if (!equalHashes(Buffer.from(row.request_hash), hash)) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new payment.');
+  }
+  if (row.response_status === null) return { state: 'unanswered', paymentId: row.payment_id };
+  return { state: 'answered', response: { status: row.response_status, body: row.response_body } };
+}
+
+/** Inside the transaction that creates the payment. False when another request claimed it first. */
+export async function claimIdempotencyKey(tx: Queryable, customerId: string, key: string, hash: Buffer, paymentId: string): Promise<boolean> {
+  const rows = await tx.query('INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key', [
+    customerId,
+    key,
+    hash,
+    paymentId,
+  ]);
+  return rows.length === 1;
+}
+
+export async function storeIdempotentResponse(db: Queryable, paymentId: string, response: StoredResponse): Promise<void> {
+  await db.query('UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1', [paymentId, response.status, JSON.stringify(response.body)]);
+}
