@@ -9,9 +9,16 @@ import type { Database } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { beneficiaryRoutes } from './modules/beneficiaries/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { expirePendingTransfers } from './ledger/expire.ts';
 import { autoApproveJobKind, registerIdentityJobs } from './modules/onboarding/identity-review.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { registerPaymentJobs } from './modules/payments/jobs.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { historyRoutes } from './modules/history/routes.ts';
+import { createTransferBatcher } from './ledger/batcher.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -102,11 +109,14 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   };
   app.decorate('services', services);
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
-  registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
+  registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents });
   services.jobs.register(ledgerExpirySweepJobKind, async () => {
     await expirePendingTransfers(db);
   });
   services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
+  // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
+  const payments = { db, ledger: createTransferBatcher(db), config, sms: services.sms, liveEvents: services.liveEvents };
+  const settleSoon = registerPaymentJobs(services.jobs, payments);
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =
     autoApproveSeconds === undefined
@@ -140,11 +150,16 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     async (api) => {
       await api.register(healthRoutes(db));
       await api.register(settingsRoutes(config, db));
-      await api.register(authRoutes({ db, mailer: services.mailer, config }));
+      await api.register(authRoutes({ db, mailer: services.mailer, config, liveEvents: services.liveEvents }));
       await api.register(meRoutes({ db }));
       await api.register(accountRoutes(db));
       await api.register(onboardingRoutes({ db, sms: services.sms, storage: services.storage, config, scheduleAutoApproval }));
       await api.register(contactRoutes(db));
+      await api.register(paymentRoutes({ ...payments, settleSoon }));
+      await api.register(historyRoutes(db, config));
+      await api.register(beneficiaryRoutes(db));
+      await api.register(notificationRoutes({ db, liveEvents: services.liveEvents }));
+      await api.register(eventRoutes({ db, liveEvents: services.liveEvents }));
       if (config.mode === 'sandbox') await api.register(devRoutes(db));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -18,8 +18,8 @@ export const paymentAmountCentsSchema = z
   .refine((cents) => cents <= maxPaymentCents, validationMessages.amountTooLarge);
 
 /** This bank's account numbers: ten digits (see the accounts module). Other banks': 4 to 17 digits. */
-export const accountNumberField = z.string().trim().regex(/^\d{4,17}$/, validationMessages.accountNumberInvalid);
-export const routeNumberField = z.string().trim().refine(isValidRoutingNumber, validationMessages.routeNumberInvalid);
+export const accountNumberField = z.string().trim().min(1, validationMessages.required).regex(/^\d{4,17}$/, validationMessages.accountNumberInvalid);
+export const routeNumberField = z.string().trim().min(1, validationMessages.required).refine(isValidRoutingNumber, validationMessages.routeNumberInvalid);
 
 /** Length by the detected card type (15 Amex, 14 Diners, up to 19 Visa/Mastercard) and the Luhn check. */
 export const cardNumberField = z
@@ -136,6 +136,9 @@ export const paymentSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** `GET /transfers?status=in_review|pending` -> the customer's payments in that state, newest first. */
+export const paymentListSchema = z.object({ items: z.array(paymentSchema) });
 
 /** What `POST /transfers`, `/deposits` and `/withdrawals` answer (201, and the same again on a replay). */
 export const paymentResponseSchema = z.object({ transfer: paymentSchema });

@@ -33,8 +33,9 @@ export function createLiveEvents(): LiveEvents {
       }
       set.add(listener);
       return () => {
+        // Safe to call twice: only this subscription's own set is touched.
         set.delete(listener);
-        if (set.size === 0) listeners.delete(customerId);
+        if (set.size === 0 && listeners.get(customerId) === set) listeners.delete(customerId);
       };
     },
     size() {

@@ -4,7 +4,9 @@ import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
 import { endAllSessions } from '../../platform/session.ts';
 import { findCustomerByEmail, findCustomerById, insertCustomer, markEmailVerified, normalizeEmail, updatePasswordHash } from '../customers/repository.ts';
 import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from './passwords.ts';
@@ -19,11 +21,13 @@ import {
   usePasswordReset,
 } from './repository.ts';
 import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from './throttle.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 export interface AuthDependencies {
   db: Database;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'bankName'>;
+  liveEvents: LiveEvents;
 }
 
 export interface RequestMeta {
@@ -164,7 +168,21 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
   }
   await clearFailures(db, accountKey);
   await recordAudit(db, { actorType: 'customer', actorId: customer.id, action: 'auth.login', outcome: 'success', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
+  await notifyNewSignIn(dependencies, customer.id, meta.userAgent);
   return customer.id;
+}
+
+/** Every sign-in shows on the customer's other pages too, so one they did not make stands out. */
+async function notifyNewSignIn(dependencies: AuthDependencies, customerId: string, userAgent: string | undefined): Promise<void> {
+  const at = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  await notifyCustomer(dependencies.db, {
+    customerId,
+    kind: 'new_sign_in',
+    name: 'New sign-in',
+    text: `You signed in from ${describeUserAgent(userAgent)} at ${at}. If this was not you, change your password now and contact us.`,
+    link: '/settings',
+  });
+  dependencies.liveEvents.publish(customerId, 'notifications');
 }
 
 /** Same answer for known and unknown emails; a known one gets a one-hour, single-use link. */

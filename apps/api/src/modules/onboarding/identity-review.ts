@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
 import { openCustomerAccounts } from '../accounts/service.ts';
 import { findCustomerById } from '../customers/repository.ts';
 import { decideIdentityReview } from './repository.ts';
@@ -14,6 +16,7 @@ export interface IdentityDecisionDependencies {
   db: Database;
   mailer: Mailer;
   bankName: string;
+  liveEvents: LiveEvents;
 }
 
 export interface IdentityDecision {
@@ -27,20 +30,30 @@ export interface IdentityDecision {
 /**
  * Decides an identity review once. Approval opens the customer's checking and savings accounts
  * (before the decision is recorded, and idempotently, so a crash in between loses nothing) and
- * tells the customer by email, as does a rejection with its reason.
+ * tells the customer by email and by a notification written with the decision, as does a
+ * rejection with its reason.
  */
 export async function decideIdentity(dependencies: IdentityDecisionDependencies, decision: IdentityDecision): Promise<'decided' | 'already_decided'> {
   const { db } = dependencies;
   const [review] = await db.query<{ customer_id: string; status: string }>('SELECT customer_id, status FROM identity_reviews WHERE id = $1', [decision.reviewId]);
   if (!review || review.status !== 'submitted') return 'already_decided';
   if (decision.decision === 'approved') await openCustomerAccounts(db, review.customer_id);
-  const customerId = await decideIdentityReview(db, {
-    reviewId: decision.reviewId,
-    status: decision.decision,
-    reason: decision.decision === 'rejected' ? (decision.reason ?? 'The document could not be read') : null,
-    decidedBy: decision.decidedBy,
+  const reason = decision.decision === 'rejected' ? (decision.reason ?? 'The document could not be read') : null;
+  const customerId = await db.transaction(async (tx) => {
+    const decided = await decideIdentityReview(tx, { reviewId: decision.reviewId, status: decision.decision, reason, decidedBy: decision.decidedBy });
+    if (decided) {
+      await notifyCustomer(
+        tx,
+        reason === null
+          ? { customerId: decided, kind: 'identity_approved', name: 'Identity verified', text: 'Your identity has been verified and your accounts are open.', link: '/dashboard' }
+          : { customerId: decided, kind: 'identity_rejected', name: 'Identity not verified', text: `We could not verify your identity: ${reason.replace(/[.\s]+$/, '')}. Sign in and send a new document.`, link: '/registeration' },
+      );
+    }
+    return decided;
   });
   if (!customerId) return 'already_decided';
+  dependencies.liveEvents.publish(customerId, 'notifications');
+  if (decision.decision === 'approved') dependencies.liveEvents.publish(customerId, 'accounts');
   await recordAudit(db, {
     actorType: decision.decidedBy === 'sandbox' ? 'system' : 'staff',
     actorId: decision.decidedBy,

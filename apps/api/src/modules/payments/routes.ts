@@ -9,8 +9,8 @@ import {
   idempotencyKeyHeader,
   payeeCheckRequestSchema,
   payeeCheckResponseSchema,
+  paymentListSchema,
   paymentResponseSchema,
-  paymentSchema,
   stepUpHeader,
 } from '@strongroom/contracts/payments.ts';
 import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
@@ -73,7 +73,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
 
     app.get(
       '/transfers',
-      { schema: { tags: ['payments'], querystring: z.object({ status: z.enum(['in_review', 'pending']) }), response: { 200: z.object({ items: z.array(paymentSchema) }), ...errors } } },
+      { schema: { tags: ['payments'], querystring: z.object({ status: z.enum(['in_review', 'pending']) }), response: { 200: paymentListSchema, ...errors } } },
       async (request) => {
         const rows = await listPaymentsByStatus(db, customerIdOf(request), request.query.status, heldListLimit);
         return { items: rows.map(presentPayment) };

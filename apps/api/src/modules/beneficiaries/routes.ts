@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { beneficiaryListSchema, beneficiaryResponseSchema, createBeneficiaryRequestSchema } from '@strongroom/contracts/beneficiaries.ts';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import type { Database } from '../../db/database.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { addBeneficiary, deleteBeneficiary, listSavedBeneficiaries } from './service.ts';
+
+/**
+ * Saving a payee of this bank tells whether an account number exists; this bounds how fast one
+ * address can ask, far above what a person adding payees by hand needs.
+ */
+export const beneficiaryAdditionsPerHourPerAddress = 60;
+
+export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, db);
+
+    app.get(
+      '/beneficiaries',
+      { schema: { tags: ['beneficiaries'], response: { 200: beneficiaryListSchema, 401: errorResponseSchema } } },
+      async (request) => ({ items: await listSavedBeneficiaries(db, customerIdOf(request)) }),
+    );
+
+    app.post(
+      '/beneficiaries',
+      {
+        config: { rateLimit: { max: beneficiaryAdditionsPerHourPerAddress, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['beneficiaries'],
+          body: createBeneficiaryRequestSchema,
+          response: { 201: beneficiaryResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const beneficiary = await addBeneficiary(db, customerIdOf(request), request.body);
+        return reply.status(201).send({ beneficiary });
+      },
+    );
+
+    app.delete(
+      '/beneficiaries/:id',
+      {
+        schema: {
+          tags: ['beneficiaries'],
+          // Any string: a malformed id answers 404 like an unknown one, not 400.
+          params: z.object({ id: z.string() }),
+          response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await deleteBeneficiary(db, customerIdOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { Beneficiary, createBeneficiaryRequestSchema } from '@strongroom/contracts/beneficiaries.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import {
+  countBeneficiaries,
+  findOpenAccountType,
+  insertBeneficiary,
+  listBeneficiaries,
+  lockCustomer,
+  softDeleteBeneficiary,
+  type BeneficiaryRow,
+  type NewBeneficiary,
+} from './repository.ts';
+
+export type { NewBeneficiary } from './repository.ts';
+
+/** Enough for any household's payees; a bound on the list every transfer form loads. */
+export const maxBeneficiariesPerCustomer = 200;
+
+export const beneficiaryMessages = {
+  noAccountAtThisBank: 'No account at this bank has this number',
+  alreadySaved: 'This beneficiary is already saved',
+  limitReached: `You can save at most ${maxBeneficiariesPerCustomer} beneficiaries; delete one to add another`,
+  notFound: 'This beneficiary does not exist',
+} as const;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function present(row: BeneficiaryRow): Beneficiary {
+  return {
+    id: row.id,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    routeNumber: row.route_number,
+    bankName: row.bank_name,
+    nameOfCountry: row.name_of_country,
+    bankType: row.bank_type,
+    accountType: row.account_type,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Newest first; the limit on saving keeps the list within one answer. */
+export async function listSavedBeneficiaries(db: Queryable, customerId: string): Promise<Beneficiary[]> {
+  const rows = await listBeneficiaries(db, customerId, maxBeneficiariesPerCustomer);
+  return rows.map(present);
+}
+
+/**
+ * Saves a payee. One of this bank's accounts must exist and be open, and its type is kept so the
+ * transfer form can fill it in; another bank's account cannot be checked here (the payment rail
+ * checks it). The customer's row is locked while counting, so two additions at once cannot pass
+ * the limit together.
+ */
+export async function addBeneficiary(db: Database, customerId: string, input: z.output<typeof createBeneficiaryRequestSchema>): Promise<Beneficiary> {
+  let accountType: NewBeneficiary['accountType'] = null;
+  if (input.bankType === 'mybank') {
+    const type = await findOpenAccountType(db, input.accountNumber);
+    if (!type) throw new AppError('validation_failed', 'Some fields are not valid', { fields: { accountNumber: beneficiaryMessages.noAccountAtThisBank } });
+    accountType = type;
+  }
+  const row = await db.transaction(async (tx) => {
+    await lockCustomer(tx, customerId);
+    if ((await countBeneficiaries(tx, customerId)) >= maxBeneficiariesPerCustomer) throw new AppError('conflict', beneficiaryMessages.limitReached);
+    const inserted = await insertBeneficiary(tx, customerId, { ...input, accountType }, maxBeneficiariesPerCustomer);
+    if (!inserted) throw new AppError('conflict', beneficiaryMessages.alreadySaved);
+    return inserted;
+  });
+  return present(row);
+}
+
+/** Someone else's id, an unknown one and a malformed one all answer the same 404. */
+export async function deleteBeneficiary(db: Queryable, customerId: string, id: string): Promise<void> {
+  if (!uuidPattern.test(id) || !(await softDeleteBeneficiary(db, customerId, id))) throw notFound(beneficiaryMessages.notFound);
+}
+
+/**
+ * A transfer with addToFavorites saves its payee inside the payment's transaction. An equal entry
+ * already saved, or a full list, is not an error: the payment is what the customer asked for, the
+ * favourite is a convenience. It takes no lock, so payments at the same moment may pass the limit
+ * by their number; the form's additions (addBeneficiary) are the ones held to it exactly.
+ */
+export async function saveBeneficiaryFromPayment(db: Queryable, customerId: string, input: NewBeneficiary): Promise<void> {
+  await insertBeneficiary(db, customerId, input, maxBeneficiariesPerCustomer);
+}

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { baseUrl } from './browser.ts';
+import { readOutbox, uniqueEmail } from './identity.ts';
+
+/**
+ * Money journeys need customers with money and, sometimes, a member of staff deciding a held
+ * payment. Both go through the ops CLI's loopback door of the running sandbox server, exactly as
+ * `npm run ops -- ...` does on that machine (docs/decisions/004).
+ */
+export async function runOps(command: string, args: string[]): Promise<{ exitCode: number; output: string }> {
+  const lock = JSON.parse(await readFile(path.join(inject('dataDirectory'), 'server.json'), 'utf8')) as { token: string };
+  const response = await fetch(`${baseUrl()}/internal/ops/${command}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${lock.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ args }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { exitCode: number; output: string };
+}
+
+export interface FundedCustomer {
+  email: string;
+  password: string;
+  /** E.164: where step-up codes go. */
+  phone: string;
+  firstName: string;
+  lastName: string;
+  accounts: { id: string; type: 'checking' | 'savings'; number: string }[];
+}
+
+let phoneSerial = Math.floor(Math.random() * 5_000);
+
+/** An onboarded customer (verified, approved, accounts open) whose checking holds `fundCents`. */
+export async function createFundedCustomer(label: string, fundCents: number, names: { firstName?: string; lastName?: string } = {}): Promise<FundedCustomer> {
+  const email = uniqueEmail(label);
+  const password = 'tangerine lighthouse drift';
+  phoneSerial = (phoneSerial + 1) % 10_000;
+  const phone = `+1303555${String(phoneSerial).padStart(4, '0')}`;
+  const firstName = names.firstName ?? 'Casey';
+  const lastName = names.lastName ?? 'Journey';
+  const result = await runOps('create-customer', ['--email', email, '--password', password, '--phone', phone, '--first-name', firstName, '--last-name', lastName, '--fund-cents', String(fundCents)]);
+  expect(result.exitCode, result.output).toBe(0);
+  const created = JSON.parse(result.output) as { accounts: FundedCustomer['accounts'] };
+  return { email, password, phone, firstName, lastName, accounts: created.accounts };
+}
+
+export function accountOf(customer: FundedCustomer, type: 'checking' | 'savings'): FundedCustomer['accounts'][number] {
+  const account = customer.accounts.find((item) => item.type === type);
+  if (!account) throw new Error(`no ${type} account`);
+  return account;
+}
+
+/** Signs in through the login page, as the customer would, and waits for the dashboard. */
+export async function signIn(page: Page, customer: Pick<FundedCustomer, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+export const stepUpCodePattern = /\b(\d{6})\b/;
+
+/**
+ * The newest step-up code sent to the customer's phone. Pass the previous code when a journey
+ * asks for a second one, so that the old message is not read while the new one is on its way.
+ */
+export async function readStepUpCode(customer: Pick<FundedCustomer, 'phone'>, previousCode?: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const [, code] = await readOutbox(customer.phone, stepUpCodePattern);
+    if (code && code !== previousCode) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('no new step-up code arrived');
+}
