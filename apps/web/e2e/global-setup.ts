@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -87,8 +87,22 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseUrl', baseUrl);
   return async () => {
+    // After every journey has moved its money, the ledger's invariants must still hold
+    // (`npm run ops -- check-ledger`, through the running server's loopback door).
+    const ledgerCheck = await checkLedgerThroughServer(baseUrl, dataDirectory);
     const exited = new Promise((resolve) => server.on('exit', resolve));
     server.kill('SIGTERM');
     await exited;
+    if (ledgerCheck.exitCode !== 0) throw new Error(`check-ledger failed after the browser journeys:\n${ledgerCheck.output}`);
   };
+}
+
+async function checkLedgerThroughServer(baseUrl: string, dataDirectory: string): Promise<{ exitCode: number; output: string }> {
+  const lock = JSON.parse(await readFile(path.join(dataDirectory, 'server.json'), 'utf8')) as { token: string };
+  const response = await fetch(`${baseUrl}/internal/ops/check-ledger`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${lock.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ args: [] }),
+  });
+  return (await response.json()) as { exitCode: number; output: string };
 }

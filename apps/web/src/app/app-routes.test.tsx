@@ -63,13 +63,13 @@ describe('route guard', () => {
   it('shows the customer page inside the bank layout when /me answers 200', async () => {
     renderApp('/home', { 'GET /api/v1/me': signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your dashboard' })).toBeTruthy();
-    expect(screen.getByText(/^Good (morning|afternoon|evening|night)$/)).toBeTruthy();
+    expect(screen.getByText(/^Good (morning|afternoon|evening|night), Ada$/)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Online banking' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Beneficiaries' }).getAttribute('href')).toBe('/beneficiaries');
   });
 
   it('answers "page not found" for a customer screen that is not built yet', async () => {
-    renderApp('/transfer', { 'GET /api/v1/me': signedIn });
+    renderApp('/loan', { 'GET /api/v1/me': signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });

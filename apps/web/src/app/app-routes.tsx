@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { customerRoutePaths } from '@strongroom/contracts/web-routes.ts';
+import { customerRoutePaths, fraudWarningRoutePaths } from '@strongroom/contracts/web-routes.ts';
 import { useBankIdentity } from '../lib/bank-identity.ts';
 import { AboutPage } from '../features/public/pages/about-page.tsx';
 import { CardsPage } from '../features/public/pages/cards-page.tsx';
@@ -31,6 +31,16 @@ const ProfilePhotoPage = lazy(() => import('../features/auth/onboarding/profile-
 const SuccessPage = lazy(() => import('../features/auth/onboarding/success-page.tsx'));
 const CustomerArea = lazy(() => import('./lazy-routes/customer-area.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications-page.tsx'));
+const BeneficiariesPage = lazy(() => import('../features/beneficiaries/beneficiaries-page.tsx'));
+const AddBeneficiaryPage = lazy(() => import('../features/beneficiaries/add-beneficiary-page.tsx'));
+const BillPayPage = lazy(() => import('../features/billpay/billpay-page.tsx'));
+const FraudWarningPage = lazy(() => import('../features/fraud-warning/fraud-warning-page.tsx'));
+const TransferPage = lazy(() => import('../features/transfers/transfer-page.tsx'));
+const CardTransferPage = lazy(() => import('../features/transfers/card-transfer-page.tsx'));
+const DepositPage = lazy(() => import('../features/deposits/deposit-page.tsx'));
+const WithdrawPage = lazy(() => import('../features/withdrawals/withdraw-page.tsx'));
+const OtpPage = lazy(() => import('../features/step-up/otp-page.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
@@ -42,6 +52,16 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/dashboard': <DashboardPage />,
   '/home': <DashboardPage />,
   '/new-card': <DashboardPage />,
+  '/notifications': <NotificationsPage />,
+  '/beneficiaries': <BeneficiariesPage />,
+  '/add-beneficiaries': <AddBeneficiaryPage />,
+  '/billpay': <BillPayPage />,
+  '/transfer': <TransferPage />,
+  '/send-account': <TransferPage />,
+  '/send-card': <CardTransferPage />,
+  '/deposit': <DepositPage />,
+  '/withdraw': <WithdrawPage />,
+  '/otp': <OtpPage />,
 };
 
 export function AppRoutes() {
@@ -63,6 +83,10 @@ export function AppRoutes() {
           <Route path="verification/:token" element={<EmailVerificationPage />} />
           <Route path="forgetpassword" element={<ForgotPasswordPage />} />
           <Route path="resetpassword/:token" element={<ResetPasswordPage />} />
+          {/* The seed's code screens warn against advance-fee fraud instead (PRODUCT.md D1), signed in or not. */}
+          {fraudWarningRoutePaths.map((path) => (
+            <Route key={path} path={path.slice(1)} element={<FraudWarningPage />} />
+          ))}
         </Route>
         {mode === 'sandbox' ? <Route path="dev/mail" element={<DevMailRoute />} /> : null}
         <Route path="*" element={<NotFoundPage />} />

@@ -18,8 +18,10 @@ import {
 } from 'lucide-react';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { SessionIdleWatch } from '../../features/auth/session/session-idle-watch.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { AppErrorBoundary } from '../error-boundary.tsx';
 import { PageLoading } from '../page-loading.tsx';
 import { BrandMark } from './brand-mark.tsx';
@@ -46,9 +48,10 @@ function tabClass({ isActive }: { isActive: boolean }): string {
 }
 
 /**
- * The signed-in frame: the menu (a sidebar on wide screens, a drawer behind "Menu" on narrow
- * ones) and, on phones, the bottom tab bar of the seed: Home, Deposit, a plus to beneficiaries,
- * Transfer and Explore.
+ * The signed-in frame: the header with the notifications bell, the menu (a sidebar on wide
+ * screens, a drawer behind "Menu" on narrow ones) and, on phones, the bottom tab bar of the seed:
+ * Home, Deposit, a plus to beneficiaries, Transfer and Explore. It also keeps the screens live
+ * (server-sent events) for as long as the customer is signed in.
  */
 export function BankLayout() {
   const { name } = useBankIdentity();
@@ -57,6 +60,7 @@ export function BankLayout() {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useLiveEvents();
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -71,17 +75,20 @@ export function BankLayout() {
           <BrandMark size={28} />
           <span>{name}</span>
         </Link>
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="bank-header__menu"
-          aria-expanded={menuOpen}
-          aria-controls="bank-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
-          <span>Menu</span>
-        </button>
+        <div className="bank-header__actions">
+          <NotificationBell />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="bank-header__menu"
+            aria-expanded={menuOpen}
+            aria-controls="bank-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+            <span>Menu</span>
+          </button>
+        </div>
       </header>
 
       <nav

@@ -48,10 +48,12 @@ export function Dialog({
     const active = document.activeElement;
     returnFocusRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
     if (!dialog.open) dialog.showModal();
-    if (!dialog.contains(document.activeElement) || document.activeElement === dialog) {
-      const preferred = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
-      const first = preferred ?? dialog.querySelector<HTMLElement>(focusableSelector);
-      (first ?? dialog).focus();
+    // showModal() focuses the first focusable element itself (often the close button); a control
+    // marked to receive focus wins over that choice.
+    const preferred = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+    if (preferred) preferred.focus();
+    else if (!dialog.contains(document.activeElement) || document.activeElement === dialog) {
+      (dialog.querySelector<HTMLElement>(focusableSelector) ?? dialog).focus();
     }
     return () => {
       if (dialog.open) dialog.close();

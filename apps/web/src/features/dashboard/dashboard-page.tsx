@@ -4,8 +4,12 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useBankIdentity } from '../../lib/bank-identity.ts';
+import { useMe } from '../auth/api/get-me.ts';
 import { AccountList } from './account-list.tsx';
 import { useAccounts } from './api/get-accounts.ts';
+import { MonthSummary } from './month-summary.tsx';
+import { WelcomeDialog } from './welcome-dialog.tsx';
 import './dashboard-page.css';
 
 function Accounts() {
@@ -47,17 +51,20 @@ function Accounts() {
 }
 
 /**
- * The dashboard (also /home and /new-card). It shows only what is real today: the greeting of the
- * hour and the customer's accounts with their balances from the ledger; cards, metrics and recent
- * transactions arrive with their own features.
+ * The dashboard (also /home and /new-card): the greeting of the hour, the accounts with their
+ * balances, this month's money in and out and spending, the number of cards and loans, and the
+ * latest transactions, all from the ledger. A welcome greets the customer on their first visit.
  */
 export default function DashboardPage() {
+  const me = useMe();
+  const { name: bankName } = useBankIdentity();
+  const user = me.data?.user;
   const greeting = greetingForHour(new Date().getHours());
   return (
     <div className="dashboard">
       <PageMeta title="Dashboard" description="Your accounts at a glance." noIndex />
       <header className="dashboard__header">
-        <p className="dashboard__greeting">{greeting}</p>
+        <p className="dashboard__greeting">{user ? `${greeting}, ${user.firstName}` : greeting}</p>
         <h1>Your dashboard</h1>
       </header>
       <section aria-labelledby="accounts-title" className="dashboard__section">
@@ -66,6 +73,8 @@ export default function DashboardPage() {
         </h2>
         <Accounts />
       </section>
+      <MonthSummary />
+      {user ? <WelcomeDialog key={user.id} userId={user.id} firstName={user.firstName} bankName={bankName} /> : null}
     </div>
   );
 }

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { beneficiaryListSchema } from '@strongroom/contracts/beneficiaries.ts';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The cache holds the answer as the server gives it, so every screen that reads this key agrees on its shape. */
+export const beneficiariesQueryKey = ['beneficiaries'] as const;
+
+export type BeneficiaryList = z.infer<typeof beneficiaryListSchema>;
+
+/** `GET /api/v1/beneficiaries` -> `{ items }`, newest first. */
+export function getBeneficiaries(): Promise<BeneficiaryList> {
+  return apiRequest('/beneficiaries', { parse: (data) => beneficiaryListSchema.parse(data) });
+}
+
+export function useBeneficiaries() {
+  return useQuery({ queryKey: beneficiariesQueryKey, queryFn: getBeneficiaries });
+}

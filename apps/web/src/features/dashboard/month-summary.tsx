@@ -1,0 +1,144 @@
+import { Link } from 'react-router';
+import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark, RefreshCw } from 'lucide-react';
+import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { useDashboardSummary } from './api/get-dashboard.ts';
+import { RecentTransactions } from './recent-transactions.tsx';
+import { SpendingChart } from './spending-chart.tsx';
+import './month-summary.css';
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM' -> 'March 2026'. */
+export function monthLabel(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (year === undefined || monthNumber === undefined || !(monthNumber >= 1 && monthNumber <= 12)) throw new RangeError(`not a month: ${month}`);
+  return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+}
+
+function ThisMonth({ summary }: { summary: DashboardSummary }) {
+  const label = monthLabel(summary.month);
+  const hasSpending = summary.spendingByCategory.some((slice) => slice.amountCents > 0);
+  return (
+    <section aria-labelledby="month-title" className="dashboard__section">
+      <h2 id="month-title" className="dashboard__section-title">
+        This month <span className="month-summary__month">{label}</span>
+      </h2>
+      <Card className="month-summary">
+        <dl className="month-summary__flows">
+          <div className="month-summary__flow">
+            <dt>
+              <ArrowDownLeft aria-hidden="true" size={18} className="money-in" />
+              Money in
+            </dt>
+            <dd className="money-in tabular">{formatMoney(summary.moneyInCents)}</dd>
+          </div>
+          <div className="month-summary__flow">
+            <dt>
+              <ArrowUpRight aria-hidden="true" size={18} className="money-out" />
+              Money out
+            </dt>
+            <dd className="money-out tabular">{formatMoney(summary.moneyOutCents)}</dd>
+          </div>
+        </dl>
+        <h3 className="month-summary__chart-title">Spending by category</h3>
+        {hasSpending ? (
+          <SpendingChart spending={summary.spendingByCategory} monthLabel={label} />
+        ) : (
+          <EmptyState icon={<ChartPie aria-hidden="true" size={28} />} title="No spending this month yet" headingLevel={3}>
+            <p>When you pay, transfer or withdraw money, this chart shows where it went.</p>
+          </EmptyState>
+        )}
+      </Card>
+    </section>
+  );
+}
+
+function CardsAndLoans({ summary }: { summary: DashboardSummary }) {
+  return (
+    <section aria-labelledby="products-title" className="dashboard__section">
+      <h2 id="products-title" className="dashboard__section-title">
+        Cards and loans
+      </h2>
+      <dl className="month-summary__products">
+        <Card>
+          <dt>
+            <CreditCard aria-hidden="true" size={20} />
+            Cards
+          </dt>
+          <dd className="tabular">{summary.cardCount}</dd>
+          <dd className="month-summary__product-link">
+            <Link to="/card">View your cards</Link>
+          </dd>
+        </Card>
+        <Card>
+          <dt>
+            <Landmark aria-hidden="true" size={20} />
+            Loans
+          </dt>
+          <dd className="tabular">{summary.loanCount}</dd>
+        </Card>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The figures of `GET /dashboard`: this month's money in and out and spending by category, the
+ * number of cards and loans, and the latest transactions. One request, one loading and error state.
+ */
+export function MonthSummary() {
+  const summary = useDashboardSummary();
+  if (summary.isPending) {
+    return (
+      <section aria-labelledby="month-title" className="dashboard__section">
+        <h2 id="month-title" className="dashboard__section-title">
+          This month
+        </h2>
+        <p className="dashboard__loading" aria-busy="true">
+          <Spinner size="sm" /> Loading this month’s figures…
+        </p>
+      </section>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <section aria-labelledby="month-title" className="dashboard__section">
+        <h2 id="month-title" className="dashboard__section-title">
+          This month
+        </h2>
+        <EmptyState
+          title="We could not load this month’s figures"
+          headingLevel={3}
+          action={
+            <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
+              <RefreshCw aria-hidden="true" size={18} />
+              Try again
+            </Button>
+          }
+        >
+          <p>{summary.error.message}</p>
+        </EmptyState>
+      </section>
+    );
+  }
+  return (
+    <>
+      <ThisMonth summary={summary.data} />
+      <CardsAndLoans summary={summary.data} />
+      <section aria-labelledby="recent-title" className="dashboard__section">
+        <div className="month-summary__section-header">
+          <h2 id="recent-title" className="dashboard__section-title">
+            Recent transactions
+          </h2>
+          <Link to="/transaction-history">See all</Link>
+        </div>
+        <RecentTransactions transactions={summary.data.recentTransactions} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { paymentListSchema, type Payment } from '@strongroom/contracts/payments.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** `GET /transfers?status=in_review` -> `{ items }`: the customer's transfers held for review (PRODUCT.md D1). */
+export async function getHeldTransfers(): Promise<Payment[]> {
+  const list = await apiRequest('/transfers', { query: { status: 'in_review' }, parse: (data) => paymentListSchema.parse(data) });
+  return list.items;
+}
+
+/** Asked only when someone is signed in; the live event 'accounts' (a release or a rejection) makes it stale. */
+export function useHeldTransfers(enabled: boolean) {
+  return useQuery({ queryKey: ['transfers', { status: 'in_review' }], queryFn: getHeldTransfers, enabled });
+}

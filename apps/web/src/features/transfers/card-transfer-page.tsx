@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { Account } from '@strongroom/contracts/accounts.ts';
+import { transferredMessage } from '@strongroom/contracts/messages.ts';
+import { cardNumberField, cardTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { useBeneficiaries } from '../beneficiaries/api/get-beneficiaries.ts';
+import { createTransfer } from './api/create-transfer.ts';
+import { cardTypeOf, maskedCardNumber } from './card-type.ts';
+import { accountLabel, accountOptions } from './payment/account-options.ts';
+import { amountInputProps, amountTextField } from './payment/amount-field.ts';
+import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs } from './payment/payment-dialogs.tsx';
+import { requiredField } from './payment/required-field.ts';
+import { placeServerFieldErrors } from './payment/server-field-errors.ts';
+import { SourceAccounts } from './payment/source-accounts.tsx';
+import { usePaymentSubmission } from './payment/use-payment-submission.ts';
+import './payment/payment.css';
+
+const cardFormSchema = cardTransferRequestSchema
+  .omit({ kind: true, amountCents: true })
+  .extend({ cardNumber: requiredField(cardNumberField), amount: amountTextField });
+
+type CardFormValues = z.input<typeof cardFormSchema>;
+
+const fieldNames: readonly Path<CardFormValues>[] = ['fromAccountId', 'accountName', 'cardNumber', 'amount', 'message'];
+
+interface PendingCardTransfer {
+  body: CreateTransferRequest;
+  rows: ConfirmRow[];
+}
+
+function defaultsFor(accounts: readonly Account[]): CardFormValues {
+  return { fromAccountId: accounts[0]?.id ?? '', accountName: '', cardNumber: '', amount: '', message: '' };
+}
+
+/** /send-card: money to a card by its number (seed: amount, holder name, card number, message). */
+export default function CardTransferPage() {
+  return (
+    <div className="money-page">
+      <PageMeta title="Send to a card" description="Send money to a debit or credit card." noIndex />
+      <header className="money-page__header">
+        <h1>Send to a card</h1>
+        <p>Money to a debit or credit card, by the number on the card.</p>
+      </header>
+      <SourceAccounts>{(accounts) => <CardTransferForm accounts={accounts} />}</SourceAccounts>
+    </div>
+  );
+}
+
+function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
+  const favourites = useBeneficiaries();
+  const submission = usePaymentSubmission(createTransfer);
+  const [pending, setPending] = useState<PendingCardTransfer | null>(null);
+  const [favouriteId, setFavouriteId] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(cardFormSchema), mode: 'onTouched', defaultValues: defaultsFor(accounts) });
+  const cardType = cardTypeOf(watch('cardNumber'));
+
+  const onSubmit = handleSubmit((values) => {
+    const from = accounts.find((account) => account.id === values.fromAccountId);
+    setPending({
+      body: { kind: 'card', fromAccountId: values.fromAccountId, amountCents: values.amount, message: values.message, cardNumber: values.cardNumber, accountName: values.accountName },
+      rows: [
+        { label: 'From', value: from ? accountLabel(from) : values.fromAccountId },
+        { label: 'Holder name', value: values.accountName },
+        { label: 'Card', value: maskedCardNumber(values.cardNumber) },
+        { label: 'Amount', value: <span className="tabular">{formatMoney(values.amount)}</span> },
+        { label: 'Message', value: values.message },
+      ],
+    });
+  });
+
+  async function confirm(transfer: PendingCardTransfer) {
+    const result = await submission.submit(transfer.body, {
+      placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, setError),
+    });
+    if (result === 'cancelled') return;
+    setPending(null);
+    if (result === 'done') {
+      reset(defaultsFor(accounts));
+      setFavouriteId('');
+    }
+  }
+
+  const favouriteOptions = (favourites.data?.items ?? []).map((favourite) => ({ value: favourite.id, label: `${favourite.accountName} (${favourite.bankName})` }));
+
+  return (
+    <>
+      <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Send to a card">
+        <SelectField label="From account" options={accountOptions(accounts)} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
+        {favouriteOptions.length > 0 ? (
+          <SelectField
+            label="Favourites"
+            hint="Fills in the holder name."
+            placeholder="Choose a favourite"
+            options={favouriteOptions}
+            optional
+            value={favouriteId}
+            onChange={(event) => {
+              setFavouriteId(event.target.value);
+              const favourite = favourites.data?.items.find((candidate) => candidate.id === event.target.value);
+              setValue('accountName', favourite?.accountName ?? '', { shouldDirty: true, shouldValidate: favourite !== undefined });
+            }}
+          />
+        ) : null}
+        <TextField label="Holder name" autoComplete="cc-name" required error={errors.accountName?.message} {...register('accountName')} />
+        <TextField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          hint={cardType ? `Card type: ${cardType}` : 'The 12 to 19 digits on the front of the card'}
+          required
+          error={errors.cardNumber?.message}
+          {...register('cardNumber')}
+        />
+        <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
+        <TextField label="Message" required maxLength={140} error={errors.message?.message} {...register('message')} />
+        <div className="money-form__actions">
+          <Button type="submit" size="lg">
+            Continue
+          </Button>
+        </div>
+      </form>
+      <ConfirmPaymentDialog
+        open={pending !== null}
+        title="Confirm the details"
+        rows={pending?.rows ?? []}
+        confirming={submission.isPending}
+        onModify={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void confirm(pending);
+        }}
+      />
+      <PaymentDialogs
+        submission={submission}
+        successTitle={(payment) => transferredMessage(formatMoney(payment.amountCents))}
+        errorTitle="The money was not sent"
+      />
+    </>
+  );
+}

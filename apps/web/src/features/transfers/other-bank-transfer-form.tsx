@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Account } from '@strongroom/contracts/accounts.ts';
+import { transferredMessage } from '@strongroom/contracts/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useBankIdentity } from '../../lib/bank-identity.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { useBeneficiaries } from '../beneficiaries/api/get-beneficiaries.ts';
+import { usePayeeCheck } from './api/check-payee.ts';
+import { createTransfer } from './api/create-transfer.ts';
+import { FavouriteFields } from './favourite-fields.tsx';
+import { emptyRecipient, otherBankFormSchema, type OtherBankChecked, type OtherBankFormValues } from './other-bank-schema.ts';
+import { otherBankTransferFor } from './other-bank-transfer.tsx';
+import { PayeeCheckNotice } from './payee-check-notice.tsx';
+import { accountOptions } from './payment/account-options.ts';
+import { amountInputProps } from './payment/amount-field.ts';
+import { ConfirmPaymentDialog } from './payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs } from './payment/payment-dialogs.tsx';
+import { placeServerFieldErrors } from './payment/server-field-errors.ts';
+import { usePaymentSubmission } from './payment/use-payment-submission.ts';
+import './transfer-page.css';
+
+const fieldNames: readonly Path<OtherBankFormValues>[] = [
+  'fromAccountId',
+  'toAccountNumber',
+  'nameOfBank',
+  'accountName',
+  'nameOfCountry',
+  'routeNumber',
+  'amount',
+  'message',
+];
+
+function defaultsFor(accounts: readonly Account[], modes: Pick<OtherBankFormValues, 'favourite' | 'bank'>): OtherBankFormValues {
+  return { fromAccountId: accounts[0]?.id ?? '', ...modes, ...emptyRecipient, amount: '', message: '', addToFavorites: false };
+}
+
+/**
+ * 'Transfer to other bank': the seed's 'To Bank Account' form, with a choice of this bank or
+ * another, and its 'Favorite list' toggle. A payee at this bank is checked by name before the
+ * customer confirms.
+ */
+export function OtherBankTransferForm({ accounts }: { accounts: readonly Account[] }) {
+  const { name: bankName } = useBankIdentity();
+  const favourites = useBeneficiaries();
+  const submission = usePaymentSubmission(createTransfer);
+  const [pending, setPending] = useState<OtherBankChecked | null>(null);
+  const form = useForm<OtherBankFormValues, unknown, OtherBankChecked>({
+    resolver: zodResolver(otherBankFormSchema),
+    mode: 'onTouched',
+    defaultValues: defaultsFor(accounts, { favourite: false, bank: 'other' }),
+  });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = form;
+  const favouriteMode = watch('favourite');
+  const otherBank = watch('bank') === 'other';
+  const context = { accounts, beneficiaries: favourites.data?.items ?? [], bankName };
+  const transfer = pending ? otherBankTransferFor(pending, context) : null;
+  const payeeCheck = usePayeeCheck(transfer?.payee ?? null);
+  const payeeBlocks = transfer?.payee != null && (payeeCheck.isPending || payeeCheck.data?.result === 'not_found');
+
+  const onSubmit = handleSubmit((checked) => {
+    if (otherBankTransferFor(checked, context)) setPending(checked);
+    else form.setError('beneficiaryId', { type: 'validate', message: 'choose a favourite' }, { shouldFocus: true });
+  });
+
+  function switchMode(favourite: boolean) {
+    form.reset({ ...form.getValues(), ...emptyRecipient, favourite, addToFavorites: false }, { keepDefaultValues: true });
+  }
+
+  function applyAccountName(accountName: string) {
+    form.setValue('accountName', accountName, { shouldDirty: true });
+    setPending((current) => (current ? { ...current, accountName } : current));
+  }
+
+  async function confirm() {
+    if (!transfer) return;
+    const result = await submission.submit(transfer.body, {
+      placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, form.setError),
+    });
+    if (result === 'cancelled') return;
+    setPending(null);
+    if (result === 'done') form.reset(defaultsFor(accounts, { favourite: form.getValues('favourite'), bank: form.getValues('bank') }));
+  }
+
+  return (
+    <>
+      <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Transfer to other bank">
+        <SelectField label="From account" options={accountOptions(accounts)} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
+        <Switch label="Favorite list" description="Pay someone you saved before." checked={favouriteMode} onCheckedChange={switchMode} />
+        {favouriteMode ? (
+          <FavouriteFields form={form} favourites={favourites} />
+        ) : (
+          <>
+            <fieldset className="choice-group">
+              <legend className="field__label">Recipient’s bank</legend>
+              <div className="choice-group__options">
+                <label className="choice">
+                  <input type="radio" value="other" {...register('bank')} />
+                  Another bank
+                </label>
+                <label className="choice">
+                  <input type="radio" value="this" {...register('bank')} />
+                  This bank ({bankName})
+                </label>
+              </div>
+            </fieldset>
+            <div className="money-form__pair">
+              <TextField
+                label="Account number"
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                error={errors.toAccountNumber?.message}
+                {...register('toAccountNumber')}
+              />
+              <TextField label="Holder name" autoComplete="off" required error={errors.accountName?.message} {...register('accountName')} />
+            </div>
+            {otherBank ? (
+              <>
+                <div className="money-form__pair">
+                  <TextField label="Bank name" autoComplete="off" required error={errors.nameOfBank?.message} {...register('nameOfBank')} />
+                  <TextField label="Country name" autoComplete="country-name" required error={errors.nameOfCountry?.message} {...register('nameOfCountry')} />
+                </div>
+                <TextField
+                  label="Route / swift number"
+                  hint="The bank’s 9-digit routing number"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  required
+                  error={errors.routeNumber?.message}
+                  {...register('routeNumber')}
+                />
+              </>
+            ) : null}
+          </>
+        )}
+        <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
+        <TextField label="Message" required maxLength={140} error={errors.message?.message} {...register('message')} />
+        {favouriteMode ? null : <Checkbox label="Add to favourites" {...register('addToFavorites')} />}
+        <div className="money-form__actions">
+          <Button type="submit" size="lg">
+            Continue
+          </Button>
+        </div>
+      </form>
+      <ConfirmPaymentDialog
+        open={transfer !== null}
+        title="Confirm the transfer"
+        rows={transfer?.rows ?? []}
+        confirming={submission.isPending}
+        confirmDisabled={payeeBlocks}
+        onModify={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      >
+        {transfer?.payee ? <PayeeCheckNotice check={payeeCheck} onUseName={applyAccountName} /> : null}
+      </ConfirmPaymentDialog>
+      <PaymentDialogs
+        submission={submission}
+        successTitle={(payment) => transferredMessage(formatMoney(payment.amountCents))}
+        errorTitle="The transfer was not sent"
+      />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { Account } from '@strongroom/contracts/accounts.ts';
+import { transferredMessage } from '@strongroom/contracts/messages.ts';
+import { ownTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { createTransfer } from './api/create-transfer.ts';
+import { accountLabel, accountOptions } from './payment/account-options.ts';
+import { amountInputProps, amountTextField } from './payment/amount-field.ts';
+import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs } from './payment/payment-dialogs.tsx';
+import { placeServerFieldErrors } from './payment/server-field-errors.ts';
+import { usePaymentSubmission } from './payment/use-payment-submission.ts';
+
+const ownFormSchema = ownTransferRequestSchema
+  .omit({ kind: true, amountCents: true })
+  .extend({ amount: amountTextField })
+  .refine((values) => values.fromAccountId !== values.toAccountId, {
+    path: ['toAccountId'],
+    message: 'choose an account other than the one you pay from',
+  });
+
+type OwnFormValues = z.input<typeof ownFormSchema>;
+
+const fieldNames: readonly Path<OwnFormValues>[] = ['fromAccountId', 'toAccountId', 'amount', 'message'];
+
+interface PendingTransfer {
+  body: CreateTransferRequest;
+  rows: ConfirmRow[];
+}
+
+function defaultsFor(accounts: readonly Account[]): OwnFormValues {
+  return { fromAccountId: accounts[0]?.id ?? '', toAccountId: accounts[1]?.id ?? '', amount: '', message: '' };
+}
+
+/** 'Transfer within my accounts': from one of the customer's accounts to another, at once. */
+export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) {
+  const submission = usePaymentSubmission(createTransfer);
+  const [pending, setPending] = useState<PendingTransfer | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ownFormSchema), mode: 'onTouched', defaultValues: defaultsFor(accounts) });
+  const options = accountOptions(accounts);
+
+  const onSubmit = handleSubmit((values) => {
+    const from = accounts.find((account) => account.id === values.fromAccountId);
+    const to = accounts.find((account) => account.id === values.toAccountId);
+    setPending({
+      body: { kind: 'own', fromAccountId: values.fromAccountId, amountCents: values.amount, message: values.message, toAccountId: values.toAccountId },
+      rows: [
+        { label: 'From', value: from ? accountLabel(from) : values.fromAccountId },
+        { label: 'To', value: to ? accountLabel(to) : values.toAccountId },
+        { label: 'Amount', value: <span className="tabular">{formatMoney(values.amount)}</span> },
+        { label: 'Message', value: values.message },
+      ],
+    });
+  });
+
+  async function confirm(transfer: PendingTransfer) {
+    const result = await submission.submit(transfer.body, {
+      placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, setError),
+    });
+    if (result === 'cancelled') return;
+    setPending(null);
+    if (result === 'done') reset(defaultsFor(accounts));
+  }
+
+  return (
+    <>
+      <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Transfer within my accounts">
+        <div className="money-form__pair">
+          <SelectField label="From account" options={options} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
+          <SelectField
+            label="To account"
+            options={options}
+            placeholder="Choose an account"
+            required
+            error={errors.toAccountId?.message}
+            {...register('toAccountId')}
+          />
+        </div>
+        <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
+        <TextField label="Message" required maxLength={140} error={errors.message?.message} {...register('message')} />
+        <div className="money-form__actions">
+          <Button type="submit" size="lg">
+            Continue
+          </Button>
+        </div>
+      </form>
+      <ConfirmPaymentDialog
+        open={pending !== null}
+        title="Confirm the transfer"
+        rows={pending?.rows ?? []}
+        confirming={submission.isPending}
+        onModify={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void confirm(pending);
+        }}
+      />
+      <PaymentDialogs
+        submission={submission}
+        successTitle={(payment) => transferredMessage(formatMoney(payment.amountCents))}
+        errorTitle="The transfer was not sent"
+      />
+    </>
+  );
+}

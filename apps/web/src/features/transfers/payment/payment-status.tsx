@@ -1,0 +1,59 @@
+import type { Payment, PaymentStatus } from '@strongroom/contracts/payments.ts';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { resultMessages } from '@strongroom/contracts/messages.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+
+export const paymentStatusWords: Record<PaymentStatus, string> = {
+  completed: 'Completed',
+  pending: 'Pending',
+  in_review: 'In review',
+  rejected: 'Rejected',
+  returned: 'Returned',
+};
+
+function pendingText(payment: Payment): string {
+  if (payment.expectedSettlementAt) return `It is on its way and expected by ${formatDateTime(payment.expectedSettlementAt)}.`;
+  const { min, max } = businessConstants.achSettlementBusinessDays;
+  return `It is on its way. Payments through other banks take ${min} to ${max} business days, wires up to ${businessConstants.wireSettlementHours} hours.`;
+}
+
+/** What the status means for the customer, in sentences. */
+function explanation(payment: Payment): string[] {
+  switch (payment.status) {
+    case 'completed':
+      return ['The money has moved.'];
+    case 'pending':
+      return [pendingText(payment)];
+    case 'in_review':
+      // PRODUCT.md D1: a held payment waits for a member of staff; the customer owes nothing.
+      return [
+        'We hold some payments for a short check by our staff before they go, to protect you from fraud. The money is set aside in your account meanwhile.',
+        'You do not need to do anything. We will let you know when it has been sent, or, if we stop it, why, and the money will be back in your account.',
+        `${resultMessages.fraudWarning}.`,
+      ];
+    case 'rejected':
+      return [`Reason: ${payment.statusReason ?? 'not given'}.`, 'The money is back in your account.'];
+    case 'returned':
+      return [`The receiving bank sent it back. Reason: ${payment.statusReason ?? 'not given'}.`, 'The money is back in your account.'];
+  }
+}
+
+/** A payment's status by word and by colour, with what it means. */
+export function PaymentStatusView({ payment }: { payment: Payment }) {
+  return (
+    <div className="payment-status">
+      <p className="payment-status__line">
+        Status:{' '}
+        <span className={`status-badge status-badge--${payment.status}`}>
+          <span className="status-badge__dot" aria-hidden="true" />
+          {paymentStatusWords[payment.status]}
+        </span>
+      </p>
+      {explanation(payment).map((sentence) => (
+        <p key={sentence} className="payment-status__text">
+          {sentence}
+        </p>
+      ))}
+    </div>
+  );
+}

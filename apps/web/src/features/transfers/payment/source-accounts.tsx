@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { RefreshCw } from 'lucide-react';
+import type { Account } from '@strongroom/contracts/accounts.ts';
+import { validationMessages } from '@strongroom/contracts/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAccounts } from '../../dashboard/api/get-accounts.ts';
+import './payment.css';
+
+export interface SourceAccountsProps {
+  /** The form, once the customer's accounts are known and there is at least one. */
+  children: (accounts: readonly Account[]) => ReactNode;
+}
+
+/**
+ * Money screens start from the customer's accounts: while they load, if they cannot be loaded, or
+ * when there are none (seed: 'account has not been created for this user...'), this says so
+ * instead of showing a form that could not be sent.
+ */
+export function SourceAccounts({ children }: SourceAccountsProps) {
+  const accounts = useAccounts();
+  if (accounts.isPending) {
+    return (
+      <p className="money-page__loading" aria-busy="true">
+        <Spinner size="sm" /> Loading your accounts…
+      </p>
+    );
+  }
+  if (accounts.isError) {
+    return (
+      <EmptyState
+        title="We could not load your accounts"
+        headingLevel={2}
+        action={
+          <Button variant="secondary" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
+            <RefreshCw aria-hidden="true" size={18} />
+            Try again
+          </Button>
+        }
+      >
+        <p>{accounts.error.message}</p>
+      </EmptyState>
+    );
+  }
+  if (accounts.data.length === 0) {
+    return (
+      <Notice tone="error" role="alert">
+        <p>{validationMessages.noSourceAccount}</p>
+      </Notice>
+    );
+  }
+  return children(accounts.data);
+}
