@@ -3,10 +3,10 @@ import { contactMessagesCommand } from './modules/contact/ops-commands.ts';
 import { createCustomerCommand } from './modules/customers/ops-commands.ts';
 import { checkLedgerCommand } from './modules/ops/ledger-commands.ts';
 import { helpCommand, statusCommand } from './modules/ops/platform-commands.ts';
-import { reviewCommand } from './modules/payments/ops-commands.ts';
+import { heldTransfersCommand, reviewCommand } from './modules/payments/ops-commands.ts';
 
 /** Every command of the ops CLI. Features add theirs here. */
-export const opsCommands: readonly OpsCommand[] = [helpCommand(() => opsCommands), statusCommand, checkLedgerCommand, createCustomerCommand, contactMessagesCommand, reviewCommand];
+export const opsCommands: readonly OpsCommand[] = [helpCommand(() => opsCommands), statusCommand, checkLedgerCommand, createCustomerCommand, contactMessagesCommand, heldTransfersCommand, reviewCommand];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {
   return opsCommands.find((command) => command.name === name);

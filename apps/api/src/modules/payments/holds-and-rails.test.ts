@@ -42,6 +42,9 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       const [state] = await database().query<{ expires_at: Date | null }>('SELECT expires_at FROM pending_transfer_states WHERE pending_id = $1', [transfer.id]);
       expect(state?.expires_at).toBeNull();
 
+      const listed = await runOpsCommand({ database: async () => database(), config }, 'held-transfers', []);
+      expect(JSON.parse(listed.output)).toContainEqual(expect.objectContaining({ transferId: transfer.id, amount: '$10,000.00', rule: 'A single payment of $10,000.00 or more' }));
+
       const released = await review(transfer.id, 'release');
       expect(released.exitCode, released.output).toBe(0);
       expect(JSON.parse(released.output)).toEqual({ transferId: transfer.id, outcome: 'released' });

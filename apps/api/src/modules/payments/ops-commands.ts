@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { OpsUsageError, ok, type OpsCommand } from '../ops/ops-command.ts';
+import { formatCents } from './presenter.ts';
 import { decideHeldPayment } from './settlement.ts';
 
 const maxReasonLength = 500;
@@ -20,5 +21,24 @@ export const reviewCommand: OpsCommand = {
     if (outcome === 'not_found') return { exitCode: 1, output: `No transfer ${paymentId}` };
     if (outcome === 'already_decided') return { exitCode: 1, output: `Transfer ${paymentId} is not in review: it was already decided` };
     return ok({ transferId: paymentId, outcome });
+  },
+};
+
+const heldListLimit = 200;
+
+/** `npm run ops -- held-transfers`: what waits for a review decision, oldest first. */
+export const heldTransfersCommand: OpsCommand = {
+  name: 'held-transfers',
+  summary: 'List transfers held for review, oldest first',
+  usage: 'held-transfers',
+  async run({ database }, args) {
+    if (args.length > 0) throw new OpsUsageError('held-transfers takes no arguments');
+    const db = await database();
+    const rows = await db.query<{ id: string; kind: string; amount_cents: bigint; counterparty_name: string; customer: string; created_at: Date; rule: string | null }>(
+      `SELECT p.id, p.kind, p.amount_cents, p.counterparty_name, c.email AS customer, p.created_at, p.details->>'reviewRule' AS rule
+       FROM payments p JOIN customers c ON c.id = p.customer_id WHERE p.status = 'in_review' ORDER BY p.created_at LIMIT $1`,
+      [heldListLimit],
+    );
+    return ok(rows.map((row) => ({ transferId: row.id, kind: row.kind, amount: formatCents(row.amount_cents), to: row.counterparty_name, customer: row.customer, heldAt: row.created_at.toISOString(), rule: row.rule })));
   },
 };
