@@ -44,7 +44,7 @@ describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (d
     const browser = new TestBrowser(app);
     expect((await browser.post('/api/v1/auth/login', demoSignIn)).statusCode).toBe(200);
     const accounts = (await browser.get('/api/v1/accounts')).json() as { type: string; balanceCents: number }[];
-    expect(Object.fromEntries(accounts.map((account) => [account.type, account.balanceCents]))).toEqual({ checking: 475_000, savings: 25_000 });
+    expect(Object.fromEntries(accounts.map((account) => [account.type, account.balanceCents]))).toEqual({ checking: 346_580, savings: 25_000 });
     expect((await runOpsCommand({ database: async () => database(), config }, 'check-ledger', [])).exitCode).toBe(0);
   });
 

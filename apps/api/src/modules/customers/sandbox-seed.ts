@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { recordBankPayment } from '../payments/funding.ts';
+import { recordBankPayment, recordSettledExternalPayment } from '../payments/funding.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createOnboardedCustomer } from './create-onboarded-customer.ts';
 import { findCustomerByEmail } from './repository.ts';
@@ -8,6 +8,11 @@ import { findCustomerByEmail } from './repository.ts';
 export const demoSignIn = { email: 'demo@strongroom.test', password: 'strongroom-demo' } as const;
 const demoOpeningCents = 500_000n;
 const demoSavingsCents = 25_000n;
+/** Bills the demo customer has paid, so the dashboard's spending chart shows real ledger data. */
+const demoSpending = [
+  { payee: { name: 'City Power & Light', bankName: 'First Example Bank', accountNumber: '40020081', routeNumber: '011000015' }, amountCents: 8_420n, message: 'Electricity bill' },
+  { payee: { name: 'Oak Street Lettings', bankName: 'Second Example Bank', accountNumber: '77120455', routeNumber: '011000015' }, amountCents: 120_000n, message: 'November rent' },
+];
 
 /**
  * Seeds a sandbox once: a demo customer with money in checking and a first move to savings, so the
@@ -34,6 +39,9 @@ export async function seedSandbox(dependencies: { db: Database; storage: FileSto
       amountCents: demoSavingsCents,
       message: 'First savings',
     });
+    for (const example of demoSpending) {
+      await recordSettledExternalPayment(dependencies.db, { customerId: demo.userId, fromAccount: { id: checking.id, ledgerAccountId: checking.ledgerAccountId }, ...example });
+    }
   }
   return 'seeded';
 }

@@ -18,6 +18,45 @@ export interface BankPayment {
   message: string;
 }
 
+/** A payment to another bank that has already settled: the sandbox's example spending. */
+export interface SettledExternalPayment {
+  customerId: string;
+  fromAccount: { id: string; ledgerAccountId: string };
+  payee: { name: string; bankName: string; accountNumber: string; routeNumber: string };
+  amountCents: bigint;
+  message: string;
+}
+
+export async function recordSettledExternalPayment(db: Database, payment: SettledExternalPayment): Promise<string> {
+  const id = randomUUID();
+  await insertPayment(db, {
+    id,
+    customerId: payment.customerId,
+    kind: 'external',
+    fromAccountId: payment.fromAccount.id,
+    toAccountId: null,
+    amountCents: payment.amountCents,
+    counterpartyName: payment.payee.name,
+    counterpartyAccountNumber: payment.payee.accountNumber,
+    counterpartyBankName: payment.payee.bankName,
+    counterpartyRouteNumber: payment.payee.routeNumber,
+    counterpartyCountry: 'United States',
+    payeeKey: `bank:${payment.payee.routeNumber}:${payment.payee.accountNumber}`,
+    message: payment.message,
+    rail: 'ach',
+  });
+  // Settled already, so posted at once to the rail's settlement account (no pending step to show).
+  const [outcome] = await createTransfers(db, [
+    { id, debitAccountId: payment.fromAccount.ledgerAccountId, creditAccountId: operatorAccounts.settlementAch, amountCents: payment.amountCents, ledger: ledgers.usd, code: transferCodes.externalTransfer },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
+    await transitionPayment(db, id, ['creating'], { status: 'failed', failureCode: outcome?.result ?? 'no_result' });
+    throw new Error(`the example payment failed: ${outcome?.result ?? 'no result'}`);
+  }
+  await transitionPayment(db, id, ['creating'], { status: 'completed' });
+  return id;
+}
+
 export async function recordBankPayment(db: Database, payment: BankPayment): Promise<string> {
   const id = randomUUID();
   await insertPayment(db, {
