@@ -180,7 +180,8 @@ async function notifyNewSignIn(dependencies: AuthDependencies, customerId: strin
     kind: 'new_sign_in',
     name: 'New sign-in',
     text: `You signed in from ${describeUserAgent(userAgent)} at ${at}. If this was not you, change your password now and contact us.`,
-    link: '/settings',
+    // Changing the password by email is the way to lock out whoever signed in.
+    link: '/forgetpassword',
   });
   dependencies.liveEvents.publish(customerId, 'notifications');
 }

@@ -61,3 +61,6 @@ export function descriptionOf(row: Pick<PaymentRow, 'kind' | 'message' | 'counte
   if (side === 'in') return `From ${row.details.senderName ?? row.counterparty_name}`;
   return row.counterparty_bank_name ? `To ${row.counterparty_name}, ${row.counterparty_bank_name}` : `To ${row.counterparty_name}`;
 }
+
+/** Where a payment's notification leads: the dashboard's recent transactions show the payment. */
+export const paymentNotificationLink = '/dashboard';

@@ -20,7 +20,7 @@ import { notifyCustomer } from '../../platform/notify.ts';
 import { consumeStepUp, requireStepUp } from '../../platform/step-up.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
 import { planPayment, type PaymentRequest } from './plan.ts';
-import { formatCents, presentPayment } from './presenter.ts';
+import { formatCents, paymentNotificationLink, presentPayment } from './presenter.ts';
 import { settlementTime } from './rail.ts';
 import { ledgerSideOf, type LedgerSide } from './recovery.ts';
 import { findPayment, insertPayment, transitionPayment, type PaymentRow } from './repository.ts';
@@ -176,11 +176,10 @@ export function publishPaymentChange(dependencies: Pick<PaymentDependencies, 'li
   }
 }
 
-const historyLink = '/transaction-history';
 
 async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId: string | null): Promise<void> {
   const amount = formatCents(row.amount_cents);
-  const base = { customerId: row.customer_id, paymentId: row.id, link: historyLink };
+  const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
   if (row.status === 'in_review') {
     await notifyCustomer(tx, {
       ...base,
@@ -194,7 +193,7 @@ async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId
   if (row.status === 'completed') {
     await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Money sent', text: `You sent ${amount} to ${row.counterparty_name}.` });
     if (recipientCustomerId && recipientCustomerId !== row.customer_id) {
-      await notifyCustomer(tx, { customerId: recipientCustomerId, paymentId: row.id, link: historyLink, kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
+      await notifyCustomer(tx, { customerId: recipientCustomerId, paymentId: row.id, link: paymentNotificationLink, kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
     }
     return;
   }

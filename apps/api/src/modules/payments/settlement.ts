@@ -4,7 +4,7 @@ import { createTransfers } from '../../ledger/create-transfers.ts';
 import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { formatCents } from './presenter.ts';
+import { formatCents, paymentNotificationLink } from './presenter.ts';
 import { isReturnedByRail, returnReason, settlementTime } from './rail.ts';
 import { claimDuePayments, findAccountById, findPayment, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
 import { finishPayment, publishPaymentChange, unfinishedAfterMs, type PaymentDependencies } from './service.ts';
@@ -52,7 +52,7 @@ export async function settleDuePayments(dependencies: SettlementDependencies, li
         : await transitionPayment(tx, payment.id, ['pending'], { status: 'completed' });
       if (!row) return undefined;
       const amount = formatCents(row.amount_cents);
-      const base = { customerId: row.customer_id, paymentId: row.id, link: '/transaction-history' };
+      const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
       if (returned) {
         await notifyCustomer(tx, { ...base, kind: 'returned', name: 'Payment returned', text: `Your payment of ${amount} to ${row.counterparty_name} was returned: the receiving bank has no account with this number. The money is back in your account.` });
       } else if (row.kind === 'deposit') {
@@ -85,7 +85,7 @@ export async function decideHeldPayment(
   const viaRail = existing.rail !== null;
   const decided = await db.transaction(async (tx) => {
     const amount = formatCents(existing.amount_cents);
-    const base = { customerId: existing.customer_id, paymentId: existing.id, link: '/transaction-history' };
+    const base = { customerId: existing.customer_id, paymentId: existing.id, link: paymentNotificationLink };
     if (decision.action === 'reject') {
       const row = await transitionPayment(tx, existing.id, ['in_review'], { status: 'rejected', statusReason: decision.reason });
       if (!row) return undefined;
@@ -98,7 +98,7 @@ export async function decideHeldPayment(
     if (!row) return undefined;
     await notifyCustomer(tx, { ...base, kind: 'released', name: 'Payment released', text: viaRail ? `Your payment of ${amount} to ${row.counterparty_name} was reviewed and is on its way.` : `Your payment of ${amount} to ${row.counterparty_name} was reviewed and has been sent.` });
     if (!viaRail && recipient) {
-      await notifyCustomer(tx, { customerId: recipient, paymentId: row.id, link: '/transaction-history', kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
+      await notifyCustomer(tx, { customerId: recipient, paymentId: row.id, link: paymentNotificationLink, kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
     }
     return row;
   });

@@ -14,6 +14,7 @@ import {
   ReceiptText,
   Settings,
   User,
+  Users,
   X,
 } from 'lucide-react';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
@@ -33,6 +34,9 @@ const menuLinks = [
   { to: '/deposit', label: 'Deposit', Icon: ArrowDownToLine },
   { to: '/billpay', label: 'Bill Pay', Icon: ReceiptText },
   { to: '/transfer', label: 'Transfer', Icon: ArrowLeftRight },
+  // Not in the seed's header menu, whose only way to payees is the phone tab bar's plus button;
+  // without it a desktop customer could not reach their saved payees.
+  { to: '/beneficiaries', label: 'Beneficiaries', Icon: Users },
   { to: '/card', label: 'Card', Icon: CreditCard },
   { to: '/loan', label: 'Loan', Icon: Landmark },
   { to: '/transaction-history', label: 'History', Icon: History },

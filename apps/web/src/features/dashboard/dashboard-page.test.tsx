@@ -127,7 +127,7 @@ describe('dashboard figures', () => {
 
   it('lists recent transactions with status in words, date, description, category and signed amount', async () => {
     renderApp('/dashboard', dashboardApi());
-    const table = await screen.findByRole('table', { name: 'Recent transactions' });
+    const table = await screen.findByRole('table', { name: 'Latest transactions, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['In review', '2026-03-14', 'Transfer to Alan Turing', 'Transfer', '$-10,000.00'],

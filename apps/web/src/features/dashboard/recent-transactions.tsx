@@ -59,8 +59,10 @@ const columns: readonly TableColumn<Transaction>[] = [
 /** The latest lines of the customer's history, in the seed's history columns and formats. */
 export function RecentTransactions({ transactions }: { transactions: readonly Transaction[] }) {
   return (
+    // Not "Recent transactions": the section around it is a region of that name already, and two
+    // regions of one name cannot be told apart by a screen reader's landmark list.
     <Table
-      caption="Recent transactions"
+      caption="Latest transactions, newest first"
       captionHidden
       columns={columns}
       rows={transactions}

@@ -1,0 +1,262 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { screenshotBothWidths } from './support/identity.ts';
+import { accountOf, createFundedCustomer, signIn, type FundedCustomer } from './support/money.ts';
+
+const journeyTimeoutMs = 120_000;
+/** A live event reaches an open page within moments; this is the most a journey waits for one. */
+const liveUpdateTimeoutMs = 15_000;
+
+async function heading(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** The first dashboard visit in a browser greets the customer; the journeys start after it. */
+async function signInPastWelcome(page: Page, customer: FundedCustomer): Promise<void> {
+  await signIn(page, customer);
+  await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
+  await heading(page, 'Your dashboard');
+}
+
+/** The unread count the header bell announces ("Notifications, 2 unread"). */
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1]);
+}
+
+/** The number shown on the bell, or null when it shows none. */
+async function bellBadge(page: Page): Promise<string | null> {
+  const badge = page.locator('.notification-bell__badge');
+  return (await badge.count()) === 0 ? null : badge.textContent();
+}
+
+/** The tab's panel, once that tab is chosen. */
+async function openTab(page: Page, name: 'My Bank' | 'Other Bank') {
+  const tab = page.getByRole('tab', { name });
+  await tab.click();
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
+  return page.getByRole('tabpanel', { name });
+}
+
+describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay and the fraud warning', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'adds a beneficiary at another bank and one at this bank, each under its own tab, and deletes one after asking',
+    async () => {
+      const customer = await createFundedCustomer('beneficiaries', 50_000, { firstName: 'Bea' });
+      const friend = await createFundedCustomer('beneficiary-friend', 10_000, { firstName: 'Felix', lastName: 'Okafor' });
+      const friendChecking = accountOf(friend, 'checking');
+      const { context, page, problems } = await openPage(browser);
+      await signInPastWelcome(page, customer);
+
+      // The way in is the phone's tab bar; wider screens list no link to beneficiaries.
+      await page.setViewportSize(viewports.phone);
+      await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Beneficiaries' }).click();
+      await heading(page, 'Beneficiaries');
+      await page.setViewportSize(viewports.desktop);
+      const myBank = page.getByRole('tabpanel', { name: 'My Bank' });
+      await myBank.getByRole('heading', { name: 'No beneficiaries at this bank' }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'beneficiaries-01-empty');
+
+      await page.getByRole('link', { name: 'Add beneficiary' }).click();
+      await heading(page, 'Add beneficiary');
+      const addButton = page.getByRole('button', { name: 'Add beneficiary' });
+      await addButton.click();
+      // The bank type and the five text fields each say they are needed.
+      await page.getByText('field should not be empty').first().waitFor();
+      expect(await page.getByText('field should not be empty').count()).toBe(6);
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'beneficiaries-02-add-empty');
+
+      await page.getByRole('radio', { name: 'Other bank' }).check();
+      await page.getByRole('textbox', { name: 'Bank name' }).fill('First Harbor Bank');
+      await page.getByRole('textbox', { name: 'Account name' }).fill('Morgan Lee');
+      await page.getByRole('textbox', { name: 'Account number' }).fill('44556677');
+      await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
+      await page.getByRole('textbox', { name: 'Route number' }).fill('011000015');
+      expect(await page.getByText('field should not be empty').count()).toBe(0);
+      await screenshotBothWidths(page, 'beneficiaries-03-add-other-bank');
+      await addButton.click();
+
+      await page.waitForURL('**/beneficiaries');
+      await page.getByText('Morgan Lee was added to your beneficiaries').waitFor();
+      // 'My Bank' is the tab shown first; the new beneficiary is not in it.
+      await myBank.getByRole('heading', { name: 'No beneficiaries at this bank' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Morgan Lee' }).count()).toBe(0);
+      const otherBank = await openTab(page, 'Other Bank');
+      await otherBank.getByRole('heading', { level: 2, name: 'Morgan Lee' }).waitFor();
+      await otherBank.getByText('44556677').waitFor();
+      await otherBank.getByText('First Harbor Bank').waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'beneficiaries-04-other-bank-tab');
+
+      // Choosing this bank fills in its name and routing number.
+      await page.getByRole('link', { name: 'Add beneficiary' }).click();
+      await heading(page, 'Add beneficiary');
+      await page.getByRole('radio', { name: 'This bank' }).check();
+      expect(await page.getByRole('textbox', { name: 'Route number' }).inputValue()).toBe(businessConstants.bankRoutingNumber);
+      expect(await page.getByRole('textbox', { name: 'Bank name' }).inputValue()).not.toBe('');
+      await page.getByRole('textbox', { name: 'Account name' }).fill(`${friend.firstName} ${friend.lastName}`);
+      await page.getByRole('textbox', { name: 'Account number' }).fill(friendChecking.number);
+      await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
+      await page.getByRole('button', { name: 'Add beneficiary' }).click();
+
+      await page.waitForURL('**/beneficiaries');
+      await page.getByText('Felix Okafor was added to your beneficiaries').waitFor();
+      await myBank.getByRole('heading', { level: 2, name: 'Felix Okafor' }).waitFor();
+      await myBank.getByText(friendChecking.number).waitFor();
+      expect(await myBank.getByRole('heading', { name: 'Morgan Lee' }).count()).toBe(0);
+      await screenshotBothWidths(page, 'beneficiaries-05-my-bank-tab');
+
+      // Deleting asks first, names the beneficiary, and then removes only that one.
+      await openTab(page, 'Other Bank');
+      await otherBank.getByRole('button', { name: 'Delete beneficiary: Morgan Lee' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this beneficiary?' });
+      await confirm.getByText('Morgan Lee (44556677) will be removed from your beneficiaries.').waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'beneficiaries-06-delete-confirm');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Morgan Lee was removed from your beneficiaries').waitFor();
+      await otherBank.getByRole('heading', { name: 'No beneficiaries at other banks' }).waitFor();
+      await openTab(page, 'My Bank');
+      await myBank.getByRole('heading', { level: 2, name: 'Felix Okafor' }).waitFor();
+
+      // What the page shows is what the bank kept.
+      await page.reload();
+      await heading(page, 'Beneficiaries');
+      await myBank.getByRole('heading', { level: 2, name: 'Felix Okafor' }).waitFor();
+      await openTab(page, 'Other Bank');
+      await otherBank.getByRole('heading', { name: 'No beneficiaries at other banks' }).waitFor();
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'lists each sign-in as a notification, marks them read when opened, deletes them after asking, and then says there are none',
+    async () => {
+      const customer = await createFundedCustomer('notifications', 10_000, { firstName: 'Noor' });
+      const { context, page, problems } = await openPage(browser);
+      await signInPastWelcome(page, customer);
+      await expect.poll(() => unreadCount(page)).toBe(1);
+
+      // A sign-in from another browser reaches the open page's bell.
+      const elsewhere = await openPage(browser);
+      await signIn(elsewhere.page, customer);
+      await elsewhere.context.close();
+      await expect.poll(() => unreadCount(page), { timeout: liveUpdateTimeoutMs }).toBe(2);
+      expect(await bellBadge(page)).toBe('2');
+      await screenshotBothWidths(page, 'notifications-01-bell');
+
+      await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
+      await heading(page, 'Notifications');
+      const signIns = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'New sign-in' }) });
+      await signIns.first().waitFor();
+      expect(await signIns.count()).toBe(2);
+      await signIns.first().getByText(/^You signed in from .+ at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./).waitFor();
+      // Opening the page reads them all: the badge goes, and this visit still marks them "New".
+      await expect.poll(() => unreadCount(page)).toBe(0);
+      expect(await bellBadge(page)).toBeNull();
+      expect(await signIns.getByText('New', { exact: true }).count()).toBe(2);
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'notifications-02-list');
+
+      await signIns.first().getByRole('button', { name: 'Delete notification: New sign-in' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this notification?' });
+      await confirm.getByText('“New sign-in” will be removed from your notifications. This cannot be undone.').waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'notifications-03-delete-confirm');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Notification deleted').first().waitFor();
+      await expect.poll(() => signIns.count()).toBe(1);
+
+      await signIns.first().getByRole('button', { name: 'Delete notification: New sign-in' }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('heading', { name: 'No notifications' }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'notifications-04-empty');
+
+      // Read and deleted on the server too, not only on this page.
+      await page.reload();
+      await heading(page, 'Notifications');
+      await page.getByRole('heading', { name: 'No notifications' }).waitFor();
+      expect(await unreadCount(page)).toBe(0);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    journeyTimeoutMs,
+  );
+
+  it('shows the twelve bills, and that an approved customer pays them through customer care', async () => {
+    const customer = await createFundedCustomer('billpay', 10_000, { firstName: 'Bill' });
+    const { context, page, problems } = await openPage(browser);
+    await signInPastWelcome(page, customer);
+
+    await page.getByRole('navigation', { name: 'Online banking' }).getByRole('link', { name: 'Bill Pay' }).click();
+    await heading(page, 'Bill Pay');
+    const tiles = page.getByRole('main').getByRole('listitem').getByRole('button');
+    expect(await tiles.allTextContents()).toEqual([
+      'Electricity',
+      'Water Bill',
+      'Gas Bill',
+      'Food Order',
+      'Airfare',
+      'Cable',
+      'Internet',
+      'Hotel Booking',
+      'Trains Tickets',
+      'Bus Ticket',
+      'Movie Ticket',
+      'Other Bills',
+    ]);
+    expect(businessConstants.billPayCategoryCount).toBe(12);
+    await expectNoAxeViolations(page);
+    await screenshotBothWidths(page, 'billpay-01-tiles');
+
+    await page.getByRole('button', { name: 'Internet' }).click();
+    const answer = page.getByRole('dialog', { name: 'Internet' });
+    await answer.getByText('Contact customer care support to continue').waitFor();
+    expect(await answer.getByText('Account has not been approved').count()).toBe(0);
+    expect(await answer.getByRole('link', { name: 'Contact customer care' }).getAttribute('href')).toBe('/contact');
+    await expectNoAxeViolations(page);
+    await screenshotBothWidths(page, 'billpay-02-answer');
+    await answer.getByRole('button', { name: 'Close' }).first().click();
+    expect(await answer.isVisible()).toBe(false);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('warns a signed-out visitor of /tax against code and fee scams, and asks for nothing', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto('/tax');
+    await heading(page, 'We will never ask you for a tax code');
+    await page.getByText('We will never ask you for a tax, COT, IMF, TAC, NRC or BSA code, or ask you to pay a fee to release your money').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'How a real review works' }).waitFor();
+    await page.getByText('to see whether any of your transfers is being reviewed.').waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    // Nowhere to type a code: no text box, no form on the page.
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.locator('form').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshotBothWidths(page, 'fraud-warning-01-tax');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,295 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
+import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { screenshotBothWidths } from './support/identity.ts';
+import { accountOf, createFundedCustomer, readStepUpCode, signIn, type FundedCustomer } from './support/money.ts';
+
+/** A journey signs in, moves money, waits for the rail and reads the dashboard again. */
+const journeyTimeoutMs = 120_000;
+/** RAIL_SPEED=instant settles within a second; the deposit popup reads the status every 2 s. */
+const settleTimeoutMs = 15_000;
+
+async function heading(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** The first dashboard visit in a browser greets the customer; the journeys start after it. */
+async function signInPastWelcome(page: Page, customer: FundedCustomer): Promise<void> {
+  await signIn(page, customer);
+  await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
+  await heading(page, 'Your dashboard');
+}
+
+/** The unread count the header bell announces ("Notifications, 2 unread"). */
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1]);
+}
+
+/** Balance and available balance as the dashboard's card of that account shows them. */
+async function dashboardFigures(page: Page, accountName: string): Promise<{ balance: string; available: string }> {
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
+  const figure = (term: string) => card.getByText(term, { exact: true }).locator('xpath=following-sibling::dd').textContent();
+  return { balance: (await figure('Balance')) ?? '', available: (await figure('Available balance')) ?? '' };
+}
+
+/** Every list of accounts the page received, so a journey can say what the customer could have seen. */
+function recordAccountLists(page: Page): Account[][] {
+  const lists: Account[][] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/api/v1/accounts' || response.status() !== 200) return;
+    lists.push(accountListSchema.parse(await response.json()));
+  });
+  return lists;
+}
+
+interface WithdrawalDetails {
+  amount: string;
+  accountNumber: string;
+}
+
+async function fillWithdrawal(page: Page, customer: FundedCustomer, details: WithdrawalDetails): Promise<void> {
+  const form = page.getByRole('form', { name: 'Withdraw' });
+  await form.getByLabel('Amount').fill(details.amount);
+  await form.getByLabel('Country').fill('United States');
+  await form.getByLabel('State name').fill('New York');
+  await form.getByLabel('Bank name').fill('Hudson Valley Credit Union');
+  await form.getByLabel('Bank address').fill('12 State Street, Albany, NY 12207');
+  await form.getByLabel('Account name').fill(`${customer.firstName} ${customer.lastName}`);
+  await form.getByLabel('Account number').fill(details.accountNumber);
+  await form.getByLabel('Route number').fill('011000015');
+}
+
+/** Submits the filled form, enters the code sent to the customer's phone, and waits for the result popup. */
+async function confirmWithCode(page: Page, customer: FundedCustomer, screenshotName?: string): Promise<void> {
+  await page.getByRole('form', { name: 'Withdraw' }).getByRole('button', { name: 'Withdraw' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await stepUp.waitFor();
+  await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor();
+  if (screenshotName) {
+    await expectNoAxeViolations(page);
+    await screenshotBothWidths(page, screenshotName);
+  }
+  const code = await readStepUpCode(customer);
+  await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  // The sixth digit sends the code by itself.
+  await page.keyboard.type(code);
+  await page.getByRole('dialog', { name: 'withdrawal success' }).waitFor();
+}
+
+describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'deposits into savings after refusing bad amounts, follows the deposit until it clears, and shows the new balance and a notification',
+    async () => {
+      const customer = await createFundedCustomer('deposit', 100_000, { firstName: 'Dana' });
+      const checking = accountOf(customer, 'checking');
+      const savings = accountOf(customer, 'savings');
+      const { context, page, problems } = await openPage(browser);
+      const deposits: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/v1/deposits')) deposits.push(request.url());
+      });
+      await signInPastWelcome(page, customer);
+      await page.getByRole('heading', { level: 3, name: 'Standard Savings' }).waitFor();
+      expect(await dashboardFigures(page, 'Standard Savings')).toEqual({ balance: '$0.00', available: '$0.00' });
+      const unreadBefore = await unreadCount(page);
+
+      await page.getByRole('navigation', { name: 'Online banking' }).getByRole('link', { name: 'Deposit' }).click();
+      await heading(page, 'Deposit');
+      const form = page.getByRole('form', { name: 'Deposit' });
+      const accountType = form.getByRole('textbox', { name: 'Account type' });
+      const accountNumber = form.getByRole('textbox', { name: 'Account number' });
+      // The first account is chosen already; its type and number are shown and cannot be edited.
+      expect(await form.getByRole('combobox', { name: 'Account' }).inputValue()).toBe(checking.id);
+      expect(await accountType.inputValue()).toBe('Checking');
+      expect(await accountNumber.inputValue()).toBe(checking.number);
+      expect(await accountType.getAttribute('readonly')).not.toBeNull();
+      expect(await accountNumber.getAttribute('readonly')).not.toBeNull();
+      await form.getByRole('combobox', { name: 'Account' }).selectOption(savings.id);
+      expect(await accountType.inputValue()).toBe('Savings');
+      expect(await accountNumber.inputValue()).toBe(savings.number);
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'deposit-01-form');
+
+      // Each bad amount is refused beside the field, and nothing is sent.
+      const amount = form.getByRole('textbox', { name: 'Amount' });
+      const submit = form.getByRole('button', { name: 'Deposit' });
+      await submit.click();
+      expect(await form.getByText('field should not be empty').count()).toBe(2);
+      for (const [typed, message] of [
+        ['0', 'amount must be more than $0.00'],
+        ['abc', 'amount is not valid'],
+        ['1.005', 'amount cannot have a fraction of a cent'],
+      ] as const) {
+        await amount.fill(typed);
+        await submit.click();
+        await form.getByText(message).waitFor();
+        expect(await amount.getAttribute('aria-invalid')).toBe('true');
+      }
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'deposit-02-invalid');
+      expect(deposits).toEqual([]);
+
+      // The popup's reads of the deposit wait until it has been checked and photographed while
+      // pending: the instant rail would otherwise settle it within the 2 s before the first read.
+      const followRead = /\/api\/v1\/transfers\/[^/]+$/;
+      let releaseFollowReads = () => {};
+      const followReadsReleased = new Promise<void>((resolve) => {
+        releaseFollowReads = resolve;
+      });
+      await page.route(followRead, async (route) => {
+        await followReadsReleased;
+        await route.continue();
+      });
+      await amount.fill('250.75');
+      await form.getByRole('textbox', { name: 'Reason' }).fill('Birthday money');
+      await submit.click();
+      const result = page.getByRole('dialog', { name: 'Deposit was successful' });
+      await result.getByText('Pending', { exact: true }).waitFor();
+      await result.getByText(/^It is on its way/).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'deposit-03-pending');
+      // From now on the reads go straight through.
+      releaseFollowReads();
+      // The popup reads the deposit again until the rail has settled it.
+      await result.getByText('Completed', { exact: true }).waitFor({ timeout: settleTimeoutMs });
+      await result.getByText('The money has moved.').waitFor();
+      await screenshotBothWidths(page, 'deposit-04-completed');
+      await result.getByRole('button', { name: 'Done' }).click();
+      expect(deposits).toHaveLength(1);
+      // The form is empty again, ready for another deposit.
+      expect(await amount.inputValue()).toBe('');
+
+      await page.getByRole('navigation', { name: 'Online banking' }).getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Your dashboard');
+      await expect.poll(() => dashboardFigures(page, 'Standard Savings'), { timeout: settleTimeoutMs }).toEqual({ balance: '$250.75', available: '$250.75' });
+      expect(await dashboardFigures(page, 'Easy Checking')).toEqual({ balance: '$1,000.00', available: '$1,000.00' });
+      await expect.poll(() => unreadCount(page), { timeout: settleTimeoutMs }).toBe(unreadBefore + 1);
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'deposit-05-dashboard');
+
+      await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
+      await heading(page, 'Notifications');
+      const cleared = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'Deposit cleared' }) });
+      await cleared.getByText('Your deposit of $250.75 has cleared and is available.').waitFor();
+      await expect.poll(() => unreadCount(page)).toBe(0);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'withdraws to another bank after asking for all nine fields and a code, reserving the money while pending and taking it on settlement',
+    async () => {
+      const customer = await createFundedCustomer('withdraw', 200_000, { firstName: 'Wren' });
+      const checking = accountOf(customer, 'checking');
+      const { context, page, problems } = await openPage(browser);
+      const accountLists = recordAccountLists(page);
+      await signInPastWelcome(page, customer);
+      await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor();
+      expect(await dashboardFigures(page, 'Easy Checking')).toEqual({ balance: '$2,000.00', available: '$2,000.00' });
+
+      await page.goto('/withdraw');
+      await heading(page, 'Withdraw');
+      const form = page.getByRole('form', { name: 'Withdraw' });
+      const source = form.getByRole('combobox', { name: 'Source account' });
+      await source.waitFor();
+      // The source account is chosen already; the other eight fields are empty, and each says so.
+      expect(await source.inputValue()).toBe(checking.id);
+      await form.getByRole('button', { name: 'Withdraw' }).click();
+      await form.getByText('field should not be empty').first().waitFor();
+      expect(await form.getByText('field should not be empty').count()).toBe(8);
+      for (const label of ['Amount', 'Country', 'State name', 'Bank name', 'Bank address', 'Account name', 'Account number', 'Route number']) {
+        expect(await form.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
+      }
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'withdraw-01-empty');
+
+      await fillWithdrawal(page, customer, { amount: '300.00', accountNumber: '123456789' });
+      expect(await form.getByText('field should not be empty').count()).toBe(0);
+      const listsBeforeSubmit = accountLists.length;
+      await confirmWithCode(page, customer, 'withdraw-02-step-up');
+      const result = page.getByRole('dialog', { name: 'withdrawal success' });
+      await result.getByText('Pending', { exact: true }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'withdraw-03-success');
+      await result.getByRole('button', { name: 'Done' }).click();
+
+      await page.getByRole('navigation', { name: 'Online banking' }).getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Your dashboard');
+      await expect.poll(() => dashboardFigures(page, 'Easy Checking'), { timeout: settleTimeoutMs }).toEqual({ balance: '$1,700.00', available: '$1,700.00' });
+      await screenshotBothWidths(page, 'withdraw-04-dashboard');
+
+      // What the page was told after the withdrawal was made: the available balance went down at
+      // once, the balance only when the rail settled. The instant rail settles within a second, so
+      // the pending state may or may not have been caught in between; never the reverse.
+      const pending = { balanceCents: 200_000, availableCents: 170_000 };
+      const settled = { balanceCents: 170_000, availableCents: 170_000 };
+      const seen = accountLists.slice(listsBeforeSubmit).map((list) => {
+        const account = list.find((item) => item.id === checking.id);
+        return { balanceCents: account?.balanceCents, availableCents: account?.availableCents };
+      });
+      expect(seen.length).toBeGreaterThan(0);
+      for (const figures of seen) expect([pending, settled]).toContainEqual(figures);
+      expect(seen.at(-1)).toEqual(settled);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'gives the money back when the receiving bank returns a withdrawal to an account number ending in 0000, and says so',
+    async () => {
+      const customer = await createFundedCustomer('withdraw-returned', 100_000, { firstName: 'Remy' });
+      const { context, page, problems } = await openPage(browser);
+      await signInPastWelcome(page, customer);
+      await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor();
+      const unreadBefore = await unreadCount(page);
+
+      await page.goto('/withdraw');
+      await heading(page, 'Withdraw');
+      await fillWithdrawal(page, customer, { amount: '400.00', accountNumber: '9876540000' });
+      await confirmWithCode(page, customer);
+      const result = page.getByRole('dialog', { name: 'withdrawal success' });
+      await result.getByText('Pending', { exact: true }).waitFor();
+      await result.getByRole('button', { name: 'Done' }).click();
+
+      // The bell counts 'Payment on its way', then the return, as they arrive.
+      await expect.poll(() => unreadCount(page), { timeout: settleTimeoutMs }).toBe(unreadBefore + 2);
+      await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
+      await heading(page, 'Notifications');
+      const returned = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'Payment returned' }) });
+      await returned
+        .getByText(`Your payment of $400.00 to ${customer.firstName} ${customer.lastName} was returned: the receiving bank has no account with this number. The money is back in your account.`)
+        .waitFor();
+      expect(await page.getByRole('heading', { level: 2, name: 'Payment on its way' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 2, name: 'Payment delivered' }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'withdraw-05-returned-notification');
+
+      await page.getByRole('navigation', { name: 'Online banking' }).getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Your dashboard');
+      await expect.poll(() => dashboardFigures(page, 'Easy Checking'), { timeout: settleTimeoutMs }).toEqual({ balance: '$1,000.00', available: '$1,000.00' });
+      await screenshotBothWidths(page, 'withdraw-06-returned-dashboard');
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    journeyTimeoutMs,
+  );
+});
