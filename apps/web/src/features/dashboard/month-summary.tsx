@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark, RefreshCw } from 'lucide-react';
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -71,9 +70,6 @@ function CardsAndLoans({ summary }: { summary: DashboardSummary }) {
             Cards
           </dt>
           <dd className="tabular">{summary.cardCount}</dd>
-          <dd className="month-summary__product-link">
-            <Link to="/card">View your cards</Link>
-          </dd>
         </Card>
         <Card>
           <dt>
@@ -135,7 +131,6 @@ export function MonthSummary() {
           <h2 id="recent-title" className="dashboard__section-title">
             Recent transactions
           </h2>
-          <Link to="/transaction-history">See all</Link>
         </div>
         <RecentTransactions transactions={summary.data.recentTransactions} />
       </section>

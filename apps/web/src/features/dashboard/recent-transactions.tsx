@@ -61,13 +61,15 @@ export function RecentTransactions({ transactions }: { transactions: readonly Tr
   return (
     // Not "Recent transactions": the section around it is a region of that name already, and two
     // regions of one name cannot be told apart by a screen reader's landmark list.
-    <Table
-      caption="Latest transactions, newest first"
-      captionHidden
-      columns={columns}
-      rows={transactions}
-      rowKey={(transaction) => transaction.id}
-      empty={<p className="recent-transactions__empty">No transactions yet. Money you receive or send shows here.</p>}
-    />
+    <div className="recent-transactions">
+      <Table
+        caption="Latest transactions, newest first"
+        captionHidden
+        columns={columns}
+        rows={transactions}
+        rowKey={(transaction) => transaction.id}
+        empty={<p className="recent-transactions__empty">No transactions yet. Money you receive or send shows here.</p>}
+      />
+    </div>
   );
 }
