@@ -27,11 +27,73 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionPageSize = { default: 20, max: 100 } as const;
 
-/** `GET /transactions?accountId=&cursor=&limit=` -> newest first. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use the form YYYY-MM-DD');
+
+/**
+ * `GET /transactions?accountId=&from=&to=&category=&q=&cursor=&limit=` -> newest first. `from` and
+ * `to` are inclusive calendar dates in the bank's time zone; `q` searches descriptions (case
+ * insensitive); the cursor is opaque and only valid with the same filters.
+ */
 export const transactionListQuerySchema = z.object({
   accountId: z.uuid().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  category: transactionCategorySchema.optional(),
+  q: z.string().trim().max(100).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(transactionPageSize.max).default(transactionPageSize.default),
 });
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 export const transactionListSchema = z.object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() });
 export type TransactionList = z.infer<typeof transactionListSchema>;
+
+/**
+ * `GET /transactions/{id}` (id = a line's id) -> the Details dialog: the seed's transfer detail
+ * (amount, dateOfTransfer, accountNumber, accountName, routeNumber, reason, medium) or deposit
+ * detail (depositId, dateOfDeposit, amount, status), plus the receipt's reference.
+ */
+export const transactionDetailSchema = z.object({
+  transaction: transactionSchema,
+  /** The customer's own account the line is on. */
+  account: z.object({ id: z.string(), type: z.string(), number: z.string() }),
+  counterparty: z.object({
+    name: z.string(),
+    accountNumber: z.string().nullable(),
+    routeNumber: z.string().nullable(),
+    bankName: z.string().nullable(),
+  }),
+  reason: z.string(),
+  /** How the money moved: 'Own account', 'Within the bank', 'ACH', 'Wire', 'Card', 'Deposit (ACH)', 'Opening deposit'. */
+  medium: z.string(),
+  /** Why it was rejected or returned; null otherwise. */
+  statusReason: z.string().nullable(),
+  /** Printed on the receipt and behind its QR code: `/receipts/verify/{reference}`. */
+  receiptReference: z.string(),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+/**
+ * `GET /receipts/verify/{reference}` (public, no sign-in): confirms a receipt is genuine and shows
+ * only what is printed on it already, with accounts masked.
+ */
+export const receiptVerificationSchema = z.object({
+  reference: z.string(),
+  genuine: z.literal(true),
+  amountCents: centsSchema,
+  status: paymentStatusSchema,
+  date: z.iso.datetime(),
+  kind: paymentKindSchema,
+  /** Masked, such as ••••1234. */
+  fromAccount: z.string().nullable(),
+  toAccount: z.string().nullable(),
+});
+export type ReceiptVerification = z.infer<typeof receiptVerificationSchema>;
+
+export const statementFormatSchema = z.enum(['pdf', 'csv', 'ofx']);
+
+/** `GET /accounts/{id}/statement?from=&to=&format=` (PRODUCT.md section 5): completed entries only. */
+export const statementQuerySchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  format: statementFormatSchema,
+});
