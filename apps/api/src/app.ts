@@ -167,7 +167,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   );
 
   if (dependencies.opsToken) {
-    await app.register(opsRoutes({ context: { database: async () => db, config }, token: dependencies.opsToken, run: runOpsCommand }));
+    await app.register(opsRoutes({ context: { database: async () => db, config, liveEvents: services.liveEvents }, token: dependencies.opsToken, run: runOpsCommand }));
   }
 
   await registerWebApp(app, config);

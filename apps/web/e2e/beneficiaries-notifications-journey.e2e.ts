@@ -3,28 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, signIn, type FundedCustomer } from './support/money.ts';
+import { accountOf, createFundedCustomer, heading, signIn, signInPastWelcome, unreadCount } from './support/money.ts';
 
 const journeyTimeoutMs = 120_000;
 /** A live event reaches an open page within moments; this is the most a journey waits for one. */
 const liveUpdateTimeoutMs = 15_000;
-
-async function heading(page: Page, name: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** The first dashboard visit in a browser greets the customer; the journeys start after it. */
-async function signInPastWelcome(page: Page, customer: FundedCustomer): Promise<void> {
-  await signIn(page, customer);
-  await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
-  await heading(page, 'Your dashboard');
-}
-
-/** The unread count the header bell announces ("Notifications, 2 unread"). */
-async function unreadCount(page: Page): Promise<number> {
-  const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) unread/.exec(label)?.[1]);
-}
 
 /** The number shown on the bell, or null when it shows none. */
 async function bellBadge(page: Page): Promise<string | null> {

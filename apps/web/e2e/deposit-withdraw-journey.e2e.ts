@@ -3,29 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, readStepUpCode, signIn, type FundedCustomer } from './support/money.ts';
+import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome, unreadCount, type FundedCustomer } from './support/money.ts';
 
 /** A journey signs in, moves money, waits for the rail and reads the dashboard again. */
 const journeyTimeoutMs = 120_000;
 /** RAIL_SPEED=instant settles within a second; the deposit popup reads the status every 2 s. */
 const settleTimeoutMs = 15_000;
-
-async function heading(page: Page, name: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** The first dashboard visit in a browser greets the customer; the journeys start after it. */
-async function signInPastWelcome(page: Page, customer: FundedCustomer): Promise<void> {
-  await signIn(page, customer);
-  await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
-  await heading(page, 'Your dashboard');
-}
-
-/** The unread count the header bell announces ("Notifications, 2 unread"). */
-async function unreadCount(page: Page): Promise<number> {
-  const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) unread/.exec(label)?.[1]);
-}
 
 /** Balance and available balance as the dashboard's card of that account shows them. */
 async function dashboardFigures(page: Page, accountName: string): Promise<{ balance: string; available: string }> {

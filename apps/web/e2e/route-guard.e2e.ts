@@ -61,7 +61,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/new-card');
-    expect(await page.getByText(/^Good (morning|afternoon|evening|night)$/).isVisible()).toBe(true);
+    expect(await page.getByText(/^Good (morning|afternoon|evening|night), Dana$/).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
 
     await page.getByRole('navigation', { name: 'Online banking' }).getByRole('button', { name: 'Logout' }).click();

@@ -76,3 +76,20 @@ export async function readStepUpCode(customer: Pick<FundedCustomer, 'phone'>, pr
   }
   throw new Error('no new step-up code arrived');
 }
+
+export async function heading(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+/** The first dashboard visit in a browser greets the customer; the journeys start after it. */
+export async function signInPastWelcome(page: Page, customer: Pick<FundedCustomer, 'email' | 'password'>): Promise<void> {
+  await signIn(page, customer);
+  await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
+  await heading(page, 'Your dashboard');
+}
+
+/** The unread count the header bell announces ("Notifications, 2 unread"). */
+export async function unreadCount(page: Page): Promise<number> {
+  const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1]);
+}

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
 
 /**
  * One command of `npm run ops -- <command>`. Commands run wherever the database is: in the CLI
@@ -10,6 +11,8 @@ export interface OpsContext {
   /** Opened on first use, so a command that needs no database (help) starts at once. */
   database(): Promise<Database>;
   config: Config;
+  /** Present when the command runs inside the server: its changes then reach open pages at once. */
+  liveEvents?: LiveEvents;
 }
 
 export interface OpsResult {

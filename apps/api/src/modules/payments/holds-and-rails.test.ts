@@ -12,8 +12,9 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
   let app: FastifyInstance;
   let config: Config;
   const kit = paymentKit(() => ({ app, config, db: database() }));
+  // As the running server runs it for `npm run ops`: with its live events, so open pages update.
   const review = (transferId: string, action: string, reason = 'Checked with the customer') =>
-    runOpsCommand({ database: async () => database(), config }, 'review', [transferId, action, '--reason', reason]);
+    runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, 'review', [transferId, action, '--reason', reason]);
 
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
@@ -45,7 +46,11 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       const listed = await runOpsCommand({ database: async () => database(), config }, 'held-transfers', []);
       expect(JSON.parse(listed.output)).toContainEqual(expect.objectContaining({ transferId: transfer.id, amount: '$10,000.00', rule: 'A single payment of $10,000.00 or more' }));
 
+      const erinTopics: string[] = [];
+      const stopListening = app.services.liveEvents.subscribe(erin.id, (topic) => erinTopics.push(topic));
       const released = await review(transfer.id, 'release');
+      stopListening();
+      expect(erinTopics).toEqual(expect.arrayContaining(['accounts', 'notifications']));
       expect(released.exitCode, released.output).toBe(0);
       expect(JSON.parse(released.output)).toEqual({ transferId: transfer.id, outcome: 'released' });
       expect((await kit.balances(erin)).checking.balanceCents).toBe(1_000_000);
