@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { createTransferRequestSchema } from '@strongroom/contracts/payments.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { runOpsCommand } from '../../ops-commands.ts';
+import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
+import { insertPayment } from './repository.ts';
 import { paymentKit, validExternal } from './payments-test-kit.ts';
 import { settlementTime } from './rail.ts';
 import { derivedTransferId, reconcileDecisions } from './settlement.ts';
@@ -113,6 +117,29 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       expect((await kit.balances(erin)).checking.balanceCents).toBe(1_200_000);
       const [post] = await database().query<{ id: string }>('SELECT id FROM ledger_transfers WHERE pending_id = $1', [transfer.id]);
       expect(post?.id).toBe(derivedTransferId(transfer.id, 'post'));
+    });
+  });
+
+  describe('recovery', () => {
+    it('a payment whose request died after claiming it is finished by the sweep, and a replay of its key answers it', async () => {
+      const dana = await kit.customer({ fundCents: 10_000n });
+      const paymentId = randomUUID();
+      const key = randomUUID();
+      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
+      // What step 4 of requestPayment leaves behind when the process dies before the ledger call.
+      await database().transaction(async (tx) => {
+        await claimIdempotencyKey(tx, dana.id, key, requestHash('transfers', createTransferRequestSchema.parse(body)), paymentId);
+        await insertPayment(tx, { id: paymentId, customerId: dana.id, kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500n, counterpartyName: 'Standard Savings', message: 'interrupted' });
+      });
+      expect((await kit.pay(dana, '/transfers', body, key)).statusCode).toBe(409);
+      await database().query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = $1`, [paymentId]);
+      await kit.runJobs();
+      expect((await dana.browser.get(`/api/v1/transfers/${paymentId}`)).json().transfer.status).toBe('completed');
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 7_500 }, savings: { balanceCents: 2_500 } });
+      const replay = await kit.pay(dana, '/transfers', body, key);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.json().transfer.id).toBe(paymentId);
+      expect((await kit.balances(dana)).checking.balanceCents).toBe(7_500);
     });
   });
 
