@@ -18,6 +18,8 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
+import { statementRoutes } from './modules/statements/routes.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
 import { createTransferBatcher } from './ledger/batcher.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -157,6 +159,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(contactRoutes(db));
       await api.register(paymentRoutes({ ...payments, settleSoon }));
       await api.register(historyRoutes(db, config));
+      await api.register(statementRoutes(db, config));
+      await api.register(receiptRoutes(db, config));
       await api.register(beneficiaryRoutes(db));
       await api.register(notificationRoutes({ db, liveEvents: services.liveEvents }));
       await api.register(eventRoutes({ db, liveEvents: services.liveEvents }));

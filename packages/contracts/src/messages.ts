@@ -1,3 +1,5 @@
+import type { PaymentStatus } from './payments.ts';
+
 /**
  * Validation and result messages, worded as seed-spec.md sections 5 and 8 give them, spelling
  * corrected (PRODUCT.md D11). The server and the web forms show the same text.
@@ -43,3 +45,12 @@ export const resultMessages = {
 export function transferredMessage(formattedAmount: string): string {
   return `${formattedAmount} transferred successful`;
 }
+
+/** A payment's status in words, on every screen and document (the seed's 'active' is Completed). */
+export const paymentStatusWords: Readonly<Record<PaymentStatus, string>> = {
+  completed: 'Completed',
+  pending: 'Pending',
+  in_review: 'In review',
+  rejected: 'Rejected',
+  returned: 'Returned',
+};

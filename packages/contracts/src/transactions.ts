@@ -91,6 +91,9 @@ export type ReceiptVerification = z.infer<typeof receiptVerificationSchema>;
 
 export const statementFormatSchema = z.enum(['pdf', 'csv', 'ofx']);
 
+/** The longest statement period, inclusive: a year (a leap year has 366 days), never a lifetime. */
+export const statementMaxDays = 366;
+
 /** `GET /accounts/{id}/statement?from=&to=&format=` (PRODUCT.md section 5): completed entries only. */
 export const statementQuerySchema = z.object({
   from: isoDate,

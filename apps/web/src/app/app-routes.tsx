@@ -41,6 +41,8 @@ const CardTransferPage = lazy(() => import('../features/transfers/card-transfer-
 const DepositPage = lazy(() => import('../features/deposits/deposit-page.tsx'));
 const WithdrawPage = lazy(() => import('../features/withdrawals/withdraw-page.tsx'));
 const OtpPage = lazy(() => import('../features/step-up/otp-page.tsx'));
+const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
+const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
@@ -62,6 +64,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/deposit': <DepositPage />,
   '/withdraw': <WithdrawPage />,
   '/otp': <OtpPage />,
+  '/transaction-history': <HistoryPage />,
 };
 
 export function AppRoutes() {
@@ -83,6 +86,8 @@ export function AppRoutes() {
           <Route path="verification/:token" element={<EmailVerificationPage />} />
           <Route path="forgetpassword" element={<ForgotPasswordPage />} />
           <Route path="resetpassword/:token" element={<ResetPasswordPage />} />
+          {/* Where a receipt's QR code leads: anyone holding the receipt may check it. */}
+          <Route path="receipts/verify/:reference" element={<ReceiptVerifyPage />} />
           {/* The seed's code screens warn against advance-fee fraud instead (PRODUCT.md D1), signed in or not. */}
           {fraudWarningRoutePaths.map((path) => (
             <Route key={path} path={path.slice(1)} element={<FraudWarningPage />} />

@@ -66,7 +66,11 @@ export function readCookie(name: string, cookieHeader: string = document.cookie)
   return undefined;
 }
 
-function buildUrl(path: string, query: ApiRequestOptions<unknown>['query']): string {
+/**
+ * The address of an API path, for what the browser fetches by itself: a download link (a receipt, a
+ * statement) is a same-origin GET, so the session cookie goes with it and no CSRF header is needed.
+ */
+export function apiUrl(path: string, query?: ApiRequestOptions<unknown>['query']): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') search.set(key, String(value));
@@ -144,7 +148,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
       credentials: 'same-origin',

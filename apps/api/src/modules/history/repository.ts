@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { StoredPaymentStatus } from '../payments/repository.ts';
 
+export type LineSide = 'in' | 'out';
+
 /** One side of one payment on one of the customer's accounts. */
 export interface LineRow {
   id: string;
-  side: 'in' | 'out';
+  side: LineSide;
   account_id: string;
   kind: PaymentKind;
   status: StoredPaymentStatus;
@@ -22,36 +25,130 @@ export interface LineRow {
 export interface LineCursor {
   createdText: string;
   id: string;
-  side: 'in' | 'out';
+  side: LineSide;
+}
+
+/**
+ * What a page of history asks for. `kinds` per side: null for every kind, a list for a category;
+ * a side left out is not wanted at all. `fromDate`/`toDate` are inclusive dates in `timeZone`;
+ * `descriptionPattern` is an ILIKE pattern whose wildcards the caller has escaped with `\`.
+ */
+export interface LineQuery {
+  customerId: string;
+  accountIds: readonly string[];
+  sides: Partial<Record<LineSide, readonly PaymentKind[] | null>>;
+  cursor: LineCursor | null;
+  fromDate?: string;
+  toDate?: string;
+  timeZone: string;
+  descriptionPattern?: string;
+  limit: number;
 }
 
 const lineColumns = `p.id, p.kind, p.status, p.amount_cents, p.message, p.counterparty_name, p.counterparty_bank_name, p.details, p.created_at, p.created_at::text AS created_text`;
+
+/** The description as presenter.ts `descriptionOf` words it, so that a search finds what the customer reads. */
+const descriptionOfSide: Record<LineSide, string> = {
+  out: `CASE WHEN btrim(p.message) <> '' THEN p.message WHEN p.kind = 'funding' THEN 'Opening deposit'
+        ELSE 'To ' || p.counterparty_name || coalesce(', ' || nullif(p.counterparty_bank_name, ''), '') END`,
+  in: `CASE WHEN btrim(p.message) <> '' THEN p.message WHEN p.kind = 'funding' THEN 'Opening deposit'
+       ELSE 'From ' || coalesce(p.details->>'senderName', p.counterparty_name) END`,
+};
 
 /**
  * A page of history lines, newest first, after the cursor. Money out is every payment from the
  * accounts (not refused); money in is every payment into them, except an internal transfer from
  * someone else that is not yet completed (a held payment is the sender's business until released).
- * Keyset pagination on (created_at, id, side): no line is skipped or repeated between pages.
+ *
+ * Keyset pagination on (created_at, id, side), 'out' before 'in' within one payment. Each side is
+ * read per account (and per kind, for a category) through a LATERAL index scan with an equality
+ * on the account, so PostgreSQL walks `payments_*_account[_kind]` backwards and stops after
+ * `limit` rows: `account = ANY(array)` or a three-column row comparison with a constant cannot
+ * use the index order and sorts the whole account instead (docs/decisions/017-receipts.md).
  */
-export async function listLines(db: Queryable, accountIds: readonly string[], cursor: LineCursor | null, limit: number): Promise<LineRow[]> {
-  const after = cursor ?? { createdText: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff', side: 'out' as const };
-  return db.query<LineRow>(
-    `SELECT * FROM (
-       (SELECT ${lineColumns}, 'out' AS side, p.from_account_id AS account_id FROM payments p
-        WHERE p.from_account_id = ANY($1::uuid[]) AND p.status NOT IN ('creating', 'failed')
-          AND (p.created_at, p.id, 'out') < ($2::timestamptz, $3::uuid, $4::text)
-        ORDER BY p.created_at DESC, p.id DESC LIMIT $5)
-       UNION ALL
-       (SELECT ${lineColumns}, 'in' AS side, p.to_account_id AS account_id FROM payments p
-        WHERE p.to_account_id = ANY($1::uuid[]) AND p.status NOT IN ('creating', 'failed')
-          AND (p.kind <> 'internal' OR p.status = 'completed' OR p.from_account_id = ANY($1::uuid[]))
-          AND (p.created_at, p.id, 'in') < ($2::timestamptz, $3::uuid, $4::text)
-        ORDER BY p.created_at DESC, p.id DESC LIMIT $5)
-     ) AS lines
-     ORDER BY created_at DESC, id DESC, side DESC
-     LIMIT $5`,
-    [accountIds, after.createdText, after.id, after.side, limit],
+export async function listLines(db: Queryable, query: LineQuery): Promise<LineRow[]> {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const accounts = param(query.accountIds);
+  const limit = param(query.limit);
+  const cursorTime = query.cursor ? param(query.cursor.createdText) : undefined;
+  const cursorId = query.cursor ? param(query.cursor.id) : undefined;
+  const zone = query.fromDate !== undefined || query.toDate !== undefined ? param(query.timeZone) : undefined;
+  const fromDate = query.fromDate !== undefined ? param(query.fromDate) : undefined;
+  const toDate = query.toDate !== undefined ? param(query.toDate) : undefined;
+  const pattern = query.descriptionPattern !== undefined ? param(query.descriptionPattern) : undefined;
+  const customer = query.sides.in !== undefined ? param(query.customerId) : undefined;
+
+  const sideSql = (side: LineSide, kinds: readonly PaymentKind[] | null): string => {
+    const column = side === 'out' ? 'p.from_account_id' : 'p.to_account_id';
+    const conditions = [`${column} = mine.id`, `p.status NOT IN ('creating', 'failed')`];
+    if (kinds) conditions.push('p.kind = wanted.kind');
+    if (side === 'in') conditions.push(`(p.kind <> 'internal' OR p.status = 'completed' OR p.customer_id = ${customer})`);
+    if (query.cursor) {
+      // The 'in' line of the payment at the cursor comes right after its 'out' line.
+      const before = side === 'in' && query.cursor.side === 'out' ? '<=' : '<';
+      conditions.push(`(p.created_at, p.id) ${before} (${cursorTime}::timestamptz, ${cursorId}::uuid)`);
+    }
+    if (fromDate) conditions.push(`p.created_at >= (${fromDate}::date)::timestamp AT TIME ZONE ${zone}::text`);
+    if (toDate) conditions.push(`p.created_at < (${toDate}::date + 1)::timestamp AT TIME ZONE ${zone}::text`);
+    if (pattern) conditions.push(`(${descriptionOfSide[side]}) ILIKE ${pattern} ESCAPE '\\'`);
+    const kindJoin = kinds ? ` CROSS JOIN unnest(${param(kinds)}::text[]) AS wanted(kind)` : '';
+    return `SELECT line.* FROM unnest(${accounts}::uuid[]) AS mine(id)${kindJoin} CROSS JOIN LATERAL (
+        SELECT ${lineColumns}, '${side}' AS side, ${column} AS account_id FROM payments p
+        WHERE ${conditions.join(' AND ')}
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) AS line`;
+  };
+
+  const parts: string[] = [];
+  if (query.sides.out !== undefined) parts.push(sideSql('out', query.sides.out));
+  if (query.sides.in !== undefined) parts.push(sideSql('in', query.sides.in));
+  if (parts.length === 0) return [];
+  const text = `SELECT * FROM (${parts.join(' UNION ALL ')}) AS lines ORDER BY created_at DESC, id DESC, side DESC LIMIT ${limit}`;
+  // One prepared statement per shape of query (which filters are on): a few dozen at most.
+  const name = `history_lines_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return db.query<LineRow>(text, params, { name });
+}
+
+/** A line with what its Details dialog and receipt show. */
+export interface LineDetailRow extends LineRow {
+  customer_id: string;
+  account_type: string;
+  account_number: string;
+  counterparty_account_number: string | null;
+  counterparty_route_number: string | null;
+  status_reason: string | null;
+  /** The account the money came from, only when it is this customer's own (an own transfer). */
+  own_source_name: string | null;
+  own_source_number: string | null;
+}
+
+/**
+ * One line of this customer's history by payment id and side, under the same rules as `listLines`;
+ * undefined for a line that is not theirs, exactly as for one that does not exist.
+ */
+export async function findLine(db: Queryable, customerId: string, paymentId: string, side: LineSide): Promise<LineDetailRow | undefined> {
+  const [row] = await db.query<LineDetailRow>(
+    `SELECT ${lineColumns}, $3::text AS side, a.id AS account_id, p.customer_id, a.type AS account_type, a.number AS account_number,
+            p.counterparty_account_number, p.counterparty_route_number, p.status_reason,
+            source.name AS own_source_name, source.number AS own_source_number
+     FROM payments p
+     JOIN customer_accounts a ON a.id = CASE WHEN $3::text = 'out' THEN p.from_account_id ELSE p.to_account_id END
+     LEFT JOIN customer_accounts source ON source.id = p.from_account_id AND source.customer_id = $2
+     WHERE p.id = $1 AND a.customer_id = $2 AND a.status <> 'closed' AND p.status NOT IN ('creating', 'failed')
+       AND ($3::text = 'out' OR p.kind <> 'internal' OR p.status = 'completed' OR p.customer_id = $2)`,
+    [paymentId, customerId, side],
+    { name: 'history_line_by_id' },
   );
+  return row;
+}
+
+/** Whether a payment exists at all: a refused look-up at someone else's line goes to the audit log. */
+export async function paymentExists(db: Queryable, paymentId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM payments WHERE id = $1', [paymentId]);
+  return rows.length > 0;
 }
 
 export interface MonthFlowRow {

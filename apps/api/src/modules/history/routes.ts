@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { dashboardSummarySchema } from '@strongroom/contracts/dashboard.ts';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { transactionListQuerySchema, transactionListSchema } from '@strongroom/contracts/transactions.ts';
+import { transactionDetailSchema, transactionListQuerySchema, transactionListSchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { dashboardSummary, listTransactions } from './service.ts';
+import { transactionDetail } from './transaction-detail.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+/** A line id is a payment id and a side; anything longer is not one. */
+export const lineIdParamsSchema = z.object({ id: z.string().max(64) });
 
 export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
     app.get('/transactions', { schema: { tags: ['history'], querystring: transactionListQuerySchema, response: { 200: transactionListSchema, ...errors } } }, async (request) =>
-      listTransactions(db, customerIdOf(request), request.query),
+      listTransactions(db, customerIdOf(request), request.query, config.bankTimeZone),
+    );
+    app.get(
+      '/transactions/:id',
+      { schema: { tags: ['history'], description: 'id is a line id: {transferId}:in or {transferId}:out', params: lineIdParamsSchema, response: { 200: transactionDetailSchema, ...errors } } },
+      async (request) =>
+        transactionDetail(db, config, customerIdOf(request), request.params.id, { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }),
     );
     app.get('/dashboard', { schema: { tags: ['history'], response: { 200: dashboardSummarySchema, ...errors } } }, async (request) => dashboardSummary(db, config, customerIdOf(request)));
   };

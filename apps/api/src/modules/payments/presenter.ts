@@ -62,5 +62,5 @@ export function descriptionOf(row: Pick<PaymentRow, 'kind' | 'message' | 'counte
   return row.counterparty_bank_name ? `To ${row.counterparty_name}, ${row.counterparty_bank_name}` : `To ${row.counterparty_name}`;
 }
 
-/** Where a payment's notification leads: the dashboard's recent transactions show the payment. */
-export const paymentNotificationLink = '/dashboard';
+/** Where a payment's notification leads: the history screen lists the payment with its status. */
+export const paymentNotificationLink = '/transaction-history';

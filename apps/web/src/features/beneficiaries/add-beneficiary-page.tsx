@@ -12,7 +12,7 @@ import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
-import { showServerFieldErrors } from '../auth/server-field-errors.ts';
+import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { addBeneficiaryFormSchema, type AddBeneficiaryFormInput, type AddBeneficiaryFormOutput } from './add-beneficiary-form-schema.ts';
 import { useCreateBeneficiary } from './api/create-beneficiary.ts';
 import './add-beneficiary-page.css';

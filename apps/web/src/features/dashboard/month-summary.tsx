@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark, RefreshCw } from 'lucide-react';
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -131,6 +132,9 @@ export function MonthSummary() {
           <h2 id="recent-title" className="dashboard__section-title">
             Recent transactions
           </h2>
+          <Link to="/transaction-history" aria-label="See all transactions">
+            See all
+          </Link>
         </div>
         <RecentTransactions transactions={summary.data.recentTransactions} />
       </section>

@@ -1,16 +1,9 @@
-import type { PaymentStatus } from '@strongroom/contracts/payments.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Table, type TableColumn } from '../../components/ui/table.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import './recent-transactions.css';
+import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
 
-const statusWords: Record<PaymentStatus, string> = {
-  completed: 'Completed',
-  pending: 'Pending',
-  in_review: 'In review',
-  rejected: 'Rejected',
-  returned: 'Returned',
-};
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
@@ -30,7 +23,7 @@ const columns: readonly TableColumn<Transaction>[] = [
     cell: (transaction) => (
       <span className={`transaction-status transaction-status--${transaction.status}`}>
         <span className="transaction-status__dot" aria-hidden="true" />
-        {statusWords[transaction.status]}
+        {paymentStatusWords[transaction.status]}
       </span>
     ),
   },

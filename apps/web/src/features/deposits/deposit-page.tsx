@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { accountOptions, accountTypeName } from '../transfers/payment/account-options.ts';
 import { amountInputProps, amountTextField } from '../transfers/payment/amount-field.ts';
 import { PaymentDialogs } from '../transfers/payment/payment-dialogs.tsx';
-import { placeServerFieldErrors } from '../transfers/payment/server-field-errors.ts';
+import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { SourceAccounts } from '../transfers/payment/source-accounts.tsx';
 import { usePaymentSubmission } from '../transfers/payment/use-payment-submission.ts';
 import { createDeposit } from './api/create-deposit.ts';
@@ -54,7 +54,7 @@ function DepositForm({ accounts }: { accounts: readonly Account[] }) {
   const onSubmit = handleSubmit(async (values) => {
     const result = await submission.submit(
       { accountId: values.accountId, amountCents: values.amount, reason: values.reason },
-      { placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, setError) },
+      { placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames) },
     );
     if (result === 'done') reset(defaults);
   });

@@ -18,7 +18,7 @@ import { amountInputProps, amountTextField } from './payment/amount-field.ts';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs } from './payment/payment-dialogs.tsx';
 import { requiredField } from './payment/required-field.ts';
-import { placeServerFieldErrors } from './payment/server-field-errors.ts';
+import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { SourceAccounts } from './payment/source-accounts.tsx';
 import { usePaymentSubmission } from './payment/use-payment-submission.ts';
 import './payment/payment.css';
@@ -86,7 +86,7 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
 
   async function confirm(transfer: PendingCardTransfer) {
     const result = await submission.submit(transfer.body, {
-      placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, setError),
+      placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames),
     });
     if (result === 'cancelled') return;
     setPending(null);

@@ -21,7 +21,7 @@ import { accountOptions } from './payment/account-options.ts';
 import { amountInputProps } from './payment/amount-field.ts';
 import { ConfirmPaymentDialog } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs } from './payment/payment-dialogs.tsx';
-import { placeServerFieldErrors } from './payment/server-field-errors.ts';
+import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { usePaymentSubmission } from './payment/use-payment-submission.ts';
 import './transfer-page.css';
 
@@ -85,7 +85,7 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
   async function confirm() {
     if (!transfer) return;
     const result = await submission.submit(transfer.body, {
-      placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, form.setError),
+      placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, form.setError, paymentFieldNames),
     });
     if (result === 'cancelled') return;
     setPending(null);

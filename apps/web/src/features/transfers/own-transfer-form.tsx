@@ -14,7 +14,7 @@ import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs } from './payment/payment-dialogs.tsx';
-import { placeServerFieldErrors } from './payment/server-field-errors.ts';
+import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { usePaymentSubmission } from './payment/use-payment-submission.ts';
 
 const ownFormSchema = ownTransferRequestSchema
@@ -67,7 +67,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
 
   async function confirm(transfer: PendingTransfer) {
     const result = await submission.submit(transfer.body, {
-      placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, setError),
+      placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames),
     });
     if (result === 'cancelled') return;
     setPending(null);

@@ -12,7 +12,7 @@ import { accountOptions } from '../transfers/payment/account-options.ts';
 import { amountInputProps, amountTextField } from '../transfers/payment/amount-field.ts';
 import { PaymentDialogs } from '../transfers/payment/payment-dialogs.tsx';
 import { requiredField } from '../transfers/payment/required-field.ts';
-import { placeServerFieldErrors } from '../transfers/payment/server-field-errors.ts';
+import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { SourceAccounts } from '../transfers/payment/source-accounts.tsx';
 import { usePaymentSubmission } from '../transfers/payment/use-payment-submission.ts';
 import { createWithdrawal } from './api/create-withdrawal.ts';
@@ -87,7 +87,7 @@ function WithdrawForm({ accounts }: { accounts: readonly Account[] }) {
         bankAddress: values.bankAddress,
         routeNumber: values.routeNumber,
       },
-      { placeFieldErrors: (error) => placeServerFieldErrors(error, fieldNames, setError) },
+      { placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames) },
     );
     if (result === 'done') reset(defaultsFor(accounts));
   });

@@ -13,7 +13,7 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSubmitIdentity } from '../api/submit-identity.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { pathForNextStep } from '../next-step.ts';
 import { countryOptions } from './countries.ts';
 import { imageAccept } from './image-check.ts';

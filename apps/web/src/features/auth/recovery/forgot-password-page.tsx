@@ -10,7 +10,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 
 const description = 'Ask for a link to set a new password.';
 

@@ -13,7 +13,7 @@ import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
 import { BrokenLinkScreen } from '../components/broken-link-screen.tsx';
 import type { LoginPageState } from '../login-page.tsx';
 import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 
 const description = 'Set a new password for online banking.';
 

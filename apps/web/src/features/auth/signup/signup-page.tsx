@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
-import { showServerFieldErrors } from '../server-field-errors.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { SignupAccepted } from './signup-accepted.tsx';
 import './signup-page.css';
 

@@ -1,15 +1,8 @@
-import type { Payment, PaymentStatus } from '@strongroom/contracts/payments.ts';
+import type { Payment } from '@strongroom/contracts/payments.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { resultMessages } from '@strongroom/contracts/messages.ts';
+import { paymentStatusWords, resultMessages } from '@strongroom/contracts/messages.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 
-export const paymentStatusWords: Record<PaymentStatus, string> = {
-  completed: 'Completed',
-  pending: 'Pending',
-  in_review: 'In review',
-  rejected: 'Rejected',
-  returned: 'Returned',
-};
 
 function pendingText(payment: Payment): string {
   if (payment.expectedSettlementAt) return `It is on its way and expected by ${formatDateTime(payment.expectedSettlementAt)}.`;

@@ -1,0 +1,198 @@
+import PDFDocument from 'pdfkit';
+import { formatCents } from '../payments/presenter.ts';
+import type { Statement, StatementLine, StatementTotals } from './service.ts';
+
+/**
+ * The PDF statement, drawn with pdfkit a page at a time: each finished page leaves the process
+ * as soon as its batch of lines is drawn, so a year of transactions never sits in memory.
+ * Helvetica is one of PDF's standard fonts (nothing to embed); it covers Windows-1252, and any
+ * character beyond that is printed as '?'.
+ */
+const pageSize = { width: 612, height: 792 };
+const margin = 48;
+const rightEdge = pageSize.width - margin;
+const footerTop = pageSize.height - margin;
+const tableBottom = footerTop - 16;
+const rowHeight = 13;
+const bodyFontSize = 8.5;
+const columns = { date: margin, description: 106, category: 356, amountRight: 474, balanceRight: rightEdge };
+const descriptionWidth = columns.category - columns.description - 10;
+const categoryWidth = columns.amountRight - 60 - columns.category;
+/** Room the totals need below the last line: a rule, four lines and a note. */
+const summaryHeight = 8 + 4 * 15 + 14;
+
+/** Windows-1252 code points above 0xFF that the standard fonts can show. */
+const windows1252Extras = new Set([338, 339, 352, 353, 376, 381, 382, 402, 710, 732, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8240, 8249, 8250, 8364, 8482]);
+
+export function standardFontText(text: string): string {
+  let result = '';
+  for (const character of text.normalize('NFC')) {
+    const code = character.codePointAt(0) ?? 0;
+    const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || windows1252Extras.has(code);
+    result += printable ? character : /\s/.test(character) ? ' ' : '?';
+  }
+  return result;
+}
+
+type Document = InstanceType<typeof PDFDocument>;
+
+function fit(doc: Document, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let kept = text;
+  while (kept.length > 0 && doc.widthOfString(`${kept}…`) > width) kept = kept.slice(0, -1);
+  return `${kept.trimEnd()}…`;
+}
+
+function textAt(doc: Document, text: string, x: number, y: number): void {
+  doc.text(text, x, y, { lineBreak: false });
+}
+
+function rightAligned(doc: Document, text: string, right: number, y: number): void {
+  doc.text(text, right - doc.widthOfString(text), y, { lineBreak: false });
+}
+
+function localTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+function drawFirstPageHeader(doc: Document, statement: Statement): number {
+  doc.font('Helvetica-Bold').fontSize(18);
+  textAt(doc, standardFontText(statement.bankName), margin, margin);
+  doc.font('Helvetica').fontSize(11);
+  textAt(doc, 'Account statement', margin, margin + 26);
+  doc.fontSize(9);
+  rightAligned(doc, `Period ${statement.period.from} to ${statement.period.to}`, rightEdge, margin + 4);
+  rightAligned(doc, `Generated ${localTime(statement.generatedAt, statement.timeZone)} (${statement.timeZone})`, rightEdge, margin + 18);
+
+  let y = margin + 58;
+  doc.font('Helvetica-Bold').fontSize(10);
+  textAt(doc, standardFontText(statement.holder.name), margin, y);
+  doc.font('Helvetica').fontSize(9);
+  for (const line of statement.holder.addressLines) {
+    y += 13;
+    textAt(doc, standardFontText(line), margin, y);
+  }
+  const accountType = statement.account.type === 'savings' ? 'Savings account' : 'Checking account';
+  doc.font('Helvetica-Bold').fontSize(10);
+  rightAligned(doc, `${accountType} ${statement.account.number}`, rightEdge, margin + 58);
+  doc.font('Helvetica').fontSize(9);
+  rightAligned(doc, standardFontText(statement.account.name), rightEdge, margin + 71);
+
+  y = Math.max(y, margin + 71) + 26;
+  doc.font('Helvetica-Bold').fontSize(10);
+  textAt(doc, `Opening balance on ${statement.period.from}`, margin, y);
+  rightAligned(doc, formatCents(statement.openingBalanceCents), rightEdge, y);
+  return y + 26;
+}
+
+function drawContinuationHeader(doc: Document, statement: Statement): number {
+  doc.font('Helvetica').fontSize(9);
+  textAt(doc, standardFontText(`${statement.bankName}: statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to} (continued)`), margin, margin);
+  return margin + 22;
+}
+
+function drawTableHeader(doc: Document, y: number): number {
+  doc.font('Helvetica-Bold').fontSize(bodyFontSize);
+  textAt(doc, 'Date', columns.date, y);
+  textAt(doc, 'Description', columns.description, y);
+  textAt(doc, 'Category', columns.category, y);
+  rightAligned(doc, 'Amount', columns.amountRight, y);
+  rightAligned(doc, 'Balance', columns.balanceRight, y);
+  doc.moveTo(margin, y + 11).lineTo(rightEdge, y + 11).lineWidth(0.5).stroke();
+  doc.font('Helvetica').fontSize(bodyFontSize);
+  return y + 15;
+}
+
+function drawFooter(doc: Document, statement: Statement, pageNumber: number): void {
+  doc.font('Helvetica').fontSize(8);
+  textAt(doc, `Account ${statement.account.number}`, margin, footerTop);
+  rightAligned(doc, `Page ${pageNumber}`, rightEdge, footerTop);
+  doc.fontSize(bodyFontSize);
+}
+
+function drawLine(doc: Document, line: StatementLine, y: number): void {
+  textAt(doc, line.date, columns.date, y);
+  textAt(doc, fit(doc, standardFontText(line.description), descriptionWidth), columns.description, y);
+  textAt(doc, fit(doc, standardFontText(line.category), categoryWidth), columns.category, y);
+  rightAligned(doc, formatCents(line.amountCents), columns.amountRight, y);
+  rightAligned(doc, formatCents(line.balanceCents), columns.balanceRight, y);
+}
+
+function drawSummary(doc: Document, statement: Statement, totals: StatementTotals, top: number): void {
+  doc.moveTo(margin, top).lineTo(rightEdge, top).lineWidth(0.5).stroke();
+  const rows: Array<[string, bigint]> = [
+    [`Opening balance on ${statement.period.from}`, statement.openingBalanceCents],
+    ['Total money in', totals.moneyInCents],
+    ['Total money out', -totals.moneyOutCents],
+    [`Closing balance ${statement.asOf < statement.period.endsAt ? `at ${localTime(statement.asOf, statement.timeZone)}` : `on ${statement.period.to}`}`, totals.closingBalanceCents],
+  ];
+  let y = top + 8;
+  for (const [label, cents] of rows) {
+    doc.font(label.startsWith('Closing') ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    textAt(doc, label, margin, y);
+    rightAligned(doc, formatCents(cents), rightEdge, y);
+    y += 15;
+  }
+  doc.font('Helvetica').fontSize(8);
+  const count = totals.lineCount === 1 ? '1 completed transaction' : `${totals.lineCount} completed transactions`;
+  textAt(doc, `${count} in this period. Payments still pending appear on the statement of the day they complete.`, margin, y + 4);
+}
+
+export async function* statementPdf(statement: Statement): AsyncGenerator<Buffer, void, undefined> {
+  const doc = new PDFDocument({
+    size: [pageSize.width, pageSize.height],
+    margin,
+    info: {
+      Title: `Statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to}`,
+      Author: standardFontText(statement.bankName),
+      CreationDate: statement.generatedAt,
+    },
+  });
+  const output: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => output.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  // pdfkit pushes a finished page on the next turn of the event loop; wait for it, then hand it on.
+  const take = async (): Promise<Buffer | null> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return output.length > 0 ? Buffer.concat(output.splice(0)) : null;
+  };
+
+  let pageNumber = 1;
+  let y = drawTableHeader(doc, drawFirstPageHeader(doc, statement));
+  const newPage = () => {
+    drawFooter(doc, statement, pageNumber);
+    doc.addPage();
+    pageNumber += 1;
+    y = drawContinuationHeader(doc, statement);
+  };
+
+  let next = await statement.batches.next();
+  while (!next.done) {
+    for (const line of next.value) {
+      if (y + rowHeight > tableBottom) {
+        newPage();
+        y = drawTableHeader(doc, y);
+      }
+      drawLine(doc, line, y);
+      y += rowHeight;
+    }
+    const chunk = await take();
+    if (chunk) yield chunk;
+    next = await statement.batches.next();
+  }
+  const totals = next.value;
+  if (totals.lineCount === 0) {
+    textAt(doc, 'No completed transactions in this period.', columns.description, y);
+    y += rowHeight;
+  }
+  if (y + 6 + summaryHeight > tableBottom) newPage();
+  drawSummary(doc, statement, totals, y + 6);
+  drawFooter(doc, statement, pageNumber);
+  doc.end();
+  await ended;
+  const last = await take();
+  if (last) yield last;
+}

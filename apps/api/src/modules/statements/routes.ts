@@ -1,0 +1,53 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { statementQuerySchema } from '@strongroom/contracts/transactions.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { statementCsv } from './csv.ts';
+import { statementOfx } from './ofx.ts';
+import { statementPdf } from './pdf.ts';
+import { openStatement, statementFileName, type Statement } from './service.ts';
+
+const formats = {
+  pdf: { contentType: 'application/pdf', render: statementPdf },
+  csv: { contentType: 'text/csv; charset=utf-8', render: statementCsv },
+  ofx: { contentType: 'application/x-ofx', render: statementOfx },
+} satisfies Record<string, { contentType: string; render: (statement: Statement) => AsyncGenerator<string | Buffer, void, undefined> }>;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+/** A statement reads up to a year of the ledger; a person downloads a few, a script looping on it is stopped. */
+export const statementDownloadsPerMinutePerAddress = 30;
+
+/**
+ * `GET /accounts/{id}/statement?from=&to=&format=pdf|csv|ofx` (PRODUCT.md section 5). The file is
+ * streamed: lines are read from the ledger a batch at a time and written as they come.
+ */
+export function statementRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, db);
+    app.get(
+      '/accounts/:id/statement',
+      {
+        config: { rateLimit: { max: statementDownloadsPerMinutePerAddress, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['statements'],
+          params: z.object({ id: z.string().max(64) }),
+          querystring: statementQuerySchema,
+          response: { 200: z.unknown().describe('The statement file: application/pdf, text/csv or application/x-ofx'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { format, from, to } = request.query;
+        const statement = await openStatement(db, config, customerIdOf(request), request.params.id, { from, to });
+        const { contentType, render } = formats[format];
+        reply.header('content-type', contentType);
+        reply.header('content-disposition', `attachment; filename="${statementFileName(statement, format)}"`);
+        // A byte stream (not object mode), so that the reply's backpressure is counted in bytes.
+        return reply.send(Readable.from(render(statement), { objectMode: false }));
+      },
+    );
+  };
+}

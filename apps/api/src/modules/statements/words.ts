@@ -1,0 +1,36 @@
+import { transferCodes } from '../../ledger/codes.ts';
+import { categoryOf, descriptionOf } from '../payments/presenter.ts';
+import type { StatementTransferRow } from './repository.ts';
+
+/** What a transfer no payment made (interest, a fee, a loan) is called on a statement. */
+const descriptionOfCode = new Map<number, string>([
+  [transferCodes.deposit, 'Deposit'],
+  [transferCodes.withdrawal, 'Withdrawal'],
+  [transferCodes.ownTransfer, 'Transfer between own accounts'],
+  [transferCodes.internalTransfer, 'Transfer'],
+  [transferCodes.externalTransfer, 'Transfer to another bank'],
+  [transferCodes.cardPush, 'Card payment'],
+  [transferCodes.cardPurchase, 'Card purchase'],
+  [transferCodes.loanDisbursement, 'Loan disbursement'],
+  [transferCodes.loanRepayment, 'Loan repayment'],
+  [transferCodes.fee, 'Fee'],
+  [transferCodes.referralBonus, 'Referral bonus'],
+  [transferCodes.interest, 'Interest'],
+  [transferCodes.accountFunding, 'Opening deposit'],
+]);
+
+/** The same words as the history screen (the payment's reason, the seed's categories), so a line reads alike in both. */
+export function describeTransfer(row: StatementTransferRow): { description: string; category: string } {
+  const side = row.is_credit ? 'in' : 'out';
+  if (row.kind === null) {
+    return { description: descriptionOfCode.get(row.code) ?? 'Transaction', category: side === 'in' ? 'Credit' : 'Transfer' };
+  }
+  const payment = {
+    kind: row.kind,
+    message: row.message ?? '',
+    counterparty_name: row.counterparty_name ?? '',
+    counterparty_bank_name: row.counterparty_bank_name,
+    details: row.details ?? {},
+  };
+  return { description: descriptionOf(payment, side), category: categoryOf(payment, side) };
+}

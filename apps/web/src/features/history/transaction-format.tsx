@@ -1,0 +1,49 @@
+import type { PaymentStatus } from '@strongroom/contracts/payments.ts';
+import type { Transaction, TransactionCategory } from '@strongroom/contracts/transactions.ts';
+import { formatMoney } from '../../lib/money.ts';
+import './transaction-format.css';
+import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
+
+
+/** The seed's money-out categories, shown in red; every other category is green. */
+const moneyOutCategories: ReadonlySet<TransactionCategory> = new Set(['Transfer', 'Debit', 'withdraw']);
+
+export function isMoneyOutCategory(category: TransactionCategory): boolean {
+  return moneyOutCategories.has(category);
+}
+
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** The seed's history date, YYYY-MM-DD, on the customer's own calendar (as the dashboard shows it). */
+export function calendarDate(isoDateTime: string): string {
+  const date = new Date(isoDateTime);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${isoDateTime}`);
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+
+/** Completed: a green dot; every other state a grey dot. The word is always there, so colour is never alone. */
+export function TransactionStatus({ status }: { status: PaymentStatus }) {
+  const tone = status === 'completed' ? 'completed' : 'other';
+  return (
+    <span className={`history-status history-status--${tone}`}>
+      <span className="history-status__dot" aria-hidden="true" />
+      {paymentStatusWords[status]}
+    </span>
+  );
+}
+
+/** `$-1,234.00` for money out (the seed's history style); the sign says what the colour says. */
+export function TransactionAmount({ transaction }: { transaction: Pick<Transaction, 'amountCents' | 'category'> }) {
+  const tone = isMoneyOutCategory(transaction.category) ? 'money-out' : 'money-in';
+  return <span className={`tabular ${tone}`}>{formatMoney(transaction.amountCents, 'history')}</span>;
+}
+
+export function TransactionDate({ createdAt }: { createdAt: string }) {
+  return (
+    <time dateTime={createdAt} className="history-date tabular">
+      {calendarDate(createdAt)}
+    </time>
+  );
+}

@@ -1,0 +1,77 @@
+import type { MouseEvent } from 'react';
+import type { Transaction } from '@strongroom/contracts/transactions.ts';
+import { Table, type TableColumn } from '../../components/ui/table.tsx';
+import { TransactionAmount, TransactionDate, TransactionStatus } from './transaction-format.tsx';
+import './transaction-rows.css';
+
+/** The seed's table heading; the page heading is 'History'. */
+export const historyTableTitle = 'Recent transactions';
+
+interface RowsProps {
+  transactions: readonly Transaction[];
+  onOpen: (transaction: Transaction) => void;
+}
+
+function OpenButton({ transaction, onOpen }: { transaction: Transaction; onOpen: RowsProps['onOpen'] }) {
+  return (
+    <button type="button" className="history-open" aria-haspopup="dialog" data-transaction-id={transaction.id} onClick={() => onOpen(transaction)}>
+      {transaction.description}
+    </button>
+  );
+}
+
+function columnsFor(onOpen: RowsProps['onOpen']): readonly TableColumn<Transaction>[] {
+  return [
+    { key: 'status', header: 'Status', cell: (transaction) => <TransactionStatus status={transaction.status} /> },
+    { key: 'date', header: 'Date', cell: (transaction) => <TransactionDate createdAt={transaction.createdAt} /> },
+    // The description is the row's control: a keyboard reaches it with Tab and opens the details with Enter.
+    { key: 'description', header: 'Description', cell: (transaction) => <OpenButton transaction={transaction} onOpen={onOpen} /> },
+    { key: 'category', header: 'Category', cell: (transaction) => transaction.category },
+    { key: 'amount', header: 'Amount', numeric: true, cell: (transaction) => <TransactionAmount transaction={transaction} /> },
+  ];
+}
+
+/** Wide screens: the seed's table, Status, Date, Description, Category, Amount. A click anywhere on a row opens it. */
+export function TransactionTable({ transactions, onOpen }: RowsProps) {
+  // A mouse may click anywhere on the row; the row's button is what the keyboard and screen readers use.
+  function openClickedRow(event: MouseEvent<HTMLDivElement>) {
+    if (!(event.target instanceof Element) || event.target.closest('button, a')) return;
+    const id = event.target.closest('tr')?.querySelector<HTMLElement>('[data-transaction-id]')?.dataset.transactionId;
+    const transaction = transactions.find((item) => item.id === id);
+    if (transaction) onOpen(transaction);
+  }
+
+  return (
+    <div className="history-table" onClick={openClickedRow}>
+      <Table caption={historyTableTitle} columns={columnsFor(onOpen)} rows={transactions} rowKey={(transaction) => transaction.id} />
+    </div>
+  );
+}
+
+/** Narrow screens: one card per line, the amount always in view, nothing that scrolls sideways. */
+export function TransactionList({ transactions, onOpen }: RowsProps) {
+  return (
+    <section className="history-list" aria-labelledby="history-list-title">
+      <h2 id="history-list-title" className="history-list__title">
+        {historyTableTitle}
+      </h2>
+      <ul className="history-list__items">
+        {transactions.map((transaction) => (
+          <li key={transaction.id}>
+            <button type="button" className="history-list__item" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>
+              <span className="history-list__line">
+                <span className="history-list__description">{transaction.description}</span>
+                <TransactionAmount transaction={transaction} />
+              </span>
+              <span className="history-list__line history-list__meta">
+                <TransactionStatus status={transaction.status} />
+                <TransactionDate createdAt={transaction.createdAt} />
+                <span>{transaction.category}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
