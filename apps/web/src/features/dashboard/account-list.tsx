@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -35,6 +36,9 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
               <dd className="account__money tabular">{formatMoney(account.availableCents)}</dd>
             </div>
           </dl>
+          <Link className="account__statements" to={`/transaction-history?account=${account.id}#statements-title`} aria-label={`Statements of ${account.name} ${account.number}`}>
+            Statements
+          </Link>
         </Card>
       ))}
     </ul>

@@ -32,6 +32,7 @@ describe('dashboard accounts', () => {
     expect(within(checking).getByText('Balance').nextElementSibling?.textContent).toBe('$4,750.00');
     expect(within(checking).getByText('Available balance').nextElementSibling?.textContent).toBe('$4,250.00');
     expect(within(checking).getByText('Active').className).toContain('account__status--active');
+    expect(within(checking).getByRole('link', { name: 'Statements of Easy Checking 6043797155' }).getAttribute('href')).toBe('/transaction-history?account=a1#statements-title');
 
     const savings = screen.getByRole('heading', { level: 3, name: 'Standard Savings' }).closest('li');
     if (!savings) throw new Error('the account is not a list item');

@@ -98,3 +98,12 @@ describe('statement downloads', () => {
     expect(downloads(section).OFX).toBe(`/api/v1/accounts/${accounts[0].id}/statement?from=2025-07-01&to=2025-12-31&format=ofx`);
   });
 });
+
+describe('statements from an account', () => {
+  it('preselects the account named in the address, as the dashboard account card links to it', async () => {
+    renderApp(`/transaction-history?account=${accounts[1].id}`, historyApi());
+    const section = await statements();
+    expect((within(section).getByRole('combobox', { name: 'Statement account' }) as HTMLSelectElement).value).toBe(accounts[1].id);
+    expect(downloads(section).CSV).toContain(`/api/v1/accounts/${accounts[1].id}/statement?`);
+  });
+});

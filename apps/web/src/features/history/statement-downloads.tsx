@@ -1,12 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FileDown } from 'lucide-react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
+import { statementMaxDays } from '@strongroom/contracts/transactions.ts';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { accountStatementUrl, type StatementFormat } from './api/account-statement.ts';
-import { statementMaxDays } from '@strongroom/contracts/transactions.ts';
 import { daysInPeriod, isoMonth, monthPeriod, recentMonths, type StatementPeriod } from './statement-period.ts';
 import './statement-downloads.css';
 
@@ -38,8 +39,9 @@ function periodOf(choice: string, range: StatementPeriod, today: Date): Statemen
  */
 export function StatementDownloads({ accounts }: { accounts: readonly Account[] }) {
   const [today] = useState(() => new Date());
-  // Until the customer picks one, the first account (also while the list is still loading).
-  const [accountId, setAccountId] = useState('');
+  // The account named in the address (the dashboard's Statements link), else the first account.
+  const [searchParams] = useSearchParams();
+  const [accountId, setAccountId] = useState(() => searchParams.get('account') ?? '');
   const [choice, setChoice] = useState(() => isoMonth(today));
   const [range, setRange] = useState<StatementPeriod>({ from: '', to: '' });
   const account = accounts.find((item) => item.id === accountId) ?? accounts[0];
