@@ -62,6 +62,8 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
     await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/new-card');
     expect(await page.getByText(/^Good (morning|afternoon|evening|night), Dana$/).isVisible()).toBe(true);
+    // A first visit in this browser opens the welcome dialog.
+    await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
     await expectNoAxeViolations(page);
 
     await page.getByRole('navigation', { name: 'Online banking' }).getByRole('button', { name: 'Logout' }).click();
