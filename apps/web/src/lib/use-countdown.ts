@@ -16,19 +16,22 @@ function secondsLeft(deadlineMs: number): number {
  * stays right after the tab slept in the background.
  */
 export function useSecondsLeft(deadlineMs: number | null): number {
-  const [left, setLeft] = useState(() => (deadlineMs === null ? 0 : secondsLeft(deadlineMs)));
+  const [countdown, setCountdown] = useState(() => ({ deadlineMs, left: deadlineMs === null ? 0 : secondsLeft(deadlineMs) }));
+  // A new deadline counts in the same render that brings it, not one effect later: a button it
+  // disables is never briefly enabled.
+  let current = countdown;
+  if (countdown.deadlineMs !== deadlineMs) {
+    current = { deadlineMs, left: deadlineMs === null ? 0 : secondsLeft(deadlineMs) };
+    setCountdown(current);
+  }
   useEffect(() => {
-    if (deadlineMs === null) {
-      setLeft(0);
-      return;
-    }
-    setLeft(secondsLeft(deadlineMs));
+    if (deadlineMs === null) return;
     const timer = window.setInterval(() => {
       const next = secondsLeft(deadlineMs);
-      setLeft(next);
+      setCountdown((previous) => (previous.deadlineMs === deadlineMs && previous.left === next ? previous : { deadlineMs, left: next }));
       if (next === 0) window.clearInterval(timer);
     }, countdownTickMs);
     return () => window.clearInterval(timer);
   }, [deadlineMs]);
-  return left;
+  return current.left;
 }
