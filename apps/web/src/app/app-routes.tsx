@@ -36,11 +36,11 @@ const BeneficiariesPage = lazy(() => import('../features/beneficiaries/beneficia
 const AddBeneficiaryPage = lazy(() => import('../features/beneficiaries/add-beneficiary-page.tsx'));
 const BillPayPage = lazy(() => import('../features/billpay/billpay-page.tsx'));
 const FraudWarningPage = lazy(() => import('../features/fraud-warning/fraud-warning-page.tsx'));
-const TransferPage = lazy(() => import('../features/transfers/transfer-page.tsx'));
-const CardTransferPage = lazy(() => import('../features/transfers/card-transfer-page.tsx'));
-const DepositPage = lazy(() => import('../features/deposits/deposit-page.tsx'));
-const WithdrawPage = lazy(() => import('../features/withdrawals/withdraw-page.tsx'));
-const OtpPage = lazy(() => import('../features/step-up/otp-page.tsx'));
+const TransferPage = lazy(() => import('../features/payments/transfer-page.tsx'));
+const CardTransferPage = lazy(() => import('../features/payments/card-transfer-page.tsx'));
+const DepositPage = lazy(() => import('../features/payments/deposits/deposit-page.tsx'));
+const WithdrawPage = lazy(() => import('../features/payments/withdrawals/withdraw-page.tsx'));
+const OtpPage = lazy(() => import('../features/payments/step-up/otp-page.tsx'));
 const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 

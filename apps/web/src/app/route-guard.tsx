@@ -4,7 +4,7 @@ import type { OnboardingStep } from '@strongroom/contracts/auth.ts';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
-import { useMe } from '../features/auth/api/get-me.ts';
+import { useMe } from '../lib/api/get-me.ts';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { pathForNextStep } from '../features/auth/next-step.ts';
 import { ApiError } from '../lib/api-client.ts';

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useDeleteBeneficiary } from './api/delete-beneficiary.ts';
-import { useBeneficiaries } from './api/get-beneficiaries.ts';
+import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import './beneficiaries-page.css';
 
 const tabs: readonly { bankType: BankType; label: string; emptyTitle: string; emptyText: string }[] = [

@@ -21,8 +21,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from '../auth/api/get-me.ts';
-import { useAccounts } from '../dashboard/api/get-accounts.ts';
+import { useMe } from '../../lib/api/get-me.ts';
+import { useAccounts } from '../../lib/api/get-accounts.ts';
 import './billpay-page.css';
 
 /** The seed's twelve bill-pay tiles, in its order. */

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, machineDateTime } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { useMe } from '../auth/api/get-me.ts';
+import { useMe } from '../../lib/api/get-me.ts';
 import { useHeldTransfers } from './api/get-held-transfers.ts';
 import './fraud-warning-page.css';
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAccounts } from '../dashboard/api/get-accounts.ts';
+import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useTransactions } from './api/get-transactions.ts';
 import { HistoryFilters } from './history-filters.tsx';
 import { StatementDownloads } from './statement-downloads.tsx';

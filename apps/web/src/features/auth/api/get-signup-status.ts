@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { signupStatusResponseSchema } from '@strongroom/contracts/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { rememberSession } from './get-me.ts';
+import { rememberSession } from '../../../lib/api/get-me.ts';
 
 /**
  * `POST /api/v1/auth/signup/status` -> `{ verified: false }` or `{ verified: true, user, next }`.

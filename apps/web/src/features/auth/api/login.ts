@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sessionResponseSchema, type LoginRequest, type SessionResponse } from '@strongroom/contracts/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { meQueryKey } from './get-me.ts';
+import { meQueryKey } from '../../../lib/api/get-me.ts';
 
 /**
  * `POST /api/v1/auth/login` `{ email, password }` -> 200 `{ user, next }`, and the session and

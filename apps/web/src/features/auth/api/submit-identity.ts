@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sessionResponseSchema } from '@strongroom/contracts/auth.ts';
 import type { IdentityFields } from '@strongroom/contracts/onboarding.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { rememberSession } from './get-me.ts';
+import { rememberSession } from '../../../lib/api/get-me.ts';
 
 export interface IdentityInput extends IdentityFields {
   document: File;

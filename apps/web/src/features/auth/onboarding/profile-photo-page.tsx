@@ -8,7 +8,7 @@ import { ImageField } from '../../../components/ui/image-field.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../api/get-me.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { imageAccept } from './image-check.ts';

@@ -3,7 +3,7 @@ import { PartyPopper } from 'lucide-react';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useBankIdentity } from '../../../lib/bank-identity.ts';
-import { useMe } from '../api/get-me.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 
 /**

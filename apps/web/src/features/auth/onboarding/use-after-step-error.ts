@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { meQueryKey } from '../api/get-me.ts';
+import { meQueryKey } from '../../../lib/api/get-me.ts';
 
 /**
  * A 409 `conflict` means this step is not the customer's next one (done in another tab, say). After

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatCountdown } from '../../../lib/dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSecondsLeft } from '../../../lib/use-countdown.ts';
-import { getMe, meQueryKey } from '../api/get-me.ts';
+import { getMe, meQueryKey } from '../../../lib/api/get-me.ts';
 import { logout } from '../api/logout.ts';
 import type { LoginPageState } from '../login-page.tsx';
 

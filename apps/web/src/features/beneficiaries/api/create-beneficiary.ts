@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { beneficiaryResponseSchema, type Beneficiary, type CreateBeneficiaryRequest } from '@strongroom/contracts/beneficiaries.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { beneficiariesQueryKey } from './get-beneficiaries.ts';
+import { beneficiariesQueryKey } from '../../../lib/api/get-beneficiaries.ts';
 
 /**
  * `POST /api/v1/beneficiaries` -> 201 `{ beneficiary }`; 400 `validation_failed` with `fields`;

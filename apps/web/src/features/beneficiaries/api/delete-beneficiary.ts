@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { beneficiariesQueryKey, type BeneficiaryList } from './get-beneficiaries.ts';
+import { beneficiariesQueryKey, type BeneficiaryList } from '../../../lib/api/get-beneficiaries.ts';
 
 /** `DELETE /api/v1/beneficiaries/{id}` -> 204. */
 export function deleteBeneficiary(id: string): Promise<void> {

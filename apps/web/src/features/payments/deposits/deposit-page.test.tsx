@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { followIntervalMs } from '../transfers/api/get-transfer.ts';
-import { checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from '../transfers/payment/test-fixtures.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { renderApp, signedIn } from '../../../test/render-app.tsx';
+import { followIntervalMs } from '../api/get-transfer.ts';
+import { checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from '../payment/test-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('./deposit-page.tsx'));

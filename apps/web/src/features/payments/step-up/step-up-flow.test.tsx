@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { renewedChallengeNotice } from './use-step-up-request.ts';
-import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../test/render-app.tsx';
+import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../../test/render-app.tsx';
 import {
   apiError,
   checking,
@@ -12,7 +12,7 @@ import {
   sentRequestOf,
   stepUpRequired,
   type SentRequest,
-} from '../transfers/payment/test-fixtures.ts';
+} from '../payment/test-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('../withdrawals/withdraw-page.tsx'));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /**
  * While a new customer's identity is being checked they have no accounts yet; they open the moment

@@ -1,5 +1,5 @@
 import { paymentResponseSchema, type CreateWithdrawalRequest, type PaymentResponse } from '@strongroom/contracts/payments.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
 
 /**
  * `POST /api/v1/withdrawals` (the seed's nine fields, `fromAccountId` and `amountCents`) with

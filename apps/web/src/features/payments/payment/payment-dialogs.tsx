@@ -1,6 +1,6 @@
 import type { Payment } from '@strongroom/contracts/payments.ts';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
-import { StepUpDialog } from '../../step-up/step-up-dialog.tsx';
+import { StepUpDialog } from '../step-up/step-up-dialog.tsx';
 import { PaymentResultDialog } from './payment-result-dialog.tsx';
 import type { PaymentSubmissionState } from './use-payment-submission.ts';
 

@@ -4,19 +4,19 @@ import { z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { accountNumberField, createWithdrawalRequestSchema, routeNumberField } from '@strongroom/contracts/payments.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { accountOptions } from '../transfers/payment/account-options.ts';
-import { amountInputProps, amountTextField } from '../transfers/payment/amount-field.ts';
-import { PaymentDialogs } from '../transfers/payment/payment-dialogs.tsx';
-import { requiredField } from '../transfers/payment/required-field.ts';
-import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { SourceAccounts } from '../transfers/payment/source-accounts.tsx';
-import { usePaymentSubmission } from '../transfers/payment/use-payment-submission.ts';
+import { PageMeta } from '../../../components/page-meta.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { accountOptions } from '../payment/account-options.ts';
+import { amountInputProps, amountTextField } from '../payment/amount-field.ts';
+import { PaymentDialogs } from '../payment/payment-dialogs.tsx';
+import { requiredField } from '../payment/required-field.ts';
+import { paymentFieldNames, showServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import { SourceAccounts } from '../payment/source-accounts.tsx';
+import { usePaymentSubmission } from '../payment/use-payment-submission.ts';
 import { createWithdrawal } from './api/create-withdrawal.ts';
-import '../transfers/payment/payment.css';
+import '../payment/payment.css';
 
 const withdrawFormSchema = createWithdrawalRequestSchema
   .omit({ amountCents: true })

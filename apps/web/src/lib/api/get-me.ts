@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '@strongroom/contracts/session.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { apiRequest } from '../api-client.ts';
+import { queryClient } from '../query-client.ts';
 
 /** `GET /api/v1/me`: 200 with the signed-in customer, 401 `unauthenticated` without a live session. */
 export const meQueryKey = ['me'] as const;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAccounts } from '../../dashboard/api/get-accounts.ts';
+import { useAccounts } from '../../../lib/api/get-accounts.ts';
 import './payment.css';
 
 export interface SourceAccountsProps {

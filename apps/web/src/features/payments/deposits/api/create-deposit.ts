@@ -1,5 +1,5 @@
 import { paymentResponseSchema, type CreateDepositRequest, type PaymentResponse } from '@strongroom/contracts/payments.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
 
 /**
  * `POST /api/v1/deposits` `{ accountId, amountCents, reason }` with `Idempotency-Key` -> 201

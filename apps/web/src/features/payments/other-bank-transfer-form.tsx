@@ -10,7 +10,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { useBeneficiaries } from '../beneficiaries/api/get-beneficiaries.ts';
+import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import { usePayeeCheck } from './api/check-payee.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { FavouriteFields } from './favourite-fields.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { beneficiaryListSchema } from '@strongroom/contracts/beneficiaries.ts';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** The cache holds the answer as the server gives it, so every screen that reads this key agrees on its shape. */
 export const beneficiariesQueryKey = ['beneficiaries'] as const;

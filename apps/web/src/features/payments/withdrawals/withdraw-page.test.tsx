@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { checking } from '../transfers/payment/test-fixtures.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { renderApp, signedIn } from '../../../test/render-app.tsx';
+import { checking } from '../payment/test-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('./withdraw-page.tsx'));

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client.ts';
-import { renderApp, signedIn } from '../../test/render-app.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { renderApp, signedIn } from '../../../test/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

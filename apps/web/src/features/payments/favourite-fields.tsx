@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { Beneficiary } from '@strongroom/contracts/beneficiaries.ts';
-import type { BeneficiaryList } from '../beneficiaries/api/get-beneficiaries.ts';
+import type { BeneficiaryList } from '../../lib/api/get-beneficiaries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { useBeneficiaries } from '../beneficiaries/api/get-beneficiaries.ts';
+import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { cardTypeOf, maskedCardNumber } from './card-type.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ArrowLeftRight, ShieldCheck } from 'lucide-react';
 import { stepUpCodeLength, stepUpCodeValidMinutes } from '@strongroom/contracts/step-up.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
-import { buttonClassName } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { PageMeta } from '../../../components/page-meta.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import './otp-page.css';
 
 /**
