@@ -55,5 +55,8 @@ describe('/deposit', { timeout: 20_000 }, () => {
 
     expect(await within(result).findByText('Completed', {}, { timeout: followIntervalMs * 2 })).toBeTruthy();
     expect(reads).toHaveBeenCalledTimes(1);
+    // Behind the popup the form is cleared for the next deposit, into the same account.
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Account', hidden: true }).value).toBe(savings.id);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Reason', hidden: true }).value).toBe('');
   });
 });

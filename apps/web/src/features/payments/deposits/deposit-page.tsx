@@ -56,7 +56,8 @@ function DepositForm({ accounts }: { accounts: readonly Account[] }) {
       { accountId: values.accountId, amountCents: values.amount, reason: values.reason },
       { placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames) },
     );
-    if (result === 'done') reset(defaults);
+    // The next deposit most likely goes to the same account: keep it chosen, clear the rest.
+    if (result === 'done') reset({ ...defaults, accountId: values.accountId });
   });
 
   return (
