@@ -31,14 +31,14 @@ export interface FundedCustomer {
   accounts: { id: string; type: 'checking' | 'savings'; number: string }[];
 }
 
-let phoneSerial = Math.floor(Math.random() * 5_000);
 
 /** An onboarded customer (verified, approved, accounts open) whose checking holds `fundCents`. */
 export async function createFundedCustomer(label: string, fundCents: number, names: { firstName?: string; lastName?: string } = {}): Promise<FundedCustomer> {
   const email = uniqueEmail(label);
   const password = 'tangerine lighthouse drift';
-  phoneSerial = (phoneSerial + 1) % 10_000;
-  const phone = `+1303555${String(phoneSerial).padStart(4, '0')}`;
+  // Journeys run in parallel files against one server: a random number from eight million keeps each
+  // customer's step-up codes their own.
+  const phone = `+1303${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
   const firstName = names.firstName ?? 'Casey';
   const lastName = names.lastName ?? 'Journey';
   const result = await runOps('create-customer', ['--email', email, '--password', password, '--phone', phone, '--first-name', firstName, '--last-name', lastName, '--fund-cents', String(fundCents)]);
