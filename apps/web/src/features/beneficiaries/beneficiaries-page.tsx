@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, RefreshCw, Trash2, Users } from 'lucide-react';
+import { Plus, Trash2, Users } from 'lucide-react';
 import type { BankType, Beneficiary } from '@strongroom/contracts/beneficiaries.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useDeleteBeneficiary } from './api/delete-beneficiary.ts';
 import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import './beneficiaries-page.css';
@@ -92,17 +93,7 @@ export default function BeneficiariesPage() {
           <Spinner size="sm" /> Loading your beneficiaries…
         </p>
       ) : beneficiaries.isError ? (
-        <EmptyState
-          title="We could not load your beneficiaries"
-          action={
-            <Button variant="secondary" onClick={() => void beneficiaries.refetch()} loading={beneficiaries.isFetching}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          }
-        >
-          <p>{beneficiaries.error.message}</p>
-        </EmptyState>
+        <LoadFailed title="We could not load your beneficiaries" query={beneficiaries} />
       ) : (
         <Tabs
           label="Beneficiaries by bank"

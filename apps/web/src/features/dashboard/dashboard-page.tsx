@@ -1,9 +1,9 @@
-import { Landmark, RefreshCw } from 'lucide-react';
+import { Landmark } from 'lucide-react';
 import { greetingForHour } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { AccountList } from './account-list.tsx';
@@ -23,18 +23,7 @@ function Accounts() {
   }
   if (accounts.isError) {
     return (
-      <EmptyState
-        title="We could not load your accounts"
-        headingLevel={3}
-        action={
-          <Button variant="secondary" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-            <RefreshCw aria-hidden="true" size={18} />
-            Try again
-          </Button>
-        }
-      >
-        <p>{accounts.error.message}</p>
-      </EmptyState>
+      <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />
     );
   }
   if (accounts.data.length === 0) {

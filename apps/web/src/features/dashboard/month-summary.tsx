@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark, RefreshCw } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark } from 'lucide-react';
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useDashboardSummary } from './api/get-dashboard.ts';
 import { RecentTransactions } from './recent-transactions.tsx';
@@ -108,18 +108,7 @@ export function MonthSummary() {
         <h2 id="month-title" className="dashboard__section-title">
           This month
         </h2>
-        <EmptyState
-          title="We could not load this month’s figures"
-          headingLevel={3}
-          action={
-            <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          }
-        >
-          <p>{summary.error.message}</p>
-        </EmptyState>
+        <LoadFailed title="We could not load this month’s figures" headingLevel={3} query={summary} />
       </section>
     );
   }

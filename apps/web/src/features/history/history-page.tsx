@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Printer, ReceiptText, RefreshCw, SearchX } from 'lucide-react';
+import { Printer, ReceiptText, SearchX } from 'lucide-react';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useTransactions } from './api/get-transactions.ts';
 import { HistoryFilters } from './history-filters.tsx';
@@ -56,17 +57,7 @@ export default function HistoryPage() {
     }
     if (transactions.isError && rows.length === 0) {
       return (
-        <EmptyState
-          title="We could not load your transactions"
-          action={
-            <Button variant="secondary" onClick={() => void transactions.refetch()} loading={transactions.isFetching}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          }
-        >
-          <p>{transactions.error.message}</p>
-        </EmptyState>
+        <LoadFailed title="We could not load your transactions" query={transactions} />
       );
     }
     if (rows.length === 0) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BellOff, RefreshCw, Trash2 } from 'lucide-react';
+import { BellOff, Trash2 } from 'lucide-react';
 import type { Notification, NotificationList } from '@strongroom/contracts/notifications.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { useDeleteNotification } from './api/delete-notification.ts';
 import { useNotifications } from './api/get-notifications.ts';
@@ -110,15 +111,7 @@ export default function NotificationsPage() {
           <Spinner size="sm" /> Loading your notifications…
         </p>
       ) : notifications.isError ? (
-        <EmptyState
-          title="We could not load your notifications"
-          action={
-            <Button variant="secondary" onClick={() => void notifications.refetch()} loading={notifications.isFetching}>
-              <RefreshCw aria-hidden="true" size={18} />
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailed title="We could not load your notifications" query={notifications} />
       ) : notifications.data.items.length === 0 ? (
         <EmptyState icon={<BellOff aria-hidden="true" size={28} />} title="No notifications">
           <p>We let you know here when money comes in or goes out, and when something about your account changes.</p>

@@ -3,7 +3,6 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { transferredMessage } from '@strongroom/contracts/messages.ts';
 import { cardNumberField, cardTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,7 +15,7 @@ import { cardTypeOf, maskedCardNumber } from './card-type.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs } from './payment/payment-dialogs.tsx';
+import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
 import { requiredField } from './payment/required-field.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { SourceAccounts } from './payment/source-accounts.tsx';
@@ -147,7 +146,7 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
       />
       <PaymentDialogs
         submission={submission}
-        successTitle={(payment) => transferredMessage(formatMoney(payment.amountCents))}
+        successTitle={transferSuccessTitle}
         errorTitle="The money was not sent"
       />
     </>

@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { transferredMessage } from '@strongroom/contracts/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import { usePayeeCheck } from './api/check-payee.ts';
 import { createTransfer } from './api/create-transfer.ts';
@@ -20,7 +18,7 @@ import { PayeeCheckNotice } from './payee-check-notice.tsx';
 import { accountOptions } from './payment/account-options.ts';
 import { amountInputProps } from './payment/amount-field.ts';
 import { ConfirmPaymentDialog } from './payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs } from './payment/payment-dialogs.tsx';
+import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { usePaymentSubmission } from './payment/use-payment-submission.ts';
 import './transfer-page.css';
@@ -166,7 +164,7 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
       </ConfirmPaymentDialog>
       <PaymentDialogs
         submission={submission}
-        successTitle={(payment) => transferredMessage(formatMoney(payment.amountCents))}
+        successTitle={transferSuccessTitle}
         errorTitle="The transfer was not sent"
       />
     </>

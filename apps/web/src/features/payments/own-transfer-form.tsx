@@ -3,7 +3,6 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { transferredMessage } from '@strongroom/contracts/messages.ts';
 import { ownTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -13,7 +12,7 @@ import { createTransfer } from './api/create-transfer.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs } from './payment/payment-dialogs.tsx';
+import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { usePaymentSubmission } from './payment/use-payment-submission.ts';
 
@@ -108,7 +107,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
       />
       <PaymentDialogs
         submission={submission}
-        successTitle={(payment) => transferredMessage(formatMoney(payment.amountCents))}
+        successTitle={transferSuccessTitle}
         errorTitle="The transfer was not sent"
       />
     </>

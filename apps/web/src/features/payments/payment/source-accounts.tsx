@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { RefreshCw } from 'lucide-react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useAccounts } from '../../../lib/api/get-accounts.ts';
 import './payment.css';
 
@@ -30,18 +28,7 @@ export function SourceAccounts({ children }: SourceAccountsProps) {
   }
   if (accounts.isError) {
     return (
-      <EmptyState
-        title="We could not load your accounts"
-        headingLevel={2}
-        action={
-          <Button variant="secondary" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-            <RefreshCw aria-hidden="true" size={18} />
-            Try again
-          </Button>
-        }
-      >
-        <p>{accounts.error.message}</p>
-      </EmptyState>
+      <LoadFailed title="We could not load your accounts" headingLevel={2} query={accounts} />
     );
   }
   if (accounts.data.length === 0) {
