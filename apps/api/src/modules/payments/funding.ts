@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { ledgers, operatorAccounts, transferCodes, type TransferCode } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
-import { insertPayment, transitionPayment } from './repository.ts';
+import { insertPayment, transitionPayment, type NewPayment } from './repository.ts';
 
 /**
  * Payments the bank makes itself, outside any customer request: the opening deposit of the ops
- * CLI and the sandbox, and the sandbox's first own transfer. Each is a ledger transfer with its
+ * CLI and the sandbox, and the sandbox's example history. Each is a ledger transfer with its
  * payment row, like every other, so history and statements show it.
  */
 export interface BankPayment {
@@ -27,63 +27,58 @@ export interface SettledExternalPayment {
   message: string;
 }
 
-export async function recordSettledExternalPayment(db: Database, payment: SettledExternalPayment): Promise<string> {
+/** Records the payment, posts its transfer at once (no pending step to show) and marks it completed. */
+async function recordPostedPayment(db: Database, payment: Omit<NewPayment, 'id'>, ledger: { debitAccountId: string; creditAccountId: string; code: TransferCode }): Promise<string> {
   const id = randomUUID();
-  await insertPayment(db, {
-    id,
-    customerId: payment.customerId,
-    kind: 'external',
-    fromAccountId: payment.fromAccount.id,
-    toAccountId: null,
-    amountCents: payment.amountCents,
-    counterpartyName: payment.payee.name,
-    counterpartyAccountNumber: payment.payee.accountNumber,
-    counterpartyBankName: payment.payee.bankName,
-    counterpartyRouteNumber: payment.payee.routeNumber,
-    counterpartyCountry: 'United States',
-    payeeKey: `bank:${payment.payee.routeNumber}:${payment.payee.accountNumber}`,
-    message: payment.message,
-    rail: 'ach',
-  });
-  // Settled already, so posted at once to the rail's settlement account (no pending step to show).
-  const [outcome] = await createTransfers(db, [
-    { id, debitAccountId: payment.fromAccount.ledgerAccountId, creditAccountId: operatorAccounts.settlementAch, amountCents: payment.amountCents, ledger: ledgers.usd, code: transferCodes.externalTransfer },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    await transitionPayment(db, id, ['creating'], { status: 'failed', failureCode: outcome?.result ?? 'no_result' });
-    throw new Error(`the example payment failed: ${outcome?.result ?? 'no result'}`);
-  }
-  await transitionPayment(db, id, ['creating'], { status: 'completed' });
-  return id;
-}
-
-export async function recordBankPayment(db: Database, payment: BankPayment): Promise<string> {
-  const id = randomUUID();
-  await insertPayment(db, {
-    id,
-    customerId: payment.customerId,
-    kind: payment.kind,
-    fromAccountId: payment.fromAccount?.id ?? null,
-    toAccountId: payment.toAccount.id,
-    amountCents: payment.amountCents,
-    counterpartyName: payment.kind === 'funding' ? 'Opening deposit' : payment.toAccount.name,
-    counterpartyAccountNumber: payment.kind === 'funding' ? null : payment.toAccount.number,
-    message: payment.message,
-  });
-  const [outcome] = await createTransfers(db, [
-    {
-      id,
-      debitAccountId: payment.fromAccount?.ledgerAccountId ?? operatorAccounts.bankCapital,
-      creditAccountId: payment.toAccount.ledgerAccountId,
-      amountCents: payment.amountCents,
-      ledger: ledgers.usd,
-      code: payment.kind === 'funding' ? transferCodes.accountFunding : transferCodes.ownTransfer,
-    },
-  ]);
+  await insertPayment(db, { ...payment, id });
+  const [outcome] = await createTransfers(db, [{ id, ...ledger, amountCents: payment.amountCents, ledger: ledgers.usd }]);
   if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
     await transitionPayment(db, id, ['creating'], { status: 'failed', failureCode: outcome?.result ?? 'no_result' });
     throw new Error(`the bank's payment failed: ${outcome?.result ?? 'no result'}`);
   }
   await transitionPayment(db, id, ['creating'], { status: 'completed' });
   return id;
+}
+
+export function recordBankPayment(db: Database, payment: BankPayment): Promise<string> {
+  return recordPostedPayment(
+    db,
+    {
+      customerId: payment.customerId,
+      kind: payment.kind,
+      fromAccountId: payment.fromAccount?.id ?? null,
+      toAccountId: payment.toAccount.id,
+      amountCents: payment.amountCents,
+      counterpartyName: payment.kind === 'funding' ? 'Opening deposit' : payment.toAccount.name,
+      counterpartyAccountNumber: payment.kind === 'funding' ? null : payment.toAccount.number,
+      message: payment.message,
+    },
+    {
+      debitAccountId: payment.fromAccount?.ledgerAccountId ?? operatorAccounts.bankCapital,
+      creditAccountId: payment.toAccount.ledgerAccountId,
+      code: payment.kind === 'funding' ? transferCodes.accountFunding : transferCodes.ownTransfer,
+    },
+  );
+}
+
+export function recordSettledExternalPayment(db: Database, payment: SettledExternalPayment): Promise<string> {
+  return recordPostedPayment(
+    db,
+    {
+      customerId: payment.customerId,
+      kind: 'external',
+      fromAccountId: payment.fromAccount.id,
+      toAccountId: null,
+      amountCents: payment.amountCents,
+      counterpartyName: payment.payee.name,
+      counterpartyAccountNumber: payment.payee.accountNumber,
+      counterpartyBankName: payment.payee.bankName,
+      counterpartyRouteNumber: payment.payee.routeNumber,
+      counterpartyCountry: 'United States',
+      payeeKey: `bank:${payment.payee.routeNumber}:${payment.payee.accountNumber}`,
+      message: payment.message,
+      rail: 'ach',
+    },
+    { debitAccountId: payment.fromAccount.ledgerAccountId, creditAccountId: operatorAccounts.settlementAch, code: transferCodes.externalTransfer },
+  );
 }

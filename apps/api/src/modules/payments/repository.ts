@@ -51,12 +51,13 @@ export interface NewPayment {
   rail?: Rail | null;
 }
 
-export async function insertPayment(db: Queryable, payment: NewPayment): Promise<void> {
-  await db.query(
+export async function insertPayment(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.query<PaymentRow>(
     `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
        counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details,
        card_number_encrypted, payee_key, message, rail)
-     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16)`,
+     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16)
+     RETURNING ${paymentColumns}`,
     [
       payment.id,
       payment.customerId,
@@ -76,6 +77,8 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
       payment.rail ?? null,
     ],
   );
+  if (!row) throw new Error(`payment ${payment.id} was not inserted`);
+  return row;
 }
 
 export async function findPayment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {

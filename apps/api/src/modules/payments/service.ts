@@ -88,21 +88,21 @@ export async function requestPayment(
     const reviewReason = plan.reviewable
       ? await reviewReasonFor(tx, dependencies.config.reviewRules, { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null }, new Date())
       : null;
-    await insertPayment(tx, {
+    const row = await insertPayment(tx, {
       ...plan.payment,
       id: paymentId,
       details: { ...plan.payment.details, ...(reviewReason ? { reviewRule: reviewReason } : {}) },
     });
-    return { kind: 'claimed' as const };
+    return { kind: 'claimed' as const, row };
   });
-  if (claim.kind === 'step_up') await requireStepUp(stepUp, challenge);
+  if (claim.kind === 'step_up') return requireStepUp(stepUp, challenge);
   if (claim.kind === 'raced') {
     const again = await lookupIdempotencyKey(db, actor.customerId, headers.idempotencyKey, hash);
     if (again.state === 'answered') return again.response;
     throw new AppError('conflict', 'This payment is already being processed. Check your history before trying again.');
   }
 
-  const response = await executePayment(dependencies, paymentId, plan);
+  const response = await executePayment(dependencies, claim.row, plan);
   await recordAudit(db, {
     actorType: 'customer',
     actorId: actor.customerId,
@@ -118,10 +118,9 @@ export async function requestPayment(
 }
 
 /** Sends the payment's transfer to the ledger and records the answer; a recovered payment rebuilds its plan from its row. */
-async function executePayment(dependencies: PaymentDependencies, paymentId: string, plan: LedgerSide): Promise<StoredResponse> {
+async function executePayment(dependencies: PaymentDependencies, row: PaymentRow, plan: LedgerSide): Promise<StoredResponse> {
   const { db } = dependencies;
-  const row = await findPayment(db, paymentId);
-  if (!row) throw new Error(`payment ${paymentId} vanished before reaching the ledger`);
+  const paymentId = row.id;
   const held = typeof row.details.reviewRule === 'string';
   const pending = plan.viaRail || held;
   const outcome = await dependencies.ledger.createTransfer({
@@ -221,5 +220,5 @@ export const unfinishedAfterMs = 30_000;
 
 /** Rebuilds the ledger side of a 'creating' payment from its row and sends it again. */
 export async function finishPayment(dependencies: PaymentDependencies, row: PaymentRow): Promise<StoredResponse> {
-  return executePayment(dependencies, row.id, await ledgerSideOf(dependencies.db, row));
+  return executePayment(dependencies, row, await ledgerSideOf(dependencies.db, row));
 }
