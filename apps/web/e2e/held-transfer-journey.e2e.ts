@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, heading, readStepUpCode, runOps, signInPastWelcome } from './support/money.ts';
+import { accountOf, createFundedCustomer, figureOnDashboard, heading, readStepUpCode, runOps, signInPastWelcome } from './support/money.ts';
 
 /** Two customers signed in, a step-up code from the outbox and a decision by staff. */
 const journeyTimeoutMs = 150_000;
 const fraudWarning = 'We will never ask you for a tax, COT, IMF, TAC, NRC or BSA code, or ask you to pay a fee to release your money';
-
-/** A figure ('Balance', 'Available balance') of an account's card on the dashboard. */
-async function figureOnDashboard(page: Page, accountName: string, figure: 'Balance' | 'Available balance'): Promise<string | null> {
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
-  return card.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) }).locator('dd').textContent();
-}
 
 /** Nothing on a fraud-warning page may look like a place to type a "release code". */
 async function codeInputCount(page: Page): Promise<number> {

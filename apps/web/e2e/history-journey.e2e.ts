@@ -6,7 +6,7 @@ import { csrfCookieName, csrfHeaderName } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema } from '@strongroom/contracts/payments.ts';
 import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
 import { screenshotBothWidths, showColorScheme } from './support/identity.ts';
-import { accountOf, createFundedCustomer, signIn, type FundedCustomer } from './support/money.ts';
+import { accountOf, createFundedCustomer, signInPastWelcome, type FundedCustomer } from './support/money.ts';
 
 /** Signing in, three transfers, a dialog, five downloads and a visit to the public verification page. */
 const journeyTimeoutMs = 150_000;
@@ -66,8 +66,7 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
     async () => {
       const customer = await createFundedCustomer('history', 500_000, { firstName: 'Hana', lastName: 'History' });
       const { context, page, problems } = await openPage(browser);
-      await signIn(page, customer);
-      await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
+      await signInPastWelcome(page, customer);
       for (const transfer of transfers) await transferOwn(page, customer, transfer);
 
       // The dashboard's recent transactions lead to the whole history.

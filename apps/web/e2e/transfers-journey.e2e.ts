@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountListSchema } from '@strongroom/contracts/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome, type FundedCustomer } from './support/money.ts';
+import { accountOf, createFundedCustomer, figureOnDashboard, heading, readStepUpCode, signInPastWelcome, type FundedCustomer } from './support/money.ts';
 
 /** Signing in, several dialogs, a step-up code from the outbox and a second customer's session. */
 const journeyTimeoutMs = 120_000;
@@ -16,12 +16,6 @@ function watchForProblems(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy')) problems.push(message.text());
   });
-}
-
-/** A figure ('Balance', 'Available balance') of an account's card on the dashboard. */
-async function figureOnDashboard(page: Page, accountName: string, figure: 'Balance' | 'Available balance'): Promise<string | null> {
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
-  return card.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) }).locator('dd').textContent();
 }
 
 function stepUpDialog(page: Page) {

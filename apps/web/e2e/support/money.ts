@@ -93,3 +93,9 @@ export async function unreadCount(page: Page): Promise<number> {
   const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
   return Number(/(\d+) unread/.exec(label)?.[1]);
 }
+
+/** A figure ('Balance', 'Available balance') of an account's card on the dashboard. */
+export async function figureOnDashboard(page: Page, accountName: string, figure: 'Balance' | 'Available balance'): Promise<string | null> {
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
+  return card.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) }).locator('dd').textContent();
+}
