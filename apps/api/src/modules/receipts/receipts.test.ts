@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
@@ -70,6 +73,22 @@ describeEachDatabase('receipts', (database) => {
         expect(text, expected).toContain(expected);
       }
       expect(text).toMatch(/Date\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    });
+
+    it.skipIf(skipPdfText)('embeds the QR code as an image (pdfimages lists it), square as a QR code is', async () => {
+      const dana = await kit.customer({ fundCents: 500_000n });
+      const lineId = await externalTransfer(dana);
+      const directory = mkdtempSync(path.join(tmpdir(), 'receipt-'));
+      const file = path.join(directory, 'receipt.pdf');
+      writeFileSync(file, (await receiptOf(dana, lineId)).rawPayload);
+      // pdfimages -list: a header of two lines, then one line per image with page, number, type, width, height.
+      const listing = spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+      // A PNG with transparency also lists its soft mask ('smask'); the picture itself is the 'image'.
+      const images = listing.stdout.trim().split('\n').slice(2).map((line) => line.trim().split(/\s+/)).filter((columns) => columns[2] === 'image');
+      expect(images).toHaveLength(1);
+      const [, , , width, height] = images[0] ?? [];
+      expect(Number(width)).toBeGreaterThan(20);
+      expect(width).toBe(height);
     });
 
     it.skipIf(skipPdfText)('prints a deposit receipt with deposit id, date, amount and status', async () => {
