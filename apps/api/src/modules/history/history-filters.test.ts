@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { paymentKit, type PayingCustomer } from '../payments/payments-test-kit.ts';
+import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 
 interface Line {
   id: string;

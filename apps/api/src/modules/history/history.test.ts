@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentKit, validExternal } from '../payments/payments-test-kit.ts';
+import { paymentKit, validExternal } from '../../test/payments.ts';
 
 interface Line {
   id: string;

@@ -8,7 +8,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { runOpsCommand } from '../../ops-commands.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
 import { insertPayment } from './repository.ts';
-import { paymentKit, validExternal } from './payments-test-kit.ts';
+import { paymentKit, validExternal } from '../../test/payments.ts';
 import { settlementTime } from './rail.ts';
 import { derivedTransferId, reconcileDecisions } from './settlement.ts';
 

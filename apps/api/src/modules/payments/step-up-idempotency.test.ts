@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { paymentKit, validExternal } from './payments-test-kit.ts';
+import { paymentKit, validExternal } from '../../test/payments.ts';
 
 describeEachDatabase('step-up and idempotency', (database) => {
   let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
-import { paymentKit, validExternal } from './payments-test-kit.ts';
+import { paymentKit, validExternal } from '../../test/payments.ts';
 
 describeEachDatabase('transfers', (database) => {
   let app: FastifyInstance;

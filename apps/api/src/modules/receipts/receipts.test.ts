@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../payments/payments-test-kit.ts';
+import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { receiptVerificationsPerMinutePerAddress } from './routes.ts';
 
 /** Debian's pdftotext (poppler-utils): the text a reader or a screen reader gets out of the PDF. */

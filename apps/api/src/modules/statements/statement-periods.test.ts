@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../payments/payments-test-kit.ts';
+import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { statementCsv } from './csv.ts';
 import { openStatement, type Statement } from './service.ts';
 import { hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing, writePastEntries } from './statement-test-kit.ts';

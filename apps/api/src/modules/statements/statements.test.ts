@@ -5,7 +5,7 @@ import { balanceOf, lookupAccounts } from '../../ledger/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { formatCents } from '../payments/presenter.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../payments/payments-test-kit.ts';
+import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { csvHeader } from './csv.ts';
 import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from './statement-test-kit.ts';
 

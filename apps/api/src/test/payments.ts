@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { checkLedger } from '../../ledger/check-ledger.ts';
-import { TestBrowser, lastMessageTo } from '../../test/client.ts';
-import { onboardedCustomer, uniqueTestPhone } from '../../test/customers.ts';
-import { paymentSweepJobKind } from './jobs.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { checkLedger } from '../ledger/check-ledger.ts';
+import { TestBrowser, lastMessageTo } from './client.ts';
+import { onboardedCustomer, uniqueTestPhone } from './customers.ts';
+import { paymentSweepJobKind } from '../modules/payments/jobs.ts';
 
 /** A signed-in customer with a checking and a savings account, for payment tests. */
 export interface PayingCustomer {
