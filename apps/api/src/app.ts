@@ -17,6 +17,7 @@ import { autoApproveJobKind, registerIdentityJobs } from './modules/onboarding/i
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { stepUpRoutes } from './modules/step-up/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -33,6 +34,7 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';
 import { countQueuedJobs } from './platform/jobs/job-repository.ts';
 import { createLiveEvents, type LiveEvents } from './platform/live-events.ts';
+import { stepUpDependencies } from './platform/step-up.ts';
 import { loggerOptions, requestIdFor } from './platform/logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/messaging/mailer.ts';
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
@@ -158,6 +160,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(onboardingRoutes({ db, sms: services.sms, storage: services.storage, config, scheduleAutoApproval }));
       await api.register(contactRoutes(db));
       await api.register(paymentRoutes({ ...payments, settleSoon }));
+      await api.register(stepUpRoutes(stepUpDependencies(payments)));
       await api.register(historyRoutes(db, config));
       await api.register(statementRoutes(db, config));
       await api.register(receiptRoutes(db, config));

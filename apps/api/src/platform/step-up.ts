@@ -19,6 +19,10 @@ export interface StepUpDependencies {
   bankName: string;
 }
 
+export function stepUpDependencies(dependencies: { db: Database; sms: SmsSender; config: { secrets: { sessionSecret: Buffer }; bankName: string } }): StepUpDependencies {
+  return { db: dependencies.db, sms: dependencies.sms, secret: dependencies.config.secrets.sessionSecret, bankName: dependencies.config.bankName };
+}
+
 export interface StepUpRequest {
   customerId: string;
   idempotencyKey: string;

@@ -13,11 +13,9 @@ import {
   paymentResponseSchema,
   stepUpHeader,
 } from '@strongroom/contracts/payments.ts';
-import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyFrom, type StoredResponse } from '../../platform/idempotency.ts';
-import { resendStepUp, verifyStepUp } from '../../platform/step-up.ts';
 import { checkPayee } from './payee-check.ts';
 import type { PaymentRequest } from './plan.ts';
 import { presentPayment } from './presenter.ts';
@@ -86,20 +84,5 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       if (!row || row.customer_id !== customerIdOf(request) || row.status === 'creating' || row.status === 'failed') throw new AppError('not_found', 'No such transfer');
       return { transfer: presentPayment(row) };
     });
-
-    const stepUp = { db, sms: dependencies.sms, secret: dependencies.config.secrets.sessionSecret, bankName: dependencies.config.bankName };
-    app.post(
-      '/step-up/:challengeId',
-      { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: z.object({ challengeId: z.string().max(64) }), body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } } },
-      async (request) => {
-        await verifyStepUp(stepUp, customerIdOf(request), request.params.challengeId, request.body.code, request.id);
-        return { verified: true as const };
-      },
-    );
-    app.post(
-      '/step-up/:challengeId/resend',
-      { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: z.object({ challengeId: z.string().max(64) }), response: { 200: stepUpResendResponseSchema, ...errors } } },
-      async (request) => resendStepUp(stepUp, customerIdOf(request), request.params.challengeId, 'the payment you started'),
-    );
   };
 }

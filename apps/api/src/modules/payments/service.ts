@@ -17,7 +17,7 @@ import {
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { consumeStepUp, requireStepUp } from '../../platform/step-up.ts';
+import { consumeStepUp, requireStepUp, stepUpDependencies } from '../../platform/step-up.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
 import { planPayment, type PaymentRequest } from './plan.ts';
 import { formatCents, paymentNotificationLink, presentPayment } from './presenter.ts';
@@ -72,7 +72,7 @@ export async function requestPayment(
   const [customer] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [actor.customerId]);
   if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
   const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName: customer.name }, request);
-  const stepUp = { db, sms: dependencies.sms, secret: dependencies.config.secrets.sessionSecret, bankName: dependencies.config.bankName };
+  const stepUp = stepUpDependencies(dependencies);
   const challenge = { customerId: actor.customerId, idempotencyKey: headers.idempotencyKey, requestHash: hash, amountCents: plan.payment.amountCents, purpose: plan.purpose, requestId: actor.requestId };
   if (plan.needsStepUp && !headers.stepUpChallengeId) await requireStepUp(stepUp, challenge);
 

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { resendStepUp, verifyStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const challengeParams = z.object({ challengeId: z.string().max(64) });
+
+/** `POST /step-up/{id}` completes a challenge; `POST /step-up/{id}/resend` sends a new code for it (D10). */
+export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, dependencies.db);
+    app.post(
+      '/step-up/:challengeId',
+      { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: challengeParams, body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } } },
+      async (request) => {
+        await verifyStepUp(dependencies, customerIdOf(request), request.params.challengeId, request.body.code, request.id);
+        return { verified: true as const };
+      },
+    );
+    app.post(
+      '/step-up/:challengeId/resend',
+      { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: challengeParams, response: { 200: stepUpResendResponseSchema, ...errors } } },
+      async (request) => resendStepUp(dependencies, customerIdOf(request), request.params.challengeId, 'the payment you started'),
+    );
+  };
+}
