@@ -26,6 +26,7 @@ import { useLiveEvents } from '../../lib/live-events.ts';
 import { AppErrorBoundary } from '../error-boundary.tsx';
 import { PageLoading } from '../page-loading.tsx';
 import { BrandMark } from './brand-mark.tsx';
+import './menu-toggle.css';
 import './bank-layout.css';
 
 const menuLinks = [
@@ -84,7 +85,7 @@ export function BankLayout() {
           <button
             ref={menuButtonRef}
             type="button"
-            className="bank-header__menu"
+            className="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="bank-menu"
             onClick={() => setMenuOpen((open) => !open)}

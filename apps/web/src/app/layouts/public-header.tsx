@@ -4,6 +4,7 @@ import { ChevronDown, Menu, X } from 'lucide-react';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { BrandMark } from './brand-mark.tsx';
+import './menu-toggle.css';
 import './public-header.css';
 
 const mainLinks = [
