@@ -31,6 +31,7 @@ import { runOpsCommand } from './ops-commands.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { refuseHiddenCharactersInPaths } from './platform/path-parameters.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';
 import { countQueuedJobs } from './platform/jobs/job-repository.ts';
 import { createLiveEvents, type LiveEvents } from './platform/live-events.ts';
@@ -140,6 +141,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
   registerCsrfProtection(app, db);
+  refuseHiddenCharactersInPaths(app);
   registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db) });
 
   await app.register(fastifySwagger, {

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { businessConstants } from './constants.ts';
-import { emailField, textField } from './fields.ts';
+import { emailField, plainString, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
 /**
  * Sign-up, sign-in, verification and recovery (seed section 2, PRODUCT.md D4-D6). The web forms and
  * the server validate with these same schemas; the server also refuses common passwords (D5), a
  * check whose 49,000-word list stays on the server.
+ *
+ * Passwords refuse hidden characters too (fields.ts): a control or text-direction character
+ * cannot be typed again on another keyboard, so a password holding one would be lost, and a NUL
+ * is where C strings (and some password hashers) stop reading, so two different passwords could
+ * compare equal. No browser field produces them; only a script could send one.
  */
-export const passwordField = z
-  .string()
+export const passwordField = plainString()
   .min(1, validationMessages.required)
   .min(businessConstants.passwordMinLength, validationMessages.passwordTooShort)
   .max(businessConstants.passwordMaxLength, validationMessages.passwordTooLong);
@@ -27,7 +31,7 @@ export const signupRequestSchema = z
     lastName: nameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string().min(1, validationMessages.required),
+    confirmPassword: plainString().min(1, validationMessages.required),
     acceptTerms: z.literal(true, { error: 'please accept the terms and conditions' }),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -40,7 +44,7 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string().min(1, validationMessages.required).max(businessConstants.passwordMaxLength, validationMessages.passwordTooLong),
+  password: plainString().min(1, validationMessages.required).max(businessConstants.passwordMaxLength, validationMessages.passwordTooLong),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -79,12 +83,14 @@ export const signupStatusResponseSchema = z.discriminatedUnion('verified', [
   z.object({ verified: z.literal(true), user: customerSchema, next: onboardingStepSchema }),
 ]);
 
-export const tokenRequestSchema = z.object({ token: z.string().min(20).max(100) });
+const tokenField = plainString().min(20).max(100);
+
+export const tokenRequestSchema = z.object({ token: tokenField });
 
 export const passwordResetRequestSchema = z.object({ email: emailField });
 
 export const passwordResetCompleteSchema = z
-  .object({ token: z.string().min(20).max(100), password: passwordField, confirmPassword: z.string().min(1, validationMessages.required) })
+  .object({ token: tokenField, password: passwordField, confirmPassword: plainString().min(1, validationMessages.required) })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     error: validationMessages.passwordsDoNotMatch,

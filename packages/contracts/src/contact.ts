@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './fields.ts';
+import { emailField, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
 /**
@@ -15,20 +15,16 @@ export const contactFieldLimits = {
   messageMaxLength: 5_000,
 } as const;
 
-function requiredText(maxLength: number, requiredMessage: string) {
-  return z.string().trim().min(1, requiredMessage).max(maxLength, validationMessages.tooLong);
-}
-
 export const contactMessageRequestSchema = z.object({
-  name: requiredText(contactFieldLimits.nameMaxLength, validationMessages.contactName),
+  name: textField(contactFieldLimits.nameMaxLength, validationMessages.contactName),
   // The contact form's own "empty" message first, then the shared email rules (pattern, 254 chars).
-  email: z.string().trim().min(1, validationMessages.contactEmail).pipe(emailField),
+  email: textField(contactFieldLimits.emailMaxLength, validationMessages.contactEmail).pipe(emailField),
   // Checked for a digit only once it is not empty, so an empty field gets one message, not two.
-  phone: requiredText(contactFieldLimits.phoneMaxLength, validationMessages.contactPhone).pipe(
+  phone: textField(contactFieldLimits.phoneMaxLength, validationMessages.contactPhone).pipe(
     z.string().regex(/\d/, validationMessages.numberInvalid),
   ),
-  subject: requiredText(contactFieldLimits.subjectMaxLength, validationMessages.contactSubject),
-  message: requiredText(contactFieldLimits.messageMaxLength, validationMessages.contactMessage),
+  subject: textField(contactFieldLimits.subjectMaxLength, validationMessages.contactSubject),
+  message: textField(contactFieldLimits.messageMaxLength, validationMessages.contactMessage),
 });
 export type ContactMessageRequest = z.infer<typeof contactMessageRequestSchema>;
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { greetingForHour } from './constants.ts';
 import { errorCodes } from './errors.ts';
 import { errorStatusByCode } from './http.ts';
-import { emailField, numberTextField } from './fields.ts';
+import { emailField, numberTextField, textField } from './fields.ts';
+import { validationMessages } from './messages.ts';
 import { matchesRoutePath } from './web-routes.ts';
 
 describe('greetingForHour', () => {
@@ -31,6 +32,17 @@ describe('shared field schemas', () => {
     expect(numberTextField.safeParse('abc').error?.issues[0]?.message).toBe('number is not valid');
     expect(numberTextField.safeParse('').error?.issues[0]?.message).toBe('field should not be empty');
     expect(numberTextField.parse('202 555 0101')).toBe('202 555 0101');
+  });
+
+  it('refuses control characters other than tab and newline, and the text-direction overrides, with one message', () => {
+    const field = textField(100);
+    for (const hidden of ['\u0000', '\u0007', '\r', '\u001B', '\u007F', '\u0085', '\u009F', '\u202A', '\u202E', '\u2066', '\u2069']) {
+      expect(field.safeParse(`Ada${hidden}Lovelace`).error?.issues[0]?.message, JSON.stringify(hidden)).toBe(validationMessages.hiddenCharacters);
+    }
+    expect(emailField.safeParse('ada\u0000@example.com').error?.issues[0]?.message).toBe(validationMessages.hiddenCharacters);
+    expect(field.parse('Line one\n\tLine two')).toBe('Line one\n\tLine two');
+    expect(field.parse('نورا الحسن')).toBe('نورا الحسن');
+    expect(field.parse('Zoë \u200D O’Brien')).toBe('Zoë \u200D O’Brien');
   });
 });
 

@@ -7,19 +7,43 @@ import { validationMessages } from './messages.ts';
  */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailField = z
-  .string()
+/**
+ * Characters no text field takes, whoever sends it:
+ * - C0 and C1 control characters other than tab and newline. PostgreSQL cannot store a NUL in
+ *   text (a NUL used to be a 500), and the others (escape, carriage return, next line...) only
+ *   serve to make text print or log differently from what it is;
+ * - the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which
+ *   make a payee name or a message read differently from the characters it holds (a "Trojan
+ *   Source" spoof). Right-to-left scripts need none of them: Arabic or Hebrew text is kept.
+ * Refused, not stripped: a stored name is then exactly what its owner typed.
+ */
+const hiddenCharacterClass = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
+const withoutHiddenCharacters = new RegExp(`^[^${hiddenCharacterClass}]*$`);
+
+/**
+ * A string without hidden characters: the start of every text field of every request. The
+ * check comes first, so such input gets this one clear message rather than a puzzling one.
+ */
+export function plainString() {
+  return z.string().regex(withoutHiddenCharacters, validationMessages.hiddenCharacters);
+}
+
+export const emailField = plainString()
   .trim()
   .min(1, validationMessages.required)
   .max(254, validationMessages.tooLong)
   .regex(emailPattern, validationMessages.emailInvalid);
 
 export function textField(maxLength: number, requiredMessage: string = validationMessages.required) {
-  return z.string().trim().min(1, requiredMessage).max(maxLength, validationMessages.tooLong);
+  return plainString().trim().min(1, requiredMessage).max(maxLength, validationMessages.tooLong);
 }
 
-export const numberTextField = z
-  .string()
+export const numberTextField = plainString()
   .trim()
   .min(1, validationMessages.required)
   .regex(/\d/, validationMessages.numberInvalid);
+
+/** For text that arrives outside a schema (a path parameter): true when it holds a hidden character. */
+export function hasHiddenCharacters(text: string): boolean {
+  return !withoutHiddenCharacters.test(text);
+}

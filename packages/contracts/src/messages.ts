@@ -14,6 +14,7 @@ export const validationMessages = {
   passwordsDoNotMatch: 'passwords do not match',
   imageTypeInvalid: 'Image mime type is not valid',
   tooLong: 'this is too long',
+  hiddenCharacters: 'remove the hidden control or text-direction characters',
   contactName: 'Please enter your name',
   contactEmail: 'Please enter your email',
   contactPhone: 'Please enter your number',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { businessConstants } from './constants.ts';
-import { textField } from './fields.ts';
+import { plainString, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
 /** `/phonesignup`: an ISO 3166 country (its calling code is shown) and the national number. */
 export const phoneSignupRequestSchema = z.object({
   countryCode: z.string().regex(/^[A-Z]{2}$/, 'choose a country'),
-  phoneNumber: z.string().trim().min(1, validationMessages.required).max(32, validationMessages.tooLong).regex(/\d/, validationMessages.numberInvalid),
+  phoneNumber: plainString().trim().min(1, validationMessages.required).max(32, validationMessages.tooLong).regex(/\d/, validationMessages.numberInvalid),
 });
 export type PhoneSignupRequest = z.infer<typeof phoneSignupRequestSchema>;
 
@@ -16,7 +16,7 @@ export const phoneCodeRequestSchema = z.object({
 
 /** `/registeration`: the text fields; the document image travels beside them as multipart. */
 export const identityFieldsSchema = z.object({
-  idNumber: z.string().trim().min(1, validationMessages.required).max(32, validationMessages.tooLong).regex(/^[A-Za-z0-9 -]+$/, 'use letters, digits, spaces and dashes only'),
+  idNumber: plainString().trim().min(1, validationMessages.required).max(32, validationMessages.tooLong).regex(/^[A-Za-z0-9 -]+$/, 'use letters, digits, spaces and dashes only'),
   country: z.string().regex(/^[A-Z]{2}$/, 'choose a country'),
   state: textField(100),
   address: textField(300),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { plainString } from './fields.ts';
 
 /** Sandbox only: `GET /api/v1/dev/outbox?to=` lists mail and SMS sent to an address, newest first. */
 export const outboxChannelSchema = z.enum(['email', 'sms']);
 
 export const outboxQuerySchema = z.object({
-  to: z.string().trim().min(3).max(320).optional(),
+  to: plainString().trim().min(3).max(320).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema } from './accounts.ts';
+import { plainString } from './fields.ts';
 import { paymentKindSchema, paymentStatusSchema } from './payments.ts';
 
 /**
@@ -39,8 +40,8 @@ export const transactionListQuerySchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   category: transactionCategorySchema.optional(),
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  q: plainString().trim().max(100).optional(),
+  cursor: plainString().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(transactionPageSize.max).default(transactionPageSize.default),
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
