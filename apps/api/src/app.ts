@@ -140,7 +140,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
-  registerCsrfProtection(app, db);
+  registerCsrfProtection(app, db, config.secrets.sessionSecret);
   refuseHiddenCharactersInPaths(app);
   registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db) });
 

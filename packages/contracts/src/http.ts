@@ -6,6 +6,11 @@
  * errors.ts builds its zod schemas from these.
  */
 export const csrfCookieName = 'csrf';
+/**
+ * The same cookie over HTTPS: the `__Host-` prefix makes the browser refuse it unless it is Secure,
+ * for the whole site and from this host only, so a sibling subdomain cannot plant one.
+ */
+export const secureCsrfCookieName = '__Host-csrf';
 export const csrfHeaderName = 'x-csrf-token';
 
 export const errorStatusByCode = {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { refreshCsrfCookie } from './csrf.ts';
 import { AppError } from './errors.ts';
 import { resolveSession, sessionCookieName, type Session } from './session.ts';
 
@@ -19,11 +20,12 @@ export function decorateSessions(app: FastifyInstance): void {
  * it inside an encapsulated plugin so it applies only to the routes that need it.
  */
 export function requireCustomer(scope: FastifyInstance, db: Queryable): void {
-  scope.addHook('preHandler', async (request: FastifyRequest) => {
+  scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = request.cookies[sessionCookieName(request)];
     const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
-    if (!session) throw new AppError('unauthenticated', 'Please sign in to continue');
+    if (!sessionId || !session) throw new AppError('unauthenticated', 'Please sign in to continue');
     request.customerSession = session;
+    refreshCsrfCookie(request, reply, sessionId);
   });
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
-import { insertBareCustomer } from '../test/customers.ts';
+import { insertBareCustomer, onboardedCustomer, testPassword } from '../test/customers.ts';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createSession, endAllSessions, endSession, hashSessionId } from './session.ts';
 
 let customerId = '';
@@ -22,8 +24,9 @@ function addProbeRoute(app: FastifyInstance): void {
 
 describeEachDatabase('sessions and CSRF', (database) => {
   let app: FastifyInstance;
+  let config: Config;
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database(), { beforeReady: addProbeRoute }));
+    ({ app, config } = await buildTestApp(database(), { beforeReady: addProbeRoute }));
     customerId = await insertBareCustomer(database());
   });
 
@@ -89,7 +92,8 @@ describeEachDatabase('sessions and CSRF', (database) => {
   });
 
   it('refuses an unsafe request with a session but no matching CSRF token, changing nothing', async () => {
-    const { sessionId, csrfToken } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const csrfToken = app.csrfTokenFor(sessionId);
     const attempts: { cookies: Record<string, string>; headers: Record<string, string> }[] = [
       { cookies: { session: sessionId }, headers: {} },
       { cookies: { session: sessionId, csrf: csrfToken }, headers: {} },
@@ -106,7 +110,8 @@ describeEachDatabase('sessions and CSRF', (database) => {
   });
 
   it('accepts an unsafe request whose header equals the csrf cookie', async () => {
-    const { sessionId, csrfToken } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const csrfToken = app.csrfTokenFor(sessionId);
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/test/writes',
@@ -124,6 +129,69 @@ describeEachDatabase('sessions and CSRF', (database) => {
     expect(plain.statusCode).toBe(401);
     const prefixed = await httpsApp.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-forwarded-proto': 'https' }, cookies: { '__Host-session': sessionId } });
     expect(prefixed.statusCode).toBe(200);
+    await httpsApp.close();
+  });
+
+  it('refuses a csrf cookie and header that an attacker chose, even when the two agree', async () => {
+    const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const planted = randomBytes(32).toString('base64url');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      payload: { note: 'planted' },
+      cookies: { session: sessionId, csrf: planted },
+      headers: { 'x-csrf-token': planted },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await database().query("SELECT 1 FROM outbox_messages WHERE text_body = 'planted'")).toHaveLength(0);
+  });
+
+  it("derives the token from the session: the HMAC-SHA256 of its id under the session secret, and no other session's token passes", async () => {
+    const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const other = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const expected = createHmac('sha256', config.secrets.sessionSecret).update(`csrf:${sessionId}`).digest('base64url');
+    expect(app.csrfTokenFor(sessionId)).toBe(expected);
+    const borrowed = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'borrowed' }, cookies: { session: sessionId }, headers: { 'x-csrf-token': app.csrfTokenFor(other.sessionId) } });
+    expect(borrowed.statusCode).toBe(403);
+    const own = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'own' }, cookies: { session: sessionId }, headers: { 'x-csrf-token': expected } });
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('gives a session from before the change its derived csrf cookie on the next page load, so nobody is locked out', async () => {
+    const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
+    const oldRandomCookie = randomBytes(32).toString('base64url');
+    const stale = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'stale' }, cookies: { session: sessionId, csrf: oldRandomCookie }, headers: { 'x-csrf-token': oldRandomCookie } });
+    expect(stale.statusCode).toBe(403);
+    const page = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId, csrf: oldRandomCookie } });
+    expect(page.statusCode).toBe(200);
+    const reissued = page.cookies.find((cookie) => cookie.name === 'csrf');
+    expect(reissued).toMatchObject({ value: app.csrfTokenFor(sessionId), path: '/', sameSite: 'Lax' });
+    expect(reissued?.httpOnly).toBeFalsy();
+    const retried = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'retried' }, cookies: { session: sessionId, csrf: reissued?.value ?? '' }, headers: { 'x-csrf-token': reissued?.value ?? '' } });
+    expect(retried.statusCode).toBe(201);
+    const settled = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId, csrf: app.csrfTokenFor(sessionId) } });
+    expect(settled.cookies.find((cookie) => cookie.name === 'csrf')).toBeUndefined();
+  });
+
+  it('names the csrf cookie __Host-csrf over HTTPS, Secure for the whole site, and accepts its token', async () => {
+    const { app: httpsApp } = await buildTestApp(database(), { environment: { TRUST_PROXY: '1' }, beforeReady: addProbeRoute });
+    const email = `${randomBytes(6).toString('hex')}@example.com`;
+    await onboardedCustomer({ db: database(), storage: httpsApp.services.storage, encryptionKey: config.secrets.encryptionKey }, { email });
+    const login = await httpsApp.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { email, password: testPassword } });
+    expect(login.statusCode, login.body).toBe(200);
+    const session = login.cookies.find((cookie) => cookie.name === '__Host-session');
+    const csrf = login.cookies.find((cookie) => cookie.name === '__Host-csrf');
+    expect(csrf).toMatchObject({ secure: true, path: '/', sameSite: 'Lax', value: httpsApp.csrfTokenFor(session?.value ?? '') });
+    expect(csrf?.domain).toBeUndefined();
+    expect(login.cookies.find((cookie) => cookie.name === 'csrf')).toBeUndefined();
+    const write = await httpsApp.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      headers: { 'x-forwarded-proto': 'https', 'x-csrf-token': csrf?.value ?? '' },
+      cookies: { '__Host-session': session?.value ?? '', '__Host-csrf': csrf?.value ?? '' },
+      payload: { note: 'over https' },
+    });
+    expect(write.statusCode).toBe(201);
     await httpsApp.close();
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { csrfCookieName } from '@strongroom/contracts/http.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { clearCsrfCookie, setCsrfCookie } from './csrf.ts';
 
 /**
  * Sessions (PRODUCT.md D2, ASVS 7.2-7.4): an opaque 256-bit id from the CSPRNG in an HttpOnly
@@ -32,14 +32,14 @@ export function hashSessionId(sessionId: string): Buffer {
 export async function createSession(
   db: Queryable,
   input: { realm: SessionRealm; subjectId: string; ip?: string; userAgent?: string },
-): Promise<{ sessionId: string; csrfToken: string }> {
+): Promise<{ sessionId: string }> {
   const sessionId = randomToken();
   await db.query(
     `INSERT INTO sessions (id_hash, realm, subject_id, absolute_expires_at, ip, user_agent)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000), $5, $6)`,
     [hashSessionId(sessionId), input.realm, input.subjectId, businessConstants.sessionAbsoluteTimeoutMs, input.ip ?? null, input.userAgent?.slice(0, 300) ?? null],
   );
-  return { sessionId, csrfToken: randomToken() };
+  return { sessionId };
 }
 
 /** The live session for this id, or undefined when it is unknown, ended, idle too long or too old. */
@@ -80,17 +80,17 @@ export async function endAllSessions(db: Queryable, realm: SessionRealm, subject
   return rows.length;
 }
 
-/** Sets the session cookie (HttpOnly) and the CSRF cookie (readable by the page, D2). */
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, tokens: { sessionId: string; csrfToken: string }): void {
+/** Sets the session cookie (HttpOnly) and the CSRF cookie derived from it (readable by the page, D2). */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
   const secure = request.protocol === 'https';
-  reply.setCookie(sessionCookieName(request), tokens.sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.setCookie(csrfCookieName, tokens.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+  reply.setCookie(sessionCookieName(request), sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  setCsrfCookie(request, reply, sessionId);
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
   const secure = request.protocol === 'https';
   reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.clearCookie(csrfCookieName, { path: '/', sameSite: 'lax', secure });
+  clearCsrfCookie(request, reply);
 }
 
 /**
@@ -100,6 +100,6 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 export async function startSession(db: Queryable, request: FastifyRequest, reply: FastifyReply, realm: SessionRealm, subjectId: string): Promise<void> {
   const previous = request.cookies[sessionCookieName(request)];
   if (previous) await endSession(db, previous);
-  const tokens = await createSession(db, { realm, subjectId, ip: request.ip, userAgent: request.headers['user-agent'] });
-  setSessionCookies(request, reply, tokens);
+  const { sessionId } = await createSession(db, { realm, subjectId, ip: request.ip, userAgent: request.headers['user-agent'] });
+  setSessionCookies(request, reply, sessionId);
 }

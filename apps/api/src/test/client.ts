@@ -40,9 +40,9 @@ export class TestBrowser {
 
   /** Signs this browser in as `customerId` without going through the login form. */
   async signInAs(db: Database, customerId: string): Promise<this> {
-    const { sessionId, csrfToken } = await createSession(db, { realm: 'customer', subjectId: customerId });
+    const { sessionId } = await createSession(db, { realm: 'customer', subjectId: customerId });
     this.cookies.session = sessionId;
-    this.cookies.csrf = csrfToken;
+    this.cookies.csrf = this.app.csrfTokenFor(sessionId);
     return this;
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, readCookie } from './api-client.ts';
+import { apiRequest, ApiError, readCookie, readCsrfToken } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -137,5 +137,14 @@ describe('readCookie', () => {
   it('finds one cookie among several and decodes it', () => {
     expect(readCookie('csrf', 'session=abc; csrf=a%2Bb; theme=dark')).toBe('a+b');
     expect(readCookie('csrf', 'session=abc')).toBeUndefined();
+  });
+});
+
+describe('readCsrfToken', () => {
+  it('reads the __Host-csrf cookie of an HTTPS site as well as the csrf cookie of http://localhost', () => {
+    expect(readCsrfToken('__Host-session=abc; __Host-csrf=https-token')).toBe('https-token');
+    expect(readCsrfToken('session=abc; csrf=http-token')).toBe('http-token');
+    expect(readCsrfToken('csrf=left-over; __Host-csrf=https-token')).toBe('https-token');
+    expect(readCsrfToken('session=abc')).toBeUndefined();
   });
 });

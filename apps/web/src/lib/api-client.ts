@@ -1,4 +1,4 @@
-import { csrfCookieName, csrfHeaderName, isErrorCode, type ErrorCode } from '@strongroom/contracts/http.ts';
+import { csrfCookieName, csrfHeaderName, isErrorCode, secureCsrfCookieName, type ErrorCode } from '@strongroom/contracts/http.ts';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 
 /**
@@ -64,6 +64,14 @@ export function readCookie(name: string, cookieHeader: string = document.cookie)
     if (pair.slice(0, separator).trim() === name) return decodeURIComponent(pair.slice(separator + 1).trim());
   }
   return undefined;
+}
+
+/**
+ * The session's CSRF token: over HTTPS the server names its cookie `__Host-csrf`, on plain
+ * http://localhost `csrf` (decision 019).
+ */
+export function readCsrfToken(cookieHeader: string = document.cookie): string | undefined {
+  return readCookie(secureCsrfCookieName, cookieHeader) ?? readCookie(csrfCookieName, cookieHeader);
 }
 
 /**
@@ -142,7 +150,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   const body = options.body instanceof FormData || options.body === undefined ? options.body : JSON.stringify(options.body);
   if (typeof body === 'string') headers.set('content-type', 'application/json');
   if (unsafeMethods.has(method)) {
-    const csrfToken = readCookie(csrfCookieName);
+    const csrfToken = readCsrfToken();
     if (csrfToken) headers.set(csrfHeaderName, csrfToken);
   }
 
