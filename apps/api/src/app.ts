@@ -41,6 +41,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/me
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { trustProxyFor } from './platform/trusted-proxies.ts';
 import { storageFor, type FileStorage } from './platform/storage.ts';
 import { multipartLimits } from './platform/uploads.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -96,7 +97,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: jsonBodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyFor(config.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

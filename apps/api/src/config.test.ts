@@ -23,6 +23,18 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('reads TRUST_PROXY as the proxies to believe: none, a number of hops, or their addresses; true is one proxy, never every hop', async () => {
+    const trustProxy = async (value: string) => (await loadConfig({ DATA_DIR: await temporaryDirectory(), TRUST_PROXY: value })).trustProxy;
+    expect(await trustProxy('false')).toBe(false);
+    expect(await trustProxy('0')).toBe(false);
+    expect(await trustProxy('true')).toBe(1);
+    expect(await trustProxy('2')).toBe(2);
+    expect(await trustProxy('10.0.0.2, 192.0.2.0/24,::1,loopback')).toEqual(['10.0.0.2', '192.0.2.0/24', '::1', 'loopback']);
+    for (const wrong of ['yes', '10.0.0.300', '10.0.0.0/33', '17', 'proxy.example.com']) {
+      await expect(trustProxy(wrong), wrong).rejects.toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('invents sandbox secrets once, keeps them private, and reuses them after a restart', async () => {
     const dataDirectory = await temporaryDirectory();
     const first = await loadConfig({ DATA_DIR: dataDirectory });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { bankModeSchema, type BankMode } from '@strongroom/contracts/platform.ts';
@@ -22,6 +23,45 @@ const base64Key = z
   });
 
 const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** More proxies in a row than this is a misreading of the setting, not a real deployment. */
+const maximumProxyHops = 16;
+/** Names Fastify's trustProxy (proxy-addr) knows for whole private ranges. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies to believe about the client's address and protocol (decision 020). Only the hops
+ * the operator declares are trusted, counted from the server: `false` or `0` none; a number, that
+ * many proxies; a comma-separated list of proxy addresses or CIDR ranges. `true` means one proxy,
+ * the setup the README described for it; trusting every hop would let a client pick its address
+ * by writing the left-most X-Forwarded-For entry itself.
+ */
+const trustProxyText = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= maximumProxyHops) return hops;
+      context.addIssue({ code: 'custom', message: `must be at most ${maximumProxyHops} proxies` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    context.addIssue({ code: 'custom', message: `must be false, a number of proxies, or proxy addresses or CIDR ranges separated by commas (not: ${wrong.join(', ')})` });
+    return z.NEVER;
+  });
 
 const environmentSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
@@ -56,7 +96,7 @@ const environmentSchema = z.object({
   REVIEW_NEW_PAYEE_DAILY_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '300000'),
   KYC_AUTO_APPROVE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  TRUST_PROXY: withDefault(booleanText, 'false'),
+  TRUST_PROXY: withDefault(trustProxyText, 'false'),
   WEB_DIST_DIR: optional(z.string()),
 });
 
@@ -81,7 +121,8 @@ export interface Config {
   reviewRules: { singleTransferCents: bigint; newPayeeDailyCents: bigint };
   kycAutoApproveSeconds?: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /** Fastify's trustProxy: no proxy, a number of proxy hops, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   webDistDirectory: string;
 }
 

@@ -1,18 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isLoopbackRequest } from './loopback.ts';
 
 export interface MetricsOptions {
   /** A bearer token that opens `/metrics` from anywhere; without it, loopback only. */
   token?: string;
   /** Read at scrape time, so the gauge is never stale. */
   jobQueueDepth: () => Promise<number>;
-}
-
-const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function isLoopback(request: FastifyRequest): boolean {
-  return loopbackAddresses.has(request.ip);
 }
 
 function hasToken(request: FastifyRequest, token: string | undefined): boolean {
@@ -58,7 +53,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!isLoopback(request) && !hasToken(request, options.token)) {
+    if (!isLoopbackRequest(request) && !hasToken(request, options.token)) {
       return reply.callNotFound();
     }
     reply.header('content-type', registry.contentType);

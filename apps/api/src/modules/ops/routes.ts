@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopbackRequest } from '../../platform/loopback.ts';
 import type { OpsContext, OpsResult } from './ops-command.ts';
 
-const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const maximumArguments = 64;
 
 export interface OpsRouteOptions {
@@ -33,7 +33,7 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
       async (request, reply) => {
         const presented = Buffer.from(request.headers.authorization ?? '');
         const authorised =
-          loopbackAddresses.has(request.ip) && presented.length === expected.length && timingSafeEqual(presented, expected);
+          isLoopbackRequest(request) && presented.length === expected.length && timingSafeEqual(presented, expected);
         if (!authorised) return reply.callNotFound();
         return options.run(options.context, request.params.command, request.body.args);
       },
