@@ -30,7 +30,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { answerClientError, answerFrameworkError, answerWhileClosing, registerErrorHandler } from './platform/errors.ts';
 import { refuseHiddenCharactersInPaths } from './platform/path-parameters.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';
 import { countQueuedJobs } from './platform/jobs/job-repository.ts';
@@ -98,7 +98,10 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: jsonBodyLimitBytes,
     trustProxy: trustProxyFor(config.trustProxy),
-    return503OnClosing: true,
+    // These three answer in the API's error shape with its headers (platform/errors.ts).
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -136,7 +139,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     return payload;
   });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
+  answerWhileClosing(app);
   await app.register(fastifyCookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: multipartLimits });

@@ -3,7 +3,7 @@ import { build } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { demoSignIn, seedSandbox } from './modules/customers/sandbox-seed.ts';
-import { openDatabase } from './db/open-database.ts';
+import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
 
 /** Reads config, opens the database, builds the app, listens. Nothing else. */
@@ -58,7 +58,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** A setup problem is told in its own words; anything else is a defect and keeps its stack. */
+function startFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`${startFailure(error)}\n`);
   process.exit(1);
 });

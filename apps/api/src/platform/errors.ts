@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@strongroom/contracts/errors.ts';
 import { errorStatusByCode, type ErrorCode } from '@strongroom/contracts/http.ts';
+import { applySecurityHeaders, headersFor } from './security-headers.ts';
+
+const internalErrorMessage = 'Something went wrong on our side';
 
 /**
  * An error the API answers on purpose. Anything else thrown is a defect: it is logged with its
@@ -75,7 +80,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, route: request.routeOptions.url }, 'response did not match its schema');
-      return sendError(request, reply, new AppError('internal_error', 'Something went wrong on our side'));
+      return sendError(request, reply, new AppError('internal_error', internalErrorMessage));
     }
 
     const status = error.statusCode ?? 500;
@@ -90,6 +95,77 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new AppError('internal_error', 'Something went wrong on our side'));
+    return sendError(request, reply, new AppError('internal_error', internalErrorMessage));
+  });
+}
+
+/** Errors the router meets before any hook runs; see answerFrameworkError. */
+const frameworkErrorAnswers: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The address is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'bad_request', message: 'The address is too long' },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (`/transactions/%ZZ`) is answered by
+ * the router before any hook or error handler runs, so this answer sets by itself what the hooks
+ * would: the error shape with the request id, the security headers and `no-store`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = frameworkErrorAnswers[error.code];
+  if (!answer) request.log.error({ err: error }, 'framework error');
+  const { code, message } = answer ?? { code: 'internal_error' as const, message: internalErrorMessage };
+  applySecurityHeaders(request, reply);
+  void reply
+    .status(errorStatusByCode[code])
+    .header('x-request-id', request.id)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(request, code, message)));
+}
+
+const clientErrorMessages: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: 'The request headers are too large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'The request took too long to arrive',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: bytes Node cannot parse as HTTP never become a request, so the
+ * answer is written on the socket by hand, with the same shape, a new request id (also in the log
+ * line) and the same headers as every other error. 400 for all of them: the client is at fault.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const requestId = randomUUID();
+  const message = clientErrorMessages[error.code ?? ''] ?? 'The request is not valid HTTP';
+  this.log.debug({ requestId, code: error.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: { code: 'bad_request', message, requestId } } satisfies ErrorResponse);
+    const headers = {
+      ...headersFor('/api/', 'encrypted' in socket && socket.encrypted === true),
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'x-request-id': requestId,
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 400 Bad Request\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
+/**
+ * While the server shuts down (SIGTERM), requests that still arrive on open connections are
+ * answered 503 in the error shape, through the hooks like any other answer, instead of Fastify's
+ * own `return503OnClosing` body, which carries neither the shape nor the headers.
+ */
+export function answerWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError('service_unavailable', 'The server is restarting; try again in a moment');
   });
 }
