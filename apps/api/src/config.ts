@@ -203,7 +203,7 @@ async function sandboxSecrets(dataDirectory: string, sessionSecret?: string, enc
     encryptionKey: randomBytes(secretKeyBytes).toString('base64'),
   };
   if (!stored) {
-    await mkdir(dataDirectory, { recursive: true });
+    await mkdir(dataDirectory, { recursive: true, mode: 0o700 });
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return {

@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { build } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ownerOnlyUmask, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
 import { demoSignIn, seedSandbox } from './modules/customers/sandbox-seed.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
@@ -8,18 +8,22 @@ import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } fr
 
 /** Reads config, opens the database, builds the app, listens. Nothing else. */
 async function main(): Promise<void> {
+  process.umask(ownerOnlyUmask);
   const config = await loadConfig(process.env);
-  await mkdir(config.dataDirectory, { recursive: true });
   const embedded = !config.databaseUrl;
   if (embedded) {
     const other = await readLiveServerLock(config.dataDirectory);
     if (other) throw new ConfigError([`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDirectory}; the embedded database allows one process.`]);
   }
+  const exposedEntries = await secureDataDirectory(config.dataDirectory);
 
   const db = await openDatabase(config);
   await migrate(db);
   const opsToken = embedded ? newOpsToken() : undefined;
   const app = await build(config, { db, opsToken });
+  if (exposedEntries > 0) {
+    app.log.warn({ dataDirectory: config.dataDirectory, entries: exposedEntries }, 'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)');
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   const port = app.server.address();
   const listeningPort = typeof port === 'object' && port ? port.port : config.port;

@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { ownerOnlyUmask, secureDataDirectory } from '../db/data-directory.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { runOpsCommand } from '../ops-commands.ts';
@@ -39,7 +40,10 @@ async function runHere(config: Config, name: string, args: string[]): Promise<Op
 
 async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...args] = argv;
+  process.umask(ownerOnlyUmask);
   const config = await loadConfig(process.env);
+  const exposedEntries = await secureDataDirectory(config.dataDirectory);
+  if (exposedEntries > 0) process.stderr.write(`${config.dataDirectory} had ${exposedEntries} entries that other users could reach; they are owner-only now.\n`);
   const lock = config.databaseUrl ? undefined : await readLiveServerLock(config.dataDirectory);
   const result = lock ? await runThroughServer(lock, name, args) : await runHere(config, name, args);
   (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);

@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { secureDataDirectory } from './data-directory.ts';
 import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
 
 interface PgliteSource {
@@ -14,13 +14,16 @@ interface PgliteSource {
  * and transaction behind the one running; that also makes `FOR UPDATE` trivially uncontended.
  */
 export async function openPglite(source: PgliteSource): Promise<Database & { dump(): Promise<Blob> }> {
-  if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
+  if (source.dataDir) await secureDataDirectory(source.dataDir);
   const pglite = new PGlite({
     dataDir: source.dataDir,
     loadDataDir: source.loadDataDir,
     parsers: { [postgresTypeOids.int8]: parseInt8 },
   });
   await pglite.waitReady;
+  // A new database (or one loaded from a dump) was just written as 0666 files; the directory above
+  // them was owner-only all along, so nobody else could reach them in between.
+  if (source.dataDir) await secureDataDirectory(source.dataDir);
 
   const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
