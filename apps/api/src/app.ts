@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
+import { registerAuthJobs } from './modules/auth/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -118,6 +119,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   };
   app.decorate('services', services);
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
+  const auth = { db, mailer: services.mailer, config, liveEvents: services.liveEvents };
+  registerAuthJobs(services.jobs, auth);
   registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents });
   services.jobs.register(ledgerExpirySweepJobKind, async () => {
     await expirePendingTransfers(db);
@@ -161,7 +164,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     async (api) => {
       await api.register(healthRoutes(db));
       await api.register(settingsRoutes(config, db));
-      await api.register(authRoutes({ db, mailer: services.mailer, config, liveEvents: services.liveEvents }));
+      await api.register(authRoutes(auth));
       await api.register(meRoutes({ db }));
       await api.register(accountRoutes(db));
       await api.register(onboardingRoutes({ db, sms: services.sms, storage: services.storage, config, scheduleAutoApproval }));

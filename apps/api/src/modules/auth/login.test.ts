@@ -1,10 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo, TestBrowser, tokenFromLink } from '../../test/client.ts';
 import { onboardedCustomer, testPassword } from '../../test/customers.ts';
 import { throttlePolicy } from './throttle.ts';
+
+/** The same database, writing down the text of every statement the app sends it (nothing is faked). */
+function recordingStatements(db: Database, statements: string[]): Database {
+  return {
+    ...db,
+    query: (text, params, options) => {
+      statements.push(text);
+      return db.query(text, params, options);
+    },
+    transaction: (work, options) =>
+      db.transaction(
+        (tx) =>
+          work({
+            ...tx,
+            query: (text, params, queryOptions) => {
+              statements.push(text);
+              return tx.query(text, params, queryOptions);
+            },
+          }),
+        options,
+      ),
+  };
+}
 
 describeEachDatabase('signing in, out, and recovering a password', (database) => {
   let app: FastifyInstance;
@@ -89,14 +113,43 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
     const unknown = await new TestBrowser(app).post('/api/v1/auth/password-reset', { email: 'ghost@example.com' });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+    await app.services.jobs.runOnce();
     expect(await lastMessageTo(database(), 'ghost@example.com')).toBeUndefined();
     expect((await lastMessageTo(database(), email))?.subject).toMatch(/Set a new password/);
+  });
+
+  it('does the same work for a known and an unknown email: the same statements, one queued job, and the mail only once the job runs', async () => {
+    const statements: string[] = [];
+    const recorded = recordingStatements(database(), statements);
+    const { app: recordingApp } = await buildTestApp(recorded);
+    const request = async (address: string) => {
+      statements.length = 0;
+      const response = await new TestBrowser(recordingApp).post('/api/v1/auth/password-reset', { email: address });
+      expect(response.statusCode).toBe(200);
+      return [...statements];
+    };
+    const forKnown = await request(email);
+    const forUnknown = await request('nobody-at-all@example.com');
+    expect(forKnown.length).toBeGreaterThan(0);
+    expect(forUnknown).toEqual(forKnown);
+    const queued = await database().query<{ kind: string }>("SELECT kind FROM jobs WHERE status = 'queued' AND kind = 'auth.password-reset'");
+    expect(queued).toHaveLength(2);
+
+    const sentBefore = await database().query("SELECT 1 FROM outbox_messages WHERE to_address = $1 AND subject LIKE 'Set a new password%'", [email]);
+    await recordingApp.services.jobs.runOnce();
+    const sentAfter = await database().query("SELECT 1 FROM outbox_messages WHERE to_address = $1 AND subject LIKE 'Set a new password%'", [email]);
+    expect(sentAfter).toHaveLength(sentBefore.length + 1);
+    expect(await lastMessageTo(database(), 'nobody-at-all@example.com')).toBeUndefined();
+    const audited = await database().query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE action = 'auth.password_reset_requested' ORDER BY id DESC LIMIT 2");
+    expect(audited.map((row) => row.outcome).sort()).toEqual(['failure', 'success']);
+    await recordingApp.close();
   });
 
   it('resets the password once, ends every session, and signs in with the new password only', async () => {
     const signedIn = new TestBrowser(app);
     await logIn(signedIn, testPassword);
     await new TestBrowser(app).post('/api/v1/auth/password-reset', { email });
+    await app.services.jobs.runOnce();
     const token = tokenFromLink((await lastMessageTo(database(), email))?.text ?? '', '/resetpassword');
     const browser = new TestBrowser(app);
     expect((await browser.post('/api/v1/auth/password-reset/check', { token })).statusCode).toBe(200);
@@ -119,6 +172,7 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
 
   it('refuses an expired reset link with a clear message', async () => {
     await new TestBrowser(app).post('/api/v1/auth/password-reset', { email });
+    await app.services.jobs.runOnce();
     const token = tokenFromLink((await lastMessageTo(database(), email))?.text ?? '', '/resetpassword');
     await database().query("UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
     const response = await new TestBrowser(app).post('/api/v1/auth/password-reset/check', { token });

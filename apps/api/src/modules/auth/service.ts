@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import { authMessages, type LoginRequest, type SignupRequest } from '@strongroom/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import { insertJob } from '../../platform/jobs/job-repository.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
@@ -186,17 +189,44 @@ async function notifyNewSignIn(dependencies: AuthDependencies, customerId: strin
   dependencies.liveEvents.publish(customerId, 'notifications');
 }
 
-/** Same answer for known and unknown emails; a known one gets a one-hour, single-use link. */
-export async function requestPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestMeta): Promise<void> {
+export const passwordResetJobKind = 'auth.password-reset';
+/** A mail server that is down for a while is retried, with growing delays, for about four minutes. */
+const passwordResetMaxAttempts = 8;
+const passwordResetPayloadSchema = z.object({ email: z.string(), ip: z.string(), requestId: z.string(), userAgent: z.string().optional() });
+
+/**
+ * Same answer for known and unknown emails, in the same time (ASVS 6.3.8): the request only queues
+ * a job, whoever the email belongs to, so it runs the same statements either way. Looking the
+ * address up, making the link and sending the mail happen in the job, away from the answer.
+ */
+export async function requestPasswordReset(dependencies: Pick<AuthDependencies, 'db'>, email: string, meta: RequestMeta): Promise<void> {
+  const payload: z.infer<typeof passwordResetPayloadSchema> = { email, ip: meta.ip, requestId: meta.requestId, userAgent: meta.userAgent };
+  await insertJob(dependencies.db, { kind: passwordResetJobKind, payload, maxAttempts: passwordResetMaxAttempts });
+}
+
+/** The job: a known address gets a one-hour, single-use link; an unknown one gets nothing. */
+async function sendPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestMeta): Promise<void> {
   const customer = await findCustomerByEmail(dependencies.db, email);
-  await recordAudit(dependencies.db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.password_reset_requested', outcome: customer ? 'success' : 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
-  if (!customer) return;
+  const audit = { actorType: 'anonymous', actorId: customer?.id, action: 'auth.password_reset_requested', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId } as const;
+  if (!customer) {
+    await recordAudit(dependencies.db, { ...audit, outcome: 'failure' });
+    return;
+  }
   const token = randomToken();
   await insertPasswordReset(dependencies.db, { tokenHash: sha256(token), customerId: customer.id, validForMs: passwordResetValidMs });
   await dependencies.mailer.send({
     to: customer.email,
     subject: `Set a new password for ${dependencies.config.bankName}`,
     text: `Hello ${customer.first_name},\n\nOpen this link to set a new password. It works once, for one hour:\n\n${dependencies.config.publicUrl}/resetpassword/${token}\n\nIf you did not ask for this, ignore this email: your password has not changed.\n\n${dependencies.config.bankName}`,
+  });
+  // After the mail, so a retried job (the mail server was down) is audited once.
+  await recordAudit(dependencies.db, { ...audit, outcome: 'success' });
+}
+
+export function registerAuthJobs(jobs: JobRunner, dependencies: AuthDependencies): void {
+  jobs.register(passwordResetJobKind, async (payload) => {
+    const { email, ...meta } = passwordResetPayloadSchema.parse(payload);
+    await sendPasswordReset(dependencies, email, meta);
   });
 }
 
