@@ -147,14 +147,15 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 /**
  * `POST /transfers/payee-check`: before an internal transfer, does the name match the account
  * number (Confirmation of Payee)? A close match tells the name on the account, as UK banks do, so
- * the customer can correct a typo; no match tells nothing more.
+ * the customer can correct a typo; no match tells nothing more, not even whether the number
+ * exists: a number that no open account has answers `no_match` too.
  */
 export const payeeCheckRequestSchema = z.object({
   accountNumber: accountNumberField,
   accountName: personNameField,
 });
 export const payeeCheckResponseSchema = z.object({
-  result: z.enum(['match', 'close_match', 'no_match', 'not_found']),
+  result: z.enum(['match', 'close_match', 'no_match']),
   accountName: z.string().optional(),
 });
 export type PayeeCheckResponse = z.infer<typeof payeeCheckResponseSchema>;

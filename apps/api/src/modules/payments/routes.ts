@@ -16,7 +16,7 @@ import {
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyFrom, type StoredResponse } from '../../platform/idempotency.ts';
-import { checkPayee } from './payee-check.ts';
+import { checkPayee, payeeCheckLimits } from './payee-check.ts';
 import type { PaymentRequest } from './plan.ts';
 import { presentPayment } from './presenter.ts';
 import { findPayment, listPaymentsByStatus } from './repository.ts';
@@ -63,9 +63,20 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       (request, reply) => handle(request, reply, { endpoint: 'withdrawals', body: request.body }),
     );
 
+    // Per address before anything else (onRequest); per customer once the session is known.
+    const payeeChecksOfCustomer = app.createRateLimit({ ...payeeCheckLimits.perCustomer, keyGenerator: (request) => `payee-check:${customerIdOf(request)}` });
     app.post(
       '/transfers/payee-check',
-      { config: { rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { tags: ['payments'], body: payeeCheckRequestSchema, response: { 200: payeeCheckResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: payeeCheckLimits.perAddress },
+        preHandler: async (request) => {
+          const limit = await payeeChecksOfCustomer(request);
+          if (!limit.isAllowed && limit.isExceeded) {
+            throw new AppError('rate_limited', 'Too many name checks. Please wait before checking another.', { retryAfterSeconds: limit.ttlInSeconds });
+          }
+        },
+        schema: { tags: ['payments'], body: payeeCheckRequestSchema, response: { 200: payeeCheckResponseSchema, ...errors } },
+      },
       async (request) => checkPayee(db, request.body.accountNumber, request.body.accountName),
     );
 

@@ -64,7 +64,7 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
   const context = { accounts, beneficiaries: favourites.data?.items ?? [], bankName };
   const transfer = pending ? otherBankTransferFor(pending, context) : null;
   const payeeCheck = usePayeeCheck(transfer?.payee ?? null);
-  const payeeBlocks = transfer?.payee != null && (payeeCheck.isPending || payeeCheck.data?.result === 'not_found');
+  const payeeBlocks = transfer?.payee != null && payeeCheck.isPending;
 
   const onSubmit = handleSubmit((checked) => {
     if (otherBankTransferFor(checked, context)) setPending(checked);

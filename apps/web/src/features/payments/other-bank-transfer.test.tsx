@@ -187,10 +187,19 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     });
   });
 
-  it('warns when the name does not match, and will not send to an account that does not exist', async () => {
+  it('warns when the name does not match, which is also all it says of a number no account has, and lets the customer decide', async () => {
     const user = userEvent.setup({ delay: null });
-    let answer: { result: string } = { result: 'no_match' };
-    renderApp('/transfer?to=other', api({ 'POST /api/v1/transfers/payee-check': () => ({ status: 200, body: answer }) }));
+    const sent: SentRequest[] = [];
+    renderApp(
+      '/transfer?to=other',
+      api({
+        'POST /api/v1/transfers/payee-check': () => ({ status: 200, body: { result: 'no_match' } }),
+        'POST /api/v1/transfers': (init) => {
+          sent.push(sentRequestOf(init));
+          return created(paymentOf({ kind: 'internal' }));
+        },
+      }),
+    );
     await user.click(await screen.findByRole('radio', { name: 'This bank (Strongroom Demo Bank)' }));
     await user.type(textbox('Account number'), '6111222333');
     await user.type(textbox('Holder name'), 'Someone Else');
@@ -199,13 +208,12 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
 
     const confirm = await confirmDialog();
     expect(await within(confirm).findByText(/The name does not match the account/)).toBeTruthy();
-    expect(within(confirm).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled).toBe(false);
-    await user.click(within(confirm).getByRole('button', { name: 'Modify' }));
-
-    answer = { result: 'not_found' };
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const again = await confirmDialog();
-    expect(await within(again).findByText(/There is no account with this number at our bank/)).toBeTruthy();
-    expect(within(again).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled).toBe(true);
+    expect(within(confirm).getByText(/Check the name and the account number/)).toBeTruthy();
+    expect(within(confirm).queryByText(/There is no account with this number/)).toBeNull();
+    const confirmButton = within(confirm).getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
+    expect(confirmButton.disabled).toBe(false);
+    await user.click(confirmButton);
+    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successful' })).toBeTruthy();
+    expect(sent[0]?.body).toMatchObject({ kind: 'internal', toAccountNumber: '6111222333', accountName: 'Someone Else' });
   });
 });

@@ -56,19 +56,13 @@ function PayeeCheckResult({ check, onUseName }: PayeeCheckNoticeProps) {
       </Notice>
     );
   }
-  if (result === 'no_match') {
-    return (
-      <Notice tone="error">
-        <p>
-          The name does not match the account. If you confirm, the money may go to someone else and we may not be able to
-          get it back. Check the details with the person you are paying.
-        </p>
-      </Notice>
-    );
-  }
+  // No match, which is also the answer for a number no account has: the check never tells which.
   return (
     <Notice tone="error">
-      <p>There is no account with this number at our bank. Check the account number.</p>
+      <p>
+        The name does not match the account. If you confirm, the money may go to someone else and we may not be able to get
+        it back. Check the name and the account number with the person you are paying.
+      </p>
     </Notice>
   );
 }
