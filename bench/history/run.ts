@@ -100,6 +100,12 @@ function recording(db: Database): { db: Queryable; last: () => { text: string; p
 async function loadTransfers(db: Database, customerId: string, accountId: string, ledgerAccountId: string): Promise<void> {
   const olderCount = transferCount - yearTransferCount;
   const olderSeconds = (Date.parse(`${yearFrom}T00:00:00Z`) - Date.parse(historyStart)) / 1_000;
+  // Deposits name the account at another bank they were pulled from.
+  const [source] = await db.query<{ id: string }>(
+    `INSERT INTO funding_sources (id, customer_id, account_name, account_number_encrypted, account_key, last4, route_number, account_type, status, verified_at)
+     VALUES (gen_random_uuid(), $1, 'Employer', '\\x00', sha256(gen_random_uuid()::text::bytea), '0055', '011000015', 'checking', 'verified', now()) RETURNING id`,
+    [customerId],
+  );
   // Odd transfers are money in (100.00 to 109.99), even ones money out (50.00): the balance never goes below zero.
   await db.query(
     `WITH generated AS MATERIALIZED (
@@ -109,11 +115,12 @@ async function loadTransfers(db: Database, customerId: string, accountId: string
               ELSE $4::timestamptz + (i - $1 - 1) * make_interval(secs => $5) END AS at
        FROM generate_series(1, $6::integer) AS i
      ), inserted_payments AS (
-       INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message, rail, created_at, updated_at)
+       INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message, rail, created_at, updated_at, funding_source_id)
        SELECT id, $7::uuid, CASE WHEN incoming THEN 'deposit' ELSE 'external' END, 'completed',
          CASE WHEN incoming THEN NULL ELSE $8::uuid END, CASE WHEN incoming THEN $8::uuid END, amount,
          CASE WHEN incoming THEN 'Employer' ELSE 'Corner Shop' END,
-         CASE WHEN incoming THEN 'Pay ' ELSE 'Groceries ' END || i, 'ach', at, at
+         CASE WHEN incoming THEN 'Pay ' ELSE 'Groceries ' END || i, 'ach', at, at,
+         CASE WHEN incoming THEN $14::uuid END
        FROM generated
      )
      INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, ledger, code, flags, created_at)
@@ -134,6 +141,7 @@ async function loadTransfers(db: Database, customerId: string, accountId: string
       ledgers.usd,
       transferCodes.deposit,
       transferCodes.externalTransfer,
+      source?.id,
     ],
   );
   await db.query(

@@ -12,6 +12,7 @@ import { registerAuthJobs } from './modules/auth/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { fundingSourceRoutes } from './modules/funding-sources/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { expirePendingTransfers } from './ledger/expire.ts';
 import { autoApproveJobKind, registerIdentityJobs } from './modules/onboarding/identity-review.ts';
@@ -170,6 +171,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(onboardingRoutes({ db, sms: services.sms, storage: services.storage, config, scheduleAutoApproval }));
       await api.register(contactRoutes(db));
       await api.register(paymentRoutes({ ...payments, settleSoon }));
+      await api.register(fundingSourceRoutes({ db, sms: services.sms, config, stepUp: stepUpDependencies(payments), liveEvents: services.liveEvents }));
       await api.register(stepUpRoutes(stepUpDependencies(payments)));
       await api.register(historyRoutes(db, config));
       await api.register(statementRoutes(db, config));

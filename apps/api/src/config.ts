@@ -3,6 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { isValidRoutingNumber } from '@strongroom/contracts/money-input.ts';
 import { bankModeSchema, type BankMode } from '@strongroom/contracts/platform.ts';
 
 /**
@@ -95,6 +97,11 @@ const environmentSchema = z.object({
   REVIEW_SINGLE_TRANSFER_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '1000000'),
   REVIEW_NEW_PAYEE_DAILY_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '300000'),
   KYC_AUTO_APPROVE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
+  DEPOSIT_DAILY_LIMIT_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '500000'),
+  DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS: optional(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+  ACH_DESTINATION_ROUTING: withDefault(z.string().refine(isValidRoutingNumber, { error: 'must be a 9-digit ABA routing number' }), '011000015'),
+  ACH_DESTINATION_NAME: withDefault(z.string().trim().min(1).max(23), 'FEDERAL RESERVE BANK'),
+  ACH_COMPANY_ID: optional(z.string().regex(/^[0-9A-Za-z ]{1,10}$/, { error: 'must be at most 10 letters or digits' })),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: withDefault(trustProxyText, 'false'),
   WEB_DIST_DIR: optional(z.string()),
@@ -120,6 +127,14 @@ export interface Config {
   /** Review-hold rules (PRODUCT.md D1): see modules/payments/review-rules.ts. */
   reviewRules: { singleTransferCents: bigint; newPayeeDailyCents: bigint };
   kycAutoApproveSeconds?: number;
+  /**
+   * Deposits pulled from other banks (PRODUCT.md section 6): per customer per day in the bank's
+   * time zone, pending and cleared together; customers whose accounts opened in the last 30 days
+   * may have a lower allowance (equal to the daily one unless set).
+   */
+  deposits: { dailyLimitCents: bigint; newCustomerDailyLimitCents: bigint };
+  /** What the NACHA file names: the ACH operator it goes to and the bank as originator. */
+  ach: { destinationRoutingNumber: string; destinationName: string; companyId: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: no proxy, a number of proxy hops, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -183,6 +198,15 @@ export async function loadConfig(environment: Record<string, string | undefined>
     reviewRules: { singleTransferCents: BigInt(env.REVIEW_SINGLE_TRANSFER_CENTS), newPayeeDailyCents: BigInt(env.REVIEW_NEW_PAYEE_DAILY_CENTS) },
     // The sandbox approves identity documents by itself after a few seconds; production waits for staff.
     kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS ?? (env.BANK_MODE === 'sandbox' ? 5 : undefined),
+    deposits: {
+      dailyLimitCents: BigInt(env.DEPOSIT_DAILY_LIMIT_CENTS),
+      newCustomerDailyLimitCents: BigInt(Math.min(env.DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS ?? env.DEPOSIT_DAILY_LIMIT_CENTS, env.DEPOSIT_DAILY_LIMIT_CENTS)),
+    },
+    ach: {
+      destinationRoutingNumber: env.ACH_DESTINATION_ROUTING,
+      destinationName: env.ACH_DESTINATION_NAME,
+      companyId: env.ACH_COMPANY_ID ?? `1${businessConstants.bankRoutingNumber}`,
+    },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDirectory: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDirectory,

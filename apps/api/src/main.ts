@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
   app.services.jobs.start();
   if (config.mode === 'sandbox') {
-    await seedSandbox({ db, storage: app.services.storage, encryptionKey: config.secrets.encryptionKey });
+    await seedSandbox({ db, storage: app.services.storage, secrets: config.secrets });
   }
 
   const url = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${listeningPort}` : address;

@@ -3,10 +3,26 @@ import { contactMessagesCommand } from './modules/contact/ops-commands.ts';
 import { createCustomerCommand } from './modules/customers/ops-commands.ts';
 import { checkLedgerCommand } from './modules/ops/ledger-commands.ts';
 import { helpCommand, statusCommand } from './modules/ops/platform-commands.ts';
-import { heldTransfersCommand, reviewCommand } from './modules/payments/ops-commands.ts';
+import { achFileCommand, achImportReturnsCommand, achPendingCommand } from './modules/ach/ops-commands.ts';
+import { negativeBalancesCommand } from './modules/accounts/ops-commands.ts';
+import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from './modules/payments/ops-commands.ts';
 
 /** Every command of the ops CLI. Features add theirs here. */
-export const opsCommands: readonly OpsCommand[] = [helpCommand(() => opsCommands), statusCommand, checkLedgerCommand, createCustomerCommand, contactMessagesCommand, heldTransfersCommand, reviewCommand];
+export const opsCommands: readonly OpsCommand[] = [
+  helpCommand(() => opsCommands),
+  statusCommand,
+  checkLedgerCommand,
+  createCustomerCommand,
+  contactMessagesCommand,
+  heldTransfersCommand,
+  reviewCommand,
+  achPendingCommand,
+  achFileCommand,
+  achSettleCommand,
+  achReturnCommand,
+  achImportReturnsCommand,
+  negativeBalancesCommand,
+];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {
   return opsCommands.find((command) => command.name === name);

@@ -11,9 +11,14 @@ export const accountSchema = z.object({
   type: accountTypeSchema,
   number: z.string(),
   name: z.string(),
+  /** Below zero only when a deposit another bank returned after it cleared had already been spent. */
   balanceCents: centsSchema,
   availableCents: centsSchema,
   status: z.enum(['active', 'inactive']),
+  /** Deposits from other banks on their way in: not in the balance, not available until they clear. */
+  pendingDepositsCents: centsSchema,
+  /** When the last of those is expected to be available; null when none is pending or no date is known. */
+  pendingDepositsAvailableAt: z.iso.datetime().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -25,6 +25,12 @@ export const errorStatusByCode = {
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   insufficient_funds: 422,
+  /** A deposit above the customer's daily allowance; the message says what is left today. */
+  deposit_limit_exceeded: 422,
+  /** A deposit without a verified account at another bank of this customer's. */
+  no_funding_source: 409,
+  /** Money out of an account below zero after a returned deposit. */
+  account_overdrawn: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

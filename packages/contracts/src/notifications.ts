@@ -10,6 +10,10 @@ export const notificationKindSchema = z.enum([
   'identity_approved',
   'identity_rejected',
   'new_sign_in',
+  /** An account at another bank was linked, verified or could not be verified. */
+  'funding_source',
+  /** A returned deposit took an account below zero. */
+  'account_overdrawn',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -91,6 +91,11 @@ export type CreateTransferRequest = z.input<typeof createTransferRequestSchema>;
 /** `POST /deposits` with header Idempotency-Key. */
 export const createDepositRequestSchema = z.object({
   accountId: z.uuid({ error: validationMessages.required }),
+  /**
+   * The verified account at another bank the money is pulled from (an ACH debit). Left out, the
+   * deposit is refused with 409 `no_funding_source`, as is one that is not this customer's.
+   */
+  fundingSourceId: z.uuid({ error: validationMessages.required }).optional(),
   amountCents: paymentAmountCentsSchema,
   reason: textField(140),
 });

@@ -14,7 +14,7 @@ async function runThroughServer(lock: ServerLock, name: string, args: string[]):
   const response = await fetch(`http://127.0.0.1:${lock.port}/internal/ops/${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${lock.token}` },
-    body: JSON.stringify({ args }),
+    body: JSON.stringify({ args, workingDirectory: process.cwd() }),
     signal: AbortSignal.timeout(serverRequestTimeoutMs),
   });
   const body: unknown = await response.json();
@@ -32,7 +32,7 @@ async function runHere(config: Config, name: string, args: string[]): Promise<Op
     return opened;
   };
   try {
-    return await runOpsCommand({ database, config }, name, args);
+    return await runOpsCommand({ database, config, workingDirectory: process.cwd() }, name, args);
   } finally {
     if (opened) await (await opened).close();
   }

@@ -15,6 +15,8 @@ export const accountCodes = {
   customerSavings: 2,
   loan: 3,
   card: 4,
+  /** What a customer account owes the bank after a returned deposit took it below zero. */
+  customerOwed: 5,
   bankCapital: 100,
   settlementAch: 110,
   settlementWire: 111,
@@ -22,6 +24,8 @@ export const accountCodes = {
   feesIncome: 120,
   marketingExpense: 130,
   interestExpense: 131,
+  /** Micro-deposits sent to prove a customer's account at another bank. */
+  accountVerificationExpense: 132,
   loansReceivable: 140,
 } as const;
 export type AccountCode = (typeof accountCodes)[keyof typeof accountCodes];
@@ -40,6 +44,12 @@ export const transferCodes = {
   referralBonus: 11,
   interest: 12,
   accountFunding: 13,
+  /** A micro-deposit to an account a customer links (account verification expense -> ACH settlement). */
+  microDeposit: 14,
+  /** Another bank returned a deposit after it had cleared: the money goes back (what the account owes -> ACH settlement). */
+  depositReturn: 15,
+  /** Money that came in pays what the account owes (customer account -> what it owes). */
+  owedRepayment: 16,
 } as const;
 export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
 
@@ -57,6 +67,7 @@ export const operatorAccounts = {
   marketingExpense: '00000000-0000-4000-8000-000000000006',
   loansReceivable: '00000000-0000-4000-8000-000000000007',
   interestExpense: '00000000-0000-4000-8000-000000000008',
+  accountVerificationExpense: '00000000-0000-4000-8000-000000000009',
 } as const;
 
 /** The account code each operator account was created with (migration 0002 must agree). */
@@ -69,6 +80,7 @@ export const operatorAccountCodes: Record<keyof typeof operatorAccounts, Account
   marketingExpense: accountCodes.marketingExpense,
   loansReceivable: accountCodes.loansReceivable,
   interestExpense: accountCodes.interestExpense,
+  accountVerificationExpense: accountCodes.accountVerificationExpense,
 };
 
 /**
@@ -80,11 +92,13 @@ export type NormalSide = 'credit' | 'debit';
 
 const debitNormalCodes: ReadonlySet<number> = new Set([
   accountCodes.loan,
+  accountCodes.customerOwed,
   accountCodes.settlementAch,
   accountCodes.settlementWire,
   accountCodes.settlementCard,
   accountCodes.marketingExpense,
   accountCodes.interestExpense,
+  accountCodes.accountVerificationExpense,
   accountCodes.loansReceivable,
 ]);
 

@@ -5,3 +5,11 @@ export function centsToJson(cents: bigint): number {
   }
   return Number(cents);
 }
+
+/** `$1,234.50` for messages the server writes (SMS, notifications); integer arithmetic only. */
+export function formatCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const absolute = negative ? -cents : cents;
+  const dollars = (absolute / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${dollars}.${(absolute % 100n).toString().padStart(2, '0')}`;
+}

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { checkLedger } from '../ledger/check-ledger.ts';
 import { TestBrowser, lastMessageTo } from './client.ts';
 import { onboardedCustomer, uniqueTestPhone } from './customers.ts';
+import { seedVerifiedFundingSource } from '../modules/funding-sources/service.ts';
 import { paymentSweepJobKind } from '../modules/payments/jobs.ts';
 
 /** A signed-in customer with a checking and a savings account, for payment tests. */
@@ -15,6 +16,8 @@ export interface PayingCustomer {
   browser: TestBrowser;
   checking: { id: string; number: string };
   savings: { id: string; number: string };
+  /** A verified account at another bank to deposit from (PRODUCT.md section 6). */
+  fundingSourceId: string;
 }
 
 export function paymentKit(context: () => { app: FastifyInstance; config: Config; db: Database }) {
@@ -26,7 +29,15 @@ export function paymentKit(context: () => { app: FastifyInstance; config: Config
     const savings = created.accounts.find((account) => account.type === 'savings');
     if (!checking || !savings) throw new Error('the customer has no accounts');
     const browser = await new TestBrowser(app).signInAs(db, created.userId);
-    return { id: created.userId, phone, browser, checking, savings };
+    const source = await seedVerifiedFundingSource(db, config.secrets.encryptionKey, config.secrets.sessionSecret, {
+      customerId: created.userId,
+      accountName: `${options.firstName ?? 'Demo'} ${options.lastName ?? 'Customer'}`,
+      // Not ending in 0001 or 0002, which the rail simulator returns.
+      accountNumber: '7788990055',
+      routeNumber: '011000015',
+      accountType: 'checking',
+    });
+    return { id: created.userId, phone, browser, checking, savings, fundingSourceId: source.id };
   }
 
   function pay(who: PayingCustomer, path: string, body: object, key: string = randomUUID(), headers: Record<string, string> = {}) {

@@ -10,10 +10,11 @@ export interface CustomerAccountRow {
   name: string;
   status: 'active' | 'inactive' | 'closed';
   ledger_account_id: string;
+  owed_ledger_account_id: string | null;
   opened_at: Date;
 }
 
-const columns = 'id, customer_id, type, number, name, status, ledger_account_id, opened_at';
+const columns = 'id, customer_id, type, number, name, status, ledger_account_id, owed_ledger_account_id, opened_at';
 
 export async function insertCustomerAccount(
   db: Queryable,
@@ -31,4 +32,19 @@ export async function listCustomerAccounts(db: Queryable, customerId: string): P
   return db.query<CustomerAccountRow>(`SELECT ${columns} FROM customer_accounts WHERE customer_id = $1 AND status <> 'closed' ORDER BY opened_at, type`, [customerId], {
     name: 'customer_accounts_by_customer',
   });
+}
+
+export interface PendingDepositsRow {
+  account_id: string;
+  total_cents: bigint;
+  available_at: Date | null;
+}
+
+/** Deposits into the customer's accounts that have not cleared yet, summed per account. */
+export async function pendingDepositsByAccount(db: Queryable, customerId: string): Promise<PendingDepositsRow[]> {
+  return db.query<PendingDepositsRow>(
+    `SELECT to_account_id AS account_id, sum(amount_cents)::bigint AS total_cents, max(settle_at) AS available_at
+     FROM payments WHERE customer_id = $1 AND kind = 'deposit' AND status = 'pending' GROUP BY to_account_id`,
+    [customerId],
+  );
 }

@@ -18,6 +18,8 @@ export function accountRoutes(db: Database): FastifyPluginAsyncZod {
         ...account,
         balanceCents: centsToJson(account.balanceCents),
         availableCents: centsToJson(account.availableCents),
+        pendingDepositsCents: centsToJson(account.pendingDepositsCents),
+        pendingDepositsAvailableAt: account.pendingDepositsAvailableAt?.toISOString() ?? null,
       }));
     });
   };

@@ -4,7 +4,8 @@ import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts
 import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
 import { newAccountNumber } from './account-number.ts';
-import { insertCustomerAccount, listCustomerAccounts, type AccountType, type CustomerAccountRow } from './repository.ts';
+import { owedCentsOf } from './owed.ts';
+import { insertCustomerAccount, listCustomerAccounts, pendingDepositsByAccount, type AccountType, type CustomerAccountRow } from './repository.ts';
 
 const products: { type: AccountType; name: string; code: number }[] = [
   { type: 'checking', name: 'Easy Checking', code: accountCodes.customerChecking },
@@ -67,17 +68,26 @@ export interface AccountWithBalance {
   status: 'active' | 'inactive';
   balanceCents: bigint;
   availableCents: bigint;
+  pendingDepositsCents: bigint;
+  pendingDepositsAvailableAt: Date | null;
 }
 
-/** Balances come from the ledger's counters, never from a stored field (D8). */
+/**
+ * Balances come from the ledger's counters, never from a stored field (D8). What an account owes
+ * after a returned deposit (owed.ts) is taken off both figures, so they can be below zero.
+ */
 export async function accountsWithBalances(db: Database, customerId: string, identityApproved: boolean): Promise<AccountWithBalance[]> {
   const rows = await listCustomerAccounts(db, customerId);
-  const ledgerAccounts = await lookupAccounts(db, rows.map((row) => row.ledger_account_id));
+  const ledgerIds = rows.flatMap((row) => (row.owed_ledger_account_id ? [row.ledger_account_id, row.owed_ledger_account_id] : [row.ledger_account_id]));
+  const ledgerAccounts = await lookupAccounts(db, ledgerIds);
   const byId = new Map(ledgerAccounts.map((account) => [account.id, account]));
+  const pending = new Map((await pendingDepositsByAccount(db, customerId)).map((row) => [row.account_id, row]));
   return rows.map((row: CustomerAccountRow) => {
     const ledgerAccount = byId.get(row.ledger_account_id);
     if (!ledgerAccount) throw new Error(`customer account ${row.id} has no ledger account`);
     const balance = balanceOf(ledgerAccount);
+    const owed = row.owed_ledger_account_id ? owedCentsOf(byId.get(row.owed_ledger_account_id)) : 0n;
+    const incoming = pending.get(row.id);
     return {
       id: row.id,
       type: row.type,
@@ -85,8 +95,10 @@ export async function accountsWithBalances(db: Database, customerId: string, ide
       name: row.name,
       // The seed shows an account inactive until the customer's identity is approved.
       status: identityApproved && row.status === 'active' ? 'active' : 'inactive',
-      balanceCents: balance.balanceCents,
-      availableCents: balance.availableCents,
+      balanceCents: balance.balanceCents - owed,
+      availableCents: balance.availableCents - owed,
+      pendingDepositsCents: incoming?.total_cents ?? 0n,
+      pendingDepositsAvailableAt: incoming?.available_at ?? null,
     };
   });
 }

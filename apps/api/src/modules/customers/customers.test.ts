@@ -38,7 +38,7 @@ describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (d
   });
 
   it('seeds the sandbox demo customer once, with money whose balances come from the ledger', async () => {
-    const dependencies = { db: database(), storage: app.services.storage, encryptionKey: config.secrets.encryptionKey };
+    const dependencies = { db: database(), storage: app.services.storage, secrets: config.secrets };
     expect(await seedSandbox(dependencies)).toBe('seeded');
     expect(await seedSandbox(dependencies)).toBe('present');
     const browser = new TestBrowser(app);

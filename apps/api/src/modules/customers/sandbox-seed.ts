@@ -1,4 +1,6 @@
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
 import { recordBankPayment, recordSettledExternalPayment } from '../payments/funding.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createOnboardedCustomer } from './create-onboarded-customer.ts';
@@ -14,13 +16,16 @@ const demoSpending = [
   { payee: { name: 'Oak Street Lettings', bankName: 'Second Example Bank', accountNumber: '77120455', routeNumber: '011000015' }, amountCents: 120_000n, message: 'November rent' },
 ];
 
+/** The demo customer's account at another bank, verified, so a deposit works at once (PRODUCT.md section 6). */
+export const demoFundingSource = { accountName: 'Dana Demo', accountNumber: '4400123456', routeNumber: '011000015', accountType: 'checking' } as const;
+
 /**
  * Seeds a sandbox once: a demo customer with money in checking and a first move to savings, so the
  * dashboard and history have something real to show. Every amount goes through the ledger.
  */
-export async function seedSandbox(dependencies: { db: Database; storage: FileStorage; encryptionKey: Buffer }): Promise<'seeded' | 'present'> {
+export async function seedSandbox(dependencies: { db: Database; storage: FileStorage; secrets: Config['secrets'] }): Promise<'seeded' | 'present'> {
   if (await findCustomerByEmail(dependencies.db, demoSignIn.email)) return 'present';
-  const demo = await createOnboardedCustomer(dependencies, {
+  const demo = await createOnboardedCustomer({ ...dependencies, encryptionKey: dependencies.secrets.encryptionKey }, {
     email: demoSignIn.email,
     password: demoSignIn.password,
     firstName: 'Dana',
@@ -43,5 +48,6 @@ export async function seedSandbox(dependencies: { db: Database; storage: FileSto
       await recordSettledExternalPayment(dependencies.db, { customerId: demo.userId, fromAccount: { id: checking.id, ledgerAccountId: checking.ledgerAccountId }, ...example });
     }
   }
+  await seedVerifiedFundingSource(dependencies.db, dependencies.secrets.encryptionKey, dependencies.secrets.sessionSecret, { customerId: demo.userId, ...demoFundingSource });
   return 'seeded';
 }

@@ -109,7 +109,7 @@ describeEachDatabase('history filters and pagination', (database) => {
     it('keeps only the lines of the chosen category, each of the seed categories in turn', async () => {
       const dana = await kit.customer({ fundCents: 100_000n });
       await own(dana, 1_000, 'to savings');
-      await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 2_000, reason: 'cheque' });
+      await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'cheque' });
       await kit.payWithStepUp(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' });
       await kit.payWithStepUp(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 2_500, ...withdrawalTo });
       const amountsOf = async (category: string) => (await list(dana, `category=${category}`)).items.map((line) => [line.category, line.amountCents]);

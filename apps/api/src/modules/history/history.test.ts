@@ -34,7 +34,7 @@ describeEachDatabase('history and dashboard', (database) => {
     it('lists each side of each payment newest first, signed, with the seed categories and the transfer id the request answered', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
       const own = (await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'Savings' })).json().transfer;
-      const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 2_000, reason: 'Cheque from Gran' })).json().transfer;
+      const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'Cheque from Gran' })).json().transfer;
       const response = await dana.browser.get('/api/v1/transactions');
       expect(response.statusCode).toBe(200);
       const items: Line[] = response.json().items;
@@ -96,7 +96,7 @@ describeEachDatabase('history and dashboard', (database) => {
       await kit.payWithStepUp(dana, '/transfers', { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: erin.checking.number, accountName: 'Erin Example', amountCents: 3_000, message: 'gift' });
       await kit.payWithStepUp(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' });
       await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '123456789', accountName: 'Frank', ...validExternal, amountCents: 2_500, message: 'ext' });
-      await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 4_000, reason: 'pay' });
+      await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 4_000, reason: 'pay' });
 
       const before = (await dana.browser.get('/api/v1/dashboard')).json();
       expect(before).toMatchObject({ moneyInCents: 100_000, moneyOutCents: 3_000, cardCount: 0, loanCount: 0 });

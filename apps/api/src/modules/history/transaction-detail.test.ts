@@ -55,10 +55,10 @@ describeEachDatabase('transaction details', (database) => {
 
   it('shows a deposit with its status and medium, and the opening deposit as such', async () => {
     const dana = await kit.customer({ fundCents: 10_000n });
-    const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 2_000, reason: 'Cheque from Gran' })).json().transfer;
+    const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'Cheque from Gran' })).json().transfer;
     expect((await detailOf(dana, `${deposit.id}:in`)).json()).toMatchObject({
       transaction: { transferId: deposit.id, status: 'pending', amountCents: 2_000, category: 'Deposit' },
-      counterparty: { name: 'External deposit', accountNumber: null },
+      counterparty: { name: 'Demo Customer', accountNumber: '•••• 0055', routeNumber: '011000015' },
       reason: 'Cheque from Gran',
       medium: 'Deposit (ACH)',
     });

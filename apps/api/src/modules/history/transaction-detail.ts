@@ -39,13 +39,16 @@ export const mediumOfKind: Record<PaymentKind, string> = {
 /**
  * Who was on the other side. Money out shows the payee as the customer entered it (a card only as
  * its last four digits, the only form stored). Money in shows the customer's own account it came
- * from, or otherwise only the sender's name: another customer's account number is theirs.
+ * from (here, or masked at another bank for a deposit), or otherwise only the sender's name:
+ * another customer's account number is theirs.
  */
 function counterpartyOf(row: LineDetailRow): TransactionDetail['counterparty'] {
   if (row.side === 'out') {
     return { name: row.counterparty_name, accountNumber: row.counterparty_account_number, routeNumber: row.counterparty_route_number, bankName: row.counterparty_bank_name };
   }
   if (row.own_source_number !== null) return { name: row.own_source_name ?? '', accountNumber: row.own_source_number, routeNumber: null, bankName: null };
+  // A deposit comes from the customer's own account at another bank, stored masked (•••• 1234).
+  if (row.kind === 'deposit') return { name: row.counterparty_name, accountNumber: row.counterparty_account_number, routeNumber: row.counterparty_route_number, bankName: row.counterparty_bank_name };
   return { name: row.details.senderName ?? row.counterparty_name, accountNumber: null, routeNumber: null, bankName: null };
 }
 

@@ -13,6 +13,8 @@ export interface OpsContext {
   config: Config;
   /** Present when the command runs inside the server: its changes then reach open pages at once. */
   liveEvents?: LiveEvents;
+  /** Where the operator ran the CLI (default: this process's): relative file names are taken from there, even inside the server. */
+  workingDirectory?: string;
 }
 
 export interface OpsResult {

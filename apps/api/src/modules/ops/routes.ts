@@ -26,7 +26,7 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
         schema: {
           hide: true,
           params: z.object({ command: z.string().regex(/^[a-z][a-z-]{0,40}$/) }),
-          body: z.object({ args: z.array(z.string().max(1_000)).max(maximumArguments) }),
+          body: z.object({ args: z.array(z.string().max(1_000)).max(maximumArguments), workingDirectory: z.string().max(4_096).optional() }),
           response: { 200: z.object({ exitCode: z.number().int(), output: z.string() }) },
         },
       },
@@ -35,7 +35,8 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
         const authorised =
           isLoopbackRequest(request) && presented.length === expected.length && timingSafeEqual(presented, expected);
         if (!authorised) return reply.callNotFound();
-        return options.run(options.context, request.params.command, request.body.args);
+        const context = { ...options.context, workingDirectory: request.body.workingDirectory ?? options.context.workingDirectory };
+        return options.run(context, request.params.command, request.body.args);
       },
     );
   };

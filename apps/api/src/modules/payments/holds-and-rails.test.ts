@@ -143,30 +143,6 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
     });
   });
 
-  describe('deposits', () => {
-    it('a deposit is pending until it clears, then completed and available; the customer is told', async () => {
-      const dana = await kit.customer({ fundCents: 0n });
-      const response = await kit.pay(dana, '/deposits', { accountId: dana.savings.id, amountCents: 25_000, reason: 'Paycheck' });
-      expect(response.statusCode, response.body).toBe(201);
-      const deposit = response.json().transfer;
-      expect(deposit).toMatchObject({ kind: 'deposit', status: 'pending', toAccountId: dana.savings.id, message: 'Paycheck' });
-      expect(await kit.balances(dana)).toMatchObject({ savings: { balanceCents: 0, availableCents: 0 } });
-      await kit.runJobs();
-      expect((await dana.browser.get(`/api/v1/transfers/${deposit.id}`)).json().transfer.status).toBe('completed');
-      expect(await kit.balances(dana)).toMatchObject({ savings: { balanceCents: 25_000, availableCents: 25_000 } });
-      expect((await dana.browser.get('/api/v1/notifications')).json().items[0]).toMatchObject({ kind: 'money_in', name: 'Deposit cleared' });
-    });
-
-    it('refuses a deposit into another customer account like a missing account, and a missing reason', async () => {
-      const dana = await kit.customer();
-      const mallory = await kit.customer();
-      expect((await kit.pay(mallory, '/deposits', { accountId: dana.checking.id, amountCents: 100, reason: 'x' })).statusCode).toBe(404);
-      const noReason = await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 100, reason: ' ' });
-      expect(noReason.statusCode).toBe(400);
-      expect(noReason.json().error.fields.reason).toBe('field should not be empty');
-    });
-  });
-
   describe('withdrawals', () => {
     const withdrawal = (fromAccountId: string, amountCents: number) => ({
       fromAccountId,

@@ -1,6 +1,9 @@
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { PaymentDependencies } from './service.ts';
-import { finishUnfinishedPayments, reconcileDecisions, settleDuePayments } from './settlement.ts';
+import { finishMicroDeposits } from '../funding-sources/service.ts';
+import { finishReversals, settleDuePayments } from './rail-outcomes.ts';
+import { unfinishedAfterMs } from './service.ts';
+import { finishUnfinishedPayments, reconcileDecisions } from './settlement.ts';
 
 export const paymentSweepJobKind = 'payments.sweep';
 
@@ -10,14 +13,17 @@ export function sweepIntervalMs(speed: PaymentDependencies['config']['railSpeed'
 }
 
 /**
- * One recurring job settles due payments, applies decisions a crash interrupted and finishes
- * payments a dead request left behind. It lives in the jobs table, so it survives a restart, and
+ * One recurring job settles due payments, applies decisions a crash interrupted, finishes
+ * payments and micro-deposits a dead request left behind, writes the reversals of late returns
+ * and lets money that came in pay what an account owes. It lives in the jobs table, so it survives a restart, and
  * every step is idempotent. Returns a function that asks for a sweep now (instant rails).
  */
 export function registerPaymentJobs(jobs: JobRunner, dependencies: PaymentDependencies): () => Promise<void> {
   jobs.register(paymentSweepJobKind, async () => {
     await finishUnfinishedPayments(dependencies);
+    await finishMicroDeposits(dependencies.db, unfinishedAfterMs / 1_000);
     await reconcileDecisions(dependencies);
+    await finishReversals(dependencies);
     await settleDuePayments(dependencies);
   });
   jobs.every(paymentSweepJobKind, sweepIntervalMs(dependencies.config.railSpeed));

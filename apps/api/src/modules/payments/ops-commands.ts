@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { OpsUsageError, ok, type OpsCommand } from '../ops/ops-command.ts';
-import { formatCents } from './presenter.ts';
+import { formatCents } from '../../platform/money.ts';
+import { recordRailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
+import { returnCodePattern } from './rail.ts';
 import { decideHeldPayment } from './settlement.ts';
 
 const maxReasonLength = 500;
@@ -40,5 +42,54 @@ export const heldTransfersCommand: OpsCommand = {
       [heldListLimit],
     );
     return ok(rows.map((row) => ({ transferId: row.id, kind: row.kind, amount: formatCents(row.amount_cents), to: row.counterparty_name, customer: row.customer, heldAt: row.created_at.toISOString(), rule: row.rule })));
+  },
+};
+
+function requiredReason(reason: string | undefined): string {
+  const trimmed = reason?.trim() ?? '';
+  if (trimmed.length < 3 || trimmed.length > maxReasonLength) throw new OpsUsageError(`--reason is required (3 to ${maxReasonLength} characters)`);
+  return trimmed;
+}
+
+const railOutcomeWords: Record<RailOutcomeResult, string> = {
+  settled: 'settled',
+  returned: 'returned',
+  returned_after_settlement: 'returned after it had settled: the money was taken back',
+  not_found: 'not found',
+  already_decided: 'not pending at the rail: it was already settled or returned',
+};
+
+/** `npm run ops -- ach-settle <paymentId> --reason "..."`: the rail says a pending ACH payment settled. */
+export const achSettleCommand: OpsCommand = {
+  name: 'ach-settle',
+  summary: 'Record that the rail settled a pending ACH payment (a deposit clears)',
+  usage: 'ach-settle <paymentId> --reason "..."',
+  async run({ database, config, liveEvents }, args) {
+    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' } }, allowPositionals: true, strict: true });
+    const [paymentId] = positionals;
+    if (!paymentId || positionals.length !== 1) throw new OpsUsageError('give one payment id');
+    const reason = requiredReason(values.reason);
+    const db = await database();
+    const outcome = await recordRailOutcome({ db, config, liveEvents }, paymentId, { kind: 'settled' }, { actorType: 'staff', actorId: 'ops-cli', reason });
+    return { exitCode: outcome === 'settled' ? 0 : 1, output: outcome === 'settled' ? JSON.stringify({ paymentId, outcome }) : `Payment ${paymentId}: ${railOutcomeWords[outcome]}` };
+  },
+};
+
+/** `npm run ops -- ach-return <paymentId> --code R01 --reason "..."`: another bank returned an ACH payment. */
+export const achReturnCommand: OpsCommand = {
+  name: 'ach-return',
+  summary: 'Record that another bank returned an ACH payment, with its NACHA return code',
+  usage: 'ach-return <paymentId> --code R01 --reason "..."',
+  async run({ database, config, liveEvents }, args) {
+    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' }, code: { type: 'string' } }, allowPositionals: true, strict: true });
+    const [paymentId] = positionals;
+    if (!paymentId || positionals.length !== 1) throw new OpsUsageError('give one payment id');
+    const code = values.code?.trim().toUpperCase() ?? '';
+    if (!returnCodePattern.test(code)) throw new OpsUsageError('--code is a NACHA return code such as R01');
+    const reason = requiredReason(values.reason);
+    const db = await database();
+    const outcome = await recordRailOutcome({ db, config, liveEvents }, paymentId, { kind: 'returned', code }, { actorType: 'staff', actorId: 'ops-cli', reason });
+    const done = outcome === 'returned' || outcome === 'returned_after_settlement';
+    return { exitCode: done ? 0 : 1, output: done ? JSON.stringify({ paymentId, outcome, code }) : `Payment ${paymentId}: ${railOutcomeWords[outcome]}` };
   },
 };

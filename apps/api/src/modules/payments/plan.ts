@@ -9,8 +9,11 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { operatorAccounts, transferCodes, type TransferCode } from '../../ledger/codes.ts';
 import { encrypt, keyedHash } from '../../platform/crypto.ts';
+import { fundingSourceMessages } from '@strongroom/contracts/funding-sources.ts';
 import { AppError } from '../../platform/errors.ts';
-import { formatCents } from './presenter.ts';
+import { owedCents } from '../accounts/owed.ts';
+import { findFundingSource, type FundingSourceRow } from '../funding-sources/repository.ts';
+import { formatCents } from '../../platform/money.ts';
 import { findAccountById, findAccountByNumber, hasPaidPayee, type AccountRef, type NewPayment } from './repository.ts';
 
 export type TransferBody = z.output<typeof createTransferRequestSchema>;
@@ -61,6 +64,23 @@ async function ownAccount(context: PlanContext, accountId: string): Promise<Acco
   return account;
 }
 
+/** The account money leaves: the customer's own, and owing the bank nothing (accounts/owed.ts). */
+async function sourceAccount(context: PlanContext, accountId: string): Promise<AccountRef> {
+  const account = await ownAccount(context, accountId);
+  const owed = await owedCents(context.db, account);
+  if (owed > 0n) {
+    throw new AppError('account_overdrawn', `This account is ${formatCents(-owed)} after a deposit was returned. Pay in at least ${formatCents(owed)} before you send money from it.`);
+  }
+  return account;
+}
+
+/** A verified account at another bank of this customer's; anything else answers as if there were none. */
+async function verifiedFundingSource(context: PlanContext, fundingSourceId: string | undefined): Promise<FundingSourceRow> {
+  const source = fundingSourceId === undefined ? undefined : await findFundingSource(context.db, context.customerId, fundingSourceId);
+  if (!source || source.status !== 'verified') throw new AppError('no_funding_source', fundingSourceMessages.noFundingSource);
+  return source;
+}
+
 function field(name: string, message: string): AppError {
   return new AppError('validation_failed', message, { fields: { [name]: message } });
 }
@@ -70,8 +90,21 @@ export async function planPayment(context: PlanContext, request: PaymentRequest)
   if (request.endpoint === 'deposits') {
     const body = request.body;
     const account = await ownAccount(context, body.accountId);
+    const source = await verifiedFundingSource(context, body.fundingSourceId);
     return {
-      payment: { customerId: context.customerId, kind: 'deposit', fromAccountId: null, toAccountId: account.id, amountCents: BigInt(body.amountCents), counterpartyName: 'External deposit', message: body.reason, rail: 'ach' },
+      payment: {
+        customerId: context.customerId,
+        kind: 'deposit',
+        fromAccountId: null,
+        toAccountId: account.id,
+        amountCents: BigInt(body.amountCents),
+        counterpartyName: source.account_name,
+        counterpartyAccountNumber: `•••• ${source.last4}`,
+        counterpartyRouteNumber: source.route_number,
+        fundingSourceId: source.id,
+        message: body.reason,
+        rail: 'ach',
+      },
       debitLedgerAccountId: operatorAccounts.settlementAch,
       creditLedgerAccountId: account.ledger_account_id,
       code: transferCodes.deposit,
@@ -86,7 +119,7 @@ export async function planPayment(context: PlanContext, request: PaymentRequest)
 
   if (request.endpoint === 'withdrawals') {
     const body = request.body;
-    const from = await ownAccount(context, body.fromAccountId);
+    const from = await sourceAccount(context, body.fromAccountId);
     const amountCents = BigInt(body.amountCents);
     return {
       payment: {
@@ -118,7 +151,7 @@ export async function planPayment(context: PlanContext, request: PaymentRequest)
   }
 
   const body = request.body;
-  const from = await ownAccount(context, body.fromAccountId);
+  const from = await sourceAccount(context, body.fromAccountId);
   const amountCents = BigInt(body.amountCents);
   const purpose = `a transfer of ${formatCents(amountCents)}`;
   const base = { customerId: context.customerId, fromAccountId: from.id, amountCents, message: body.message };

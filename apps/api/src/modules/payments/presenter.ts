@@ -3,14 +3,6 @@ import type { TransactionCategory } from '@strongroom/contracts/transactions.ts'
 import { centsToJson } from '../../platform/money.ts';
 import type { PaymentRow, StoredPaymentStatus } from './repository.ts';
 
-/** `$1,234.50` for messages the server writes (SMS, notifications); integer arithmetic only. */
-export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const absolute = negative ? -cents : cents;
-  const dollars = (absolute / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${dollars}.${(absolute % 100n).toString().padStart(2, '0')}`;
-}
-
 export function visibleStatus(status: StoredPaymentStatus): PaymentStatus {
   if (status === 'creating' || status === 'failed') throw new Error(`a ${status} payment is not shown to customers`);
   return status;

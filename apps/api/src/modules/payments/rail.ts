@@ -43,13 +43,53 @@ export function settlementTime(rail: Rail, speed: RailSpeed, paymentId: string, 
   }
 }
 
-/**
- * The simulated receiving bank returns a payment to an account that does not exist there. The
- * sandbox's "invalid accounts" are account numbers ending in 0000 and card numbers ending in 0000
- * (documented in the README), so a test or a demo can show a return on purpose.
- */
-export function isReturnedByRail(accountNumberOrCardLast4: string | null): boolean {
-  return accountNumberOrCardLast4 !== null && /0000$/.test(accountNumberOrCardLast4);
+/** NACHA return reason codes, in the words a customer reads. */
+const returnReasons: Readonly<Record<string, string>> = {
+  R01: 'insufficient funds',
+  R02: 'the account is closed',
+  R03: 'no account with this number',
+  R04: 'the account number is not valid',
+  R05: 'a debit the account holder did not authorise',
+  R07: 'the authorisation was revoked',
+  R08: 'the payment was stopped',
+  R10: 'the account holder says it was not authorised',
+  R16: 'the account is frozen',
+  R20: 'the account does not allow this payment',
+  R29: 'the account holder says it was not authorised',
+};
+
+export const returnCodePattern = /^R[0-9]{2}$/;
+
+export function describeReturnCode(code: string): string {
+  return returnReasons[code] ?? 'returned by the other bank';
 }
 
-export const returnReason = 'The receiving bank returned it: no account with this number (R03). The money is back in your account.';
+/** Codes after which nothing more may be pulled from the account: it is closed, missing or frozen. */
+export function returnCodeEndsSource(code: string): boolean {
+  return ['R02', 'R03', 'R04', 'R16', 'R20'].includes(code);
+}
+
+/**
+ * What the simulated other bank answers (PRODUCT.md sections 4 and 6; documented in the README): a
+ * payment to an account or card number ending in 0000 comes back R03 (no such account); a deposit
+ * pulled from a source whose number ends in 0001 comes back R01 (insufficient funds), 0002 R02
+ * (account closed). A test or a demo can show a return on purpose.
+ */
+export function simulatedReturnCode(payment: { kind: string; counterparty_account_number: string | null }): string | null {
+  const number = payment.counterparty_account_number ?? '';
+  if (payment.kind === 'deposit') {
+    if (/0001$/.test(number)) return 'R01';
+    if (/0002$/.test(number)) return 'R02';
+    return null;
+  }
+  return /0000$/.test(number) ? 'R03' : null;
+}
+
+/** Why a payment came back, for its history line and notification. */
+export function returnReasonFor(kind: string, code: string, afterSettlement: boolean): string {
+  const why = `${describeReturnCode(code)} (${code})`;
+  if (kind !== 'deposit') return `The receiving bank returned it: ${why}. The money is back in your account.`;
+  return afterSettlement
+    ? `The other bank returned it after it had cleared: ${why}. The money was taken back.`
+    : `The other bank returned it: ${why}. Nothing was added to your account.`;
+}

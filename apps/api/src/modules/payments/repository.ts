@@ -24,13 +24,17 @@ export interface PaymentRow {
   settle_at: Date | null;
   status_reason: string | null;
   failure_code: string | null;
+  /** The account at another bank a deposit pulls from. */
+  funding_source_id: string | null;
+  /** The NACHA return reason code when another bank returned it (R01, R02, ...). */
+  return_code: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const paymentColumns = `id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
   counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details, payee_key,
-  message, rail, settle_at, status_reason, failure_code, created_at, updated_at`;
+  message, rail, settle_at, status_reason, failure_code, funding_source_id, return_code, created_at, updated_at`;
 
 export interface NewPayment {
   id: string;
@@ -49,14 +53,15 @@ export interface NewPayment {
   payeeKey?: string | null;
   message: string;
   rail?: Rail | null;
+  fundingSourceId?: string | null;
 }
 
 export async function insertPayment(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
   const [row] = await db.query<PaymentRow>(
     `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
        counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details,
-       card_number_encrypted, payee_key, message, rail)
-     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16)
+       card_number_encrypted, payee_key, message, rail, funding_source_id)
+     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17)
      RETURNING ${paymentColumns}`,
     [
       payment.id,
@@ -75,6 +80,7 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
       payment.payeeKey ?? null,
       payment.message,
       payment.rail ?? null,
+      payment.fundingSourceId ?? null,
     ],
   );
   if (!row) throw new Error(`payment ${payment.id} was not inserted`);
@@ -92,12 +98,13 @@ export async function transitionPayment(
   db: Queryable,
   id: string,
   from: readonly StoredPaymentStatus[],
-  to: { status: StoredPaymentStatus; settleAt?: Date | null; statusReason?: string | null; failureCode?: string | null },
+  to: { status: StoredPaymentStatus; settleAt?: Date | null; statusReason?: string | null; failureCode?: string | null; returnCode?: string | null },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db.query<PaymentRow>(
-    `UPDATE payments SET status = $3, settle_at = $4, status_reason = coalesce($5, status_reason), failure_code = coalesce($6, failure_code), updated_at = now()
+    `UPDATE payments SET status = $3, settle_at = $4, status_reason = coalesce($5, status_reason), failure_code = coalesce($6, failure_code),
+       return_code = coalesce($7, return_code), updated_at = now()
      WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${paymentColumns}`,
-    [id, from, to.status, to.settleAt ?? null, to.statusReason ?? null, to.failureCode ?? null],
+    [id, from, to.status, to.settleAt ?? null, to.statusReason ?? null, to.failureCode ?? null, to.returnCode ?? null],
   );
   return row;
 }
@@ -136,11 +143,15 @@ export async function listPaymentsByStatus(db: Queryable, customerId: string, st
   return db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE customer_id = $1 AND status = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, [customerId, status, limit]);
 }
 
-/** Pending payments whose rail is due, locked so that two workers never settle the same one. */
-export async function claimDuePayments(tx: Queryable, limit: number): Promise<PaymentRow[]> {
+/**
+ * Pending payments whose rail is due, locked so that two workers never settle the same one.
+ * `exceptKinds` stay pending whatever their time says (deposits in production wait for the rail).
+ */
+export async function claimDuePayments(tx: Queryable, limit: number, exceptKinds: readonly PaymentKind[] = []): Promise<PaymentRow[]> {
   return tx.query<PaymentRow>(
-    `SELECT ${paymentColumns} FROM payments WHERE status = 'pending' AND settle_at <= now() ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-    [limit],
+    `SELECT ${paymentColumns} FROM payments WHERE status = 'pending' AND settle_at <= now() AND kind <> ALL($2::text[])
+     ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [limit, exceptKinds],
   );
 }
 
@@ -160,11 +171,13 @@ export interface AccountRef {
   name: string;
   status: 'active' | 'inactive' | 'closed';
   ledger_account_id: string;
+  /** Set once a returned deposit has taken the account below zero (accounts/owed.ts). */
+  owed_ledger_account_id: string | null;
   identity_approved: boolean;
   holder_name: string;
 }
 
-const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.status, a.ledger_account_id,
+const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.status, a.ledger_account_id, a.owed_ledger_account_id,
   EXISTS (SELECT 1 FROM identity_reviews r WHERE r.customer_id = a.customer_id AND r.status = 'approved') AS identity_approved,
   c.first_name || ' ' || c.last_name AS holder_name`;
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { formatCents } from './presenter.ts';
+import { formatCents } from '../../platform/money.ts';
 import { firstPaidAt, newPayeeSpendLastDay } from './repository.ts';
 
 /**

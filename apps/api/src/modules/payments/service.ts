@@ -19,8 +19,10 @@ import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { consumeStepUp, requireStepUp, stepUpDependencies } from '../../platform/step-up.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
+import { refuseDepositOverLimit } from './deposit-limits.ts';
 import { planPayment, type PaymentRequest } from './plan.ts';
-import { formatCents, paymentNotificationLink, presentPayment } from './presenter.ts';
+import { paymentNotificationLink, presentPayment } from './presenter.ts';
+import { formatCents } from '../../platform/money.ts';
 import { settlementTime } from './rail.ts';
 import { ledgerSideOf, type LedgerSide } from './recovery.ts';
 import { findPayment, insertPayment, transitionPayment, type PaymentRow } from './repository.ts';
@@ -84,6 +86,7 @@ export async function requestPayment(
     if (plan.needsStepUp && !(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', headers.idempotencyKey, hash))) {
       return { kind: 'step_up' as const };
     }
+    if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
     if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
     const reviewReason = plan.reviewable
       ? await reviewReasonFor(tx, dependencies.config.reviewRules, { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null }, new Date())

@@ -1,31 +1,29 @@
-import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { derivedUuid } from '../../platform/derived-id.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { formatCents, paymentNotificationLink } from './presenter.ts';
-import { isReturnedByRail, returnReason, settlementTime } from './rail.ts';
-import { claimDuePayments, findAccountById, findPayment, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
+import { paymentNotificationLink } from './presenter.ts';
+import { formatCents } from '../../platform/money.ts';
+import { settlementTime } from './rail.ts';
+import { findAccountById, findPayment, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
 import { finishPayment, publishPaymentChange, unfinishedAfterMs, type PaymentDependencies } from './service.ts';
 
 /**
- * What happens to a payment after it was made: the rail settles or returns it, staff release or
- * reject a held one. Each decision is claimed first (a conditional status change with its
+ * What happens to a payment after it was made: staff release or reject a held one (the rail's
+ * settlements and returns are in rail-outcomes.ts). Each decision is claimed first (a conditional status change with its
  * notifications, in one transaction, so only one decision wins), then applied to the ledger with
  * a transfer id derived from the payment's, so that applying it twice is harmless. The sweep
  * `reconcileDecisions` applies any decision whose ledger step a crash interrupted.
  */
-export function derivedTransferId(paymentId: string, purpose: 'post' | 'void'): string {
-  const hex = createHash('sha256').update(`${paymentId}:${purpose}`).digest('hex');
-  // Shaped as a version-4 uuid (version nibble 4, variant 10xx), as every id in the ledger is.
-  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+export function derivedTransferId(paymentId: string, purpose: 'post' | 'void' | 'return'): string {
+  return derivedUuid(paymentId, purpose);
 }
 
 type SettlementDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents'>;
 
-async function applyToLedger(dependencies: SettlementDependencies, paymentId: string, action: 'post' | 'void'): Promise<void> {
+export async function applyToLedger(dependencies: SettlementDependencies, paymentId: string, action: 'post' | 'void'): Promise<void> {
   const [outcome] = await createTransfers(dependencies.db, [
     { id: derivedTransferId(paymentId, action), pendingId: paymentId, flags: action === 'post' ? transferFlags.postPendingTransfer : transferFlags.voidPendingTransfer },
   ]);
@@ -37,37 +35,6 @@ async function applyToLedger(dependencies: SettlementDependencies, paymentId: st
 async function recipientOf(db: Queryable, row: PaymentRow): Promise<string | null> {
   if (row.kind !== 'internal' || !row.to_account_id) return null;
   return (await findAccountById(db, row.to_account_id))?.customer_id ?? null;
-}
-
-/** Settles every pending payment whose rail time has come. Safe to run anywhere, any number of times. */
-export async function settleDuePayments(dependencies: SettlementDependencies, limit = 100): Promise<number> {
-  const { db } = dependencies;
-  const due = await db.transaction((tx) => claimDuePayments(tx, limit));
-  let settled = 0;
-  for (const payment of due) {
-    const returned = payment.kind !== 'deposit' && isReturnedByRail(payment.counterparty_account_number);
-    const decided = await db.transaction(async (tx) => {
-      const row = returned
-        ? await transitionPayment(tx, payment.id, ['pending'], { status: 'returned', statusReason: returnReason })
-        : await transitionPayment(tx, payment.id, ['pending'], { status: 'completed' });
-      if (!row) return undefined;
-      const amount = formatCents(row.amount_cents);
-      const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
-      if (returned) {
-        await notifyCustomer(tx, { ...base, kind: 'returned', name: 'Payment returned', text: `Your payment of ${amount} to ${row.counterparty_name} was returned: the receiving bank has no account with this number. The money is back in your account.` });
-      } else if (row.kind === 'deposit') {
-        await notifyCustomer(tx, { ...base, kind: 'money_in', name: 'Deposit cleared', text: `Your deposit of ${amount} has cleared and is available.` });
-      } else {
-        await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Payment delivered', text: `Your payment of ${amount} to ${row.counterparty_name} has been delivered.` });
-      }
-      return row;
-    });
-    if (!decided) continue;
-    await applyToLedger(dependencies, decided.id, returned ? 'void' : 'post');
-    publishPaymentChange(dependencies, decided, null);
-    settled += 1;
-  }
-  return settled;
 }
 
 export type ReviewOutcome = 'released' | 'rejected' | 'not_found' | 'already_decided';

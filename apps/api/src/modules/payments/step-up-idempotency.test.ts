@@ -136,7 +136,7 @@ describeEachDatabase('step-up and idempotency', (database) => {
       const changed = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'once' }, key);
       expect(changed.statusCode).toBe(422);
       expect(changed.json().error.code).toBe('idempotency_key_reused');
-      const otherEndpoint = await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 1_000, reason: 'x' }, key);
+      const otherEndpoint = await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 1_000, reason: 'x' }, key);
       expect(otherEndpoint.json().error.code).toBe('idempotency_key_reused');
       expect((await kit.balances(dana)).checking.balanceCents).toBe(9_000);
     });

@@ -93,7 +93,7 @@ describeEachDatabase('receipts', (database) => {
 
     it.skipIf(skipPdfText)('prints a deposit receipt with deposit id, date, amount and status', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 7_500, reason: 'Cheque from Gran' })).json().transfer;
+      const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 7_500, reason: 'Cheque from Gran' })).json().transfer;
       const text = pdfText((await receiptOf(dana, `${deposit.id}:in`)).rawPayload);
       expect(text).toContain('TRANSACTION RECEIPT');
       expect(text).toMatch(new RegExp(`Deposit ID\\s+${deposit.id}`));

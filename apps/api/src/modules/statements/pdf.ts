@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatCents } from '../payments/presenter.ts';
+import { formatCents } from '../../platform/money.ts';
 import type { Statement, StatementLine, StatementTotals } from './service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,13 @@ export async function writePastEntries(db: Database, customerId: string, account
       [accountId, customerId],
     );
     if (!account) throw new Error(`account ${accountId} is not customer ${customerId}'s`);
+    // Every deposit names the account at another bank it came from.
+    const sourceId = randomUUID();
+    await tx.query(
+      `INSERT INTO funding_sources (id, customer_id, account_name, account_number_encrypted, account_key, last4, route_number, account_type, status, verified_at)
+       VALUES ($1, $2, 'Employer', '\\x00', $3, '0055', '011000015', 'checking', 'verified', now())`,
+      [sourceId, customerId, randomBytes(32)],
+    );
     const ids: string[] = [];
     let inCents = 0n;
     let outCents = 0n;
@@ -39,9 +46,9 @@ export async function writePastEntries(db: Database, customerId: string, account
       ids.push(id);
       const incoming = entry.direction === 'in';
       await tx.query(
-        `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message, rail, created_at, updated_at)
-         VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8, 'ach', $9, $9)`,
-        [id, customerId, incoming ? 'deposit' : 'external', incoming ? null : accountId, incoming ? accountId : null, entry.amountCents.toString(), incoming ? 'Employer' : 'Payee', entry.message, entry.at],
+        `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message, rail, created_at, updated_at, funding_source_id)
+         VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8, 'ach', $9, $9, $10)`,
+        [id, customerId, incoming ? 'deposit' : 'external', incoming ? null : accountId, incoming ? accountId : null, entry.amountCents.toString(), incoming ? 'Employer' : 'Payee', entry.message, entry.at, incoming ? sourceId : null],
       );
       await tx.query(
         `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, ledger, code, flags, created_at)

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { balanceOf, lookupAccounts } from '../../ledger/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { formatCents } from '../payments/presenter.ts';
+import { formatCents } from '../../platform/money.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { csvHeader } from './csv.ts';
 import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from './statement-test-kit.ts';
@@ -39,7 +39,7 @@ describeEachDatabase('account statements', (database) => {
       const erin = await kit.customer({ fundCents: 100_000n, firstName: 'Erin', lastName: 'Example' });
       const [funding] = await database().query<{ id: string }>(`SELECT id FROM payments WHERE to_account_id = $1 AND kind = 'funding'`, [dana.checking.id]);
       ids.funding = funding?.id ?? '';
-      ids.deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 20_000, reason: 'Paycheck' })).json().transfer.id;
+      ids.deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 20_000, reason: 'Paycheck' })).json().transfer.id;
       await kit.runJobs();
       ids.own = (await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'To savings' })).json().transfer.id;
       const internal = await kit.payWithStepUp(erin, '/transfers', { kind: 'internal', fromAccountId: erin.checking.id, toAccountNumber: dana.checking.number, accountName: 'Dana Demo', amountCents: 3_000, message: 'Dinner' });
@@ -47,7 +47,7 @@ describeEachDatabase('account statements', (database) => {
       const external = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '123456789', accountName: 'Landlord', ...validExternal, amountCents: 2_500, message: 'Rent, March' });
       ids.external = external.json().transfer.id;
       await kit.runJobs();
-      ids.pending = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 7_000, reason: 'Cheque not yet cleared' })).json().transfer.id;
+      ids.pending = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 7_000, reason: 'Cheque not yet cleared' })).json().transfer.id;
     });
 
     it('lists the completed payments oldest first in CSV, with running balances that close on the ledger balance', async () => {

@@ -17,6 +17,8 @@ const descriptionOfCode = new Map<number, string>([
   [transferCodes.referralBonus, 'Referral bonus'],
   [transferCodes.interest, 'Interest'],
   [transferCodes.accountFunding, 'Opening deposit'],
+  // Money that came in paying back a deposit another bank returned after it had been spent.
+  [transferCodes.owedRepayment, 'Returned deposit'],
 ]);
 
 /** The same words as the history screen (the payment's reason, the seed's categories), so a line reads alike in both. */

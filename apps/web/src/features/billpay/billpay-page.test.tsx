@@ -25,7 +25,7 @@ const tiles = [
 ];
 
 function account(status: 'active' | 'inactive') {
-  return { id: 'a1', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 0, availableCents: 0, status };
+  return { id: 'a1', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 0, availableCents: 0, status, pendingDepositsCents: 0, pendingDepositsAvailableAt: null };
 }
 
 const notApproved = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'submitted', accountVerified: false } } };

@@ -18,8 +18,8 @@ afterEach(() => {
 });
 
 const accounts = [
-  { id: 'a1', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 475_000, availableCents: 425_000, status: 'active' },
-  { id: 'a2', type: 'savings', number: '6927529963', name: 'Standard Savings', balanceCents: 0, availableCents: 0, status: 'inactive' },
+  { id: 'a1', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 475_000, availableCents: 425_000, status: 'active', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
+  { id: 'a2', type: 'savings', number: '6927529963', name: 'Standard Savings', balanceCents: 0, availableCents: 0, status: 'inactive', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
 ];
 
 describe('dashboard accounts', () => {

@@ -12,6 +12,8 @@ export const checking: Account = {
   balanceCents: 475_000,
   availableCents: 425_000,
   status: 'active',
+  pendingDepositsCents: 0,
+  pendingDepositsAvailableAt: null,
 };
 
 export const savings: Account = {
@@ -22,6 +24,8 @@ export const savings: Account = {
   balanceCents: 10_000,
   availableCents: 10_000,
   status: 'active',
+  pendingDepositsCents: 0,
+  pendingDepositsAvailableAt: null,
 };
 
 export const graceAtThisBank: Beneficiary = {

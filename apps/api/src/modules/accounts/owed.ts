@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.ts';
+import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
+import { accountCodes, ledgers, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { accountFlags, type LedgerAccount } from '../../ledger/types.ts';
+import { derivedUuid } from '../../platform/derived-id.ts';
+
+/**
+ * A customer's deposit account may never be overdrawn in the ledger (LEDGER.md: its limit flag
+ * refuses it). When another bank returns a deposit after it cleared and the money is already
+ * spent, the bank takes it back from a second ledger account of the customer account: what it owes
+ * the bank, debit-normal, created the first time it is needed. The balance the customer sees is
+ * the account's balance minus what it owes, so it can be below zero; money that comes in later
+ * pays what is owed first (`repayOwed`), and nothing goes out while anything is owed.
+ * See docs/decisions/021-deposits-from-verified-sources.md.
+ */
+export interface OwingAccount {
+  id: string;
+  ledger_account_id: string;
+  owed_ledger_account_id: string | null;
+}
+
+/** The id of the owed account is fixed by the customer account's, so creating it twice is harmless. */
+export function owedLedgerAccountIdOf(customerAccountId: string): string {
+  return derivedUuid(customerAccountId, 'owed');
+}
+
+export async function ensureOwedAccount(db: Database, account: OwingAccount): Promise<string> {
+  if (account.owed_ledger_account_id) return account.owed_ledger_account_id;
+  const id = owedLedgerAccountIdOf(account.id);
+  // Debit-normal, and never credited beyond what was debited: repaying more than is owed fails.
+  const [outcome] = await createAccounts(db, [{ id, ledger: ledgers.usd, code: accountCodes.customerOwed, flags: accountFlags.creditsMustNotExceedDebits }]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`the ledger refused the owed account of ${account.id}: ${outcome?.result ?? 'no result'}`);
+  await db.query('UPDATE customer_accounts SET owed_ledger_account_id = $2 WHERE id = $1 AND owed_ledger_account_id IS NULL', [account.id, id]);
+  return id;
+}
+
+/** What the account owes the bank, from the ledger; zero for an account that never owed anything. */
+export function owedCentsOf(owedAccount: LedgerAccount | undefined): bigint {
+  return owedAccount ? balanceOf(owedAccount).balanceCents : 0n;
+}
+
+export async function owedCents(db: Queryable, account: Pick<OwingAccount, 'owed_ledger_account_id'>): Promise<bigint> {
+  if (!account.owed_ledger_account_id) return 0n;
+  const [owedAccount] = await lookupAccounts(db, [account.owed_ledger_account_id]);
+  return owedCentsOf(owedAccount);
+}
+
+/**
+ * Pays what the account owes from what it has available, as far as it goes. Balances are read
+ * again each time and the ledger's two limit flags refuse both an overdraft and repaying more than
+ * is owed, so two runs at once can never take too much: the loser's transfer is refused and the
+ * next run tries again. Answers the cents repaid.
+ */
+export async function repayOwed(db: Database, account: OwingAccount): Promise<bigint> {
+  if (!account.owed_ledger_account_id) return 0n;
+  const [deposit, owed] = await lookupAccounts(db, [account.ledger_account_id, account.owed_ledger_account_id]);
+  if (!deposit || !owed) throw new Error(`customer account ${account.id} is missing a ledger account`);
+  const owedNow = owedCentsOf(owed);
+  const available = balanceOf(deposit).availableCents;
+  const amountCents = owedNow < available ? owedNow : available;
+  if (amountCents <= 0n) return 0n;
+  const [outcome] = await createTransfers(db, [
+    { id: randomUUID(), debitAccountId: deposit.id, creditAccountId: owed.id, amountCents, ledger: ledgers.usd, code: transferCodes.owedRepayment },
+  ]);
+  if (outcome?.result === 'ok') return amountCents;
+  if (outcome?.result === 'exceeds_credits' || outcome?.result === 'exceeds_debits') return 0n;
+  throw new Error(`the ledger refused repaying what account ${account.id} owes: ${outcome?.result ?? 'no result'}`);
+}
+
+/** Accounts that owe something and may have money to pay it with; the payments sweep repays them. */
+export async function accountsOwing(db: Queryable, limit: number): Promise<OwingAccount[]> {
+  return db.query<OwingAccount>(
+    `SELECT a.id, a.ledger_account_id, a.owed_ledger_account_id FROM customer_accounts a
+     JOIN ledger_accounts o ON o.id = a.owed_ledger_account_id
+     WHERE o.debits_posted > o.credits_posted ORDER BY a.id LIMIT $1`,
+    [limit],
+  );
+}

@@ -1,0 +1,204 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { decrypt } from '../../platform/crypto.ts';
+import { derivedUuid } from '../../platform/derived-id.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import { findFundingSourceById, findMicroDeposit, markFailed, markMicroDepositReturned } from '../funding-sources/repository.ts';
+import { recordRailOutcome, type RailActor } from '../payments/rail-outcomes.ts';
+import { maxEntriesPerFile, parseNachaReturns, writeNachaFile, type EntryTransactionCode, type NachaBatch, type NachaEntry } from './nacha.ts';
+import { filesCreatedOn, findAchEntry, insertAchEntries, insertAchFile, nextTraceSequences, unsentAchEntries, type UnsentEntryRow } from './repository.ts';
+
+export interface AchDependencies {
+  db: Database;
+  config: Config;
+  liveEvents?: LiveEvents;
+}
+
+/** A-Z then 0-9: the 37th file of a day has no modifier left. */
+const fileIdModifiers = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const dayMs = 24 * 3_600_000;
+/** Serialises file building: two at once would put an entry in both. */
+const achFileLockKey = 7_210_019;
+
+/** The next weekday after `from`, as YYMMDD and YYYY-MM-DD (bank holidays are the operator's to skip). */
+export function nextBusinessDay(from: Date): { yymmdd: string; iso: string } {
+  let day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()) + dayMs);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + dayMs);
+  const iso = day.toISOString().slice(0, 10);
+  return { yymmdd: iso.slice(2).replaceAll('-', ''), iso };
+}
+
+function transactionCodeOf(entry: UnsentEntryRow): EntryTransactionCode {
+  const savings = entry.account_type === 'savings';
+  if (entry.kind === 'deposit') return savings ? 37 : 27;
+  return savings ? 32 : 22;
+}
+
+export interface AchFileResult {
+  fileId: string;
+  text: string;
+  entryCount: number;
+  debitTotalCents: bigint;
+  creditTotalCents: bigint;
+}
+
+/**
+ * Writes the NACHA file of everything waiting at the ACH rail that has not gone out yet, and
+ * records each entry with its trace number, in one transaction: an entry is in exactly one file,
+ * and a return names it by that trace number. Null when nothing waits.
+ */
+export async function buildAchFile(dependencies: AchDependencies, createdBy: string, now = new Date()): Promise<AchFileResult | null> {
+  const { db, config } = dependencies;
+  const bankRouting = businessConstants.bankRoutingNumber;
+  const result = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [achFileLockKey]);
+    const unsent = await unsentAchEntries(tx, maxEntriesPerFile);
+    if (unsent.length === 0) return null;
+    const today = now.toISOString().slice(0, 10);
+    const modifier = fileIdModifiers[await filesCreatedOn(tx, today)];
+    if (!modifier) throw new Error(`already ${fileIdModifiers.length} ACH files today: the NACHA file id modifier has run out`);
+    const sequences = await nextTraceSequences(tx, unsent.length);
+    const entries = unsent.map((row, index): NachaEntry & { row: UnsentEntryRow } => {
+      const accountNumber = row.account_number ?? (row.account_number_encrypted ? decrypt(config.secrets.encryptionKey, Buffer.from(row.account_number_encrypted)).toString('utf8') : '');
+      if (!accountNumber) throw new Error(`ACH entry for ${row.payment_id ?? row.micro_deposit_id} has no account number`);
+      const sequence = sequences[index];
+      if (sequence === undefined) throw new Error('fewer trace numbers than entries');
+      return {
+        row,
+        transactionCode: transactionCodeOf(row),
+        routingNumber: row.route_number,
+        accountNumber,
+        amountCents: row.amount_cents,
+        // The payment (or micro-deposit) id's first 15 characters: enough for staff to find it.
+        individualId: (row.payment_id ?? row.micro_deposit_id ?? '').replaceAll('-', '').slice(0, 15),
+        individualName: row.name,
+        traceNumber: `${bankRouting.slice(0, 8)}${sequence.toString().padStart(7, '0')}`,
+      };
+    });
+    const effective = nextBusinessDay(now);
+    const batch = (batchNumber: number, serviceClassCode: NachaBatch['serviceClassCode'], entryDescription: string, kind: UnsentEntryRow['kind']): NachaBatch => ({
+      serviceClassCode,
+      companyName: config.bankName,
+      companyId: config.ach.companyId,
+      entryDescription,
+      effectiveDate: effective.yymmdd,
+      originatingDfi: bankRouting.slice(0, 8),
+      batchNumber,
+      entries: entries.filter((entry) => entry.row.kind === kind),
+    });
+    const batches = [batch(1, 220, 'PAYMENT', 'external'), batch(2, 220, 'ACCTVERIFY', 'micro_deposit'), batch(3, 225, 'DEPOSIT', 'deposit')]
+      .filter((candidate) => candidate.entries.length > 0)
+      .map((candidate, index) => ({ ...candidate, batchNumber: index + 1 }));
+    const text = writeNachaFile({
+      immediateDestination: config.ach.destinationRoutingNumber,
+      immediateDestinationName: config.ach.destinationName,
+      immediateOrigin: bankRouting,
+      immediateOriginName: config.bankName,
+      createdAt: now,
+      fileIdModifier: modifier,
+      batches,
+    });
+    const debitTotalCents = entries.filter((entry) => entry.transactionCode === 27 || entry.transactionCode === 37).reduce((sum, entry) => sum + entry.amountCents, 0n);
+    const creditTotalCents = entries.reduce((sum, entry) => sum + entry.amountCents, 0n) - debitTotalCents;
+    const fileId = randomUUID();
+    await insertAchFile(tx, { id: fileId, fileIdModifier: modifier, effectiveDate: effective.iso, entryCount: entries.length, debitTotalCents, creditTotalCents, createdBy, createdAt: now });
+    await insertAchEntries(
+      tx,
+      fileId,
+      entries.map((entry) => ({ traceNumber: entry.traceNumber, paymentId: entry.row.payment_id, microDepositId: entry.row.micro_deposit_id, transactionCode: entry.transactionCode, amountCents: entry.amountCents })),
+    );
+    return { fileId, text, entryCount: entries.length, debitTotalCents, creditTotalCents };
+  });
+  if (result) {
+    await recordAudit(db, {
+      actorType: 'staff',
+      actorId: createdBy,
+      action: 'ach.file_written',
+      subject: result.fileId,
+      outcome: 'success',
+      details: { entries: result.entryCount, debitCents: result.debitTotalCents.toString(), creditCents: result.creditTotalCents.toString() },
+    });
+  }
+  return result;
+}
+
+export type ReturnApplication = { traceNumber: string; returnCode: string; result: 'applied' | 'applied_after_settlement' | 'already_applied' | 'unknown_trace' | 'not_returnable' };
+
+/**
+ * Applies a returns file from the ACH operator: each returned entry, found by its original trace
+ * number, is returned exactly once (a second import of the same file changes nothing). The file
+ * is checked whole before anything is applied.
+ */
+export async function applyAchReturns(dependencies: AchDependencies, text: string, actor: RailActor): Promise<ReturnApplication[]> {
+  const returns = parseNachaReturns(text);
+  const fileHash = createHash('sha256').update(text).digest('hex');
+  const applied: ReturnApplication[] = [];
+  for (const item of returns) {
+    const entry = await findAchEntry(dependencies.db, item.originalTraceNumber);
+    const base = { traceNumber: item.originalTraceNumber, returnCode: item.returnCode };
+    if (!entry || entry.amount_cents !== item.amountCents) {
+      applied.push({ ...base, result: 'unknown_trace' });
+      continue;
+    }
+    if (entry.micro_deposit_id) {
+      applied.push({ ...base, result: (await returnMicroDeposit(dependencies, entry.micro_deposit_id, item.returnCode)) ? 'applied' : 'already_applied' });
+      continue;
+    }
+    const result = await recordRailOutcome(dependencies, entry.payment_id ?? '', { kind: 'returned', code: item.returnCode }, actor);
+    applied.push({
+      ...base,
+      result: result === 'returned' ? 'applied' : result === 'returned_after_settlement' ? 'applied_after_settlement' : result === 'already_decided' ? 'already_applied' : 'not_returnable',
+    });
+  }
+  await recordAudit(dependencies.db, {
+    actorType: actor.actorType,
+    actorId: actor.actorId,
+    action: 'ach.returns_imported',
+    outcome: 'success',
+    details: { fileSha256: fileHash, returns: returns.length, applied: applied.filter((item) => item.result.startsWith('applied')).length, ...(actor.reason ? { reason: actor.reason } : {}) },
+  });
+  return applied;
+}
+
+/**
+ * A micro-deposit the other bank returned: its money comes back (ACH settlement -> verification
+ * expense, under an id derived from the micro-deposit's, so writing it twice is harmless), then
+ * the micro-deposit is marked returned and the account can no longer be verified.
+ */
+async function returnMicroDeposit(dependencies: AchDependencies, microDepositId: string, returnCode: string): Promise<boolean> {
+  const { db } = dependencies;
+  const deposit = await findMicroDeposit(db, microDepositId);
+  if (!deposit || deposit.status !== 'sent') return false;
+  const [outcome] = await createTransfers(db, [
+    {
+      id: derivedUuid(microDepositId, 'return'),
+      debitAccountId: operatorAccounts.settlementAch,
+      creditAccountId: operatorAccounts.accountVerificationExpense,
+      amountCents: deposit.amount_cents,
+      ledger: ledgers.usd,
+      code: transferCodes.microDeposit,
+    },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`could not take back micro-deposit ${microDepositId}: ${outcome?.result ?? 'no result'}`);
+  const customerId = await db.transaction(async (tx) => {
+    if (!(await markMicroDepositReturned(tx, microDepositId, returnCode))) return undefined;
+    const source = (await markFailed(tx, deposit.funding_source_id)) ?? (await findFundingSourceById(tx, deposit.funding_source_id));
+    if (!source) return undefined;
+    await notifyCustomer(tx, {
+      customerId: source.customer_id,
+      kind: 'funding_source',
+      name: 'Account not verified',
+      text: `The bank of your account ending ${source.last4} returned our small deposits (${returnCode}), so it cannot be linked. Check the account and route numbers and link it again.`,
+      link: '/deposit/sources',
+    });
+    return source.customer_id;
+  });
+  if (customerId) dependencies.liveEvents?.publish(customerId, 'notifications');
+  return customerId !== undefined;
+}

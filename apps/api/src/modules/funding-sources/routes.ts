@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import {
+  createFundingSourceRequestSchema,
+  fundingSourceListSchema,
+  fundingSourceResponseSchema,
+  verifyFundingSourceRequestSchema,
+} from '@strongroom/contracts/funding-sources.ts';
+import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
+import { fundingSourcesOf, linkFundingSource, removeFundingSource, verifyFundingSource, type FundingSourceActor, type FundingSourceDependencies } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+// Any string: a malformed id answers 404 like an unknown one, not 400.
+const sourceParams = z.object({ id: z.string().max(64) });
+
+function actorOf(request: FastifyRequest): FundingSourceActor {
+  return { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `/funding-sources`: the customer's accounts at other banks (PRODUCT.md section 6). */
+export function fundingSourceRoutes(dependencies: FundingSourceDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, dependencies.db);
+
+    app.get('/funding-sources', { schema: { tags: ['funding-sources'], response: { 200: fundingSourceListSchema, 401: errorResponseSchema } } }, async (request) => ({
+      items: await fundingSourcesOf(dependencies.db, customerIdOf(request)),
+    }));
+
+    app.post(
+      '/funding-sources',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['funding-sources'],
+          description: 'Step-up first (403 step_up_required, then again with X-Step-Up). An Idempotency-Key header makes a repeat answer the same link.',
+          body: createFundingSourceRequestSchema,
+          response: { 201: fundingSourceResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const keyHeader = firstHeader(request.headers[idempotencyKeyHeader]);
+        const fundingSource = await linkFundingSource(dependencies, actorOf(request), request.body, {
+          idempotencyKey: keyHeader === undefined ? undefined : idempotencyKeyFrom(keyHeader),
+          stepUpChallengeId: firstHeader(request.headers[stepUpHeader]),
+        });
+        return reply.status(201).send({ fundingSource });
+      },
+    );
+
+    app.post(
+      '/funding-sources/:id/verify',
+      {
+        // Three tries per link are the real limit; this stops a script trying every link at once.
+        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        schema: { tags: ['funding-sources'], params: sourceParams, body: verifyFundingSourceRequestSchema, response: { 200: fundingSourceResponseSchema, ...errors } },
+      },
+      async (request) => ({ fundingSource: await verifyFundingSource(dependencies, actorOf(request), request.params.id, request.body.amountsCents) }),
+    );
+
+    app.delete(
+      '/funding-sources/:id',
+      { schema: { tags: ['funding-sources'], params: sourceParams, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await removeFundingSource(dependencies, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

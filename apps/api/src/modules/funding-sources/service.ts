@@ -1,0 +1,330 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
+import {
+  fundingSourceLinksPerDay,
+  fundingSourceMaxLive,
+  fundingSourceMessages,
+  fundingSourceVerifyAttempts,
+  microDepositMaxCents,
+  microDepositMinCents,
+  type CreateFundingSourceRequest,
+  type FundingSource,
+} from '@strongroom/contracts/funding-sources.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { transferFlags } from '../../ledger/types.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { encrypt, keyedHash } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requestHash } from '../../platform/idempotency.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
+import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
+import { formatCents } from '../../platform/money.ts';
+import {
+  countLinks,
+  findFundingSource,
+  findFundingSourceByKey,
+  findLiveFundingSourceByAccount,
+  insertFundingSource,
+  insertMicroDeposits,
+  listFundingSources,
+  markRemoved,
+  markVerified,
+  microDepositsOf,
+  microDepositsWithoutTransfer,
+  recordWrongAmounts,
+  type FundingSourceRow,
+} from './repository.ts';
+
+export interface FundingSourceDependencies {
+  db: Database;
+  sms: SmsSender;
+  config: Pick<Config, 'mode' | 'bankName' | 'secrets'>;
+  stepUp: StepUpDependencies;
+  liveEvents?: LiveEvents;
+}
+
+export interface FundingSourceActor {
+  customerId: string;
+  ip?: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+const listLimit = 20;
+const fundingSourceLink = '/deposit/sources';
+
+export function presentFundingSource(row: FundingSourceRow): FundingSource {
+  return {
+    id: row.id,
+    status: row.status,
+    accountName: row.account_name,
+    last4: row.last4,
+    routeNumber: row.route_number,
+    accountType: row.account_type,
+    bankName: null,
+    attemptsLeft: row.status === 'pending_verification' ? Math.max(fundingSourceVerifyAttempts - row.verify_attempts, 0) : 0,
+    createdAt: row.created_at.toISOString(),
+    verifiedAt: row.verified_at?.toISOString() ?? null,
+  };
+}
+
+async function requireApprovedCustomer(db: Database, customerId: string): Promise<void> {
+  const rows = await db.query(`SELECT 1 FROM identity_reviews WHERE customer_id = $1 AND status = 'approved' LIMIT 1`, [customerId]);
+  if (rows.length === 0) throw new AppError('forbidden', 'Account has not been approved');
+}
+
+/** The same account (route and number) always hashes alike for this bank, and to nothing readable. */
+function accountKeyOf(secret: Buffer, routeNumber: string, accountNumber: string): Buffer {
+  return keyedHash(secret, `funding-source:${routeNumber}:${accountNumber}`);
+}
+
+/**
+ * Links an account the customer holds at another bank (PRODUCT.md section 6). A step-up comes
+ * first, bound to this request (D10). The bank then sends two micro-deposits of 1-99 cents to it,
+ * through the ledger, as the bank's own expense; the customer proves the account by typing both
+ * amounts back. A repeated request with the same Idempotency-Key answers the same link.
+ */
+export async function linkFundingSource(
+  dependencies: FundingSourceDependencies,
+  actor: FundingSourceActor,
+  body: CreateFundingSourceRequest,
+  headers: { idempotencyKey?: string; stepUpChallengeId?: string },
+): Promise<FundingSource> {
+  const { db, config } = dependencies;
+  const hash = requestHash('funding-sources', body);
+  // Without a key the step-up is bound to the body alone; the request is then not replayable.
+  const stepUpKey = headers.idempotencyKey ?? `body-${hash.toString('hex').slice(0, 40)}`;
+  if (headers.idempotencyKey) {
+    const earlier = await findFundingSourceByKey(db, actor.customerId, headers.idempotencyKey);
+    if (earlier) return presentFundingSource(earlier);
+  }
+  await requireApprovedCustomer(db, actor.customerId);
+  if (body.routeNumber === businessConstants.bankRoutingNumber) {
+    throw new AppError('validation_failed', fundingSourceMessages.ownBank, { fields: { routeNumber: fundingSourceMessages.ownBank } });
+  }
+  const accountKey = accountKeyOf(config.secrets.sessionSecret, body.routeNumber, body.accountNumber);
+  await refuseUnlessLinkable(db, actor.customerId, accountKey);
+
+  const challenge = {
+    customerId: actor.customerId,
+    idempotencyKey: stepUpKey,
+    requestHash: hash,
+    amountCents: 0n,
+    purpose: `linking your account ending ${body.accountNumber.slice(-4)} at another bank`,
+    requestId: actor.requestId,
+  };
+  if (!headers.stepUpChallengeId) await requireStepUp(dependencies.stepUp, challenge);
+
+  const sourceId = randomUUID();
+  const microDeposits = [0, 1].map(() => ({ id: randomUUID(), amountCents: BigInt(randomInt(microDepositMinCents, microDepositMaxCents + 1)) }));
+  const outcome = await db.transaction(async (tx) => {
+    // One customer's links are made one at a time, so the limits below see every earlier one.
+    await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [actor.customerId]);
+    if (!(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', stepUpKey, hash))) return { kind: 'step_up' as const };
+    // Again under the lock: a link made since the first look counts.
+    await refuseUnlessLinkable(tx, actor.customerId, accountKey);
+    const row = await insertFundingSource(tx, {
+      id: sourceId,
+      customerId: actor.customerId,
+      accountName: body.accountName,
+      accountNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from(body.accountNumber)),
+      accountKey,
+      last4: body.accountNumber.slice(-4),
+      routeNumber: body.routeNumber,
+      accountType: body.accountType,
+      idempotencyKey: headers.idempotencyKey ?? null,
+    });
+    if (!row) return { kind: 'conflict' as const };
+    await insertMicroDeposits(tx, row.id, microDeposits);
+    await notifyCustomer(tx, {
+      customerId: actor.customerId,
+      kind: 'funding_source',
+      name: 'Account linked',
+      text: `We sent two small deposits to your account ending ${row.last4}. When they arrive, enter both amounts under Deposit, Your other banks, to verify the account. We will never ask you for them by phone or email.`,
+      link: fundingSourceLink,
+    });
+    return { kind: 'linked' as const, row };
+  });
+  if (outcome.kind === 'step_up') return requireStepUp(dependencies.stepUp, challenge);
+  if (outcome.kind === 'conflict') {
+    const replayed = headers.idempotencyKey ? await findFundingSourceByKey(db, actor.customerId, headers.idempotencyKey) : undefined;
+    if (replayed) return presentFundingSource(replayed);
+    throw new AppError('conflict', fundingSourceMessages.alreadyLinked);
+  }
+
+  await sendMicroDeposits(db, microDeposits);
+  if (config.mode === 'sandbox') await sendSandboxAmounts(dependencies, actor.customerId, outcome.row.last4, microDeposits);
+  await recordAudit(db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'funding_source.link',
+    subject: outcome.row.id,
+    outcome: 'success',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    details: { last4: outcome.row.last4, routeNumber: outcome.row.route_number },
+  });
+  dependencies.liveEvents?.publish(actor.customerId, 'notifications');
+  return presentFundingSource(outcome.row);
+}
+
+async function refuseUnlessLinkable(db: Queryable, customerId: string, accountKey: Buffer): Promise<void> {
+  if (await findLiveFundingSourceByAccount(db, customerId, accountKey)) throw new AppError('conflict', fundingSourceMessages.alreadyLinked);
+  const links = await countLinks(db, customerId);
+  if (links.live >= fundingSourceMaxLive) throw new AppError('conflict', fundingSourceMessages.tooManyLive);
+  if (links.lastDay >= fundingSourceLinksPerDay) throw new AppError('rate_limited', fundingSourceMessages.tooManyLinks);
+}
+
+/**
+ * The micro-deposits are real money the bank spends (account verification expense -> ACH
+ * settlement), posted as one linked pair under the ids recorded with the link. Sending them
+ * again after a crash answers `exists`.
+ */
+export async function sendMicroDeposits(db: Database, deposits: readonly { id: string; amountCents: bigint }[]): Promise<void> {
+  const outcomes = await createTransfers(
+    db,
+    deposits.map((deposit, index) => ({
+      id: deposit.id,
+      debitAccountId: operatorAccounts.accountVerificationExpense,
+      creditAccountId: operatorAccounts.settlementAch,
+      amountCents: deposit.amountCents,
+      ledger: ledgers.usd,
+      code: transferCodes.microDeposit,
+      flags: index < deposits.length - 1 ? transferFlags.linked : 0,
+    })),
+  );
+  const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
+  if (refused) throw new Error(`the ledger refused a micro-deposit: ${refused.result}`);
+}
+
+/**
+ * The sandbox has no other bank to look at, so the amounts arrive by SMS (PRODUCT.md: the only two
+ * numbers of one or two digits after "$0."). A real bank's customer reads them on the other bank's
+ * statement.
+ */
+async function sendSandboxAmounts(dependencies: FundingSourceDependencies, customerId: string, last4: string, deposits: readonly { amountCents: bigint }[]): Promise<void> {
+  const [customer] = await dependencies.db.query<{ phone_e164: string | null }>('SELECT phone_e164 FROM customers WHERE id = $1 AND phone_verified_at IS NOT NULL', [customerId]);
+  if (!customer?.phone_e164) return;
+  const amounts = deposits.map((deposit) => formatCents(deposit.amountCents)).join(' and ');
+  await dependencies.sms.send({
+    to: customer.phone_e164,
+    text: `${dependencies.config.bankName} sandbox: the two small deposits to your account ending ${last4} at another bank were ${amounts}. Enter both to verify it.`,
+  });
+}
+
+/** Sends the micro-deposits a crash left unsent; part of the payments sweep. */
+export async function finishMicroDeposits(db: Database, olderThanSeconds: number, limit = 100): Promise<number> {
+  const unsent = await microDepositsWithoutTransfer(db, olderThanSeconds, limit);
+  const bySource = new Map<string, typeof unsent>();
+  for (const deposit of unsent) bySource.set(deposit.funding_source_id, [...(bySource.get(deposit.funding_source_id) ?? []), deposit]);
+  for (const deposits of bySource.values()) {
+    await sendMicroDeposits(db, deposits.map((deposit) => ({ id: deposit.id, amountCents: deposit.amount_cents })));
+  }
+  return unsent.length;
+}
+
+function sortedCents(values: readonly bigint[]): string {
+  return [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
+}
+
+/**
+ * Checks the two amounts, in either order. Three wrong answers and the link has `failed`: it must
+ * be removed and linked again (a new pair of amounts, a new step-up), so guessing costs time.
+ */
+export async function verifyFundingSource(dependencies: FundingSourceDependencies, actor: FundingSourceActor, id: string, amountsCents: readonly number[]): Promise<FundingSource> {
+  const { db } = dependencies;
+  const outcome = await db.transaction(async (tx) => {
+    const source = await findFundingSource(tx, actor.customerId, id, { forUpdate: true });
+    if (!source || source.status === 'removed') return { kind: 'missing' as const };
+    if (source.status !== 'pending_verification') return { kind: 'not_pending' as const, source };
+    const sent = await microDepositsOf(tx, source.id);
+    const matches = sent.length === amountsCents.length && sortedCents(sent.map((deposit) => deposit.amount_cents)) === sortedCents(amountsCents.map(BigInt));
+    if (matches) {
+      const verified = await markVerified(tx, source.id);
+      await notifyCustomer(tx, { customerId: actor.customerId, kind: 'funding_source', name: 'Account verified', text: `Your account ending ${verified.last4} is verified. You can now deposit from it.`, link: '/deposit' });
+      return { kind: 'verified' as const, source: verified };
+    }
+    const after = await recordWrongAmounts(tx, source.id, fundingSourceVerifyAttempts);
+    if (after.status === 'failed') {
+      await notifyCustomer(tx, { customerId: actor.customerId, kind: 'funding_source', name: 'Account not verified', text: `The amounts entered for your account ending ${after.last4} were wrong three times, so it could not be verified. Remove it and link it again to get two new deposits.`, link: fundingSourceLink });
+    }
+    return { kind: 'wrong' as const, source: after };
+  });
+  await recordAudit(db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'funding_source.verify',
+    subject: id,
+    outcome: outcome.kind === 'verified' ? 'success' : 'failure',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    details: { outcome: outcome.kind },
+  });
+  dependencies.liveEvents?.publish(actor.customerId, 'notifications');
+  switch (outcome.kind) {
+    case 'missing':
+      throw new AppError('not_found', 'No such account link');
+    case 'not_pending':
+      throw new AppError(
+        'conflict',
+        outcome.source.status === 'failed' ? 'This account could not be verified. Remove it and link it again to get two new deposits.' : fundingSourceMessages.notPending,
+      );
+    case 'wrong': {
+      const left = fundingSourceVerifyAttempts - outcome.source.verify_attempts;
+      const message =
+        left > 0
+          ? `Those amounts are not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+          : 'Those amounts are not right, and no tries are left: this account could not be verified. Remove it and link it again.';
+      throw new AppError('validation_failed', message, { fields: { amountsCents: message } });
+    }
+    case 'verified':
+      return presentFundingSource(outcome.source);
+  }
+}
+
+export async function fundingSourcesOf(db: Database, customerId: string): Promise<FundingSource[]> {
+  return (await listFundingSources(db, customerId, listLimit)).map(presentFundingSource);
+}
+
+/**
+ * Removal is allowed while a deposit from the source is pending: that deposit stays tied to it and
+ * settles or is returned as usual; only new deposits can no longer name it.
+ */
+export async function removeFundingSource(dependencies: Pick<FundingSourceDependencies, 'db'>, actor: FundingSourceActor, id: string): Promise<void> {
+  const removed = await markRemoved(dependencies.db, actor.customerId, id);
+  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'funding_source.remove', subject: id, outcome: removed ? 'success' : 'failure', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId });
+  if (!removed) throw new AppError('not_found', 'No such account link');
+}
+
+/**
+ * A source the bank itself vouches for, verified without micro-deposits: the sandbox's demo
+ * customer and tests of other features. Customers always go through `linkFundingSource`.
+ */
+export async function seedVerifiedFundingSource(
+  db: Database,
+  encryptionKey: Buffer,
+  keySecret: Buffer,
+  source: { customerId: string; accountName: string; accountNumber: string; routeNumber: string; accountType: 'checking' | 'savings' },
+): Promise<FundingSource> {
+  const row = await insertFundingSource(db, {
+    id: randomUUID(),
+    customerId: source.customerId,
+    accountName: source.accountName,
+    accountNumberEncrypted: encrypt(encryptionKey, Buffer.from(source.accountNumber)),
+    accountKey: accountKeyOf(keySecret, source.routeNumber, source.accountNumber),
+    last4: source.accountNumber.slice(-4),
+    routeNumber: source.routeNumber,
+    accountType: source.accountType,
+    idempotencyKey: null,
+    verified: true,
+  });
+  if (!row) throw new Error('this account is already linked for this customer');
+  return presentFundingSource(row);
+}

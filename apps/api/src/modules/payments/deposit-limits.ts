@@ -1,0 +1,33 @@
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { formatCents } from '../../platform/money.ts';
+
+/**
+ * How much one customer may pull from other banks in one day (PRODUCT.md section 6): deposits of
+ * the bank's day (BANK_TIMEZONE) that are being made, pending or cleared count; returned ones do
+ * not. A customer whose first account opened in the last 30 days may have a lower allowance
+ * (`DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS`), where most first-party deposit fraud happens.
+ * Run it under the customer's row lock, so that two deposits at once cannot both take the rest.
+ */
+export const newCustomerDays = 30;
+
+export async function refuseDepositOverLimit(tx: Queryable, config: Pick<Config, 'deposits' | 'bankTimeZone'>, customerId: string, amountCents: bigint): Promise<void> {
+  const [row] = await tx.query<{ today_cents: bigint; opened_recently: boolean }>(
+    `SELECT
+       coalesce((SELECT sum(amount_cents) FROM payments
+                 WHERE customer_id = $1 AND kind = 'deposit' AND status IN ('creating', 'pending', 'in_review', 'completed')
+                   AND created_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2), 0)::bigint AS today_cents,
+       coalesce((SELECT min(opened_at) FROM customer_accounts WHERE customer_id = $1) > now() - make_interval(days => $3), true) AS opened_recently`,
+    [customerId, config.bankTimeZone, newCustomerDays],
+  );
+  const limit = row?.opened_recently ? config.deposits.newCustomerDailyLimitCents : config.deposits.dailyLimitCents;
+  const used = row?.today_cents ?? 0n;
+  if (used + amountCents <= limit) return;
+  const left = used >= limit ? 0n : limit - used;
+  const message =
+    left === 0n
+      ? `Deposits are limited to ${formatCents(limit)} a day, and you have reached it today. You can deposit again tomorrow.`
+      : `Deposits are limited to ${formatCents(limit)} a day. You can deposit up to ${formatCents(left)} more today.`;
+  throw new AppError('deposit_limit_exceeded', message, { fields: { amountCents: message } });
+}

@@ -1,0 +1,174 @@
+import type { Queryable } from '../../db/database.ts';
+import { lookupAccounts } from '../../ledger/accounts.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { formatCents } from '../../platform/money.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import { accountsOwing, ensureOwedAccount, owedCentsOf, repayOwed } from '../accounts/owed.ts';
+import { markFailed } from '../funding-sources/repository.ts';
+import { paymentNotificationLink } from './presenter.ts';
+import { returnCodeEndsSource, returnReasonFor, simulatedReturnCode } from './rail.ts';
+import { claimDuePayments, findAccountById, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
+import { publishPaymentChange, type PaymentDependencies } from './service.ts';
+import { applyToLedger, derivedTransferId } from './settlement.ts';
+
+/**
+ * What the payment rail says about a payment that left or entered the bank: it settled, or the
+ * other bank returned it with a NACHA reason code. In the sandbox the simulator decides when its
+ * time comes; in production a deposit (an ACH debit the bank pulled) waits for staff, who record
+ * what the rail said or import the rail's returns file (modules/ach), never for a timer.
+ *
+ * Each outcome is claimed first (a conditional status change with its notification, in one
+ * transaction, so only one outcome wins), then applied to the ledger under an id derived from the
+ * payment's; `reconcileDecisions` and `finishReversals` finish what a crash left undone.
+ */
+export type RailOutcome = { kind: 'settled' } | { kind: 'returned'; code: string };
+
+export type RailOutcomeResult = 'settled' | 'returned' | 'returned_after_settlement' | 'not_found' | 'already_decided';
+
+type RailDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents'>;
+
+export interface RailActor {
+  actorType: 'system' | 'staff';
+  actorId: string;
+  /** Why staff recorded it; the simulator and imported files need none. */
+  reason?: string;
+}
+
+/** Settles every pending payment whose rail time has come. Safe to run anywhere, any number of times. */
+export async function settleDuePayments(dependencies: RailDependencies, limit = 100): Promise<number> {
+  const { db } = dependencies;
+  // In production an ACH debit is settled by what the rail says, never by the clock.
+  const exceptKinds = dependencies.config.mode === 'production' ? (['deposit'] as const) : [];
+  const due = await db.transaction((tx) => claimDuePayments(tx, limit, exceptKinds));
+  let decided = 0;
+  for (const payment of due) {
+    const code = simulatedReturnCode(payment);
+    const result = await recordRailOutcome(dependencies, payment.id, code ? { kind: 'returned', code } : { kind: 'settled' }, { actorType: 'system', actorId: 'rail-simulator' });
+    if (result !== 'already_decided' && result !== 'not_found') decided += 1;
+  }
+  return decided;
+}
+
+/**
+ * Records what the rail said about one payment: a pending one settles (posted) or is returned
+ * (voided); a deposit that had already cleared and is returned late is taken back, even below
+ * zero (`reverseReturnedDeposit`). Anything else was decided before: `already_decided`.
+ */
+export async function recordRailOutcome(dependencies: RailDependencies, paymentId: string, outcome: RailOutcome, actor: RailActor): Promise<RailOutcomeResult> {
+  const { db } = dependencies;
+  const existing = await findPayment(db, paymentId);
+  if (!existing || existing.status === 'creating' || existing.status === 'failed') return 'not_found';
+  if (existing.rail === null) return 'already_decided';
+  const lateReturn = outcome.kind === 'returned' && existing.status === 'completed' && existing.kind === 'deposit';
+  if (existing.status !== 'pending' && !lateReturn) return 'already_decided';
+
+  const decided = await db.transaction(async (tx) => {
+    const row =
+      outcome.kind === 'settled'
+        ? await transitionPayment(tx, paymentId, ['pending'], { status: 'completed' })
+        : await transitionPayment(tx, paymentId, [lateReturn ? 'completed' : 'pending'], {
+            status: 'returned',
+            statusReason: returnReasonFor(existing.kind, outcome.code, lateReturn),
+            returnCode: outcome.code,
+          });
+    if (!row) return undefined;
+    if (lateReturn) await tx.query('UPDATE payments SET reversal_due = true WHERE id = $1', [paymentId]);
+    if (outcome.kind === 'returned' && row.funding_source_id && returnCodeEndsSource(outcome.code)) await markFailed(tx, row.funding_source_id);
+    await notifyOutcome(tx, row, outcome, lateReturn);
+    return row;
+  });
+  if (!decided) return 'already_decided';
+
+  await recordAudit(db, {
+    actorType: actor.actorType,
+    actorId: actor.actorId,
+    action: outcome.kind === 'settled' ? 'payment.rail_settled' : 'payment.rail_returned',
+    subject: paymentId,
+    outcome: 'success',
+    details: { ...(outcome.kind === 'returned' ? { code: outcome.code, afterSettlement: lateReturn } : {}), ...(actor.reason ? { reason: actor.reason } : {}) },
+  });
+  if (lateReturn) await reverseReturnedDeposit(dependencies, decided);
+  else await applyToLedger(dependencies, paymentId, outcome.kind === 'settled' ? 'post' : 'void');
+  publishPaymentChange(dependencies, decided, null);
+  return outcome.kind === 'settled' ? 'settled' : lateReturn ? 'returned_after_settlement' : 'returned';
+}
+
+async function notifyOutcome(tx: Queryable, row: PaymentRow, outcome: RailOutcome, lateReturn: boolean): Promise<void> {
+  const amount = formatCents(row.amount_cents);
+  const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
+  if (outcome.kind === 'returned') {
+    const name = row.kind === 'deposit' ? 'Deposit returned' : 'Payment returned';
+    const what = row.kind === 'deposit' ? `Your deposit of ${amount} from ${row.counterparty_name}` : `Your payment of ${amount} to ${row.counterparty_name}`;
+    const text = lateReturn
+      ? `${what} was returned by the other bank after it had cleared (${outcome.code}). We have taken the ${amount} back from your account; if it was already spent, your balance is below zero until you pay in the difference.`
+      : `${what} was returned: ${row.status_reason ?? outcome.code}`;
+    await notifyCustomer(tx, { ...base, kind: 'returned', name, text });
+    return;
+  }
+  if (row.kind === 'deposit') {
+    await notifyCustomer(tx, { ...base, kind: 'money_in', name: 'Deposit cleared', text: `Your deposit of ${amount} has cleared and is available.` });
+    return;
+  }
+  await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Payment delivered', text: `Your payment of ${amount} to ${row.counterparty_name} has been delivered.` });
+}
+
+/**
+ * A deposit returned after it cleared: the ledger voids nothing already posted; a reversing
+ * transfer takes the money back from what the account owes (accounts/owed.ts), under an id
+ * derived from the payment's, and what the account has available pays that at once. If the money
+ * was spent, the account is left below zero and told so.
+ */
+export async function reverseReturnedDeposit(dependencies: RailDependencies, payment: PaymentRow): Promise<void> {
+  const { db } = dependencies;
+  if (!payment.to_account_id) throw new Error(`deposit ${payment.id} has no account`);
+  const account = await findAccountById(db, payment.to_account_id);
+  if (!account) throw new Error(`deposit ${payment.id} names a missing account`);
+  const owedLedgerAccountId = await ensureOwedAccount(db, account);
+  const [outcome] = await createTransfers(db, [
+    {
+      id: derivedTransferId(payment.id, 'return'),
+      debitAccountId: owedLedgerAccountId,
+      creditAccountId: operatorAccounts.settlementAch,
+      amountCents: payment.amount_cents,
+      ledger: ledgers.usd,
+      code: transferCodes.depositReturn,
+    },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`could not reverse returned deposit ${payment.id}: ${outcome?.result ?? 'no result'}`);
+  await repayOwed(db, { ...account, owed_ledger_account_id: owedLedgerAccountId });
+  const [owed] = await lookupAccounts(db, [owedLedgerAccountId]);
+  const stillOwed = owedCentsOf(owed);
+  await db.transaction(async (tx) => {
+    const cleared = await tx.query('UPDATE payments SET reversal_due = false WHERE id = $1 AND reversal_due RETURNING id', [payment.id]);
+    if (cleared.length === 1 && stillOwed > 0n) {
+      await notifyCustomer(tx, {
+        customerId: payment.customer_id,
+        paymentId: payment.id,
+        kind: 'account_overdrawn',
+        name: 'Your account is below zero',
+        text: `Your ${account.type} account ending ${account.number.slice(-4)} is ${formatCents(-stillOwed)} because a deposit was returned after it had been spent. Payments out of it are paused until you pay in at least ${formatCents(stillOwed)}; money that comes in pays this first.`,
+        link: '/dashboard',
+      });
+    }
+  });
+}
+
+/** Reversals of late returns that a crash left unwritten, and repayments of what accounts owe. */
+export async function finishReversals(dependencies: RailDependencies, limit = 100): Promise<number> {
+  const due = await dependencies.db.query<{ id: string }>('SELECT id FROM payments WHERE reversal_due ORDER BY id LIMIT $1', [limit]);
+  for (const { id } of due) {
+    const payment = await findPayment(dependencies.db, id);
+    if (payment) await reverseReturnedDeposit(dependencies, payment);
+  }
+  let repaid = 0;
+  for (const account of await accountsOwing(dependencies.db, limit)) {
+    if ((await repayOwed(dependencies.db, account)) > 0n) {
+      repaid += 1;
+      const [owner] = await dependencies.db.query<{ customer_id: string }>('SELECT customer_id FROM customer_accounts WHERE id = $1', [account.id]);
+      if (owner) dependencies.liveEvents?.publish(owner.customer_id, 'accounts');
+    }
+  }
+  return due.length + repaid;
+}
