@@ -22,6 +22,8 @@ export interface StepUpChallenge {
   message: string;
   /** Why this is a new challenge, when it replaces one that could not be used. */
   notice: string | undefined;
+  /** What the code confirms: 'this payment', 'linking this account'. */
+  subject: string;
 }
 
 export interface StepUpDialogProps {
@@ -133,7 +135,9 @@ function StepUpForm({ challenge, onVerified, onRenew, onCancel }: StepUpFormProp
         <ShieldCheck aria-hidden="true" size={24} className="step-up__icon" />
         <div>
           <p>{challenge.message}</p>
-          <p className="step-up__validity">The code works for {stepUpCodeValidMinutes} minutes and only for this payment.</p>
+          <p className="step-up__validity">
+            The code works for {stepUpCodeValidMinutes} minutes and only for {challenge.subject}.
+          </p>
         </div>
       </div>
       {challenge.notice ? (

@@ -140,7 +140,7 @@ describe('step-up', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await enterCode(user, '123456');
 
-    const renewed = await screen.findByText(renewedChallengeNotice);
+    const renewed = await screen.findByText(renewedChallengeNotice());
     expect(renewed).toBeTruthy();
     await enterCode(user, '222333');
 

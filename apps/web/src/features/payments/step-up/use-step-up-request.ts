@@ -29,16 +29,27 @@ function headersFor(idempotencyKey: string, verifiedChallengeId: string | undefi
     : { [idempotencyKeyHeader]: idempotencyKey };
 }
 
-function tooManyChallenges(): ApiError {
-  return new ApiError({
-    status: 403,
-    code: 'step_up_required',
-    message: 'We could not confirm this payment with a code, so it was not sent. Please try again in a few minutes.',
-  });
+/** What a code confirms, in the words the dialog and its messages use. */
+export interface StepUpAction {
+  /** 'this payment': the code works 'only for this payment'. */
+  subject: string;
+  /** Why nothing happened when no code could confirm it. */
+  notConfirmed: string;
+}
+
+export const paymentStepUp: StepUpAction = {
+  subject: 'this payment',
+  notConfirmed: 'We could not confirm this payment with a code, so it was not sent. Please try again in a few minutes.',
+};
+
+function tooManyChallenges(action: StepUpAction): ApiError {
+  return new ApiError({ status: 403, code: 'step_up_required', message: action.notConfirmed });
 }
 
 /** Shown with a challenge that replaces one which expired, was used, ran out of tries or did not fit the request. */
-export const renewedChallengeNotice = 'The last code could no longer be used for this payment, so we sent you a new one.';
+export function renewedChallengeNotice(action: StepUpAction = paymentStepUp): string {
+  return `The last code could no longer be used for ${action.subject}, so we sent you a new one.`;
+}
 
 /**
  * Sends a money-moving request the way PRODUCT.md D10 and section 5 ask: with one Idempotency-Key
@@ -47,7 +58,7 @@ export const renewedChallengeNotice = 'The last code could no longer be used for
  * again with the same key and `X-Step-Up`. A challenge that can no longer be verified (409) is
  * replaced by sending the original request again without `X-Step-Up`, which answers a new one.
  */
-export function useStepUpRequest<Body, Result>(send: SendMoneyRequest<Body, Result>) {
+export function useStepUpRequest<Body, Result>(send: SendMoneyRequest<Body, Result>, action: StepUpAction = paymentStepUp) {
   const submissionKey = useSubmissionKey();
   const [challenge, setChallenge] = useState<StepUpChallenge | null>(null);
   const [isPending, setIsPending] = useState(false);
@@ -87,10 +98,10 @@ export function useStepUpRequest<Body, Result>(send: SendMoneyRequest<Body, Resu
           if (settlesSubmission(error)) submissionKey.release();
           return { status: 'failed', error };
         }
-        if (round >= maxStepUpRounds) return { status: 'failed', error: tooManyChallenges() };
+        if (round >= maxStepUpRounds) return { status: 'failed', error: tooManyChallenges(action) };
         // A verified challenge that the repeat did not accept, or one given up on: this one replaces it.
-        const notice = verifiedChallengeId !== undefined || renewed ? renewedChallengeNotice : undefined;
-        const reply = await askForCode({ challengeId: error.challengeId, message: error.message, notice });
+        const notice = verifiedChallengeId !== undefined || renewed ? renewedChallengeNotice(action) : undefined;
+        const reply = await askForCode({ challengeId: error.challengeId, message: error.message, notice, subject: action.subject });
         if (reply.type === 'cancelled') return { status: 'cancelled' };
         verifiedChallengeId = reply.type === 'verified' ? reply.challengeId : undefined;
         renewed = reply.type === 'renew';
