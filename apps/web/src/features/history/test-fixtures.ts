@@ -2,8 +2,8 @@ import type { Transaction, TransactionDetail } from '@strongroom/contracts/trans
 import { signedIn, type FakeAnswer, type FakeApi, type renderApp } from '../../test/render-app.tsx';
 
 export const accounts = [
-  { id: '0b6c1d2e-0000-4000-8000-000000000001', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 475_000, availableCents: 425_000, status: 'active' },
-  { id: '0b6c1d2e-0000-4000-8000-000000000002', type: 'savings', number: '6927529963', name: 'Standard Savings', balanceCents: 12_550, availableCents: 12_550, status: 'active' },
+  { id: '0b6c1d2e-0000-4000-8000-000000000001', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 475_000, availableCents: 425_000, status: 'active', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
+  { id: '0b6c1d2e-0000-4000-8000-000000000002', type: 'savings', number: '6927529963', name: 'Standard Savings', balanceCents: 12_550, availableCents: 12_550, status: 'active', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
 ] as const;
 
 const checkingId = accounts[0].id;
