@@ -45,6 +45,7 @@ export const customerRoutePaths = [
   '/privacy',
   '/help',
   '/deposit',
+  '/deposit/sources',
   '/withdraw',
   '/beneficiaries',
   '/add-beneficiaries',

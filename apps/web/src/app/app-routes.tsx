@@ -39,6 +39,7 @@ const FraudWarningPage = lazy(() => import('../features/fraud-warning/fraud-warn
 const TransferPage = lazy(() => import('../features/payments/transfer-page.tsx'));
 const CardTransferPage = lazy(() => import('../features/payments/card-transfer-page.tsx'));
 const DepositPage = lazy(() => import('../features/payments/deposits/deposit-page.tsx'));
+const FundingSourcesPage = lazy(() => import('../features/payments/funding-sources/funding-sources-page.tsx'));
 const WithdrawPage = lazy(() => import('../features/payments/withdrawals/withdraw-page.tsx'));
 const OtpPage = lazy(() => import('../features/payments/step-up/otp-page.tsx'));
 const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
@@ -62,6 +63,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/send-account': <TransferPage />,
   '/send-card': <CardTransferPage />,
   '/deposit': <DepositPage />,
+  '/deposit/sources': <FundingSourcesPage />,
   '/withdraw': <WithdrawPage />,
   '/otp': <OtpPage />,
   '/transaction-history': <HistoryPage />,

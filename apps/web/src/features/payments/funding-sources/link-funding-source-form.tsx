@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { createFundingSourceRequestSchema, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
+import { accountNumberField, routeNumberField } from '@strongroom/contracts/payments.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import { requiredField } from '../payment/required-field.ts';
+import { StepUpDialog } from '../step-up/step-up-dialog.tsx';
+import { useCreateFundingSource } from './api/create-funding-source.ts';
+
+/** The contract's schema, with 'field should not be empty' first for the two number fields, as every money form. */
+const linkFormSchema = createFundingSourceRequestSchema.extend({
+  accountNumber: requiredField(accountNumberField),
+  routeNumber: requiredField(routeNumberField),
+});
+
+type LinkFormValues = z.input<typeof linkFormSchema>;
+
+const fieldNames: readonly Path<LinkFormValues>[] = ['accountName', 'accountNumber', 'routeNumber', 'accountType'];
+
+const unreadableAnswerMessage = 'We could not read the bank’s answer. Please look at your other banks again before you try again.';
+
+export interface LinkFundingSourceFormProps {
+  onLinked: (source: FundingSource) => void;
+}
+
+/**
+ * 'Link an account': an account the customer holds at another bank, confirmed with a code (D10).
+ * The holder is most often the customer, so their name is filled in to start with.
+ */
+export function LinkFundingSourceForm({ onLinked }: LinkFundingSourceFormProps) {
+  const me = useMe();
+  const link = useCreateFundingSource();
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const accountTypeErrorId = useId();
+  const user = me.data?.user;
+  const defaults: LinkFormValues = {
+    accountName: user ? `${user.firstName} ${user.lastName}` : '',
+    accountNumber: '',
+    routeNumber: '',
+    accountType: 'checking',
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(linkFormSchema), mode: 'onTouched', defaultValues: defaults });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const outcome = await link.submit(values);
+    if (outcome.status === 'done') {
+      reset(defaults);
+      onLinked(outcome.result);
+    } else if (outcome.status === 'failed' && !showServerFieldErrors(outcome.error, fieldNames, setError)) {
+      setErrorMessage(outcome.error instanceof ApiError ? outcome.error.message : unreadableAnswerMessage);
+    }
+  });
+
+  return (
+    <>
+      <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Link an account">
+        <TextField label="Account holder name" autoComplete="name" required error={errors.accountName?.message} {...register('accountName')} />
+        <fieldset className="choice-group" aria-describedby={errors.accountType ? accountTypeErrorId : undefined}>
+          <legend className="field__label">Account type</legend>
+          <div className="choice-group__options">
+            <label className="choice">
+              <input type="radio" value="checking" {...register('accountType')} />
+              Checking
+            </label>
+            <label className="choice">
+              <input type="radio" value="savings" {...register('accountType')} />
+              Savings
+            </label>
+          </div>
+          {errors.accountType ? (
+            <p className="field__error" id={accountTypeErrorId}>
+              {errors.accountType.message}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextField label="Account number" inputMode="numeric" autoComplete="off" required error={errors.accountNumber?.message} {...register('accountNumber')} />
+        <TextField
+          label="Route number"
+          hint="The other bank’s 9-digit routing number"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          error={errors.routeNumber?.message}
+          {...register('routeNumber')}
+        />
+        <div className="money-form__actions">
+          <Button type="submit" loading={link.isPending}>
+            Link account
+          </Button>
+        </div>
+      </form>
+      <StepUpDialog {...link.dialog} />
+      <ErrorDialog title="The account was not linked" message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </>
+  );
+}
