@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -15,16 +15,17 @@ export function getTransfer(id: string): Promise<PaymentResponse> {
 /**
  * The payment as the server last told it, starting from the answer that created it; while it is
  * `pending` and `follow` is on, it is read again every `followIntervalMs`, at most `followMaxReads`
- * times.
+ * times. No payment, nothing read: a result popup calls this while it is closed too.
  */
-export function useFollowedTransfer(initial: Payment, follow: boolean) {
-  return useQuery({
-    queryKey: ['transfers', initial.id],
-    queryFn: () => getTransfer(initial.id),
-    initialData: { transfer: initial },
+export function useFollowedTransfer(initial: Payment | null, follow: boolean): Payment | null {
+  const followed = useQuery({
+    queryKey: ['transfers', initial?.id],
+    queryFn: initial ? () => getTransfer(initial.id) : skipToken,
+    initialData: initial ? { transfer: initial } : undefined,
     staleTime: Number.POSITIVE_INFINITY,
     refetchInterval: (query) =>
       follow && query.state.data?.transfer.status === 'pending' && query.state.dataUpdateCount < followMaxReads ? followIntervalMs : false,
     select: (data) => data.transfer,
   });
+  return initial ? (followed.data ?? initial) : null;
 }

@@ -10,37 +10,21 @@ import './payment.css';
 
 export interface PaymentResultDialogProps {
   payment: Payment | null;
-  /** The seed's success words: '{amount} transferred successful', 'Deposit was successful'. */
+  /**
+   * The words at the top, from the payment as it is now: the seed's '{amount} transferred
+   * successful', or for a deposit 'Deposit received' until it has cleared.
+   */
   title: (payment: Payment) => string;
   /** Read a pending payment's status again until it settles (a deposit settles in moments). */
   follow?: boolean;
   onClose: () => void;
 }
 
-/** The success popup: the seed's words, and the payment's real status underneath. */
+/** The success popup: its title and the payment's real status underneath, both kept current while it is open. */
 export function PaymentResultDialog({ payment, title, follow = false, onClose }: PaymentResultDialogProps) {
-  return (
-    <Dialog
-      open={payment !== null}
-      onClose={onClose}
-      size="sm"
-      title={payment ? title(payment) : ''}
-      footer={
-        <Button onClick={onClose} data-autofocus>
-          Done
-        </Button>
-      }
-    >
-      {payment ? <FollowedStatus key={payment.id} payment={payment} follow={follow} /> : null}
-    </Dialog>
-  );
-}
-
-function FollowedStatus({ payment, follow }: { payment: Payment; follow: boolean }) {
   const queryClient = useQueryClient();
-  const followed = useFollowedTransfer(payment, follow);
-  const current = followed.data;
-  const changed = current.status !== payment.status;
+  const current = useFollowedTransfer(payment, follow);
+  const changed = payment !== null && current !== null && current.status !== payment.status;
 
   // Balances and history changed again when the payment settled.
   useEffect(() => {
@@ -48,8 +32,22 @@ function FollowedStatus({ payment, follow }: { payment: Payment; follow: boolean
   }, [changed, queryClient]);
 
   return (
-    <div role="status" className="payment-result">
-      <PaymentStatusView payment={current} />
-    </div>
+    <Dialog
+      open={current !== null}
+      onClose={onClose}
+      size="sm"
+      title={current ? title(current) : ''}
+      footer={
+        <Button onClick={onClose} data-autofocus>
+          Done
+        </Button>
+      }
+    >
+      {current ? (
+        <div role="status" className="payment-result">
+          <PaymentStatusView payment={current} />
+        </div>
+      ) : null}
+    </Dialog>
   );
 }

@@ -1,8 +1,26 @@
 import type { Payment } from '@strongroom/contracts/payments.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { paymentStatusWords, resultMessages } from '@strongroom/contracts/messages.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 
+/** A deposit is pulled from the customer's other bank and counts only once it has cleared (decision 021). */
+function depositExplanation(payment: Payment): string[] | null {
+  if (payment.kind !== 'deposit') return null;
+  switch (payment.status) {
+    case 'pending': {
+      const onItsWay = 'It is on its way from your other bank. It is added to your balance when it clears.';
+      if (!payment.expectedSettlementAt) return [onItsWay];
+      return [`Available on ${formatDate(payment.expectedSettlementAt)}.`, onItsWay];
+    }
+    case 'completed':
+      return ['The money has moved.'];
+    case 'returned':
+      // The server's reason is a sentence that says whether anything was taken back.
+      return [payment.statusReason ?? 'Your other bank sent it back.'];
+    default:
+      return null;
+  }
+}
 
 function pendingText(payment: Payment): string {
   if (payment.expectedSettlementAt) return `It is on its way and expected by ${formatDateTime(payment.expectedSettlementAt)}.`;
@@ -12,6 +30,8 @@ function pendingText(payment: Payment): string {
 
 /** What the status means for the customer, in sentences. */
 function explanation(payment: Payment): string[] {
+  const forDeposit = depositExplanation(payment);
+  if (forDeposit) return forDeposit;
   switch (payment.status) {
     case 'completed':
       return ['The money has moved.'];
