@@ -1,12 +1,22 @@
 import { Link } from 'react-router';
+import { CircleAlert } from 'lucide-react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { Card } from '../../components/ui/card.tsx';
+import { formatDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import './account-list.css';
 
 const typeNames: Record<Account['type'], string> = { checking: 'Checking', savings: 'Savings' };
 
-/** Each account: type, name and number, balance and available balance, and its status in word and colour. */
+/** Below zero (a deposit returned after it had cleared and been spent) in the red of money out. */
+function moneyClassName(cents: number): string {
+  return cents < 0 ? 'account__money account__money--negative tabular' : 'account__money tabular';
+}
+
+/**
+ * Each account: type, name and number, balance and available balance, and its status in word and
+ * colour; deposits on their way, which are not in the balance yet; and a balance below zero said in words.
+ */
 export function AccountList({ accounts }: { accounts: readonly Account[] }) {
   return (
     <ul className="account-list">
@@ -29,13 +39,32 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
             </div>
             <div>
               <dt>Balance</dt>
-              <dd className="account__money tabular">{formatMoney(account.balanceCents)}</dd>
+              <dd className={moneyClassName(account.balanceCents)}>{formatMoney(account.balanceCents)}</dd>
             </div>
             <div>
               <dt>Available balance</dt>
-              <dd className="account__money tabular">{formatMoney(account.availableCents)}</dd>
+              <dd className={moneyClassName(account.availableCents)}>{formatMoney(account.availableCents)}</dd>
             </div>
+            {account.pendingDepositsCents > 0 ? (
+              <div>
+                <dt>On its way</dt>
+                <dd className="account__money tabular">{formatMoney(account.pendingDepositsCents)}</dd>
+              </div>
+            ) : null}
           </dl>
+          {account.pendingDepositsCents > 0 ? (
+            <p className="account__note">
+              {account.pendingDepositsAvailableAt
+                ? `Deposits from your other banks, available on ${formatDate(account.pendingDepositsAvailableAt)}. Not in your balance until then.`
+                : 'Deposits from your other banks, not in your balance until they clear.'}
+            </p>
+          ) : null}
+          {account.balanceCents < 0 || account.availableCents < 0 ? (
+            <p className="account__note account__note--owed">
+              <CircleAlert aria-hidden="true" size={16} />
+              Below zero after a returned deposit: payments out are paused until you pay in the difference.
+            </p>
+          ) : null}
           <Link className="account__statements" to={`/transaction-history?account=${account.id}#statements-title`} aria-label={`Statements of ${account.name} ${account.number}`}>
             Statements
           </Link>
