@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { fundingSourceResponseSchema, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
+import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
+import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { baseUrl } from './browser.ts';
 import { readOutbox, uniqueEmail } from './identity.ts';
 
@@ -98,4 +102,48 @@ export async function unreadCount(page: Page): Promise<number> {
 export async function figureOnDashboard(page: Page, accountName: string, figure: 'Balance' | 'Available balance'): Promise<string | null> {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
   return card.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) }).locator('dd').textContent();
+}
+
+/**
+ * The two micro-deposits the sandbox texted for a new link (PRODUCT.md section 6: the message's
+ * only numbers after a "$0."), in cents.
+ */
+export const microDepositsPattern = /\$0\.(\d{1,2})\b[^$]*\$0\.(\d{1,2})\b/;
+
+export async function readMicroDepositCents(customer: Pick<FundedCustomer, 'phone'>): Promise<[number, number]> {
+  const [, first, second] = await readOutbox(customer.phone, microDepositsPattern);
+  return [Number(first), Number(second)];
+}
+
+/** An account at another bank for a journey; its number must not end 0001 or 0002, which the simulator returns. */
+export const otherBankAccount = { accountNumber: '4820000055', routeNumber: '011000015', accountType: 'checking' } as const;
+
+/**
+ * Links an account at another bank and verifies it through the API, as the customer's browser
+ * would (CSRF token, Idempotency-Key, the step-up code and then the two amounts from the sandbox
+ * outbox), for journeys that deposit but are not about linking. `page` is signed in: its context
+ * holds the session cookie.
+ */
+export async function linkVerifiedFundingSource(page: Page, customer: FundedCustomer): Promise<FundingSource> {
+  const cookies = await page.context().cookies();
+  const csrfToken = cookies.find((cookie) => cookie.name === secureCsrfCookieName || cookie.name === csrfCookieName)?.value ?? '';
+  const csrf = { [csrfHeaderName]: csrfToken };
+  const body = { accountName: `${customer.firstName} ${customer.lastName}`, ...otherBankAccount };
+  const linkHeaders = { ...csrf, [idempotencyKeyHeader]: randomUUID() };
+
+  const asked = await page.request.post('/api/v1/funding-sources', { headers: linkHeaders, data: body });
+  expect(asked.status(), await asked.text()).toBe(403);
+  const { error } = (await asked.json()) as { error: { code: string; challengeId: string } };
+  expect(error.code).toBe('step_up_required');
+  const code = await readStepUpCode(customer);
+  const stepUp = await page.request.post(`/api/v1/step-up/${error.challengeId}`, { headers: csrf, data: { code } });
+  expect(stepUp.status(), await stepUp.text()).toBe(200);
+  const linked = await page.request.post('/api/v1/funding-sources', { headers: { ...linkHeaders, [stepUpHeader]: error.challengeId }, data: body });
+  expect(linked.status(), await linked.text()).toBe(201);
+  const { fundingSource } = fundingSourceResponseSchema.parse(await linked.json());
+
+  const amountsCents = await readMicroDepositCents(customer);
+  const verified = await page.request.post(`/api/v1/funding-sources/${fundingSource.id}/verify`, { headers: csrf, data: { amountsCents } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return fundingSourceResponseSchema.parse(await verified.json()).fundingSource;
 }
