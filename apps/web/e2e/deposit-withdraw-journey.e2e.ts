@@ -284,7 +284,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       await heading(page, 'Notifications');
       const returned = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'Payment returned' }) });
       await returned
-        .getByText(`Your payment of $400.00 to ${customer.firstName} ${customer.lastName} was returned: the receiving bank has no account with this number. The money is back in your account.`)
+        .getByText(`Your payment of $400.00 to ${customer.firstName} ${customer.lastName} was returned by the receiving bank: no account with this number (R03). The money is back in your account.`)
         .waitFor();
       expect(await page.getByRole('heading', { level: 2, name: 'Payment on its way' }).count()).toBe(1);
       expect(await page.getByRole('heading', { level: 2, name: 'Payment delivered' }).count()).toBe(0);

@@ -8,7 +8,7 @@ import { notifyCustomer } from '../../platform/notify.ts';
 import { accountsOwing, ensureOwedAccount, owedCentsOf, repayOwed } from '../accounts/owed.ts';
 import { markFailed } from '../funding-sources/repository.ts';
 import { paymentNotificationLink } from './presenter.ts';
-import { returnCodeEndsSource, returnReasonFor, simulatedReturnCode } from './rail.ts';
+import { describeReturnCode, returnCodeEndsSource, returnReasonFor, simulatedReturnCode } from './rail.ts';
 import { claimDuePayments, findAccountById, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
 import { publishPaymentChange, type PaymentDependencies } from './service.ts';
 import { applyToLedger, derivedTransferId } from './settlement.ts';
@@ -101,9 +101,12 @@ async function notifyOutcome(tx: Queryable, row: PaymentRow, outcome: RailOutcom
   if (outcome.kind === 'returned') {
     const name = row.kind === 'deposit' ? 'Deposit returned' : 'Payment returned';
     const what = row.kind === 'deposit' ? `Your deposit of ${amount} from ${row.counterparty_name}` : `Your payment of ${amount} to ${row.counterparty_name}`;
+    const why = `${describeReturnCode(outcome.code)} (${outcome.code})`;
     const text = lateReturn
-      ? `${what} was returned by the other bank after it had cleared (${outcome.code}). We have taken the ${amount} back from your account; if it was already spent, your balance is below zero until you pay in the difference.`
-      : `${what} was returned: ${row.status_reason ?? outcome.code}`;
+      ? `${what} was returned by the other bank after it had cleared: ${why}. We have taken the ${amount} back from your account; if it was already spent, your balance is below zero until you pay in the difference.`
+      : row.kind === 'deposit'
+        ? `${what} was returned by the other bank: ${why}. Nothing was added to your account.`
+        : `${what} was returned by the receiving bank: ${why}. The money is back in your account.`;
     await notifyCustomer(tx, { ...base, kind: 'returned', name, text });
     return;
   }
