@@ -19,6 +19,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // The suites share no module state that matters (each opens its own database and app), so
+          // one module registry per worker saves importing Fastify, PGlite and the app once per file.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database, DatabaseKind } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
@@ -13,9 +14,15 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pg
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
-/** Migrating a new PGlite takes seconds; loading a migrated copy takes a fraction of that. */
+/**
+ * Migrating a new PGlite takes seconds; loading a migrated copy takes a fraction of that. The
+ * template is made once per run by the api project's global setup (test/global-setup.ts); a file
+ * run without it (another runner, a single file through another config) makes its own.
+ */
 function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
+    const templatePath = inject('pgliteTemplatePath');
+    if (templatePath) return new Blob([await readFile(templatePath)]);
     const db = await openPglite({});
     await migrate(db);
     const dump = await db.dump();

@@ -1,6 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetPublicSettingsCache } from '../lib/public-settings.ts';
+
+/**
+ * A screen loads lazily, and on a busy machine its first render can take over Testing Library's
+ * default second: every `findBy` and `waitFor` gives up after 5 s instead. They still return as
+ * soon as what they wait for is there, so this costs nothing when the machine is quiet.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   // Testing Library unmounts between tests by itself only when test globals are on; they are not.
