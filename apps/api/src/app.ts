@@ -29,7 +29,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { runOpsCommand } from './ops-commands.ts';
+import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { answerClientError, answerFrameworkError, answerWhileClosing, registerErrorHandler } from './platform/errors.ts';

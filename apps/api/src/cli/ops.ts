@@ -3,8 +3,8 @@ import type { Database } from '../db/database.ts';
 import { ownerOnlyUmask, secureDataDirectory } from '../db/data-directory.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
-import { runOpsCommand } from '../ops-commands.ts';
-import type { OpsResult } from '../modules/ops/ops-command.ts';
+import { runOpsCommand } from '../modules/ops/registry.ts';
+import type { OpsResult } from '../platform/ops-command.ts';
 import { readLiveServerLock, type ServerLock } from '../platform/server-lock.ts';
 
 const serverRequestTimeoutMs = 120_000;

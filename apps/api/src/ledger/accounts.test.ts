@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
 import { balanceOf, createAccounts, lookupAccounts, normalSideOf } from './accounts.ts';
 import { accountCodes, operatorAccountCodes, operatorAccounts } from './codes.ts';
-import { expectLedgerConsistent, usd } from './ledger-test-helpers.ts';
+import { expectLedgerConsistent, usd } from '../test/ledger.ts';
 import { accountFlags, intMaxId, zeroId } from './types.ts';
 
 describeEachDatabase('ledger: accounts', (database) => {

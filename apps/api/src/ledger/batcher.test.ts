@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { balanceOf } from './accounts.ts';
 import { createTransferBatcher } from './batcher.ts';
-import { accountOf, expectLedgerConsistent, openCustomerAccount, payment } from './ledger-test-helpers.ts';
+import { accountOf, expectLedgerConsistent, openCustomerAccount, payment } from '../test/ledger.ts';
 import { transferFlags } from './types.ts';
 
 describeEachDatabase('ledger: the transfer batcher', (database) => {

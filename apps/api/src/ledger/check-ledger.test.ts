@@ -5,7 +5,7 @@ import { checkLedger } from './check-ledger.ts';
 import { operatorAccounts } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
 import { expirePendingTransfers } from './expire.ts';
-import { openCustomerAccount, payment } from './ledger-test-helpers.ts';
+import { openCustomerAccount, payment } from '../test/ledger.ts';
 import { transferFlags } from './types.ts';
 
 /**

@@ -7,7 +7,7 @@ import { checkLedger } from './check-ledger.ts';
 import { createTransfers } from './create-transfers.ts';
 import { expirePendingTransfers } from './expire.ts';
 import { lookupTransfers } from './history.ts';
-import { expectLedgerConsistent, openCustomerAccount, payment } from './ledger-test-helpers.ts';
+import { expectLedgerConsistent, openCustomerAccount, payment } from '../test/ledger.ts';
 import { transferFlags, type TransferInput } from './types.ts';
 
 const workerCount = 16;

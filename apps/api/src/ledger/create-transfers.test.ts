@@ -11,7 +11,7 @@ import {
   openCustomerAccount,
   payment,
   usd,
-} from './ledger-test-helpers.ts';
+} from '../test/ledger.ts';
 import { accountFlags, intMaxId, transferFlags, zeroId } from './types.ts';
 
 describeEachDatabase('ledger: single-phase transfers and their result codes', (database) => {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { operatorAccounts } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
 import { accountHistory, lookupTransfers } from './history.ts';
-import { openCustomerAccount, payment } from './ledger-test-helpers.ts';
+import { openCustomerAccount, payment } from '../test/ledger.ts';
 import { maxPageSize } from './limits.ts';
 import { transferFlags } from './types.ts';
 

@@ -8,8 +8,8 @@ import { checkLedger } from './check-ledger.ts';
 import { accountCodes, transferCodes } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
 import { expirePendingTransfers } from './expire.ts';
-import { applyModelBatch, emptyModel, expireModel, type ModelRequest, type ModelState } from './ledger-model.ts';
-import { usd } from './ledger-test-helpers.ts';
+import { applyModelBatch, emptyModel, expireModel, type ModelRequest, type ModelState } from '../test/ledger-model.ts';
+import { usd } from '../test/ledger.ts';
 import { accountFlags, transferFlags } from './types.ts';
 
 /** Timeouts the generator uses: the sweep in these tests expires the short one only. */

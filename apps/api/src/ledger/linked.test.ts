@@ -4,7 +4,7 @@ import { balanceOf } from './accounts.ts';
 import { operatorAccounts, transferCodes } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
 import { lookupTransfers } from './history.ts';
-import { accountOf, expectLedgerConsistent, openCustomerAccount, payment } from './ledger-test-helpers.ts';
+import { accountOf, expectLedgerConsistent, openCustomerAccount, payment } from '../test/ledger.ts';
 import { transferFlags, type TransferInput } from './types.ts';
 
 function linked(transfer: TransferInput): TransferInput {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { createAccounts } from './accounts.ts';
 import { accountCodes } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
-import { expectLedgerConsistent, payment, usd } from './ledger-test-helpers.ts';
+import { expectLedgerConsistent, payment, usd } from '../test/ledger.ts';
 import { amountMaxCents } from './limits.ts';
 import { transferFlags } from './types.ts';
 

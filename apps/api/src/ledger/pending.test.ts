@@ -7,7 +7,7 @@ import { operatorAccounts, transferCodes } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
 import { expirePendingTransfers } from './expire.ts';
 import { lookupPendingStates } from './history.ts';
-import { accountOf, createOne, expectLedgerConsistent, openCustomerAccount, payment, usd } from './ledger-test-helpers.ts';
+import { accountOf, createOne, expectLedgerConsistent, openCustomerAccount, payment, usd } from '../test/ledger.ts';
 import { transferFlags, zeroId, intMaxId, type TransferInput } from './types.ts';
 
 function hold(from: string, to: string, amountCents: bigint, timeoutSeconds = 0): TransferInput {

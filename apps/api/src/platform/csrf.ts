@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { recordAudit } from './audit.ts';
 import { equalHashes, keyedHash } from './crypto.ts';
 import { AppError } from './errors.ts';
-import { sessionCookieName } from './session.ts';
+import { sessionCookieName } from './cookie-names.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { sessionCookieName } from './cookie-names.ts';
 import { clearCsrfCookie, setCsrfCookie } from './csrf.ts';
 
 /**
@@ -21,9 +22,7 @@ export interface Session {
 /** Refreshing last_seen_at on every request would write on every read; once a minute is enough. */
 const lastSeenResolutionSeconds = 60;
 
-export function sessionCookieName(request: FastifyRequest): string {
-  return request.protocol === 'https' ? '__Host-session' : 'session';
-}
+export { sessionCookieName };
 
 export function hashSessionId(sessionId: string): Buffer {
   return sha256(sessionId);

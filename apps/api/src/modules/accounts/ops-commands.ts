@@ -1,5 +1,5 @@
 import { formatCents } from '../../platform/money.ts';
-import { OpsUsageError, ok, type OpsCommand } from '../ops/ops-command.ts';
+import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.ts';
 
 const listLimit = 500;
 

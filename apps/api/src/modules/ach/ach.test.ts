@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { operatorAccounts } from '../../ledger/codes.ts';
-import { runOpsCommand } from '../../ops-commands.ts';
+import { runOpsCommand } from '../ops/registry.ts';
 import { createOutboxMailer } from '../../platform/messaging/mailer.ts';
 import { createOutboxSmsSender } from '../../platform/messaging/sms-sender.ts';
 import { buildTestApp } from '../../test/app.ts';

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatCents } from '../../platform/money.ts';
-import { OpsUsageError, ok, type OpsCommand, type OpsContext } from '../ops/ops-command.ts';
+import { OpsUsageError, ok, type OpsCommand, type OpsContext } from '../../platform/ops-command.ts';
 import { NachaFormatError } from './nacha.ts';
 import { pendingAchPayments } from './repository.ts';
 import { applyAchReturns, buildAchFile } from './service.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ok, OpsUsageError, type OpsCommand } from '../ops/ops-command.ts';
+import { ok, OpsUsageError, type OpsCommand } from '../../platform/ops-command.ts';
 import { listRecentContactMessages } from './repository.ts';
 
 const maximumListed = 200;

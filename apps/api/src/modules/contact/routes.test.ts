@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { listOutboxMessages } from '../../platform/messaging/outbox-repository.ts';
-import { runOpsCommand } from '../../ops-commands.ts';
+import { runOpsCommand } from '../ops/registry.ts';
 import { contactMessagesPerHourPerAddress } from './routes.ts';
 
 const validMessage = {

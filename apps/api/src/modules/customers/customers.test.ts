@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check-ledger.ts';
-import { runOpsCommand } from '../../ops-commands.ts';
+import { runOpsCommand } from '../ops/registry.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { OpsUsageError, ok, type OpsCommand } from '../ops/ops-command.ts';
+import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { createOnboardedCustomer, CustomerExistsError } from './create-onboarded-customer.ts';
 

@@ -1,5 +1,5 @@
 import { checkLedger } from '../../ledger/check-ledger.ts';
-import type { OpsCommand } from './ops-command.ts';
+import type { OpsCommand } from '../../platform/ops-command.ts';
 
 export const checkLedgerCommand: OpsCommand = {
   name: 'check-ledger',

@@ -1,5 +1,5 @@
-import type { OpsCommand } from './ops-command.ts';
-import { ok } from './ops-command.ts';
+import type { OpsCommand } from '../../platform/ops-command.ts';
+import { ok } from '../../platform/ops-command.ts';
 
 export const statusCommand: OpsCommand = {
   name: 'status',

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLoopbackRequest } from '../../platform/loopback.ts';
-import type { OpsContext, OpsResult } from './ops-command.ts';
+import type { OpsContext, OpsResult } from '../../platform/ops-command.ts';
 
 const maximumArguments = 64;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { runOpsCommand } from '../../ops-commands.ts';
+import { runOpsCommand } from '../ops/registry.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
 import { insertPayment } from './repository.ts';
 import { paymentKit, validExternal } from '../../test/payments.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { OpsUsageError, ok, type OpsCommand } from '../ops/ops-command.ts';
+import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.ts';
 import { formatCents } from '../../platform/money.ts';
 import { recordRailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 import { returnCodePattern } from './rail.ts';

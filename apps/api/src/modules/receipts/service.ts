@@ -3,10 +3,9 @@ import type { ReceiptVerification, TransactionDetail } from '@strongroom/contrac
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { centsToJson } from '../../platform/money.ts';
+import { centsToJson, formatCents } from '../../platform/money.ts';
 import { transactionDetail, type RequestActor } from '../history/transaction-detail.ts';
 import { visibleStatus } from '../payments/presenter.ts';
-import { formatCents } from '../../platform/money.ts';
 import { maskAccountNumber, normalizeReceiptReference } from './reference.ts';
 import { renderReceiptPdf, type ReceiptContent } from './receipt-pdf.ts';
 import { findVerification } from './repository.ts';

@@ -15,6 +15,7 @@ const memoMaxLength = 255;
 
 /** Escapes markup and drops what XML 1.0 cannot carry (control characters). */
 export function ofxText(text: string, maxLength: number): string {
+  // eslint-disable-next-line no-control-regex -- removing the control characters is the point
   const clean = [...text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/\s+/g, ' ').trim()].slice(0, maxLength).join('');
   return clean.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { statementCsv } from './csv.ts';
 import { openStatement, type Statement } from './service.ts';
-import { hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing, writePastEntries } from './statement-test-kit.ts';
+import { hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing, writePastEntries } from '../../test/statements.ts';
 
 const bankTimeZone = 'America/New_York';
 

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { formatCents } from '../../platform/money.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { csvHeader } from './csv.ts';
-import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from './statement-test-kit.ts';
+import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from '../../test/statements.ts';
 
 /** A time zone far from UTC, so that a date in the wrong zone would show. */
 const bankTimeZone = 'America/New_York';

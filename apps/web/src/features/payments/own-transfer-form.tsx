@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { ownTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
 import { Button } from '../../components/ui/button.tsx';

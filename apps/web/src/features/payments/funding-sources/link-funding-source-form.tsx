@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { createFundingSourceRequestSchema, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { accountNumberField, routeNumberField } from '@strongroom/contracts/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { accountNumberField, createWithdrawalRequestSchema, routeNumberField } from '@strongroom/contracts/payments.ts';

@@ -1,11 +1,11 @@
-import { OpsUsageError, type OpsCommand, type OpsContext, type OpsResult } from './modules/ops/ops-command.ts';
-import { contactMessagesCommand } from './modules/contact/ops-commands.ts';
-import { createCustomerCommand } from './modules/customers/ops-commands.ts';
-import { checkLedgerCommand } from './modules/ops/ledger-commands.ts';
-import { helpCommand, statusCommand } from './modules/ops/platform-commands.ts';
-import { achFileCommand, achImportReturnsCommand, achPendingCommand } from './modules/ach/ops-commands.ts';
-import { negativeBalancesCommand } from './modules/accounts/ops-commands.ts';
-import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from './modules/payments/ops-commands.ts';
+import { OpsUsageError, type OpsCommand, type OpsContext, type OpsResult } from '../../platform/ops-command.ts';
+import { contactMessagesCommand } from '../contact/ops-commands.ts';
+import { createCustomerCommand } from '../customers/ops-commands.ts';
+import { checkLedgerCommand } from './ledger-commands.ts';
+import { helpCommand, statusCommand } from './platform-commands.ts';
+import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
+import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
+import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
 
 /** Every command of the ops CLI. Features add theirs here. */
 export const opsCommands: readonly OpsCommand[] = [

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { lookupAccounts, balanceOf } from './ledger/accounts.ts';
-import { ledgers, operatorAccounts, transferCodes } from './ledger/codes.ts';
-import { createTransfers } from './ledger/create-transfers.ts';
-import { lookupPendingStates } from './ledger/history.ts';
-import { transferFlags } from './ledger/types.ts';
-import { buildTestApp } from './test/app.ts';
-import { onboardedCustomer } from './test/customers.ts';
-import { describeEachDatabase } from './test/databases.ts';
+import { lookupAccounts, balanceOf } from '../../ledger/accounts.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { lookupPendingStates } from '../../ledger/history.ts';
+import { transferFlags } from '../../ledger/types.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { onboardedCustomer } from '../../test/customers.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('the background sweep of expired reservations', (database) => {
   it('gives reserved money back once a pending transfer times out, through the job queue', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { createAccounts, lookupAccounts } from './accounts.ts';
-import { checkLedger } from './check-ledger.ts';
-import { accountCodes, ledgers, operatorAccounts, transferCodes } from './codes.ts';
-import { createTransfers } from './create-transfers.ts';
-import type { CreateTransferOutcome } from './result-codes.ts';
-import { accountFlags, type LedgerAccount, type TransferInput } from './types.ts';
+import { createAccounts, lookupAccounts } from '../ledger/accounts.ts';
+import { checkLedger } from '../ledger/check-ledger.ts';
+import { accountCodes, ledgers, operatorAccounts, transferCodes } from '../ledger/codes.ts';
+import { createTransfers } from '../ledger/create-transfers.ts';
+import type { CreateTransferOutcome } from '../ledger/result-codes.ts';
+import { accountFlags, type LedgerAccount, type TransferInput } from '../ledger/types.ts';
 
 /** Shared by the ledger's tests: real accounts, real transfers, nothing mocked. */
 

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { decimalDollars } from './service.ts';
+import type { Database } from '../db/database.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../ledger/codes.ts';
+import { decimalDollars } from '../modules/statements/service.ts';
 
 /** A completed payment in the past: the ledger dates transfers with now(), so tests write history directly. */
 export interface PastEntry {
@@ -144,7 +144,7 @@ export function ofxdump(ofx: string): { status: number | null; stdout: string; s
   });
 }
 
-export const hledgerRulesPath = fileURLToPath(new URL('./hledger/strongroom.csv.rules', import.meta.url));
+export const hledgerRulesPath = fileURLToPath(new URL('../modules/statements/hledger/strongroom.csv.rules', import.meta.url));
 
 /**
  * The bank account's balance as hledger computes it from the CSV and the repository's rules, after

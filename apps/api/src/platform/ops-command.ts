@@ -1,6 +1,6 @@
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import type { LiveEvents } from '../../platform/live-events.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { LiveEvents } from './live-events.ts';
 
 /**
  * One command of `npm run ops -- <command>`. Commands run wherever the database is: in the CLI

@@ -1,0 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Over HTTPS the session cookie takes the `__Host-` prefix: no Domain, Path=/, Secure (decision 019). */
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '__Host-session' : 'session';
+}

@@ -1,0 +1,44 @@
+// The repository's own lint rule: a feature module in apps/api/src/modules reaches another module only
+// through that module's service.ts. What two modules both need moves down to platform/ or to the
+// contracts instead. Tests may set up state through any module, and the ops registry
+// (modules/ops/registry.ts) lists every module's ops-commands.ts.
+import path from 'node:path';
+
+const modulesSegment = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}modules${path.sep}`;
+
+/** The module a file belongs to and its path inside that module, or undefined outside the modules. */
+function locate(file) {
+  const at = file.indexOf(modulesSegment);
+  if (at < 0) return undefined;
+  const [name, ...rest] = file.slice(at + modulesSegment.length).split(path.sep);
+  return { name, inner: rest.join('/') };
+}
+
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A feature module imports another module only through that module's service.ts" },
+    schema: [],
+    messages: {
+      reachesIn:
+        "modules/{{from}} reaches into modules/{{to}}/{{inner}}: go through modules/{{to}}/service.ts, or move the shared part down to platform/ or packages/contracts.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const importer = locate(file);
+    if (!importer || /\.test\.tsx?$/.test(file)) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = locate(path.resolve(path.dirname(file), source));
+      if (!target || target.name === importer.name) return;
+      if (target.inner === 'service.ts') return;
+      if (importer.name === 'ops' && importer.inner === 'registry.ts' && target.inner === 'ops-commands.ts') return;
+      context.report({ node: node.source, messageId: 'reachesIn', data: { from: importer.name, to: target.name, inner: target.inner } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const boundaries = { meta: { name: 'strongroom' }, rules: { 'module-boundaries': moduleBoundaries } };
