@@ -123,7 +123,11 @@ function prerenderMarketingPages(): Plugin {
             const body = markup.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description" content="[^"]*"\/>/, '');
             let html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
             if (title) html = html.replace(/<title data-fallback>[\s\S]*?<\/title>/, `<title data-fallback>${title}</title>`);
-            if (description) html = html.replace(/<meta data-fallback name="description" content="[^"]*" \/>/, `<meta data-fallback name="description" content="${description}" />`);
+            if (description)
+              html = html.replace(
+                /<meta data-fallback name="description" content="[^"]*" \/>/,
+                `<meta data-fallback name="description" content="${description}" />`,
+              );
             await writeFile(path.join(root, 'prerendered', mode, `${page === '/' ? 'index' : page.slice(1)}.html`), html);
           }
         }

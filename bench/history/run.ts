@@ -165,7 +165,10 @@ interface PageFigures {
   runs: number;
 }
 
-async function measurePages(db: Database, customerId: string): Promise<{ figures: PageFigures[]; slowest: { text: string; params: readonly unknown[]; ms: number } | null }> {
+async function measurePages(
+  db: Database,
+  customerId: string,
+): Promise<{ figures: PageFigures[]; slowest: { text: string; params: readonly unknown[]; ms: number } | null }> {
   const recorder = recording(db);
   let slowest: { text: string; params: readonly unknown[]; ms: number } | null = null;
   const timed = async (query: { limit: number; cursor?: string }) => {
@@ -228,7 +231,15 @@ type Format = keyof typeof renderers;
  * holds: what streaming retains, without the garbage V8 lets pile up in its young generation
  * (16 MiB) before it collects. That run is for memory, not for time.
  */
-async function streamStatement(db: Database, customerId: string, accountId: string, from: string, to: string, format: Format, measureLiveHeap = false): Promise<StatementRun> {
+async function streamStatement(
+  db: Database,
+  customerId: string,
+  accountId: string,
+  from: string,
+  to: string,
+  format: Format,
+  measureLiveHeap = false,
+): Promise<StatementRun> {
   gc?.();
   const baseline = process.memoryUsage();
   let peakLiveHeap = baseline.heapUsed;
@@ -267,7 +278,14 @@ async function streamStatement(db: Database, customerId: string, accountId: stri
   await pipeline(Readable.from(renderers[format](counted), { objectMode: false }), sink);
   const totalMs = performance.now() - started;
   clearInterval(sampler);
-  return { lines, bytes, firstByteMs, totalMs, peakLiveHeapDeltaMb: (peakLiveHeap - baseline.heapUsed) / 2 ** 20, peakRssDeltaMb: (peakRss - baseline.rss) / 2 ** 20 };
+  return {
+    lines,
+    bytes,
+    firstByteMs,
+    totalMs,
+    peakLiveHeapDeltaMb: (peakLiveHeap - baseline.heapUsed) / 2 ** 20,
+    peakRssDeltaMb: (peakRss - baseline.rss) / 2 ** 20,
+  };
 }
 
 async function serverSettings(db: Database): Promise<string> {
@@ -304,7 +322,9 @@ try {
   const checking = customer.accounts.find((account) => account.type === 'checking');
   if (!checking) throw new Error('the bench customer has no checking account');
 
-  console.log(`loading ${transferCount.toLocaleString('en-US')} transfers (the last ${yearTransferCount.toLocaleString('en-US')} from ${yearFrom} to ${yearTo}) ...`);
+  console.log(
+    `loading ${transferCount.toLocaleString('en-US')} transfers (the last ${yearTransferCount.toLocaleString('en-US')} from ${yearFrom} to ${yearTo}) ...`,
+  );
   const loadStarted = performance.now();
   await loadTransfers(db, customer.userId, checking.id, checking.ledgerAccountId);
   const loadSeconds = (performance.now() - loadStarted) / 1_000;
@@ -352,7 +372,10 @@ try {
   const pageTable = [
     '| history (`listTransactions`, server-side) | runs | p50 ms | p99 ms | max ms | target p99 |',
     '|---|---:|---:|---:|---:|---|',
-    ...pages.figures.map((figures) => `| ${figures.name} | ${figures.runs} | ${fixed(figures.p50, 2)} | ${fixed(figures.p99, 2)} | ${fixed(figures.max, 2)} | ${verdict(figures.p99, targets.pageP99Ms)} |`),
+    ...pages.figures.map(
+      (figures) =>
+        `| ${figures.name} | ${figures.runs} | ${fixed(figures.p50, 2)} | ${fixed(figures.p99, 2)} | ${fixed(figures.max, 2)} | ${verdict(figures.p99, targets.pageP99Ms)} |`,
+    ),
   ].join('\n');
   const statementTable = [
     '| statement (streamed to a sink) | lines | size | first byte ms (p50) | total ms (p50) | total ms (max) | target (every run) |',

@@ -126,15 +126,21 @@ async function openFundedAccounts(db: Database): Promise<string[]> {
   const ids = Array.from({ length: customerAccountCount }, () => randomUUID());
   for (let start = 0; start < ids.length; start += 1_000) {
     const slice = ids.slice(start, start + 1_000);
-    await createAccounts(db, slice.map((id) => ({ id, ledger: ledgers.usd, code: accountCodes.customerChecking, flags: accountFlags.debitsMustNotExceedCredits })));
-    const outcomes = await createTransfers(db, slice.map((id) => ({
-      id: randomUUID(),
-      debitAccountId: operatorAccounts.bankCapital,
-      creditAccountId: id,
-      amountCents: startingBalanceCents,
-      ledger: ledgers.usd,
-      code: transferCodes.accountFunding,
-    })));
+    await createAccounts(
+      db,
+      slice.map((id) => ({ id, ledger: ledgers.usd, code: accountCodes.customerChecking, flags: accountFlags.debitsMustNotExceedCredits })),
+    );
+    const outcomes = await createTransfers(
+      db,
+      slice.map((id) => ({
+        id: randomUUID(),
+        debitAccountId: operatorAccounts.bankCapital,
+        creditAccountId: id,
+        amountCents: startingBalanceCents,
+        ledger: ledgers.usd,
+        code: transferCodes.accountFunding,
+      })),
+    );
     if (outcomes.some((outcome) => outcome.result !== 'ok')) throw new Error('funding failed');
   }
   return ids;
@@ -154,7 +160,11 @@ function randomPayment(accountIds: readonly string[]): TransferInput {
 }
 
 /** Runs `callers` loops of `call` for `seconds`; each call returns how many transfers it created. */
-async function timedCallers(callers: number, seconds: number, call: () => Promise<number>): Promise<{ count: number; elapsedSeconds: number; latenciesMs: number[] }> {
+async function timedCallers(
+  callers: number,
+  seconds: number,
+  call: () => Promise<number>,
+): Promise<{ count: number; elapsedSeconds: number; latenciesMs: number[] }> {
   const latenciesMs: number[] = [];
   let count = 0;
   const started = performance.now();
@@ -187,20 +197,50 @@ async function runLedgerPhases(): Promise<Figures[]> {
       const accountIds = await openFundedAccounts(db);
       const figures: Figures[] = [];
 
-      const direct = await timedCallers(clientCount, phaseSeconds, async () =>
-        okCount(await createTransfers(db, [randomPayment(accountIds)])));
-      figures.push(summarize('(b) 1 transfer per request, 32 callers, one transaction each (for comparison)', direct.count, direct.elapsedSeconds, direct.latenciesMs, 'request'));
+      const direct = await timedCallers(clientCount, phaseSeconds, async () => okCount(await createTransfers(db, [randomPayment(accountIds)])));
+      figures.push(
+        summarize(
+          '(b) 1 transfer per request, 32 callers, one transaction each (for comparison)',
+          direct.count,
+          direct.elapsedSeconds,
+          direct.latenciesMs,
+          'request',
+        ),
+      );
 
       const batcher = createTransferBatcher(db, { concurrency: 4 });
-      const coalesced = await timedCallers(clientCount, phaseSeconds, async () =>
-        okCount([await batcher.createTransfer(randomPayment(accountIds))]));
+      const coalesced = await timedCallers(clientCount, phaseSeconds, async () => okCount([await batcher.createTransfer(randomPayment(accountIds))]));
       await batcher.drain();
-      figures.push(summarize('(b) 1 transfer per request, 32 callers, coalesced by createTransferBatcher', coalesced.count, coalesced.elapsedSeconds, coalesced.latenciesMs, 'request', 1));
+      figures.push(
+        summarize(
+          '(b) 1 transfer per request, 32 callers, coalesced by createTransferBatcher',
+          coalesced.count,
+          coalesced.elapsedSeconds,
+          coalesced.latenciesMs,
+          'request',
+          1,
+        ),
+      );
 
       for (const batchSize of [100, 1_000]) {
         const batches = await timedCallers(batchCallerCount, batchPhaseSeconds, async () =>
-          okCount(await createTransfers(db, Array.from({ length: batchSize }, () => randomPayment(accountIds)))));
-        figures.push(summarize(`(c) batches of ${batchSize.toLocaleString('en-US')}, ${batchCallerCount} callers`, batches.count, batches.elapsedSeconds, batches.latenciesMs, 'batch', 15));
+          okCount(
+            await createTransfers(
+              db,
+              Array.from({ length: batchSize }, () => randomPayment(accountIds)),
+            ),
+          ),
+        );
+        figures.push(
+          summarize(
+            `(c) batches of ${batchSize.toLocaleString('en-US')}, ${batchCallerCount} callers`,
+            batches.count,
+            batches.elapsedSeconds,
+            batches.latenciesMs,
+            'batch',
+            15,
+          ),
+        );
       }
 
       const check = await checkLedger(db);

@@ -14,7 +14,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 const pages = ['/', '/savings', '/cards', '/faq', '/contact'];
 const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const publicJavaScriptBudgetBytes = 110 * 1024;
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface PageResult {
   page: string;
@@ -62,7 +71,11 @@ function kilobytes(bytes: number): string {
 }
 
 async function main(): Promise<void> {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('the web app did not build');
   const server = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
@@ -71,7 +84,9 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const measured = await measure(server.url, chrome.port, page);
       results.push(measured);
-      process.stdout.write(`${page.padEnd(10)} ${JSON.stringify(measured.scores)} JS ${kilobytes(measured.javaScriptBytes)} CSS ${kilobytes(measured.cssBytes)}\n`);
+      process.stdout.write(
+        `${page.padEnd(10)} ${JSON.stringify(measured.scores)} JS ${kilobytes(measured.javaScriptBytes)} CSS ${kilobytes(measured.cssBytes)}\n`,
+      );
     }
   } finally {
     chrome.kill();
@@ -79,7 +94,9 @@ async function main(): Promise<void> {
   }
 
   const misses = results.flatMap((result) => [
-    ...Object.entries(targets).filter(([id, target]) => result.scores[id as keyof typeof targets] < target).map(([id, target]) => `${result.page} ${id} ${result.scores[id as keyof typeof targets]} < ${target}`),
+    ...Object.entries(targets)
+      .filter(([id, target]) => result.scores[id as keyof typeof targets] < target)
+      .map(([id, target]) => `${result.page} ${id} ${result.scores[id as keyof typeof targets]} < ${target}`),
     ...(result.javaScriptBytes > publicJavaScriptBudgetBytes ? [`${result.page} JavaScript ${kilobytes(result.javaScriptBytes)} > 110 KB`] : []),
   ]);
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -91,15 +108,23 @@ async function main(): Promise<void> {
     '',
     '| Page | Performance | Accessibility | Best Practices | SEO | JavaScript (transferred) | CSS (transferred) |',
     '|---|---|---|---|---|---|---|',
-    ...results.map((result) => `| ${result.page} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores['best-practices']} | ${result.scores.seo} | ${kilobytes(result.javaScriptBytes)} | ${kilobytes(result.cssBytes)} |`),
+    ...results.map(
+      (result) =>
+        `| ${result.page} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores['best-practices']} | ${result.scores.seo} | ${kilobytes(result.javaScriptBytes)} | ${kilobytes(result.cssBytes)} |`,
+    ),
     '',
-    misses.length === 0 ? 'Every target met (Performance >= 98, Accessibility, Best Practices and SEO 100, JavaScript <= 110 KB).' : `Targets missed: ${misses.join('; ')}.`,
+    misses.length === 0
+      ? 'Every target met (Performance >= 98, Accessibility, Best Practices and SEO 100, JavaScript <= 110 KB).'
+      : `Targets missed: ${misses.join('; ')}.`,
     '',
   ];
   const resultsFile = path.join(root, 'bench/RESULTS.md');
   const existing = await readFile(resultsFile, 'utf8').catch(() => undefined);
   if (existing === undefined) {
-    await appendFile(resultsFile, '# Benchmark results\n\nEach run appends a section with its date and machine. Compare ratios within one run, not absolute figures across runs: the machine is shared and noisy.\n');
+    await appendFile(
+      resultsFile,
+      '# Benchmark results\n\nEach run appends a section with its date and machine. Compare ratios within one run, not absolute figures across runs: the machine is shared and noisy.\n',
+    );
   }
   await appendFile(resultsFile, lines.join('\n'));
   process.stdout.write(`${misses.length === 0 ? 'All targets met.' : `Missed: ${misses.join('; ')}`}\nAppended to bench/RESULTS.md\n`);

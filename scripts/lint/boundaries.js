@@ -21,7 +21,7 @@ const moduleBoundaries = {
     schema: [],
     messages: {
       reachesIn:
-        "modules/{{from}} reaches into modules/{{to}}/{{inner}}: go through modules/{{to}}/service.ts, or move the shared part down to platform/ or packages/contracts.",
+        'modules/{{from}} reaches into modules/{{to}}/{{inner}}: go through modules/{{to}}/service.ts, or move the shared part down to platform/ or packages/contracts.',
     },
   },
   create(context) {

@@ -186,7 +186,9 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   );
 
   if (dependencies.opsToken) {
-    await app.register(opsRoutes({ context: { database: async () => db, config, liveEvents: services.liveEvents }, token: dependencies.opsToken, run: runOpsCommand }));
+    await app.register(
+      opsRoutes({ context: { database: async () => db, config, liveEvents: services.liveEvents }, token: dependencies.opsToken, run: runOpsCommand }),
+    );
   }
 
   await registerWebApp(app, config);

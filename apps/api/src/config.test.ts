@@ -77,8 +77,20 @@ describe('loadConfig', () => {
   });
 
   it('switches uploads to an S3-compatible bucket when S3_BUCKET is set', async () => {
-    const config = await loadConfig({ DATA_DIR: await temporaryDirectory(), S3_BUCKET: 'bank-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
-    expect(config.s3).toEqual({ bucket: 'bank-uploads', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, accessKeyId: undefined, secretAccessKey: undefined });
+    const config = await loadConfig({
+      DATA_DIR: await temporaryDirectory(),
+      S3_BUCKET: 'bank-uploads',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'bank-uploads',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
     expect((await loadConfig({ DATA_DIR: await temporaryDirectory() })).s3).toBeUndefined();
   });
 

@@ -13,8 +13,7 @@ import { bankModeSchema, type BankMode } from '@strongroom/contracts/platform.ts
  */
 const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(unsetWhenEmpty, schema.prefault(fallback as never));
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(unsetWhenEmpty, schema.prefault(fallback as never));
 
 const secretKeyBytes = 32;
 const base64Key = z
@@ -61,7 +60,10 @@ const trustProxyText = z
     const entries = value.split(',').map((entry) => entry.trim());
     const wrong = entries.filter((entry) => !isProxyAddress(entry));
     if (wrong.length === 0) return entries;
-    context.addIssue({ code: 'custom', message: `must be false, a number of proxies, or proxy addresses or CIDR ranges separated by commas (not: ${wrong.join(', ')})` });
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies, or proxy addresses or CIDR ranges separated by commas (not: ${wrong.join(', ')})`,
+    });
     return z.NEVER;
   });
 

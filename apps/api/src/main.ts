@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const embedded = !config.databaseUrl;
   if (embedded) {
     const other = await readLiveServerLock(config.dataDirectory);
-    if (other) throw new ConfigError([`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDirectory}; the embedded database allows one process.`]);
+    if (other)
+      throw new ConfigError([
+        `Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDirectory}; the embedded database allows one process.`,
+      ]);
   }
   const exposedEntries = await secureDataDirectory(config.dataDirectory);
 
@@ -22,7 +25,10 @@ async function main(): Promise<void> {
   const opsToken = embedded ? newOpsToken() : undefined;
   const app = await build(config, { db, opsToken });
   if (exposedEntries > 0) {
-    app.log.warn({ dataDirectory: config.dataDirectory, entries: exposedEntries }, 'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)');
+    app.log.warn(
+      { dataDirectory: config.dataDirectory, entries: exposedEntries },
+      'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)',
+    );
   }
   const address = await app.listen({ port: config.port, host: config.host });
   const port = app.server.address();
@@ -39,9 +45,7 @@ async function main(): Promise<void> {
     `  ${config.bankName} is open at ${url}`,
     `  Mode: ${config.mode}${config.mode === 'sandbox' ? ' (Sandbox: no real money)' : ''}`,
     `  Database: ${embedded ? `PGlite in ${config.dataDirectory} (for trying and developing; use PostgreSQL for real money)` : 'PostgreSQL'}`,
-    ...(config.mode === 'sandbox'
-      ? [`  Sandbox inbox (mail and SMS): ${url}/dev/mail`, `  Demo customer: ${demoSignIn.email} / ${demoSignIn.password}`]
-      : []),
+    ...(config.mode === 'sandbox' ? [`  Sandbox inbox (mail and SMS): ${url}/dev/mail`, `  Demo customer: ${demoSignIn.email} / ${demoSignIn.password}`] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -145,12 +145,18 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       expect(await bellBadge(page)).toBe('2');
       await screenshotBothWidths(page, 'notifications-01-bell');
 
-      await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Notifications/ })
+        .click();
       await heading(page, 'Notifications');
       const signIns = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'New sign-in' }) });
       await signIns.first().waitFor();
       expect(await signIns.count()).toBe(2);
-      await signIns.first().getByText(/^You signed in from .+ at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./).waitFor();
+      await signIns
+        .first()
+        .getByText(/^You signed in from .+ at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./)
+        .waitFor();
       // Opening the page reads them all: the badge goes, and this visit still marks them "New".
       await expect.poll(() => unreadCount(page)).toBe(0);
       expect(await bellBadge(page)).toBeNull();

@@ -188,7 +188,10 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'deposit-05-dashboard');
 
-      await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Notifications/ })
+        .click();
       await heading(page, 'Notifications');
       const cleared = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'Deposit cleared' }) });
       await cleared.getByText('Your deposit of $250.75 has cleared and is available.').waitFor();
@@ -280,11 +283,16 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
 
       // The bell counts 'Payment on its way', then the return, as they arrive.
       await expect.poll(() => unreadCount(page), { timeout: settleTimeoutMs }).toBe(unreadBefore + 2);
-      await page.getByRole('banner').getByRole('link', { name: /^Notifications/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Notifications/ })
+        .click();
       await heading(page, 'Notifications');
       const returned = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'Payment returned' }) });
       await returned
-        .getByText(`Your payment of $400.00 to ${customer.firstName} ${customer.lastName} was returned by the receiving bank: no account with this number (R03). The money is back in your account.`)
+        .getByText(
+          `Your payment of $400.00 to ${customer.firstName} ${customer.lastName} was returned by the receiving bank: no account with this number (R03). The money is back in your account.`,
+        )
         .waitFor();
       expect(await page.getByRole('heading', { level: 2, name: 'Payment on its way' }).count()).toBe(1);
       expect(await page.getByRole('heading', { level: 2, name: 'Payment delivered' }).count()).toBe(0);

@@ -148,7 +148,9 @@ describe.skipIf(!inject('chromiumPath'))('deposits from a verified account at an
       const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/deposits') && response.status() === 201);
       const listsBeforeDeposit = accountLists.length;
       await form.getByRole('button', { name: 'Deposit' }).click();
-      const answer = (await (await created).json()) as { transfer: { status: string; expectedSettlementAt: string | null; counterparty: { name: string; accountNumber: string } } };
+      const answer = (await (await created).json()) as {
+        transfer: { status: string; expectedSettlementAt: string | null; counterparty: { name: string; accountNumber: string } };
+      };
       expect(answer.transfer.status).toBe('pending');
       expect(answer.transfer.expectedSettlementAt).not.toBeNull();
       expect(answer.transfer.counterparty).toMatchObject({ name: 'Dana Demo', accountNumber: '•••• 0055' });

@@ -42,7 +42,16 @@ function startServer(dataDirectory: string, webDistDirectory: string): Promise<{
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repositoryRoot,
     // The browser journeys run on the embedded database; the API suites cover PostgreSQL.
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDirectory, WEB_DIST_DIR: webDistDirectory, LOG_LEVEL: 'warn', RAIL_SPEED: 'instant', BANK_MODE: 'sandbox' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: '0',
+      DATA_DIR: dataDirectory,
+      WEB_DIST_DIR: webDistDirectory,
+      LOG_LEVEL: 'warn',
+      RAIL_SPEED: 'instant',
+      BANK_MODE: 'sandbox',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

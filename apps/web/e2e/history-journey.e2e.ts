@@ -109,9 +109,16 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       expect(await details.getByLabel('Date').inputValue()).toBe(rows[0]?.[1]);
       await details.getByText('Own account').waitFor();
       const facts = Object.fromEntries(
-        await details.locator('dl > div').evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])),
+        await details
+          .locator('dl > div')
+          .evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])),
       ) as Record<string, string>;
-      expect(facts).toMatchObject({ 'Account number': accountOf(customer, 'savings').number, Reason: 'Groceries money', 'Transfer medium': 'Own account', Status: 'Completed' });
+      expect(facts).toMatchObject({
+        'Account number': accountOf(customer, 'savings').number,
+        Reason: 'Groceries money',
+        'Transfer medium': 'Own account',
+        Status: 'Completed',
+      });
       const reference = facts['Receipt reference'] ?? '';
       expect(reference).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
       await expectNoAxeViolations(page);
@@ -169,7 +176,9 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       await visitor.goto(`/receipts/verify/${reference}`);
       await visitor.getByRole('heading', { level: 1, name: 'Genuine receipt' }).waitFor();
       const verified = Object.fromEntries(
-        await visitor.locator('dl > div').evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])),
+        await visitor
+          .locator('dl > div')
+          .evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])),
       ) as Record<string, string>;
       expect(verified).toMatchObject({ Reference: reference, Amount: '$42.50', Status: 'Completed', Kind: 'Transfer between own accounts' });
       expect(verified['To account']).toMatch(new RegExp(`${accountOf(customer, 'savings').number.slice(-4)}$`));

@@ -116,7 +116,13 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     const { context, page } = await openPage(browser);
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    for (const message of ['Please enter your name', 'Please enter your email', 'Please enter your number', 'Please enter your subject', 'Write your message']) {
+    for (const message of [
+      'Please enter your name',
+      'Please enter your email',
+      'Please enter your number',
+      'Please enter your subject',
+      'Write your message',
+    ]) {
       await page.getByText(message).waitFor();
     }
     expect(await page.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true');

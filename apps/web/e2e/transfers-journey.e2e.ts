@@ -148,7 +148,9 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await confirmation.getByRole('button', { name: 'Confirm' }).click();
 
       // The first payment to this payee asks for the code texted to the customer.
-      await stepUpDialog(page).getByText(/enter the 6-digit code/i).waitFor();
+      await stepUpDialog(page)
+        .getByText(/enter the 6-digit code/i)
+        .waitFor();
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'transfers-14-step-up');
       await enterStepUpCode(page, sender);

@@ -20,9 +20,7 @@ export const contactMessageRequestSchema = z.object({
   // The contact form's own "empty" message first, then the shared email rules (pattern, 254 chars).
   email: textField(contactFieldLimits.emailMaxLength, validationMessages.contactEmail).pipe(emailField),
   // Checked for a digit only once it is not empty, so an empty field gets one message, not two.
-  phone: textField(contactFieldLimits.phoneMaxLength, validationMessages.contactPhone).pipe(
-    z.string().regex(/\d/, validationMessages.numberInvalid),
-  ),
+  phone: textField(contactFieldLimits.phoneMaxLength, validationMessages.contactPhone).pipe(z.string().regex(/\d/, validationMessages.numberInvalid)),
   subject: textField(contactFieldLimits.subjectMaxLength, validationMessages.contactSubject),
   message: textField(contactFieldLimits.messageMaxLength, validationMessages.contactMessage),
 });

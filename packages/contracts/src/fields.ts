@@ -38,10 +38,7 @@ export function textField(maxLength: number, requiredMessage: string = validatio
   return plainString().trim().min(1, requiredMessage).max(maxLength, validationMessages.tooLong);
 }
 
-export const numberTextField = plainString()
-  .trim()
-  .min(1, validationMessages.required)
-  .regex(/\d/, validationMessages.numberInvalid);
+export const numberTextField = plainString().trim().min(1, validationMessages.required).regex(/\d/, validationMessages.numberInvalid);
 
 /** For text that arrives outside a schema (a path parameter): true when it holds a hidden character. */
 export function hasHiddenCharacters(text: string): boolean {

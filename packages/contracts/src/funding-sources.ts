@@ -47,7 +47,9 @@ const microDepositCentsSchema = z
 
 /** `POST /funding-sources/{id}/verify`: both amounts, in either order. */
 export const verifyFundingSourceRequestSchema = z.object({
-  amountsCents: z.array(microDepositCentsSchema, { error: fundingSourceMessages.amountsInvalid }).length(microDepositCount, fundingSourceMessages.amountsInvalid),
+  amountsCents: z
+    .array(microDepositCentsSchema, { error: fundingSourceMessages.amountsInvalid })
+    .length(microDepositCount, fundingSourceMessages.amountsInvalid),
 });
 export type VerifyFundingSourceRequest = z.input<typeof verifyFundingSourceRequestSchema>;
 

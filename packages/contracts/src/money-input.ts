@@ -6,9 +6,7 @@
 /** The largest single payment the bank accepts: $1,000,000.00. Larger is a typing mistake or fraud. */
 export const maxPaymentCents = 100_000_000;
 
-export type DollarsParseResult =
-  | { ok: true; cents: number }
-  | { ok: false; reason: 'invalid' | 'not_positive' | 'fractional_cent' | 'too_large' };
+export type DollarsParseResult = { ok: true; cents: number } | { ok: false; reason: 'invalid' | 'not_positive' | 'fractional_cent' | 'too_large' };
 
 const dollarsPattern = /^(\d{1,3}(,\d{3})+|\d+)(\.(\d*))?$/;
 

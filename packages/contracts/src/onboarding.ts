@@ -16,7 +16,11 @@ export const phoneCodeRequestSchema = z.object({
 
 /** `/registeration`: the text fields; the document image travels beside them as multipart. */
 export const identityFieldsSchema = z.object({
-  idNumber: plainString().trim().min(1, validationMessages.required).max(32, validationMessages.tooLong).regex(/^[A-Za-z0-9 -]+$/, 'use letters, digits, spaces and dashes only'),
+  idNumber: plainString()
+    .trim()
+    .min(1, validationMessages.required)
+    .max(32, validationMessages.tooLong)
+    .regex(/^[A-Za-z0-9 -]+$/, 'use letters, digits, spaces and dashes only'),
   country: z.string().regex(/^[A-Z]{2}$/, 'choose a country'),
   state: textField(100),
   address: textField(300),

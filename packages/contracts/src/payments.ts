@@ -18,7 +18,11 @@ export const paymentAmountCentsSchema = z
   .refine((cents) => cents <= maxPaymentCents, validationMessages.amountTooLarge);
 
 /** This bank's account numbers: ten digits (see the accounts module). Other banks': 4 to 17 digits. */
-export const accountNumberField = z.string().trim().min(1, validationMessages.required).regex(/^\d{4,17}$/, validationMessages.accountNumberInvalid);
+export const accountNumberField = z
+  .string()
+  .trim()
+  .min(1, validationMessages.required)
+  .regex(/^\d{4,17}$/, validationMessages.accountNumberInvalid);
 export const routeNumberField = z.string().trim().min(1, validationMessages.required).refine(isValidRoutingNumber, validationMessages.routeNumberInvalid);
 
 /** Length by the detected card type (15 Amex, 14 Diners, up to 19 Visa/Mastercard) and the Luhn check. */

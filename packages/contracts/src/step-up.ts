@@ -13,7 +13,10 @@ export const stepUpMaxAttempts = 5;
 export const stepUpVerifiedValidMinutes = 5;
 
 export const stepUpVerifyRequestSchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, validationMessages.stepUpCodeInvalid),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, validationMessages.stepUpCodeInvalid),
 });
 
 export const stepUpVerifyResponseSchema = z.object({ verified: z.literal(true) });

@@ -43,7 +43,8 @@ async function main(argv: string[]): Promise<number> {
   process.umask(ownerOnlyUmask);
   const config = await loadConfig(process.env);
   const exposedEntries = await secureDataDirectory(config.dataDirectory);
-  if (exposedEntries > 0) process.stderr.write(`${config.dataDirectory} had ${exposedEntries} entries that other users could reach; they are owner-only now.\n`);
+  if (exposedEntries > 0)
+    process.stderr.write(`${config.dataDirectory} had ${exposedEntries} entries that other users could reach; they are owner-only now.\n`);
   const lock = config.databaseUrl ? undefined : await readLiveServerLock(config.dataDirectory);
   const result = lock ? await runThroughServer(lock, name, args) : await runHere(config, name, args);
   (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);

@@ -34,7 +34,10 @@ async function entriesUnder(directory: string): Promise<Entry[]> {
 async function reachableByOthers(directory: string): Promise<string[]> {
   const root = (await lstat(directory)).mode & 0o777;
   const entries = await entriesUnder(directory);
-  return [...(root & 0o077 ? [`${directory} ${root.toString(8)}`] : []), ...entries.filter((entry) => entry.mode & 0o077).map((entry) => `${entry.path} ${entry.mode.toString(8)}`)];
+  return [
+    ...(root & 0o077 ? [`${directory} ${root.toString(8)}`] : []),
+    ...entries.filter((entry) => entry.mode & 0o077).map((entry) => `${entry.path} ${entry.mode.toString(8)}`),
+  ];
 }
 
 const countWalSegments = async (dataDirectory: string) =>

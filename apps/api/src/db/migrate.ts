@@ -48,10 +48,7 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
     for (const migration of all) {
       if (done.has(migration.version)) continue;
       await tx.executeScript(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       applied.push(migration.name);
     }
     return applied;

@@ -40,7 +40,10 @@ async function openReachablePostgres(databaseUrl: string): Promise<Database> {
   const db = await openPostgres(databaseUrl);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${firstConnectionTimeoutMs / 1_000} s`), { code: 'ETIMEDOUT' })), firstConnectionTimeoutMs);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer within ${firstConnectionTimeoutMs / 1_000} s`), { code: 'ETIMEDOUT' })),
+      firstConnectionTimeoutMs,
+    );
   });
   const firstQuery = db.query('SELECT 1');
   // Whichever loses the race must not become an unhandled rejection.

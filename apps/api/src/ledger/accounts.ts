@@ -29,10 +29,7 @@ function normalizeAccount(input: AccountInput): AccountInput & { flags: number }
   return { id: normalizeUuid(input.id, 'id'), ledger: input.ledger, code: input.code, flags };
 }
 
-async function executeAccountBatch(
-  tx: Queryable,
-  batch: ReadonlyArray<AccountInput & { flags: number }>,
-): Promise<CreateAccountOutcome[]> {
+async function executeAccountBatch(tx: Queryable, batch: ReadonlyArray<AccountInput & { flags: number }>): Promise<CreateAccountOutcome[]> {
   const rows = await tx.query<AccountRow>(
     `SELECT ${qualified('a', accountColumns)}
      FROM unnest($1::uuid[]) AS wanted (id) JOIN ledger_accounts AS a ON a.id = wanted.id`,

@@ -32,8 +32,5 @@ export function assertCents(value: bigint, what: string): void {
 }
 
 export function assertInteger(value: number, minimum: number, maximum: number, what: string): void {
-  assert(
-    Number.isInteger(value) && value >= minimum && value <= maximum,
-    `${what} must be an integer within ${minimum}..${maximum}, got ${value}`,
-  );
+  assert(Number.isInteger(value) && value >= minimum && value <= maximum, `${what} must be an integer within ${minimum}..${maximum}, got ${value}`);
 }

@@ -21,9 +21,7 @@ describeEachDatabase('ledger: the transfer batcher', (database) => {
     };
     const countingBatcher = createTransferBatcher(counting, { concurrency: 2 });
     // 150 requests of 10: the first hundred fit in the balance, the rest must fail.
-    const outcomes = await Promise.all(
-      Array.from({ length: 150 }, () => countingBatcher.createTransfer(payment(customer, payee, 10n))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 150 }, () => countingBatcher.createTransfer(payment(customer, payee, 10n))));
     expect(outcomes.filter((outcome) => outcome.result === 'ok')).toHaveLength(100);
     expect(outcomes.filter((outcome) => outcome.result === 'exceeds_credits')).toHaveLength(50);
     expect(outcomes.every((outcome) => outcome.index === 0)).toBe(true);

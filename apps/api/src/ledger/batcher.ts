@@ -81,7 +81,10 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
 
   async function runBatch(requests: QueuedRequest[]): Promise<void> {
     try {
-      const outcomes = await createNormalizedTransfers(db, requests.flatMap((request) => request.transfers));
+      const outcomes = await createNormalizedTransfers(
+        db,
+        requests.flatMap((request) => request.transfers),
+      );
       let offset = 0;
       for (const request of requests) {
         const own = outcomes.slice(offset, offset + request.transfers.length);

@@ -39,20 +39,22 @@ describeEachDatabase('ledger: checkLedger', (database) => {
 
   it('finds an account that breaks its limit flag when the safety check in the table is bypassed', async () => {
     const customer = await openCustomerAccount(database(), 100n);
-    await database().transaction(async (tx) => {
-      // Moves 200 out while the account holds 100: balanced, matching transfers, but overdrawn.
-      await tx.query('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_debits_limit');
-      await tx.query(
-        `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, ledger, code, flags)
+    await database()
+      .transaction(async (tx) => {
+        // Moves 200 out while the account holds 100: balanced, matching transfers, but overdrawn.
+        await tx.query('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_debits_limit');
+        await tx.query(
+          `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, ledger, code, flags)
          VALUES (gen_random_uuid(), $1, $2, 200, 840, 4, 0)`,
-        [customer, operatorAccounts.feesIncome],
-      );
-      await tx.query('UPDATE ledger_accounts SET debits_posted = debits_posted + 200 WHERE id = $1', [customer]);
-      await tx.query('UPDATE ledger_accounts SET credits_posted = credits_posted + 200 WHERE id = $1', [operatorAccounts.feesIncome]);
-      const check = await checkLedger(tx);
-      expect(check.violations).toEqual([expect.objectContaining({ invariant: 'limit_flags_respected', subjectId: customer })]);
-      throw new Error('rolled back on purpose');
-    }).catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
+          [customer, operatorAccounts.feesIncome],
+        );
+        await tx.query('UPDATE ledger_accounts SET debits_posted = debits_posted + 200 WHERE id = $1', [customer]);
+        await tx.query('UPDATE ledger_accounts SET credits_posted = credits_posted + 200 WHERE id = $1', [operatorAccounts.feesIncome]);
+        const check = await checkLedger(tx);
+        expect(check.violations).toEqual([expect.objectContaining({ invariant: 'limit_flags_respected', subjectId: customer })]);
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
     expect((await checkLedger(database())).ok).toBe(true);
   });
 
@@ -60,21 +62,20 @@ describeEachDatabase('ledger: checkLedger', (database) => {
     const customer = await openCustomerAccount(database(), 1_000n);
     const pending = { ...payment(customer, operatorAccounts.settlementAch, 100n), flags: transferFlags.pending };
     await createTransfers(database(), [pending]);
-    await database().transaction(async (tx) => {
-      await tx.query(
-        `UPDATE pending_transfer_states SET state = 'expired', expires_at = now(), resolved_at = now() WHERE pending_id = $1`,
-        [pending.id],
-      );
-      const check = await checkLedger(tx);
-      expect(check.violations).toHaveLength(2);
-      expect(check.violations).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ invariant: 'counters_match_transfers', subjectId: customer }),
-          expect.objectContaining({ invariant: 'counters_match_transfers', subjectId: operatorAccounts.settlementAch }),
-        ]),
-      );
-      throw new Error('rolled back on purpose');
-    }).catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
+    await database()
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE pending_transfer_states SET state = 'expired', expires_at = now(), resolved_at = now() WHERE pending_id = $1`, [pending.id]);
+        const check = await checkLedger(tx);
+        expect(check.violations).toHaveLength(2);
+        expect(check.violations).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ invariant: 'counters_match_transfers', subjectId: customer }),
+            expect.objectContaining({ invariant: 'counters_match_transfers', subjectId: operatorAccounts.settlementAch }),
+          ]),
+        );
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
     expect((await checkLedger(database())).ok).toBe(true);
   });
 
@@ -83,18 +84,20 @@ describeEachDatabase('ledger: checkLedger', (database) => {
     const pending = { ...payment(customer, operatorAccounts.settlementAch, 100n), flags: transferFlags.pending, timeoutSeconds: 3_600 };
     await createTransfers(database(), [pending]);
     await createTransfers(database(), [{ id: randomUUID(), pendingId: pending.id, flags: transferFlags.postPendingTransfer }]);
-    await database().transaction(async (tx) => {
-      await tx.query(`UPDATE pending_transfer_states SET expires_at = now() - interval '1 hour' WHERE pending_id = $1`, [pending.id]);
-      const check = await checkLedger(tx);
-      expect(check.violations).toEqual([
-        expect.objectContaining({
-          invariant: 'pending_resolved_once_in_time',
-          subjectId: pending.id,
-          detail: 'pending transfer was resolved after it expired',
-        }),
-      ]);
-      throw new Error('rolled back on purpose');
-    }).catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
+    await database()
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE pending_transfer_states SET expires_at = now() - interval '1 hour' WHERE pending_id = $1`, [pending.id]);
+        const check = await checkLedger(tx);
+        expect(check.violations).toEqual([
+          expect.objectContaining({
+            invariant: 'pending_resolved_once_in_time',
+            subjectId: pending.id,
+            detail: 'pending transfer was resolved after it expired',
+          }),
+        ]);
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
     expect((await checkLedger(database())).ok).toBe(true);
   });
 });

@@ -12,11 +12,7 @@ import { maxViolationsReported } from './limits.ts';
  * Reads everything, so it is for operators and tests, not for request paths.
  */
 
-export type LedgerInvariant =
-  | 'debits_equal_credits'
-  | 'counters_match_transfers'
-  | 'limit_flags_respected'
-  | 'pending_resolved_once_in_time';
+export type LedgerInvariant = 'debits_equal_credits' | 'counters_match_transfers' | 'limit_flags_respected' | 'pending_resolved_once_in_time';
 
 export interface LedgerViolation {
   invariant: LedgerInvariant;

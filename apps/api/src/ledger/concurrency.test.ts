@@ -18,14 +18,17 @@ const runDurationMs = 3_000;
 describeEachDatabase('ledger: concurrent writers', (database, kind) => {
   it('the same batch submitted twice at once creates each transfer once; the second answers exists', async () => {
     const customers = await Promise.all(Array.from({ length: 4 }, () => openCustomerAccount(database(), 1_000n)));
-    const batch = Array.from({ length: 30 }, (_, index) =>
-      payment(customers[index % 4] ?? '', customers[(index + 1) % 4] ?? '', BigInt(index + 1)),
-    );
+    const batch = Array.from({ length: 30 }, (_, index) => payment(customers[index % 4] ?? '', customers[(index + 1) % 4] ?? '', BigInt(index + 1)));
     const [first, second] = await Promise.all([createTransfers(database(), batch), createTransfers(database(), batch)]);
     for (const index of batch.keys()) {
       expect([first?.[index]?.result, second?.[index]?.result].sort()).toEqual(['exists', 'ok']);
     }
-    expect(await lookupTransfers(database(), batch.map((transfer) => transfer.id))).toHaveLength(batch.length);
+    expect(
+      await lookupTransfers(
+        database(),
+        batch.map((transfer) => transfer.id),
+      ),
+    ).toHaveLength(batch.length);
     const total = (await lookupAccounts(database(), customers)).reduce((sum, account) => sum + balanceOf(account).balanceCents, 0n);
     expect(total).toBe(4_000n);
     await expectLedgerConsistent(database());
@@ -45,9 +48,7 @@ describeEachDatabase('ledger: concurrent writers', (database, kind) => {
   it.skipIf(kind === 'pglite')(
     'sixteen workers moving money at random among twenty accounts for three seconds conserve it, keep every limit and never deadlock',
     async () => {
-      const accounts = await Promise.all(
-        Array.from({ length: accountCount }, () => openCustomerAccount(database(), startingBalanceCents)),
-      );
+      const accounts = await Promise.all(Array.from({ length: accountCount }, () => openCustomerAccount(database(), startingBalanceCents)));
       const pick = () => accounts[Math.floor(Math.random() * accounts.length)] ?? '';
       const results = new Map<string, number>();
       const count = (result: string) => results.set(result, (results.get(result) ?? 0) + 1);
@@ -62,7 +63,11 @@ describeEachDatabase('ledger: concurrent writers', (database, kind) => {
             // Up to 600 of a balance near 1,000: some must fail with exceeds_credits.
             batch = [payment(pick(), pick(), BigInt(1 + Math.floor(Math.random() * 600)))];
           } else if (roll < 0.7) {
-            const pending = { ...payment(pick(), pick(), BigInt(1 + Math.floor(Math.random() * 300))), flags: transferFlags.pending, timeoutSeconds: Math.random() < 0.5 ? 1 : 0 };
+            const pending = {
+              ...payment(pick(), pick(), BigInt(1 + Math.floor(Math.random() * 300))),
+              flags: transferFlags.pending,
+              timeoutSeconds: Math.random() < 0.5 ? 1 : 0,
+            };
             myPendings.push(pending.id);
             batch = [pending];
           } else if (roll < 0.85 && myPendings.length > 0) {

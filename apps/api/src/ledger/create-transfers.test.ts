@@ -4,14 +4,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { balanceOf, createAccounts } from './accounts.ts';
 import { accountCodes, operatorAccounts, transferCodes } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
-import {
-  accountOf,
-  createOne,
-  expectLedgerConsistent,
-  openCustomerAccount,
-  payment,
-  usd,
-} from '../test/ledger.ts';
+import { accountOf, createOne, expectLedgerConsistent, openCustomerAccount, payment, usd } from '../test/ledger.ts';
 import { accountFlags, intMaxId, transferFlags, zeroId } from './types.ts';
 
 describeEachDatabase('ledger: single-phase transfers and their result codes', (database) => {
@@ -129,9 +122,7 @@ describeEachDatabase('ledger: single-phase transfers and their result codes', (d
 
   it('an account that must not have more credits than debits refuses a credit beyond them with exceeds_debits', async () => {
     const loan = randomUUID();
-    await createAccounts(database(), [
-      { id: loan, ledger: usd, code: accountCodes.loan, flags: accountFlags.creditsMustNotExceedDebits },
-    ]);
+    await createAccounts(database(), [{ id: loan, ledger: usd, code: accountCodes.loan, flags: accountFlags.creditsMustNotExceedDebits }]);
     const customer = await openCustomerAccount(database(), 1_000n);
     // The loan is disbursed (debit), then repaid (credit) but never beyond what was lent.
     expect((await createOne(database(), payment(loan, customer, 300n))).result).toBe('ok');

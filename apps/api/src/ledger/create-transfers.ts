@@ -6,12 +6,7 @@ import { applyLinkedChains } from './linked-chains.ts';
 import { isTransientTransferResult, type CreateTransferOutcome } from './result-codes.ts';
 import { LedgerWriteConflict, retryOnWriteConflict } from './retry.ts';
 import { accountFromRow, isPendingState, transferFromRow, type AccountRow, type TransferRow } from './rows.ts';
-import {
-  applyTransfer,
-  normalizeTransfer,
-  resolvesPending,
-  type NormalizedTransfer,
-} from './transfer-rules.ts';
+import { applyTransfer, normalizeTransfer, resolvesPending, type NormalizedTransfer } from './transfer-rules.ts';
 import { lockAccountsStatement, readTransferAccountsStatement, readTransfersStatement } from './transfer-sql.ts';
 import { hasFlag, intMaxId, transferFlags, zeroId, type LedgerTransfer, type TransferInput } from './types.ts';
 import { writeBatch } from './write-batch.ts';
@@ -21,19 +16,13 @@ import { writeBatch } from './write-batch.ts';
  * sees the ones before it, linked chains succeed or fail as one, and every transfer gets a result.
  * Expected failures are results; only a bug (LedgerInvariantError) or the database failing throws.
  */
-export async function createTransfers(
-  db: Database,
-  transfers: readonly TransferInput[],
-): Promise<CreateTransferOutcome[]> {
+export async function createTransfers(db: Database, transfers: readonly TransferInput[]): Promise<CreateTransferOutcome[]> {
   assert(transfers.length <= maxBatchSize, `a batch holds at most ${maxBatchSize} transfers`);
   return createNormalizedTransfers(db, transfers.map(normalizeTransfer));
 }
 
 /** For callers that normalized (and so validated) each request themselves, such as the batcher. */
-export async function createNormalizedTransfers(
-  db: Database,
-  batch: readonly NormalizedTransfer[],
-): Promise<CreateTransferOutcome[]> {
+export async function createNormalizedTransfers(db: Database, batch: readonly NormalizedTransfer[]): Promise<CreateTransferOutcome[]> {
   assert(batch.length <= maxBatchSize, `a batch holds at most ${maxBatchSize} transfers`);
   if (batch.length === 0) return [];
   return retryOnWriteConflict(() => db.transaction((tx) => executeBatch(tx, batch)));
@@ -50,7 +39,12 @@ async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[])
   const state = new BatchState();
   const storedTransfers = new Map<string, LedgerTransfer>();
   const batchIds = unique(batch.map((t) => t.id).filter(isUsableId));
-  const pendingIds = unique(batch.filter((t) => resolvesPending(t.flags)).map((t) => t.pendingId).filter(isUsableId));
+  const pendingIds = unique(
+    batch
+      .filter((t) => resolvesPending(t.flags))
+      .map((t) => t.pendingId)
+      .filter(isUsableId),
+  );
   const pendingIdSet = new Set(pendingIds);
 
   // 1. Which accounts to lock: the ones named, and those of the pending transfers to post or void.
@@ -62,11 +56,9 @@ async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[])
     if (isUsableId(t.creditAccountId)) accountIds.add(t.creditAccountId);
   }
   if (pendingIds.length > 0) {
-    const pendingRows = await tx.query<{ debit_account_id: string; credit_account_id: string }>(
-      readTransferAccountsStatement.text,
-      [pendingIds],
-      { name: readTransferAccountsStatement.name },
-    );
+    const pendingRows = await tx.query<{ debit_account_id: string; credit_account_id: string }>(readTransferAccountsStatement.text, [pendingIds], {
+      name: readTransferAccountsStatement.name,
+    });
     for (const row of pendingRows) accountIds.add(row.debit_account_id).add(row.credit_account_id);
   }
 
@@ -86,11 +78,9 @@ async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[])
   // 3. Under the locks: the batch's own ids (exists, id_already_failed) and the pending transfers
   // with their states. Any writer of the same accounts has committed or waits for this batch, so a
   // duplicate of one of these transfers sent at the same moment is seen here, not missed.
-  const rows = await tx.query<TransferOrFailureRow>(
-    readTransfersStatement.text,
-    [unique([...batchIds, ...pendingIds]), batchIds],
-    { name: readTransfersStatement.name },
-  );
+  const rows = await tx.query<TransferOrFailureRow>(readTransfersStatement.text, [unique([...batchIds, ...pendingIds]), batchIds], {
+    name: readTransfersStatement.name,
+  });
   for (const row of rows) {
     if (row.failed_result !== null) {
       const failedResult = row.failed_result;

@@ -88,11 +88,7 @@ export interface AccountHistoryOptions {
  * Each side (debit, credit) is read with its own index scan, bounded by the page size, and merged,
  * so a page costs the same on an account with ten transfers or ten million.
  */
-export async function accountHistory(
-  db: Queryable,
-  accountId: string,
-  options: AccountHistoryOptions = {},
-): Promise<AccountHistoryPage> {
+export async function accountHistory(db: Queryable, accountId: string, options: AccountHistoryOptions = {}): Promise<AccountHistoryPage> {
   const id = normalizeUuid(accountId, 'account id');
   const limit = options.limit ?? defaultPageSize;
   assertInteger(limit, 1, maxPageSize, 'limit');

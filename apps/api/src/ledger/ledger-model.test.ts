@@ -97,12 +97,15 @@ describeEachDatabase('ledger: agrees with a plain model on random programs', (da
         // credited beyond its debits, an unlimited operator account, and an id that is no account.
         const flags = [accountFlags.debitsMustNotExceedCredits, accountFlags.debitsMustNotExceedCredits, accountFlags.creditsMustNotExceedDebits, 0];
         const run: Run = { accountIds: [...flags.map(() => randomUUID()), randomUUID()], sent: [], pendings: [] };
-        await createAccounts(db, flags.map((accountFlag, index) => ({
-          id: run.accountIds[index] ?? '',
-          ledger: usd,
-          code: accountCodes.customerChecking,
-          flags: accountFlag,
-        })));
+        await createAccounts(
+          db,
+          flags.map((accountFlag, index) => ({
+            id: run.accountIds[index] ?? '',
+            ledger: usd,
+            code: accountCodes.customerChecking,
+            flags: accountFlag,
+          })),
+        );
         const model = emptyModel();
         for (const [index, accountFlag] of flags.entries()) {
           model.accounts.set(run.accountIds[index] ?? '', {
@@ -133,9 +136,7 @@ describeEachDatabase('ledger: agrees with a plain model on random programs', (da
             expect(outcomes.map((outcome) => outcome.result)).toEqual(expected);
             run.sent.push(...requests);
             // Posts and voids aim at pending transfers that exist; a few aim at unknown ids instead.
-            run.pendings.push(
-              ...requests.filter((request, index) => (request.flags & transferFlags.pending) !== 0 && expected[index] === 'ok'),
-            );
+            run.pendings.push(...requests.filter((request, index) => (request.flags & transferFlags.pending) !== 0 && expected[index] === 'ok'));
           }
           if (operations.some((op) => op.kind === 'expire')) {
             expireModel(model, shortTimeoutSeconds);

@@ -34,16 +34,15 @@ describeEachDatabase('ledger: linked chains', (database) => {
     ];
     const after = payment(customer, payee, 1_000n);
     const outcomes = await createTransfers(database(), [...chain, after]);
-    expect(outcomes.map((outcome) => outcome.result)).toEqual([
-      'linked_event_failed',
-      'linked_event_failed',
-      'exceeds_credits',
-      'linked_event_failed',
-      'ok',
-    ]);
+    expect(outcomes.map((outcome) => outcome.result)).toEqual(['linked_event_failed', 'linked_event_failed', 'exceeds_credits', 'linked_event_failed', 'ok']);
     // The transfer after the chain did not see the chain's effects, so all 1,000 were there for it.
     expect(balanceOf(await accountOf(database(), payee)).balanceCents).toBe(1_000n);
-    expect(await lookupTransfers(database(), chain.map((transfer) => transfer.id))).toEqual([]);
+    expect(
+      await lookupTransfers(
+        database(),
+        chain.map((transfer) => transfer.id),
+      ),
+    ).toEqual([]);
     await expectLedgerConsistent(database());
   });
 
@@ -86,10 +85,7 @@ describeEachDatabase('ledger: linked chains', (database) => {
     const payee = await openCustomerAccount(database());
     const first = linked(payment(customer, payee, 10n));
     const second = payment(customer, payee, 500n);
-    expect((await createTransfers(database(), [first, second])).map((outcome) => outcome.result)).toEqual([
-      'linked_event_failed',
-      'exceeds_credits',
-    ]);
+    expect((await createTransfers(database(), [first, second])).map((outcome) => outcome.result)).toEqual(['linked_event_failed', 'exceeds_credits']);
     const retried = await createTransfers(database(), [first, { ...second, amountCents: 20n }]);
     expect(retried.map((outcome) => outcome.result)).toEqual(['linked_event_failed', 'id_already_failed']);
     expect((await createTransfers(database(), [{ ...first, flags: 0 }])).map((outcome) => outcome.result)).toEqual(['ok']);

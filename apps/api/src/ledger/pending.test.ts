@@ -115,9 +115,7 @@ describeEachDatabase('ledger: pending transfers, posts, voids and timeouts', (da
       expect((await createOne(database(), transfer)).result, expected).toBe(expected);
     }
     const sameId = randomUUID();
-    expect((await createOne(database(), { ...post(pending.id), id: sameId, pendingId: sameId })).result).toBe(
-      'pending_id_must_be_different',
-    );
+    expect((await createOne(database(), { ...post(pending.id), id: sameId, pendingId: sameId })).result).toBe('pending_id_must_be_different');
     expect((await createOne(database(), voiding(pending.id))).result).toBe('ok');
     await expectLedgerConsistent(database());
   });
@@ -172,11 +170,7 @@ describeEachDatabase('ledger: pending transfers, posts, voids and timeouts', (da
     const customer = await openCustomerAccount(database(), 1_000n);
     const pending = { ...hold(customer, operatorAccounts.settlementAch, 100n), flags: transferFlags.pending | transferFlags.linked };
     const outcomes = await createTransfers(database(), [pending, payment(customer, customer, 1n), post(pending.id)]);
-    expect(outcomes.map((outcome) => outcome.result)).toEqual([
-      'linked_event_failed',
-      'accounts_must_be_different',
-      'pending_transfer_not_found',
-    ]);
+    expect(outcomes.map((outcome) => outcome.result)).toEqual(['linked_event_failed', 'accounts_must_be_different', 'pending_transfer_not_found']);
     expect(balanceOf(await accountOf(database(), customer)).availableCents).toBe(1_000n);
   });
 });

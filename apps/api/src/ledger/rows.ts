@@ -8,11 +8,9 @@ import type { LedgerAccount, LedgerTransfer, PendingState } from './types.ts';
  * before it can build on it.
  */
 
-export const accountColumns =
-  'id, ledger, code, flags, debits_pending, debits_posted, credits_pending, credits_posted, created_at';
+export const accountColumns = 'id, ledger, code, flags, debits_pending, debits_posted, credits_pending, credits_posted, created_at';
 
-export const transferColumns =
-  'id, sequence, debit_account_id, credit_account_id, amount, pending_id, timeout, ledger, code, flags, created_at';
+export const transferColumns = 'id, sequence, debit_account_id, credit_account_id, amount, pending_id, timeout, ledger, code, flags, created_at';
 
 /** The column list with each column prefixed by a table alias, for joins. */
 export function qualified(alias: string, columns: string): string {
@@ -77,16 +75,10 @@ export function assertAccount(account: LedgerAccount): void {
 
 export function assertAccountRespectsFlags(account: LedgerAccount): void {
   if (hasFlag(account.flags, accountFlags.debitsMustNotExceedCredits)) {
-    assert(
-      account.debitsPendingCents + account.debitsPostedCents <= account.creditsPostedCents,
-      `account ${account.id} has debits exceeding credits`,
-    );
+    assert(account.debitsPendingCents + account.debitsPostedCents <= account.creditsPostedCents, `account ${account.id} has debits exceeding credits`);
   }
   if (hasFlag(account.flags, accountFlags.creditsMustNotExceedDebits)) {
-    assert(
-      account.creditsPendingCents + account.creditsPostedCents <= account.debitsPostedCents,
-      `account ${account.id} has credits exceeding debits`,
-    );
+    assert(account.creditsPendingCents + account.creditsPostedCents <= account.debitsPostedCents, `account ${account.id} has credits exceeding debits`);
   }
 }
 
@@ -115,10 +107,7 @@ export function assertTransfer(transfer: Omit<LedgerTransfer, 'sequence' | 'crea
   assert((transfer.flags & ~transferFlagsMask) === 0, `${where} has unknown flags ${transfer.flags}`);
   const resolves = hasFlag(transfer.flags, transferFlags.postPendingTransfer | transferFlags.voidPendingTransfer);
   assert(resolves === (transfer.pendingId !== null), `${where} has a pending id iff it posts or voids`);
-  assert(
-    transfer.timeoutSeconds === 0 || hasFlag(transfer.flags, transferFlags.pending),
-    `${where} has a timeout but is not pending`,
-  );
+  assert(transfer.timeoutSeconds === 0 || hasFlag(transfer.flags, transferFlags.pending), `${where} has a timeout but is not pending`);
   assert(transfer.ledger > 0 && transfer.code > 0, `${where} has a zero ledger or code`);
 }
 

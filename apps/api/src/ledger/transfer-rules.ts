@@ -29,8 +29,7 @@ export interface NormalizedTransfer {
  * Values with a meaning of their own (a zero id, a reserved flag) are left for the rules to answer.
  */
 export function normalizeTransfer(input: TransferInput): NormalizedTransfer {
-  const optionalId = (value: string | undefined, what: string) =>
-    value === undefined ? zeroId : normalizeUuid(value, what);
+  const optionalId = (value: string | undefined, what: string) => (value === undefined ? zeroId : normalizeUuid(value, what));
   if (input.amountCents !== undefined) assertCents(input.amountCents, 'amountCents');
   const timeoutSeconds = input.timeoutSeconds ?? 0;
   assertInteger(timeoutSeconds, 0, maxTimeoutSeconds, 'timeoutSeconds');
@@ -219,8 +218,7 @@ function compareWithExisting(t: NormalizedTransfer, e: TransferFields): Transfer
   if (t.pendingId !== (e.pendingId ?? zeroId)) return 'exists_with_different_pending_id';
   if (t.timeoutSeconds !== e.timeoutSeconds) return 'exists_with_different_timeout';
   const optional = resolvesPending(e.flags);
-  const differs = <Value>(given: Value, absent: Value, stored: Value) =>
-    optional ? given !== absent && given !== stored : given !== stored;
+  const differs = <Value>(given: Value, absent: Value, stored: Value) => (optional ? given !== absent && given !== stored : given !== stored);
   if (differs(t.debitAccountId, zeroId, e.debitAccountId)) return 'exists_with_different_debit_account_id';
   if (differs(t.creditAccountId, zeroId, e.creditAccountId)) return 'exists_with_different_credit_account_id';
   if (optional ? t.amountCents !== null && t.amountCents !== e.amountCents : (t.amountCents ?? 0n) !== e.amountCents) {

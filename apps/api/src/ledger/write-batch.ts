@@ -119,11 +119,7 @@ function counterDeltas(state: BatchState): CounterDelta[] {
     };
     // Posted counters only grow; a pending counter may shrink (a post, void or expiry releases it).
     assert(delta.debitsPostedCents >= 0n && delta.creditsPostedCents >= 0n, `account ${id} posted counters shrank`);
-    const unchanged =
-      delta.debitsPendingCents === 0n &&
-      delta.debitsPostedCents === 0n &&
-      delta.creditsPendingCents === 0n &&
-      delta.creditsPostedCents === 0n;
+    const unchanged = delta.debitsPendingCents === 0n && delta.debitsPostedCents === 0n && delta.creditsPendingCents === 0n && delta.creditsPostedCents === 0n;
     if (!unchanged) deltas.push(delta);
   }
   return deltas;

@@ -13,7 +13,12 @@ function addProbeRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/v1/test/notes',
-    { schema: { body: z.object({ to: z.email('email is not valid'), text: z.string().min(1, 'field should not be empty') }), response: { 201: z.object({ id: z.string() }) } } },
+    {
+      schema: {
+        body: z.object({ to: z.email('email is not valid'), text: z.string().min(1, 'field should not be empty') }),
+        response: { 201: z.object({ id: z.string() }) },
+      },
+    },
     async (request, reply) => {
       const id = await insertOutboxMessage(app.services.db, { channel: 'email', to: request.body.to, subject: 'probe', text: request.body.text });
       return reply.status(201).send({ id });
@@ -51,7 +56,12 @@ describeEachDatabase('the API error shape', (database) => {
   });
 
   it('answers malformed JSON with 400 bad_request, writing nothing', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/test/notes', headers: { 'content-type': 'application/json' }, payload: '{"to": "a@b.co", ' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/notes',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"to": "a@b.co", ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('bad_request');
     expect(await countProbeNotes()).toBe(0);
@@ -201,9 +211,24 @@ describeEachDatabase('errors from every layer', (database) => {
       { label: 'parameter too long', request: { method: 'GET', url: `/api/v1/transfers/${'a'.repeat(150)}` }, status: 404, code: 'not_found' },
       { label: 'unknown route', request: { method: 'GET', url: '/api/v1/no-such-thing' }, status: 404, code: 'not_found' },
       { label: 'unknown method', request: { method: 'PUT', url: '/api/v1/health' }, status: 404, code: 'not_found' },
-      { label: '413', request: { method: 'POST', url: '/api/v1/test/notes', payload: { to: 'a@b.co', text: 'x'.repeat(300 * 1024) } }, status: 413, code: 'payload_too_large' },
-      { label: '415', request: { method: 'POST', url: '/api/v1/test/notes', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }, status: 415, code: 'unsupported_media_type' },
-      { label: 'bad JSON', request: { method: 'POST', url: '/api/v1/test/notes', headers: { 'content-type': 'application/json' }, payload: '{"to": ' }, status: 400, code: 'bad_request' },
+      {
+        label: '413',
+        request: { method: 'POST', url: '/api/v1/test/notes', payload: { to: 'a@b.co', text: 'x'.repeat(300 * 1024) } },
+        status: 413,
+        code: 'payload_too_large',
+      },
+      {
+        label: '415',
+        request: { method: 'POST', url: '/api/v1/test/notes', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+        status: 415,
+        code: 'unsupported_media_type',
+      },
+      {
+        label: 'bad JSON',
+        request: { method: 'POST', url: '/api/v1/test/notes', headers: { 'content-type': 'application/json' }, payload: '{"to": ' },
+        status: 400,
+        code: 'bad_request',
+      },
     ] as const;
     for (const { label, request, status, code } of cases) {
       const answer = await app.inject(request as never);

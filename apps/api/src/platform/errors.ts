@@ -36,9 +36,9 @@ function errorBody(request: FastifyRequest, code: ErrorCode, message: string, ex
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.details.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.details.retryAfterSeconds));
-  return reply.status(error.statusCode).send(
-    errorBody(request, error.code, error.message, { fields: error.details.fields, challengeId: error.details.challengeId }),
-  );
+  return reply
+    .status(error.statusCode)
+    .send(errorBody(request, error.code, error.message, { fields: error.details.fields, challengeId: error.details.challengeId }));
 }
 
 /** `/email` -> `email`, `/items/0/name` -> `items.0.name`; the whole body is `_`. */
@@ -147,7 +147,9 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
       'x-request-id': requestId,
       connection: 'close',
     };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 400 Bad Request\r\n${head}\r\n${body}`);
   }
   socket.destroy(error);

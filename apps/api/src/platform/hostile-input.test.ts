@@ -78,7 +78,13 @@ function casesFrom(paths: Record<string, Record<string, Operation>>, value: stri
         const fixed = discriminatorsOf(variant);
         for (const [field, property] of Object.entries(variant.properties ?? {})) {
           if (!isString(property) || field in fixed) continue;
-          bodyAndQuery.push({ label: `${upper} ${path} body.${field}${Object.keys(fixed).length ? ` (${JSON.stringify(fixed)})` : ''}`, method: upper, url: fillPath(path), field, payload: { ...fixed, [field]: value } });
+          bodyAndQuery.push({
+            label: `${upper} ${path} body.${field}${Object.keys(fixed).length ? ` (${JSON.stringify(fixed)})` : ''}`,
+            method: upper,
+            url: fillPath(path),
+            field,
+            payload: { ...fixed, [field]: value },
+          });
         }
       }
       for (const parameter of operation.parameters ?? []) {
@@ -87,7 +93,12 @@ function casesFrom(paths: Record<string, Record<string, Operation>>, value: stri
           const url = `${fillPath(path)}?${new URLSearchParams({ [parameter.name]: value }).toString()}`;
           bodyAndQuery.push({ label: `${upper} ${path} ?${parameter.name}`, method: upper, url, field: parameter.name });
         } else if (parameter.in === 'path') {
-          pathParameters.push({ label: `${upper} ${path} {${parameter.name}}`, method: upper, url: fillPath(path, { [parameter.name]: value }), field: parameter.name });
+          pathParameters.push({
+            label: `${upper} ${path} {${parameter.name}}`,
+            method: upper,
+            url: fillPath(path, { [parameter.name]: value }),
+            field: parameter.name,
+          });
         }
       }
     }
@@ -130,7 +141,8 @@ describeEachDatabase('hostile characters in every text field', (database) => {
       for (const fieldCase of bodyAndQuery) {
         const response = await send(fieldCase);
         const error = response.statusCode === 400 ? response.json<{ error: { code: string; fields?: Record<string, string> } }>().error : undefined;
-        if (error?.code !== 'validation_failed' || !error.fields?.[fieldCase.field]) wrong.push(`${fieldCase.label}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+        if (error?.code !== 'validation_failed' || !error.fields?.[fieldCase.field])
+          wrong.push(`${fieldCase.label}: ${response.statusCode} ${response.body.slice(0, 160)}`);
       }
       expect(wrong).toEqual([]);
     });
@@ -148,7 +160,13 @@ describeEachDatabase('hostile characters in every text field', (database) => {
   }
 
   it('names the hidden characters in the message of a free-text field', async () => {
-    const response = await send({ label: 'contact', method: 'POST', url: '/api/v1/contact', field: 'name', payload: { name: 'Mallory\u202Eecnarf', email: 'm@example.com', phone: '202 555 0101', subject: 'hi', message: 'hello' } });
+    const response = await send({
+      label: 'contact',
+      method: 'POST',
+      url: '/api/v1/contact',
+      field: 'name',
+      payload: { name: 'Mallory\u202Eecnarf', email: 'm@example.com', phone: '202 555 0101', subject: 'hi', message: 'hello' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ name: validationMessages.hiddenCharacters });
   });
@@ -158,7 +176,13 @@ describeEachDatabase('hostile characters in every text field', (database) => {
       const boundary = `----strongroom${randomUUID()}`;
       const part = (name: string, text: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`;
       const payload = `${part('idNumber', 'AB 123')}${part('country', 'US')}${part('state', value)}${part('address', `1 Main St ${value}`)}--${boundary}--\r\n`;
-      const response = await browser.request({ method: 'POST', url: '/api/v1/onboarding/identity', remoteAddress: freshAddress(), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const response = await browser.request({
+        method: 'POST',
+        url: '/api/v1/onboarding/identity',
+        remoteAddress: freshAddress(),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.fields).toMatchObject({ state: validationMessages.hiddenCharacters, address: validationMessages.hiddenCharacters });
     }
@@ -180,16 +204,81 @@ describeEachDatabase('hostile characters in every text field', (database) => {
     const erin = await kit.customer();
     const paymentsBefore = await database().query('SELECT 1 FROM payments');
     const cases: { path: string; field: string; send: () => ReturnType<TestBrowser['request']> }[] = [
-      { path: '/transfers (own)', field: 'message', send: () => kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'ab\u0000cd' }) },
-      { path: '/transfers (internal)', field: 'accountName', send: () => kit.pay(dana, '/transfers', { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: erin.checking.number, accountName: 'Erin\u202E', amountCents: 100, message: 'Lunch' }) },
-      { path: '/transfers (external)', field: 'message', send: () => kit.pay(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '12345678', accountName: 'Ada Lovelace', amountCents: 100, ...validExternal, message: 'ab\u0000cd' }) },
+      {
+        path: '/transfers (own)',
+        field: 'message',
+        send: () =>
+          kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'ab\u0000cd' }),
+      },
+      {
+        path: '/transfers (internal)',
+        field: 'accountName',
+        send: () =>
+          kit.pay(dana, '/transfers', {
+            kind: 'internal',
+            fromAccountId: dana.checking.id,
+            toAccountNumber: erin.checking.number,
+            accountName: 'Erin\u202E',
+            amountCents: 100,
+            message: 'Lunch',
+          }),
+      },
+      {
+        path: '/transfers (external)',
+        field: 'message',
+        send: () =>
+          kit.pay(dana, '/transfers', {
+            kind: 'external',
+            fromAccountId: dana.checking.id,
+            toAccountNumber: '12345678',
+            accountName: 'Ada Lovelace',
+            amountCents: 100,
+            ...validExternal,
+            message: 'ab\u0000cd',
+          }),
+      },
       { path: '/deposits', field: 'reason', send: () => kit.pay(dana, '/deposits', { accountId: dana.checking.id, amountCents: 100, reason: 'ab\u0000cd' }) },
-      { path: '/withdrawals', field: 'bankAddress', send: () => kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 100, country: 'US', nameOfBank: 'Bank', accountName: 'Dana', accountNumber: '12345678', stateName: 'Ohio', bankAddress: '1 Main\u0000', routeNumber: '011000015' }) },
-      { path: '/beneficiaries', field: 'accountName', send: () => dana.browser.post('/api/v1/beneficiaries', { bankName: 'Bletchley Savings', accountName: 'ab\u0000cd', accountNumber: '12345678', nameOfCountry: 'United Kingdom', routeNumber: '011000015', bankType: 'otherbank' }) },
+      {
+        path: '/withdrawals',
+        field: 'bankAddress',
+        send: () =>
+          kit.pay(dana, '/withdrawals', {
+            fromAccountId: dana.checking.id,
+            amountCents: 100,
+            country: 'US',
+            nameOfBank: 'Bank',
+            accountName: 'Dana',
+            accountNumber: '12345678',
+            stateName: 'Ohio',
+            bankAddress: '1 Main\u0000',
+            routeNumber: '011000015',
+          }),
+      },
+      {
+        path: '/beneficiaries',
+        field: 'accountName',
+        send: () =>
+          dana.browser.post('/api/v1/beneficiaries', {
+            bankName: 'Bletchley Savings',
+            accountName: 'ab\u0000cd',
+            accountNumber: '12345678',
+            nameOfCountry: 'United Kingdom',
+            routeNumber: '011000015',
+            bankType: 'otherbank',
+          }),
+      },
       {
         path: '/auth/signup',
         field: 'firstName',
-        send: () => new TestBrowser(app).post('/api/v1/auth/signup', { firstName: 'ab\u0000cd', lastName: 'Lovelace', email: `${randomUUID()}@example.com`, password: 'analytical engine', confirmPassword: 'analytical engine', acceptTerms: true }),
+        send: () =>
+          new TestBrowser(app).post('/api/v1/auth/signup', {
+            firstName: 'ab\u0000cd',
+            lastName: 'Lovelace',
+            email: `${randomUUID()}@example.com`,
+            password: 'analytical engine',
+            confirmPassword: 'analytical engine',
+            acceptTerms: true,
+          }),
       },
       { path: '/transactions?q=', field: 'q', send: () => dana.browser.get('/api/v1/transactions?q=ab%00cd') },
     ];

@@ -14,10 +14,7 @@ export interface StoredResponse {
   body: unknown;
 }
 
-export type IdempotencyLookup =
-  | { state: 'new' }
-  | { state: 'answered'; response: StoredResponse }
-  | { state: 'unanswered'; paymentId: string };
+export type IdempotencyLookup = { state: 'new' } | { state: 'answered'; response: StoredResponse } | { state: 'unanswered'; paymentId: string };
 
 /** The key from the header, checked; a money-moving POST without one is refused. */
 export function idempotencyKeyFrom(header: string | string[] | undefined): string {
@@ -54,7 +51,10 @@ interface KeyRow {
 }
 
 export async function lookupIdempotencyKey(db: Queryable, customerId: string, key: string, hash: Buffer): Promise<IdempotencyLookup> {
-  const [row] = await db.query<KeyRow>('SELECT request_hash, payment_id, response_status, response_body FROM idempotency_keys WHERE customer_id = $1 AND key = $2', [customerId, key]);
+  const [row] = await db.query<KeyRow>(
+    'SELECT request_hash, payment_id, response_status, response_body FROM idempotency_keys WHERE customer_id = $1 AND key = $2',
+    [customerId, key],
+  );
   if (!row) return { state: 'new' };
   if (!equalHashes(Buffer.from(row.request_hash), hash)) {
     throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new payment.');
@@ -65,15 +65,17 @@ export async function lookupIdempotencyKey(db: Queryable, customerId: string, ke
 
 /** Inside the transaction that creates the payment. False when another request claimed it first. */
 export async function claimIdempotencyKey(tx: Queryable, customerId: string, key: string, hash: Buffer, paymentId: string): Promise<boolean> {
-  const rows = await tx.query('INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key', [
-    customerId,
-    key,
-    hash,
-    paymentId,
-  ]);
+  const rows = await tx.query(
+    'INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key',
+    [customerId, key, hash, paymentId],
+  );
   return rows.length === 1;
 }
 
 export async function storeIdempotentResponse(db: Queryable, paymentId: string, response: StoredResponse): Promise<void> {
-  await db.query('UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1', [paymentId, response.status, JSON.stringify(response.body)]);
+  await db.query('UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1', [
+    paymentId,
+    response.status,
+    JSON.stringify(response.body),
+  ]);
 }

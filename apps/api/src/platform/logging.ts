@@ -23,8 +23,9 @@ export function maskUrl(url: string): string {
   path = path.replace(tokenLikeSegment, '[redacted]').replace(cardNumberLike, '[redacted]');
   if (query === undefined) return path;
   const params = new URLSearchParams(query);
-  const masked = [...params.entries()].map(([key, value]) =>
-    `${encodeURIComponent(key)}=${secretQueryKeys.test(key) ? '[redacted]' : encodeURIComponent(value.replace(cardNumberLike, '[redacted]'))}`,
+  const masked = [...params.entries()].map(
+    ([key, value]) =>
+      `${encodeURIComponent(key)}=${secretQueryKeys.test(key) ? '[redacted]' : encodeURIComponent(value.replace(cardNumberLike, '[redacted]'))}`,
   );
   return `${path}?${masked.join('&')}`;
 }

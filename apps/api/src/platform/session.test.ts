@@ -12,14 +12,18 @@ import { createSession, endAllSessions, endSession, hashSessionId } from './sess
 let customerId = '';
 
 function addProbeRoute(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/test/writes',
-    { schema: { body: z.object({ note: z.string() }), response: { 201: z.object({ ok: z.boolean() }) } } },
-    async (request, reply) => {
-      await app.services.db.query("INSERT INTO outbox_messages (channel, to_address, subject, text_body) VALUES ('email', 'csrf@probe.co', 'csrf', $1)", [request.body.note]);
-      return reply.status(201).send({ ok: true });
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/v1/test/writes',
+      { schema: { body: z.object({ note: z.string() }), response: { 201: z.object({ ok: z.boolean() }) } } },
+      async (request, reply) => {
+        await app.services.db.query("INSERT INTO outbox_messages (channel, to_address, subject, text_body) VALUES ('email', 'csrf@probe.co', 'csrf', $1)", [
+          request.body.note,
+        ]);
+        return reply.status(201).send({ ok: true });
+      },
+    );
 }
 
 describeEachDatabase('sessions and CSRF', (database) => {
@@ -30,8 +34,7 @@ describeEachDatabase('sessions and CSRF', (database) => {
     customerId = await insertBareCustomer(database());
   });
 
-  const me = (sessionId?: string) =>
-    app.inject({ method: 'GET', url: '/api/v1/me', cookies: sessionId ? { session: sessionId } : {} });
+  const me = (sessionId?: string) => app.inject({ method: 'GET', url: '/api/v1/me', cookies: sessionId ? { session: sessionId } : {} });
 
   it('answers /me with 401 unauthenticated without a session', async () => {
     const response = await me();
@@ -60,7 +63,9 @@ describeEachDatabase('sessions and CSRF', (database) => {
   it('keeps an active session alive, writing its last-seen time at most once a minute', async () => {
     const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const lastSeen = async () =>
-      (await database().query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE id_hash = $1', [hashSessionId(sessionId)]))[0]?.last_seen_at.getTime() ?? 0;
+      (
+        await database().query<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE id_hash = $1', [hashSessionId(sessionId)])
+      )[0]?.last_seen_at.getTime() ?? 0;
     await database().query("UPDATE sessions SET last_seen_at = now() - interval '14 minutes' WHERE id_hash = $1", [hashSessionId(sessionId)]);
     expect((await me(sessionId)).statusCode).toBe(200);
     const refreshed = await lastSeen();
@@ -127,7 +132,12 @@ describeEachDatabase('sessions and CSRF', (database) => {
     const { app: httpsApp } = await buildTestApp(database(), { environment: { TRUST_PROXY: 'true' } });
     const plain = await httpsApp.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-forwarded-proto': 'https' }, cookies: { session: sessionId } });
     expect(plain.statusCode).toBe(401);
-    const prefixed = await httpsApp.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-forwarded-proto': 'https' }, cookies: { '__Host-session': sessionId } });
+    const prefixed = await httpsApp.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { 'x-forwarded-proto': 'https' },
+      cookies: { '__Host-session': sessionId },
+    });
     expect(prefixed.statusCode).toBe(200);
     await httpsApp.close();
   });
@@ -151,23 +161,47 @@ describeEachDatabase('sessions and CSRF', (database) => {
     const other = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const expected = createHmac('sha256', config.secrets.sessionSecret).update(`csrf:${sessionId}`).digest('base64url');
     expect(app.csrfTokenFor(sessionId)).toBe(expected);
-    const borrowed = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'borrowed' }, cookies: { session: sessionId }, headers: { 'x-csrf-token': app.csrfTokenFor(other.sessionId) } });
+    const borrowed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      payload: { note: 'borrowed' },
+      cookies: { session: sessionId },
+      headers: { 'x-csrf-token': app.csrfTokenFor(other.sessionId) },
+    });
     expect(borrowed.statusCode).toBe(403);
-    const own = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'own' }, cookies: { session: sessionId }, headers: { 'x-csrf-token': expected } });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      payload: { note: 'own' },
+      cookies: { session: sessionId },
+      headers: { 'x-csrf-token': expected },
+    });
     expect(own.statusCode).toBe(201);
   });
 
   it('gives a session from before the change its derived csrf cookie on the next page load, so nobody is locked out', async () => {
     const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const oldRandomCookie = randomBytes(32).toString('base64url');
-    const stale = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'stale' }, cookies: { session: sessionId, csrf: oldRandomCookie }, headers: { 'x-csrf-token': oldRandomCookie } });
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      payload: { note: 'stale' },
+      cookies: { session: sessionId, csrf: oldRandomCookie },
+      headers: { 'x-csrf-token': oldRandomCookie },
+    });
     expect(stale.statusCode).toBe(403);
     const page = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId, csrf: oldRandomCookie } });
     expect(page.statusCode).toBe(200);
     const reissued = page.cookies.find((cookie) => cookie.name === 'csrf');
     expect(reissued).toMatchObject({ value: app.csrfTokenFor(sessionId), path: '/', sameSite: 'Lax' });
     expect(reissued?.httpOnly).toBeFalsy();
-    const retried = await app.inject({ method: 'POST', url: '/api/v1/test/writes', payload: { note: 'retried' }, cookies: { session: sessionId, csrf: reissued?.value ?? '' }, headers: { 'x-csrf-token': reissued?.value ?? '' } });
+    const retried = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      payload: { note: 'retried' },
+      cookies: { session: sessionId, csrf: reissued?.value ?? '' },
+      headers: { 'x-csrf-token': reissued?.value ?? '' },
+    });
     expect(retried.statusCode).toBe(201);
     const settled = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId, csrf: app.csrfTokenFor(sessionId) } });
     expect(settled.cookies.find((cookie) => cookie.name === 'csrf')).toBeUndefined();
@@ -177,7 +211,12 @@ describeEachDatabase('sessions and CSRF', (database) => {
     const { app: httpsApp } = await buildTestApp(database(), { environment: { TRUST_PROXY: '1' }, beforeReady: addProbeRoute });
     const email = `${randomBytes(6).toString('hex')}@example.com`;
     await onboardedCustomer({ db: database(), storage: httpsApp.services.storage, encryptionKey: config.secrets.encryptionKey }, { email });
-    const login = await httpsApp.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { email, password: testPassword } });
+    const login = await httpsApp.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email, password: testPassword },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const session = login.cookies.find((cookie) => cookie.name === '__Host-session');
     const csrf = login.cookies.find((cookie) => cookie.name === '__Host-csrf');

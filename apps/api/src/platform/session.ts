@@ -36,7 +36,14 @@ export async function createSession(
   await db.query(
     `INSERT INTO sessions (id_hash, realm, subject_id, absolute_expires_at, ip, user_agent)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision / 1000), $5, $6)`,
-    [hashSessionId(sessionId), input.realm, input.subjectId, businessConstants.sessionAbsoluteTimeoutMs, input.ip ?? null, input.userAgent?.slice(0, 300) ?? null],
+    [
+      hashSessionId(sessionId),
+      input.realm,
+      input.subjectId,
+      businessConstants.sessionAbsoluteTimeoutMs,
+      input.ip ?? null,
+      input.userAgent?.slice(0, 300) ?? null,
+    ],
   );
   return { sessionId };
 }

@@ -19,7 +19,11 @@ export interface StepUpDependencies {
   bankName: string;
 }
 
-export function stepUpDependencies(dependencies: { db: Database; sms: SmsSender; config: { secrets: { sessionSecret: Buffer }; bankName: string } }): StepUpDependencies {
+export function stepUpDependencies(dependencies: {
+  db: Database;
+  sms: SmsSender;
+  config: { secrets: { sessionSecret: Buffer }; bankName: string };
+}): StepUpDependencies {
   return { db: dependencies.db, sms: dependencies.sms, secret: dependencies.config.secrets.sessionSecret, bankName: dependencies.config.bankName };
 }
 
@@ -64,10 +68,26 @@ export async function requireStepUp(dependencies: StepUpDependencies, request: S
   await dependencies.db.query(
     `INSERT INTO step_up_challenges (id, customer_id, idempotency_key, request_hash, amount_cents, phone_e164, code_hash, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
-    [id, request.customerId, request.idempotencyKey, request.requestHash, request.amountCents.toString(), phone, codeHash(dependencies.secret, id, code), stepUpCodeValidMinutes],
+    [
+      id,
+      request.customerId,
+      request.idempotencyKey,
+      request.requestHash,
+      request.amountCents.toString(),
+      phone,
+      codeHash(dependencies.secret, id, code),
+      stepUpCodeValidMinutes,
+    ],
   );
   await dependencies.sms.send({ to: phone, text: smsText(dependencies, code, request.purpose) });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: request.customerId, action: 'step_up.challenge_sent', outcome: 'success', requestId: request.requestId, details: { challengeId: id } });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: request.customerId,
+    action: 'step_up.challenge_sent',
+    outcome: 'success',
+    requestId: request.requestId,
+    details: { challengeId: id },
+  });
   throw new AppError('step_up_required', `For your security, enter the ${stepUpCodeLength}-digit code we sent to ${maskPhone(phone)}.`, { challengeId: id });
 }
 
@@ -114,11 +134,21 @@ export async function verifyStepUp(dependencies: StepUpDependencies, customerId:
     await tx.query('UPDATE step_up_challenges SET verified_at = now() WHERE id = $1', [challenge.id]);
     return { kind: 'verified' as const };
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: customerId, action: 'step_up.verify', outcome: outcome.kind === 'verified' ? 'success' : 'failure', requestId, details: { challengeId, outcome: outcome.kind } });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: customerId,
+    action: 'step_up.verify',
+    outcome: outcome.kind === 'verified' ? 'success' : 'failure',
+    requestId,
+    details: { challengeId, outcome: outcome.kind },
+  });
   if (outcome.kind === 'missing') throw new AppError('not_found', notFoundMessage);
   if (outcome.kind === 'spent') throw new AppError('conflict', 'This code has expired or was already used. Ask for a new one.');
   if (outcome.kind === 'wrong') {
-    const message = outcome.attemptsLeft > 0 ? `That code is not right. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left.` : 'That code is not right, and no tries are left. Ask for a new one.';
+    const message =
+      outcome.attemptsLeft > 0
+        ? `That code is not right. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left.`
+        : 'That code is not right, and no tries are left. Ask for a new one.';
     throw new AppError('validation_failed', message, { fields: { code: message } });
   }
 }
@@ -137,12 +167,19 @@ export async function resendStepUp(dependencies: StepUpDependencies, customerId:
       `UPDATE step_up_challenges SET code_hash = $2, attempts = 0, sends = sends + 1, last_sent_at = now(), expires_at = now() + make_interval(mins => $3) WHERE id = $1`,
       [challenge.id, codeHash(dependencies.secret, challenge.id, code), stepUpCodeValidMinutes],
     );
-    await recordAudit(tx, { actorType: 'customer', actorId: customerId, action: 'step_up.code_resent', outcome: 'success', details: { challengeId: challenge.id } });
+    await recordAudit(tx, {
+      actorType: 'customer',
+      actorId: customerId,
+      action: 'step_up.code_resent',
+      outcome: 'success',
+      details: { challengeId: challenge.id },
+    });
     return { kind: 'sent' as const, phone: challenge.phone_e164 };
   });
   if (outcome.kind === 'missing') throw new AppError('not_found', notFoundMessage);
   if (outcome.kind === 'spent') throw new AppError('conflict', 'This code request has ended. Start the payment again for a new code.');
-  if (outcome.kind === 'wait') throw new AppError('rate_limited', 'We just sent a code. You can ask for another shortly.', { retryAfterSeconds: outcome.seconds });
+  if (outcome.kind === 'wait')
+    throw new AppError('rate_limited', 'We just sent a code. You can ask for another shortly.', { retryAfterSeconds: outcome.seconds });
   await dependencies.sms.send({ to: outcome.phone, text: smsText(dependencies, code, purpose) });
   return { sentTo: maskPhone(outcome.phone) };
 }

@@ -40,7 +40,11 @@ async function filesUnder(root: string): Promise<Buffer[]> {
   return Promise.all(entries.filter((entry) => entry.isFile()).map((entry) => readFile(path.join(entry.parentPath, entry.name))));
 }
 
-behavesAsPrivateEncryptedStorage('filesystem storage', () => createFilesystemStorage(directory, key), () => filesUnder(directory));
+behavesAsPrivateEncryptedStorage(
+  'filesystem storage',
+  () => createFilesystemStorage(directory, key),
+  () => filesUnder(directory),
+);
 
 describe('S3-compatible storage against a real S3 protocol server', () => {
   let server: S3rver;
@@ -51,12 +55,23 @@ describe('S3-compatible storage against a real S3 protocol server', () => {
     server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: bucketDirectory, configureBuckets: [{ name: 'strongroom-uploads' }] });
     const { port } = await server.run();
     storage = createS3Storage(
-      { bucket: 'strongroom-uploads', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+      {
+        bucket: 'strongroom-uploads',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
       key,
     );
   });
   afterAll(async () => {
     await server.close();
   });
-  behavesAsPrivateEncryptedStorage('S3 storage', () => storage, () => filesUnder(bucketDirectory));
+  behavesAsPrivateEncryptedStorage(
+    'S3 storage',
+    () => storage,
+    () => filesUnder(bucketDirectory),
+  );
 });

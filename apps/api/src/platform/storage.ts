@@ -57,7 +57,8 @@ export function createS3Storage(settings: S3Settings, encryptionKey: Buffer): Fi
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
   });
   const objectKey = (key: string) => {
     assertKey(key);
@@ -65,7 +66,9 @@ export function createS3Storage(settings: S3Settings, encryptionKey: Buffer): Fi
   };
   return {
     async put(key, content) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: encrypt(encryptionKey, content), ContentType: 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: encrypt(encryptionKey, content), ContentType: 'application/octet-stream' }),
+      );
     },
     async get(key) {
       const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));

@@ -41,7 +41,8 @@ export async function readImageForm(request: FastifyRequest): Promise<ImageUploa
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', onboardingMessages.imageTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('bad_request', 'The form has too many parts');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError('bad_request', 'The form has too many parts');
     throw error;
   }
   return { fields, image };
@@ -58,7 +59,9 @@ export interface CleanImage {
  */
 export async function cleanImage(fieldName: string, bytes: Buffer | undefined, options: { squareMaxPixels?: number } = {}): Promise<CleanImage> {
   if (!bytes || bytes.length === 0) {
-    throw new AppError('validation_failed', 'Some fields are not valid', { fields: { [fieldName]: bytes ? validationMessages.imageTypeInvalid : onboardingMessages.imageMissing } });
+    throw new AppError('validation_failed', 'Some fields are not valid', {
+      fields: { [fieldName]: bytes ? validationMessages.imageTypeInvalid : onboardingMessages.imageMissing },
+    });
   }
   const detected = await fileTypeFromBuffer(bytes);
   const contentType = detected?.mime === 'image/png' || detected?.mime === 'image/jpeg' ? detected.mime : undefined;

@@ -93,7 +93,7 @@ describeEachDatabase('serving the web app', (database) => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('redirects the seed\'s checkings.html to the checking page', async () => {
+  it("redirects the seed's checkings.html to the checking page", async () => {
     const response = await sandbox.inject({ method: 'GET', url: '/checkings.html' });
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/current');

@@ -3,13 +3,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  customerRoutePaths,
-  matchesRoutePath,
-  publicRoutePaths,
-  sandboxRoutePaths,
-  staffRoutePaths,
-} from '@strongroom/contracts/web-routes.ts';
+import { customerRoutePaths, matchesRoutePath, publicRoutePaths, sandboxRoutePaths, staffRoutePaths } from '@strongroom/contracts/web-routes.ts';
 import type { Config } from '../config.ts';
 import { AppError, sendError } from './errors.ts';
 
@@ -28,12 +22,7 @@ function escapeHtml(text: string): string {
 
 /** Is this a page of the single-page app? Unknown paths get the app's 404 page with status 404. */
 export function isAppPath(pathname: string, mode: Config['mode']): boolean {
-  const patterns: readonly string[] = [
-    ...publicRoutePaths,
-    ...customerRoutePaths,
-    ...staffRoutePaths,
-    ...(mode === 'sandbox' ? sandboxRoutePaths : []),
-  ];
+  const patterns: readonly string[] = [...publicRoutePaths, ...customerRoutePaths, ...staffRoutePaths, ...(mode === 'sandbox' ? sandboxRoutePaths : [])];
   return patterns.some((pattern) => matchesRoutePath(pattern, pathname));
 }
 
@@ -47,7 +36,10 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
   // at once, without a restart, and a page request costs one stat, not a read.
   const cache = new Map<string, FilledInPage>();
   const filledInPage = async (file: string): Promise<FilledInPage | undefined> => {
-    const modifiedMs = await stat(file).then((info) => info.mtimeMs, () => undefined);
+    const modifiedMs = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => undefined,
+    );
     if (modifiedMs === undefined) return undefined;
     const cached = cache.get(file);
     if (cached?.modifiedMs === modifiedMs) return cached;
@@ -95,7 +87,11 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
     }
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-    reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    reply
+      .status(known ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.html);
   };

@@ -137,12 +137,8 @@ function applyOne(model: ModelState, r: ModelRequest): string {
     return 'exceeds_debits';
   }
   const pending = (r.flags & PENDING) !== 0;
-  change(model, r.debitAccountId, (a) =>
-    pending ? { ...a, debitsPending: a.debitsPending + amount } : { ...a, debitsPosted: a.debitsPosted + amount },
-  );
-  change(model, r.creditAccountId, (a) =>
-    pending ? { ...a, creditsPending: a.creditsPending + amount } : { ...a, creditsPosted: a.creditsPosted + amount },
-  );
+  change(model, r.debitAccountId, (a) => (pending ? { ...a, debitsPending: a.debitsPending + amount } : { ...a, debitsPosted: a.debitsPosted + amount }));
+  change(model, r.creditAccountId, (a) => (pending ? { ...a, creditsPending: a.creditsPending + amount } : { ...a, creditsPosted: a.creditsPosted + amount }));
   model.transfers.set(r.id, {
     debit: r.debitAccountId,
     credit: r.creditAccountId,

@@ -15,9 +15,7 @@ export const usd = ledgers.usd;
 /** A customer checking account that may not be overdrawn, funded from bank capital when asked. */
 export async function openCustomerAccount(db: Database, fundingCents = 0n): Promise<string> {
   const id = randomUUID();
-  const [outcome] = await createAccounts(db, [
-    { id, ledger: usd, code: accountCodes.customerChecking, flags: accountFlags.debitsMustNotExceedCredits },
-  ]);
+  const [outcome] = await createAccounts(db, [{ id, ledger: usd, code: accountCodes.customerChecking, flags: accountFlags.debitsMustNotExceedCredits }]);
   expect(outcome?.result).toBe('ok');
   if (fundingCents > 0n) await fundAccount(db, id, fundingCents);
   return id;

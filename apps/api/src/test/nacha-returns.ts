@@ -27,7 +27,9 @@ export function buildReturnsFile(entries: readonly ReturnedEntry[], options: { c
   let hash = 0n;
   entries.forEach((entry, index) => {
     const trace = `01100001${zeros(index + 1, 7)}`;
-    lines.push(`6${entry.transactionCode}${entry.routingNumber}${pad(entry.accountNumber, 17)}${zeros(entry.amountCents, 10)}${pad('', 15)}${pad(entry.name, 22)}  1${trace}`);
+    lines.push(
+      `6${entry.transactionCode}${entry.routingNumber}${pad(entry.accountNumber, 17)}${zeros(entry.amountCents, 10)}${pad('', 15)}${pad(entry.name, 22)}  1${trace}`,
+    );
     lines.push(`799${entry.returnCode}${entry.originalTraceNumber}${pad('', 6)}${entry.routingNumber.slice(0, 8)}${pad('', 44)}${trace}`);
     if (entry.transactionCode === 26 || entry.transactionCode === 36) debit += entry.amountCents;
     else credit += entry.amountCents;
@@ -35,9 +37,13 @@ export function buildReturnsFile(entries: readonly ReturnedEntry[], options: { c
   });
   const count = entries.length * 2;
   const reportedDebit = options.corruptTotals ? debit + 1n : debit;
-  lines.push(`8200${zeros(count, 6)}${zeros(hash % 10_000_000_000n, 10)}${zeros(reportedDebit, 12)}${zeros(credit, 12)}${pad('0110000155', 10)}${pad('', 25)}01100001${zeros(1, 7)}`);
+  lines.push(
+    `8200${zeros(count, 6)}${zeros(hash % 10_000_000_000n, 10)}${zeros(reportedDebit, 12)}${zeros(credit, 12)}${pad('0110000155', 10)}${pad('', 25)}01100001${zeros(1, 7)}`,
+  );
   const blocks = Math.ceil((lines.length + 1) / 10);
-  lines.push(`9${zeros(1, 6)}${zeros(blocks, 6)}${zeros(count, 8)}${zeros(hash % 10_000_000_000n, 10)}${zeros(reportedDebit, 12)}${zeros(credit, 12)}${pad('', 39)}`);
+  lines.push(
+    `9${zeros(1, 6)}${zeros(blocks, 6)}${zeros(count, 8)}${zeros(hash % 10_000_000_000n, 10)}${zeros(reportedDebit, 12)}${zeros(credit, 12)}${pad('', 39)}`,
+  );
   while (lines.length % 10 !== 0) lines.push('9'.repeat(94));
   for (const line of lines) if (line.length !== 94) throw new Error(`returns file record of ${line.length} characters: ${line}`);
   return `${lines.join('\n')}\n`;

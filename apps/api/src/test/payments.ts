@@ -24,7 +24,10 @@ export function paymentKit(context: () => { app: FastifyInstance; config: Config
   async function customer(options: { fundCents?: bigint; firstName?: string; lastName?: string } = {}): Promise<PayingCustomer> {
     const { app, config, db } = context();
     const phone = uniqueTestPhone();
-    const created = await onboardedCustomer({ db, storage: app.services.storage, encryptionKey: config.secrets.encryptionKey }, { fundCents: options.fundCents ?? 100_000n, phone, firstName: options.firstName, lastName: options.lastName });
+    const created = await onboardedCustomer(
+      { db, storage: app.services.storage, encryptionKey: config.secrets.encryptionKey },
+      { fundCents: options.fundCents ?? 100_000n, phone, firstName: options.firstName, lastName: options.lastName },
+    );
     const checking = created.accounts.find((account) => account.type === 'checking');
     const savings = created.accounts.find((account) => account.type === 'savings');
     if (!checking || !savings) throw new Error('the customer has no accounts');

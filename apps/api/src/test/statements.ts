@@ -48,7 +48,18 @@ export async function writePastEntries(db: Database, customerId: string, account
       await tx.query(
         `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message, rail, created_at, updated_at, funding_source_id)
          VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8, 'ach', $9, $9, $10)`,
-        [id, customerId, incoming ? 'deposit' : 'external', incoming ? null : accountId, incoming ? accountId : null, entry.amountCents.toString(), incoming ? 'Employer' : 'Payee', entry.message, entry.at, incoming ? sourceId : null],
+        [
+          id,
+          customerId,
+          incoming ? 'deposit' : 'external',
+          incoming ? null : accountId,
+          incoming ? accountId : null,
+          entry.amountCents.toString(),
+          incoming ? 'Employer' : 'Payee',
+          entry.message,
+          entry.at,
+          incoming ? sourceId : null,
+        ],
       );
       await tx.query(
         `INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, ledger, code, flags, created_at)
@@ -66,8 +77,16 @@ export async function writePastEntries(db: Database, customerId: string, account
       if (incoming) inCents += entry.amountCents;
       else outCents += entry.amountCents;
     }
-    await tx.query(`UPDATE ledger_accounts SET credits_posted = credits_posted + $2, debits_posted = debits_posted + $3 WHERE id = $1`, [account.ledger_account_id, inCents.toString(), outCents.toString()]);
-    await tx.query(`UPDATE ledger_accounts SET debits_posted = debits_posted + $2, credits_posted = credits_posted + $3 WHERE id = $1`, [operatorAccounts.settlementAch, inCents.toString(), outCents.toString()]);
+    await tx.query(`UPDATE ledger_accounts SET credits_posted = credits_posted + $2, debits_posted = debits_posted + $3 WHERE id = $1`, [
+      account.ledger_account_id,
+      inCents.toString(),
+      outCents.toString(),
+    ]);
+    await tx.query(`UPDATE ledger_accounts SET debits_posted = debits_posted + $2, credits_posted = credits_posted + $3 WHERE id = $1`, [
+      operatorAccounts.settlementAch,
+      inCents.toString(),
+      outCents.toString(),
+    ]);
     return ids;
   });
 }
@@ -171,7 +190,10 @@ export function hledgerBalanceCents(csv: string, openingCents: bigint, from: str
 }
 
 function parseCsvLines(text: string): string[][] {
-  return text.trim().split(/\r?\n/).map((line) => line.split(',').map((field) => field.replace(/^"|"$/g, '')));
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(',').map((field) => field.replace(/^"|"$/g, '')));
 }
 
 function decimalToCents(text: string): bigint {

@@ -35,7 +35,6 @@ export interface FundedCustomer {
   accounts: { id: string; type: 'checking' | 'savings'; number: string }[];
 }
 
-
 /** An onboarded customer (verified, approved, accounts open) whose checking holds `fundCents`. */
 export async function createFundedCustomer(label: string, fundCents: number, names: { firstName?: string; lastName?: string } = {}): Promise<FundedCustomer> {
   const email = uniqueEmail(label);
@@ -45,7 +44,20 @@ export async function createFundedCustomer(label: string, fundCents: number, nam
   const phone = `+1303${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
   const firstName = names.firstName ?? 'Casey';
   const lastName = names.lastName ?? 'Journey';
-  const result = await runOps('create-customer', ['--email', email, '--password', password, '--phone', phone, '--first-name', firstName, '--last-name', lastName, '--fund-cents', String(fundCents)]);
+  const result = await runOps('create-customer', [
+    '--email',
+    email,
+    '--password',
+    password,
+    '--phone',
+    phone,
+    '--first-name',
+    firstName,
+    '--last-name',
+    lastName,
+    '--fund-cents',
+    String(fundCents),
+  ]);
   expect(result.exitCode, result.output).toBe(0);
   const created = JSON.parse(result.output) as { accounts: FundedCustomer['accounts'] };
   return { email, password, phone, firstName, lastName, accounts: created.accounts };
@@ -94,14 +106,21 @@ export async function signInPastWelcome(page: Page, customer: Pick<FundedCustome
 
 /** The unread count the header bell announces ("Notifications, 2 unread"). */
 export async function unreadCount(page: Page): Promise<number> {
-  const label = (await page.getByRole('banner').getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')) ?? '';
+  const label =
+    (await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Notifications, \d+ unread$/ })
+      .getAttribute('aria-label')) ?? '';
   return Number(/(\d+) unread/.exec(label)?.[1]);
 }
 
 /** A figure ('Balance', 'Available balance') of an account's card on the dashboard. */
 export async function figureOnDashboard(page: Page, accountName: string, figure: 'Balance' | 'Available balance'): Promise<string | null> {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
-  return card.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) }).locator('dd').textContent();
+  return card
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) })
+    .locator('dd')
+    .textContent();
 }
 
 /**

@@ -14,9 +14,7 @@ export function NotFoundPage() {
       </div>
       <p className="not-found__code">Error 404</p>
       <h1 id="not-found-title">Page not found</h1>
-      <p className="not-found__text">
-        We could not find the page you were looking for. It may have moved, or the address may be mistyped.
-      </p>
+      <p className="not-found__text">We could not find the page you were looking for. It may have moved, or the address may be mistyped.</p>
       <Link to="/" className={buttonClassName({ variant: 'primary' })}>
         Go to the home page
       </Link>

@@ -105,9 +105,7 @@ describe('apiRequest', () => {
   });
 
   it('keeps the challenge id of a step-up answer', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(403, { error: { code: 'step_up_required', message: 'Enter the code', challengeId: 'ch_1' } }),
-    );
+    fetchMock.mockResolvedValue(jsonResponse(403, { error: { code: 'step_up_required', message: 'Enter the code', challengeId: 'ch_1' } }));
     await expect(apiRequest('/transfers', { method: 'POST', body: {}, parse: passThrough })).rejects.toMatchObject({
       code: 'step_up_required',
       challengeId: 'ch_1',

@@ -38,10 +38,7 @@ export function getPublicSettings(): Promise<PublicSettings> {
   return apiRequest('/settings/public', { parse: parsePublicSettings });
 }
 
-export type PublicSettingsState =
-  | { status: 'loading' }
-  | { status: 'success'; settings: PublicSettings }
-  | { status: 'error'; error: ApiError };
+export type PublicSettingsState = { status: 'loading' } | { status: 'success'; settings: PublicSettings } | { status: 'error'; error: ApiError };
 
 let state: PublicSettingsState = { status: 'loading' };
 let inFlight: Promise<void> | null = null;
@@ -86,5 +83,9 @@ export function usePublicSettings(): PublicSettingsState {
     void loadPublicSettings();
   }, []);
   // The pre-rendered pages are rendered with nothing loaded yet, as a visitor's first paint is.
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

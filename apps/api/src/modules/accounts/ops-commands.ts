@@ -23,6 +23,15 @@ export const negativeBalancesCommand: OpsCommand = {
        ORDER BY (o.debits_posted - o.credits_posted) - (l.credits_posted - l.debits_posted) DESC LIMIT $1`,
       [listLimit],
     );
-    return ok(rows.map((row) => ({ accountId: row.account_id, number: row.number, type: row.type, customer: row.customer, balance: formatCents(row.balance - row.owed), owed: formatCents(row.owed) })));
+    return ok(
+      rows.map((row) => ({
+        accountId: row.account_id,
+        number: row.number,
+        type: row.type,
+        customer: row.customer,
+        balance: formatCents(row.balance - row.owed),
+        owed: formatCents(row.owed),
+      })),
+    );
   },
 };

@@ -31,7 +31,8 @@ export async function ensureOwedAccount(db: Database, account: OwingAccount): Pr
   const id = owedLedgerAccountIdOf(account.id);
   // Debit-normal, and never credited beyond what was debited: repaying more than is owed fails.
   const [outcome] = await createAccounts(db, [{ id, ledger: ledgers.usd, code: accountCodes.customerOwed, flags: accountFlags.creditsMustNotExceedDebits }]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`the ledger refused the owed account of ${account.id}: ${outcome?.result ?? 'no result'}`);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
+    throw new Error(`the ledger refused the owed account of ${account.id}: ${outcome?.result ?? 'no result'}`);
   await db.query('UPDATE customer_accounts SET owed_ledger_account_id = $2 WHERE id = $1 AND owed_ledger_account_id IS NULL', [account.id, id]);
   return id;
 }

@@ -29,9 +29,13 @@ export async function insertCustomerAccount(
 }
 
 export async function listCustomerAccounts(db: Queryable, customerId: string): Promise<CustomerAccountRow[]> {
-  return db.query<CustomerAccountRow>(`SELECT ${columns} FROM customer_accounts WHERE customer_id = $1 AND status <> 'closed' ORDER BY opened_at, type`, [customerId], {
-    name: 'customer_accounts_by_customer',
-  });
+  return db.query<CustomerAccountRow>(
+    `SELECT ${columns} FROM customer_accounts WHERE customer_id = $1 AND status <> 'closed' ORDER BY opened_at, type`,
+    [customerId],
+    {
+      name: 'customer_accounts_by_customer',
+    },
+  );
 }
 
 export interface PendingDepositsRow {

@@ -28,7 +28,8 @@ export interface OpenedAccount {
  * the accounts are looked for and inserted, so the second caller finds the first one's accounts.
  */
 export async function openCustomerAccounts(db: Database, customerId: string): Promise<OpenedAccount[]> {
-  const presentAccounts = (rows: CustomerAccountRow[]) => rows.map((row) => ({ id: row.id, type: row.type, number: row.number, ledgerAccountId: row.ledger_account_id }));
+  const presentAccounts = (rows: CustomerAccountRow[]) =>
+    rows.map((row) => ({ id: row.id, type: row.type, number: row.number, ledgerAccountId: row.ledger_account_id }));
   const existing = await listCustomerAccounts(db, customerId);
   if (existing.length > 0) return presentAccounts(existing);
 
@@ -50,7 +51,16 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
     for (const account of opened) {
       let number = newAccountNumber();
       let attempts = 1;
-      while (!(await insertCustomerAccount(tx, { id: account.id, customerId, type: account.type, number, name: account.name, ledgerAccountId: account.ledgerAccountId }))) {
+      while (
+        !(await insertCustomerAccount(tx, {
+          id: account.id,
+          customerId,
+          type: account.type,
+          number,
+          name: account.name,
+          ledgerAccountId: account.ledgerAccountId,
+        }))
+      ) {
         if (++attempts > accountNumberAttempts) throw new Error('no free account number after several attempts');
         number = newAccountNumber();
       }

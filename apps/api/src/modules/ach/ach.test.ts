@@ -28,7 +28,12 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
   const ops = (command: string, args: string[]) =>
     runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents, workingDirectory: directory }, command, args);
   const deposit = async (who: PayingCustomer, amountCents: number) => {
-    const response = await kit.pay(who, '/deposits', { accountId: who.checking.id, fundingSourceId: who.fundingSourceId, amountCents, reason: 'From my other bank' });
+    const response = await kit.pay(who, '/deposits', {
+      accountId: who.checking.id,
+      fundingSourceId: who.fundingSourceId,
+      amountCents,
+      reason: 'From my other bank',
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().transfer as { id: string; status: string };
   };
@@ -85,7 +90,17 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
   it('never settles a deposit by its time in production, while a payment to another bank still settles on the rail’s promise', async () => {
     const dana = await kit.customer({ fundCents: 50_000n });
     const pulled = await deposit(dana, 20_000);
-    const sent = (await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '5566778899', accountName: 'Landlord', amountCents: 10_000, message: 'Rent', ...validExternal })).json().transfer;
+    const sent = (
+      await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '5566778899',
+        accountName: 'Landlord',
+        amountCents: 10_000,
+        message: 'Rent',
+        ...validExternal,
+      })
+    ).json().transfer;
     await makeEverythingDue();
     await kit.runJobs();
     expect(await statusOf(dana, pulled.id)).toBe('pending');
@@ -97,7 +112,10 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
     expect((await kit.balances(dana)).checking).toEqual({ balanceCents: 60_000, availableCents: 60_000 });
     expect((await ops('ach-settle', [pulled.id, '--reason', 'Again'])).exitCode).toBe(1);
     expect((await ops('ach-settle', [pulled.id])).exitCode).toBe(2);
-    const [audit] = await database().query<{ actor_type: string; details: { reason: string } }>("SELECT actor_type, details FROM audit_log WHERE action = 'payment.rail_settled' AND subject = $1", [pulled.id]);
+    const [audit] = await database().query<{ actor_type: string; details: { reason: string } }>(
+      "SELECT actor_type, details FROM audit_log WHERE action = 'payment.rail_settled' AND subject = $1",
+      [pulled.id],
+    );
     expect(audit).toMatchObject({ actor_type: 'staff', details: { reason: 'Settled in the rail file of 24 November' } });
   });
 
@@ -106,10 +124,29 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
     await ops('ach-file', ['--out', 'earlier.ach', '--reason', 'Clear the rail']);
     const dana = await kit.customer({ fundCents: 50_000n });
     const pulled = await deposit(dana, 12_345);
-    const sent = (await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '5566778899', accountName: 'Landlord', amountCents: 10_000, message: 'Rent', ...validExternal })).json().transfer;
-    const linked = (await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana Savings', accountNumber: '123123123', routeNumber: '021000021', accountType: 'savings' })).json().fundingSource;
+    const sent = (
+      await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '5566778899',
+        accountName: 'Landlord',
+        amountCents: 10_000,
+        message: 'Rent',
+        ...validExternal,
+      })
+    ).json().transfer;
+    const linked = (
+      await kit.payWithStepUp(dana, '/funding-sources', {
+        accountName: 'Dana Savings',
+        accountNumber: '123123123',
+        routeNumber: '021000021',
+        accountType: 'savings',
+      })
+    ).json().fundingSource;
     // Production sends no amounts by SMS: the customer reads them at the other bank.
-    const [sms] = await database().query<{ text_body: string }>('SELECT text_body FROM outbox_messages WHERE to_address = $1 ORDER BY sequence DESC LIMIT 1', [dana.phone]);
+    const [sms] = await database().query<{ text_body: string }>('SELECT text_body FROM outbox_messages WHERE to_address = $1 ORDER BY sequence DESC LIMIT 1', [
+      dana.phone,
+    ]);
     expect(sms?.text_body).not.toMatch(/\$0\.\d\d/);
 
     const listed = JSON.parse((await ops('ach-pending', [])).output);
@@ -118,17 +155,33 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
     const text = await writeAchFile('today.ach');
     expect((await stat(path.join(directory, 'today.ach'))).mode & 0o077).toBe(0);
     const parsed = nacha.from(text).data;
-    const entries = parsed.batches.flatMap((batch) => batch.entries.map((entry) => ({ batch: batch.description, code: entry.transactionCode, account: entry.dfiAccount, amount: entry.amount, trace: String(entry.traceNumber) })));
+    const entries = parsed.batches.flatMap((batch) =>
+      batch.entries.map((entry) => ({
+        batch: batch.description,
+        code: entry.transactionCode,
+        account: entry.dfiAccount,
+        amount: entry.amount,
+        trace: String(entry.traceNumber),
+      })),
+    );
     expect(entries).toContainEqual({ batch: 'DEPOSIT', code: '27', account: '7788990055', amount: 12_345, trace: await traceOf(pulled.id) });
     expect(entries).toContainEqual({ batch: 'PAYMENT', code: '22', account: '5566778899', amount: 10_000, trace: await traceOf(sent.id) });
     const micro = entries.filter((entry) => entry.batch === 'ACCTVERIFY');
-    expect(micro.map((entry) => [entry.code, entry.account])).toEqual([['32', '123123123'], ['32', '123123123']]);
+    expect(micro.map((entry) => [entry.code, entry.account])).toEqual([
+      ['32', '123123123'],
+      ['32', '123123123'],
+    ]);
     expect(parsed.batches.map((batch) => batch.serviceClassCode)).toEqual([220, 220, 225]);
-    const [microTotal] = await database().query<{ cents: bigint }>('SELECT sum(amount_cents)::bigint AS cents FROM micro_deposits WHERE funding_source_id = $1', [linked.id]);
+    const [microTotal] = await database().query<{ cents: bigint }>(
+      'SELECT sum(amount_cents)::bigint AS cents FROM micro_deposits WHERE funding_source_id = $1',
+      [linked.id],
+    );
     expect(parsed.file.footer).toMatchObject({ totalDebit: 12_345, totalCredit: 10_000 + Number(microTotal?.cents ?? 0n), entryAndAddendaCount: 4 });
 
     expect((await ops('ach-file', ['--out', 'again.ach', '--reason', 'Second run'])).output).toContain('no file written');
-    expect(JSON.parse((await ops('ach-pending', [])).output)).toContainEqual(expect.objectContaining({ paymentId: pulled.id, traceNumber: await traceOf(pulled.id) }));
+    expect(JSON.parse((await ops('ach-pending', [])).output)).toContainEqual(
+      expect.objectContaining({ paymentId: pulled.id, traceNumber: await traceOf(pulled.id) }),
+    );
     expect((await ops('ach-file', ['--reason', 'No target'])).exitCode).toBe(2);
   });
 
@@ -143,7 +196,10 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
       { traceNumber: trace, returnCode: 'R01', result: 'applied' },
       { traceNumber: '999999990000001', returnCode: 'R01', result: 'unknown_trace' },
     ]);
-    expect((await dana.browser.get(`/api/v1/transfers/${pulled.id}`)).json().transfer).toMatchObject({ status: 'returned', statusReason: expect.stringContaining('insufficient funds (R01)') });
+    expect((await dana.browser.get(`/api/v1/transfers/${pulled.id}`)).json().transfer).toMatchObject({
+      status: 'returned',
+      statusReason: expect.stringContaining('insufficient funds (R01)'),
+    });
     const again = await importReturns([returnedDebit(trace, 20_000n)], 'returns-2.ach');
     expect(JSON.parse(again.output).returns).toEqual([{ traceNumber: trace, returnCode: 'R01', result: 'already_applied' }]);
     expect((await kit.balances(dana)).checking).toEqual({ balanceCents: 0, availableCents: 0 });
@@ -164,7 +220,9 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
   it('a returned micro-deposit takes its money back to the bank and the link cannot be verified', async () => {
     await ops('ach-file', ['--out', 'before-micro.ach', '--reason', 'Clear the rail']);
     const dana = await kit.customer({ fundCents: 0n });
-    const linked = (await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '123400', routeNumber: '021000021', accountType: 'checking' })).json().fundingSource;
+    const linked = (
+      await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '123400', routeNumber: '021000021', accountType: 'checking' })
+    ).json().fundingSource;
     await writeAchFile('micro.ach');
     const [micro] = await database().query<{ trace_number: string; amount_cents: bigint }>(
       'SELECT e.trace_number, e.amount_cents FROM ach_entries e JOIN micro_deposits m ON m.id = e.micro_deposit_id WHERE m.funding_source_id = $1 ORDER BY e.trace_number LIMIT 1',
@@ -189,4 +247,3 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
     expect(await statusOf(dana, pulled.id)).toBe('pending');
   });
 });
-

@@ -37,8 +37,21 @@ const file = (batches: NachaBatch[]) =>
   });
 
 describe('the NACHA file the bank writes', () => {
-  const credits = [entry({ amountCents: 4_000n, traceNumber: '123456780000001' }), entry({ transactionCode: 32, routingNumber: '021000021', accountNumber: '99887766', amountCents: 7n, individualName: 'Zoë Ångström', traceNumber: '123456780000002' })];
-  const debits = [entry({ transactionCode: 27, amountCents: 20_000n, traceNumber: '123456780000003' }), entry({ transactionCode: 37, routingNumber: '026009593', amountCents: 1_999_999_999n, traceNumber: '123456780000004' })];
+  const credits = [
+    entry({ amountCents: 4_000n, traceNumber: '123456780000001' }),
+    entry({
+      transactionCode: 32,
+      routingNumber: '021000021',
+      accountNumber: '99887766',
+      amountCents: 7n,
+      individualName: 'Zoë Ångström',
+      traceNumber: '123456780000002',
+    }),
+  ];
+  const debits = [
+    entry({ transactionCode: 27, amountCents: 20_000n, traceNumber: '123456780000003' }),
+    entry({ transactionCode: 37, routingNumber: '026009593', amountCents: 1_999_999_999n, traceNumber: '123456780000004' }),
+  ];
   const text = file([batch(1, 220, 'PAYMENT', credits), batch(2, 225, 'DEPOSIT', debits)]);
   const lines = text.split('\r\n').slice(0, -1);
 
@@ -47,20 +60,46 @@ describe('the NACHA file the bank writes', () => {
     for (const line of lines) expect(line).toHaveLength(94);
     expect(lines.length % 10).toBe(0);
     expect(lines.map((line) => line[0]).join('')).toBe('1566856689');
-    const small = file([batch(1, 220, 'PAYMENT', credits.slice(0, 1))]).split('\r\n').slice(0, -1);
+    const small = file([batch(1, 220, 'PAYMENT', credits.slice(0, 1))])
+      .split('\r\n')
+      .slice(0, -1);
     expect(small.map((line) => line[0]).join('')).toBe('1568999999');
     expect(small.slice(5)).toEqual(Array.from({ length: 5 }, () => '9'.repeat(94)));
   });
 
   it('reads back, field by field, in an independent parser from npm (@midlandsbank/node-nacha)', () => {
     const parsed = nacha.from(text).data;
-    expect(parsed.file).toMatchObject({ destination: ' 011000015', origin: ' 123456780', idModifier: 'A', destinationName: 'FEDERAL RESERVE BANK', originName: 'STRONGROOM DEMO BANK' });
-    expect(parsed.batches.map((item) => [item.serviceClassCode, item.entryClassCode, item.description, item.effectiveDate, item.originatingDFIIdentification, item.num])).toEqual([
+    expect(parsed.file).toMatchObject({
+      destination: ' 011000015',
+      origin: ' 123456780',
+      idModifier: 'A',
+      destinationName: 'FEDERAL RESERVE BANK',
+      originName: 'STRONGROOM DEMO BANK',
+    });
+    expect(
+      parsed.batches.map((item) => [
+        item.serviceClassCode,
+        item.entryClassCode,
+        item.description,
+        item.effectiveDate,
+        item.originatingDFIIdentification,
+        item.num,
+      ]),
+    ).toEqual([
       [220, 'PPD', 'PAYMENT', '261124', '12345678', 1],
       [225, 'PPD', 'DEPOSIT', '261124', '12345678', 2],
     ]);
     const entries = parsed.batches.flatMap((item) => item.entries);
-    expect(entries.map((item) => [item.transactionCode, `${String(item.receivingDFIIdentification).padStart(8, '0')}${item.checkDigit}`, item.dfiAccount, item.amount, item.receivingCompanyName, String(item.traceNumber)])).toEqual([
+    expect(
+      entries.map((item) => [
+        item.transactionCode,
+        `${String(item.receivingDFIIdentification).padStart(8, '0')}${item.checkDigit}`,
+        item.dfiAccount,
+        item.amount,
+        item.receivingCompanyName,
+        String(item.traceNumber),
+      ]),
+    ).toEqual([
       ['22', '011000015', '4400123456', 4_000, 'DANA DEMO', '123456780000001'],
       ['32', '021000021', '99887766', 7, 'ZOE ANGSTROM', '123456780000002'],
       ['27', '011000015', '4400123456', 20_000, 'DANA DEMO', '123456780000003'],
@@ -71,9 +110,28 @@ describe('the NACHA file the bank writes', () => {
   it('controls each batch and the file with counts, totals and entry hashes that the entries add up to', () => {
     const parsed = nacha.from(text).data;
     const hashOf = (routings: string[]) => Number(routings.reduce((sum, routing) => sum + BigInt(routing.slice(0, 8)), 0n) % 10_000_000_000n);
-    expect(parsed.batches[0]?.footer).toMatchObject({ serviceClassCode: 220, entryAndAddendaCount: 2, totalDebit: 0, totalCredit: 4_007, entryHash: hashOf(['011000015', '021000021']) });
-    expect(parsed.batches[1]?.footer).toMatchObject({ serviceClassCode: 225, entryAndAddendaCount: 2, totalDebit: 2_000_019_999, totalCredit: 0, entryHash: hashOf(['011000015', '026009593']) });
-    expect(parsed.file.footer).toMatchObject({ batchCount: 2, blockCount: 1, entryAndAddendaCount: 4, totalDebit: 2_000_019_999, totalCredit: 4_007, entryHash: hashOf(['011000015', '021000021', '011000015', '026009593']) });
+    expect(parsed.batches[0]?.footer).toMatchObject({
+      serviceClassCode: 220,
+      entryAndAddendaCount: 2,
+      totalDebit: 0,
+      totalCredit: 4_007,
+      entryHash: hashOf(['011000015', '021000021']),
+    });
+    expect(parsed.batches[1]?.footer).toMatchObject({
+      serviceClassCode: 225,
+      entryAndAddendaCount: 2,
+      totalDebit: 2_000_019_999,
+      totalCredit: 0,
+      entryHash: hashOf(['011000015', '026009593']),
+    });
+    expect(parsed.file.footer).toMatchObject({
+      batchCount: 2,
+      blockCount: 1,
+      entryAndAddendaCount: 4,
+      totalDebit: 2_000_019_999,
+      totalCredit: 4_007,
+      entryHash: hashOf(['011000015', '021000021', '011000015', '026009593']),
+    });
   });
 
   it('refuses a file with no entries, a routing number that is not nine digits and an amount that does not fit', () => {
@@ -85,8 +143,24 @@ describe('the NACHA file the bank writes', () => {
 
 describe('the returns file the bank reads', () => {
   const returned = [
-    { transactionCode: 26 as const, originalTraceNumber: '123456780000003', returnCode: 'R01', amountCents: 20_000n, accountNumber: '4400123456', routingNumber: '011000015', name: 'DANA DEMO' },
-    { transactionCode: 21 as const, originalTraceNumber: '123456780000001', returnCode: 'R03', amountCents: 4_000n, accountNumber: '4400123456', routingNumber: '011000015', name: 'DANA DEMO' },
+    {
+      transactionCode: 26 as const,
+      originalTraceNumber: '123456780000003',
+      returnCode: 'R01',
+      amountCents: 20_000n,
+      accountNumber: '4400123456',
+      routingNumber: '011000015',
+      name: 'DANA DEMO',
+    },
+    {
+      transactionCode: 21 as const,
+      originalTraceNumber: '123456780000001',
+      returnCode: 'R03',
+      amountCents: 4_000n,
+      accountNumber: '4400123456',
+      routingNumber: '011000015',
+      name: 'DANA DEMO',
+    },
   ];
 
   it('is a file the independent parser reads too, with its addenda', () => {
@@ -96,7 +170,13 @@ describe('the returns file the bank reads', () => {
   });
 
   it('gives each returned entry’s original trace number, reason code and amount', () => {
-    expect(parseNachaReturns(buildReturnsFile(returned)).map(({ originalTraceNumber, returnCode, amountCents }) => ({ originalTraceNumber, returnCode, amountCents }))).toEqual([
+    expect(
+      parseNachaReturns(buildReturnsFile(returned)).map(({ originalTraceNumber, returnCode, amountCents }) => ({
+        originalTraceNumber,
+        returnCode,
+        amountCents,
+      })),
+    ).toEqual([
       { originalTraceNumber: '123456780000003', returnCode: 'R01', amountCents: 20_000n },
       { originalTraceNumber: '123456780000001', returnCode: 'R03', amountCents: 4_000n },
     ]);

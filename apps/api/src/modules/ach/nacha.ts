@@ -275,7 +275,8 @@ export function parseNachaReturns(text: string): NachaReturn[] {
       if (!batch) fail(line.number, 'a batch control without its batch');
       if (batch) {
         if (Number(line.text.slice(4, 10)) !== batch.entries) fail(line.number, 'the batch entry count does not match its entries');
-        if (BigInt(line.text.slice(20, 32)) !== batch.debitCents || BigInt(line.text.slice(32, 44)) !== batch.creditCents) fail(line.number, 'the batch totals do not match its entries');
+        if (BigInt(line.text.slice(20, 32)) !== batch.debitCents || BigInt(line.text.slice(32, 44)) !== batch.creditCents)
+          fail(line.number, 'the batch totals do not match its entries');
         fileEntries += batch.entries;
         fileDebitCents += batch.debitCents;
         fileCreditCents += batch.creditCents;
@@ -286,7 +287,8 @@ export function parseNachaReturns(text: string): NachaReturn[] {
       if (batch) fail(line.number, 'the file control inside a batch');
       if (Number(line.text.slice(1, 7)) !== batchCount) fail(line.number, 'the file batch count does not match');
       if (Number(line.text.slice(13, 21)) !== fileEntries) fail(line.number, 'the file entry count does not match');
-      if (BigInt(line.text.slice(31, 43)) !== fileDebitCents || BigInt(line.text.slice(43, 55)) !== fileCreditCents) fail(line.number, 'the file totals do not match');
+      if (BigInt(line.text.slice(31, 43)) !== fileDebitCents || BigInt(line.text.slice(43, 55)) !== fileCreditCents)
+        fail(line.number, 'the file totals do not match');
       sawControl = true;
     } else {
       fail(line.number, `unknown record type ${JSON.stringify(type)}`);

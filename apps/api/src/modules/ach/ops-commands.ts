@@ -61,7 +61,13 @@ export const achFileCommand: OpsCommand = {
     if (!file) return ok('Nothing waits at the ACH rail: no file written.');
     // Account numbers are in the file: readable by the operator only.
     await writeFile(target, file.text, { mode: 0o600, flag: 'wx' });
-    return ok({ fileId: file.fileId, path: target, entries: file.entryCount, debits: formatCents(file.debitTotalCents), credits: formatCents(file.creditTotalCents) });
+    return ok({
+      fileId: file.fileId,
+      path: target,
+      entries: file.entryCount,
+      debits: formatCents(file.debitTotalCents),
+      credits: formatCents(file.creditTotalCents),
+    });
   },
 };
 
@@ -80,11 +86,16 @@ export const achImportReturnsCommand: OpsCommand = {
     if (text.length > maxReturnsFileBytes) return { exitCode: 1, output: `${source} is larger than a returns file can be` };
     const db = await context.database();
     try {
-      const results = await applyAchReturns({ db, config: context.config, liveEvents: context.liveEvents }, text, { actorType: 'staff', actorId: 'ops-cli', reason });
+      const results = await applyAchReturns({ db, config: context.config, liveEvents: context.liveEvents }, text, {
+        actorType: 'staff',
+        actorId: 'ops-cli',
+        reason,
+      });
       const failed = results.filter((item) => item.result === 'unknown_trace' || item.result === 'not_returnable');
       return { exitCode: failed.length > 0 ? 1 : 0, output: JSON.stringify({ returns: results }, null, 2) };
     } catch (error) {
-      if (error instanceof NachaFormatError) return { exitCode: 1, output: `${source} is not a valid NACHA returns file, nothing was applied: ${error.message}` };
+      if (error instanceof NachaFormatError)
+        return { exitCode: 1, output: `${source} is not a valid NACHA returns file, nothing was applied: ${error.message}` };
       throw error;
     }
   },

@@ -41,12 +41,14 @@ export async function unsentAchEntries(tx: Queryable, limit: number): Promise<Un
 }
 
 export async function nextTraceSequences(tx: Queryable, count: number): Promise<bigint[]> {
-  const rows = await tx.query<{ value: bigint }>('SELECT nextval(\'ach_trace_sequence\') AS value FROM generate_series(1, $1)', [count]);
+  const rows = await tx.query<{ value: bigint }>("SELECT nextval('ach_trace_sequence') AS value FROM generate_series(1, $1)", [count]);
   return rows.map((row) => row.value);
 }
 
 export async function filesCreatedOn(tx: Queryable, day: string): Promise<number> {
-  const [row] = await tx.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ach_files WHERE (created_at AT TIME ZONE 'UTC')::date = $1::date`, [day]);
+  const [row] = await tx.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ach_files WHERE (created_at AT TIME ZONE 'UTC')::date = $1::date`, [
+    day,
+  ]);
   return row?.count ?? 0;
 }
 
@@ -65,7 +67,16 @@ export async function insertAchFile(tx: Queryable, file: NewAchFile): Promise<vo
   await tx.query(
     `INSERT INTO ach_files (id, file_id_modifier, effective_date, entry_count, debit_total_cents, credit_total_cents, created_by, created_at)
      VALUES ($1, $2, $3::date, $4, $5, $6, $7, $8)`,
-    [file.id, file.fileIdModifier, file.effectiveDate, file.entryCount, file.debitTotalCents.toString(), file.creditTotalCents.toString(), file.createdBy, file.createdAt],
+    [
+      file.id,
+      file.fileIdModifier,
+      file.effectiveDate,
+      file.entryCount,
+      file.debitTotalCents.toString(),
+      file.creditTotalCents.toString(),
+      file.createdBy,
+      file.createdAt,
+    ],
   );
 }
 
@@ -96,7 +107,9 @@ export interface AchEntryRow {
 }
 
 export async function findAchEntry(db: Queryable, traceNumber: string): Promise<AchEntryRow | undefined> {
-  const [row] = await db.query<AchEntryRow>('SELECT trace_number, payment_id, micro_deposit_id, amount_cents FROM ach_entries WHERE trace_number = $1', [traceNumber]);
+  const [row] = await db.query<AchEntryRow>('SELECT trace_number, payment_id, micro_deposit_id, amount_cents FROM ach_entries WHERE trace_number = $1', [
+    traceNumber,
+  ]);
   return row;
 }
 

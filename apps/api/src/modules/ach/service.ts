@@ -65,7 +65,9 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
     if (!modifier) throw new Error(`already ${fileIdModifiers.length} ACH files today: the NACHA file id modifier has run out`);
     const sequences = await nextTraceSequences(tx, unsent.length);
     const entries = unsent.map((row, index): NachaEntry & { row: UnsentEntryRow } => {
-      const accountNumber = row.account_number ?? (row.account_number_encrypted ? decrypt(config.secrets.encryptionKey, Buffer.from(row.account_number_encrypted)).toString('utf8') : '');
+      const accountNumber =
+        row.account_number ??
+        (row.account_number_encrypted ? decrypt(config.secrets.encryptionKey, Buffer.from(row.account_number_encrypted)).toString('utf8') : '');
       if (!accountNumber) throw new Error(`ACH entry for ${row.payment_id ?? row.micro_deposit_id} has no account number`);
       const sequence = sequences[index];
       if (sequence === undefined) throw new Error('fewer trace numbers than entries');
@@ -82,7 +84,12 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
       };
     });
     const effective = nextBusinessDay(now);
-    const batch = (batchNumber: number, serviceClassCode: NachaBatch['serviceClassCode'], entryDescription: string, kind: UnsentEntryRow['kind']): NachaBatch => ({
+    const batch = (
+      batchNumber: number,
+      serviceClassCode: NachaBatch['serviceClassCode'],
+      entryDescription: string,
+      kind: UnsentEntryRow['kind'],
+    ): NachaBatch => ({
       serviceClassCode,
       companyName: config.bankName,
       companyId: config.ach.companyId,
@@ -104,14 +111,31 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
       fileIdModifier: modifier,
       batches,
     });
-    const debitTotalCents = entries.filter((entry) => entry.transactionCode === 27 || entry.transactionCode === 37).reduce((sum, entry) => sum + entry.amountCents, 0n);
+    const debitTotalCents = entries
+      .filter((entry) => entry.transactionCode === 27 || entry.transactionCode === 37)
+      .reduce((sum, entry) => sum + entry.amountCents, 0n);
     const creditTotalCents = entries.reduce((sum, entry) => sum + entry.amountCents, 0n) - debitTotalCents;
     const fileId = randomUUID();
-    await insertAchFile(tx, { id: fileId, fileIdModifier: modifier, effectiveDate: effective.iso, entryCount: entries.length, debitTotalCents, creditTotalCents, createdBy, createdAt: now });
+    await insertAchFile(tx, {
+      id: fileId,
+      fileIdModifier: modifier,
+      effectiveDate: effective.iso,
+      entryCount: entries.length,
+      debitTotalCents,
+      creditTotalCents,
+      createdBy,
+      createdAt: now,
+    });
     await insertAchEntries(
       tx,
       fileId,
-      entries.map((entry) => ({ traceNumber: entry.traceNumber, paymentId: entry.row.payment_id, microDepositId: entry.row.micro_deposit_id, transactionCode: entry.transactionCode, amountCents: entry.amountCents })),
+      entries.map((entry) => ({
+        traceNumber: entry.traceNumber,
+        paymentId: entry.row.payment_id,
+        microDepositId: entry.row.micro_deposit_id,
+        transactionCode: entry.transactionCode,
+        amountCents: entry.amountCents,
+      })),
     );
     return { fileId, text, entryCount: entries.length, debitTotalCents, creditTotalCents };
   });
@@ -128,7 +152,11 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
   return result;
 }
 
-export type ReturnApplication = { traceNumber: string; returnCode: string; result: 'applied' | 'applied_after_settlement' | 'already_applied' | 'unknown_trace' | 'not_returnable' };
+export type ReturnApplication = {
+  traceNumber: string;
+  returnCode: string;
+  result: 'applied' | 'applied_after_settlement' | 'already_applied' | 'unknown_trace' | 'not_returnable';
+};
 
 /**
  * Applies a returns file from the ACH operator: each returned entry, found by its original trace
@@ -153,7 +181,14 @@ export async function applyAchReturns(dependencies: AchDependencies, text: strin
     const result = await recordRailOutcome(dependencies, entry.payment_id ?? '', { kind: 'returned', code: item.returnCode }, actor);
     applied.push({
       ...base,
-      result: result === 'returned' ? 'applied' : result === 'returned_after_settlement' ? 'applied_after_settlement' : result === 'already_decided' ? 'already_applied' : 'not_returnable',
+      result:
+        result === 'returned'
+          ? 'applied'
+          : result === 'returned_after_settlement'
+            ? 'applied_after_settlement'
+            : result === 'already_decided'
+              ? 'already_applied'
+              : 'not_returnable',
     });
   }
   await recordAudit(dependencies.db, {
@@ -161,7 +196,12 @@ export async function applyAchReturns(dependencies: AchDependencies, text: strin
     actorId: actor.actorId,
     action: 'ach.returns_imported',
     outcome: 'success',
-    details: { fileSha256: fileHash, returns: returns.length, applied: applied.filter((item) => item.result.startsWith('applied')).length, ...(actor.reason ? { reason: actor.reason } : {}) },
+    details: {
+      fileSha256: fileHash,
+      returns: returns.length,
+      applied: applied.filter((item) => item.result.startsWith('applied')).length,
+      ...(actor.reason ? { reason: actor.reason } : {}),
+    },
   });
   return applied;
 }
@@ -185,7 +225,8 @@ async function returnMicroDeposit(dependencies: AchDependencies, microDepositId:
       code: transferCodes.microDeposit,
     },
   ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`could not take back micro-deposit ${microDepositId}: ${outcome?.result ?? 'no result'}`);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
+    throw new Error(`could not take back micro-deposit ${microDepositId}: ${outcome?.result ?? 'no result'}`);
   const customerId = await db.transaction(async (tx) => {
     if (!(await markMicroDepositReturned(tx, microDepositId, returnCode))) return undefined;
     const source = (await markFailed(tx, deposit.funding_source_id)) ?? (await findFundingSourceById(tx, deposit.funding_source_id));

@@ -140,7 +140,9 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
     const sentAfter = await database().query("SELECT 1 FROM outbox_messages WHERE to_address = $1 AND subject LIKE 'Set a new password%'", [email]);
     expect(sentAfter).toHaveLength(sentBefore.length + 1);
     expect(await lastMessageTo(database(), 'nobody-at-all@example.com')).toBeUndefined();
-    const audited = await database().query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE action = 'auth.password_reset_requested' ORDER BY id DESC LIMIT 2");
+    const audited = await database().query<{ outcome: string }>(
+      "SELECT outcome FROM audit_log WHERE action = 'auth.password_reset_requested' ORDER BY id DESC LIMIT 2",
+    );
     expect(audited.map((row) => row.outcome).sort()).toEqual(['failure', 'success']);
     await recordingApp.close();
   });

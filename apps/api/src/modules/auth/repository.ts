@@ -60,9 +60,6 @@ export async function findLivePasswordReset(db: Queryable, tokenHash: Buffer): P
 export async function usePasswordReset(db: Queryable, tokenHash: Buffer): Promise<string | undefined> {
   const customerId = await findLivePasswordReset(db, tokenHash);
   if (!customerId) return undefined;
-  const spent = await db.query(
-    'UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL RETURNING token_hash',
-    [customerId],
-  );
+  const spent = await db.query('UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL RETURNING token_hash', [customerId]);
   return spent.length > 0 ? customerId : undefined;
 }

@@ -71,23 +71,31 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       },
     );
 
-    app.post(
-      '/auth/signup/status',
-      { schema: { tags: ['auth'], response: { 200: signupStatusResponseSchema } } },
-      async (request, reply) => {
-        const browserToken = request.cookies[signupCookieName];
-        const customerId = browserToken ? await verifiedSignupCustomer(dependencies, browserToken) : undefined;
-        if (!customerId) return { verified: false as const };
-        await startSession(db, request, reply, 'customer', customerId);
-        reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
-        await recordAudit(db, { actorType: 'customer', actorId: customerId, action: 'auth.login', outcome: 'success', ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id, details: { via: 'email_verification' } });
-        return { verified: true as const, ...(await sessionAnswer(customerId)) };
-      },
-    );
+    app.post('/auth/signup/status', { schema: { tags: ['auth'], response: { 200: signupStatusResponseSchema } } }, async (request, reply) => {
+      const browserToken = request.cookies[signupCookieName];
+      const customerId = browserToken ? await verifiedSignupCustomer(dependencies, browserToken) : undefined;
+      if (!customerId) return { verified: false as const };
+      await startSession(db, request, reply, 'customer', customerId);
+      reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
+      await recordAudit(db, {
+        actorType: 'customer',
+        actorId: customerId,
+        action: 'auth.login',
+        outcome: 'success',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestId: request.id,
+        details: { via: 'email_verification' },
+      });
+      return { verified: true as const, ...(await sessionAnswer(customerId)) };
+    });
 
     app.post(
       '/auth/signup/resend',
-      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['auth'], response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: { tags: ['auth'], response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors } },
+      },
       async (request, reply) => {
         const sessionId = request.cookies[sessionCookieName(request)];
         const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
@@ -106,7 +114,10 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 
     app.post(
       '/auth/verify-email',
-      { config: { rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
       async (request) => {
         await verifyEmail(dependencies, request.body.token, metaOf(request));
         return { message: authMessages.emailVerified };
@@ -128,13 +139,24 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
       if (sessionId) await endSession(db, sessionId);
       clearSessionCookies(request, reply);
-      await recordAudit(db, { actorType: session ? 'customer' : 'anonymous', actorId: session?.subjectId, action: 'auth.logout', outcome: 'success', ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id });
+      await recordAudit(db, {
+        actorType: session ? 'customer' : 'anonymous',
+        actorId: session?.subjectId,
+        action: 'auth.logout',
+        outcome: 'success',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestId: request.id,
+      });
       return reply.status(204).send(null);
     });
 
     app.post(
       '/auth/password-reset',
-      { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } }, schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+        schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
       async (request) => {
         await requestPasswordReset(dependencies, request.body.email, metaOf(request));
         return { message: authMessages.resetRequested };
@@ -143,7 +165,10 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 
     app.post(
       '/auth/password-reset/check',
-      { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } }, schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
       async (request) => {
         await checkPasswordReset(dependencies, request.body.token);
         return { message: 'This link is valid.' };
@@ -152,7 +177,10 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 
     app.post(
       '/auth/password-reset/complete',
-      { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } }, schema: { tags: ['auth'], body: passwordResetCompleteSchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+        schema: { tags: ['auth'], body: passwordResetCompleteSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
       async (request, reply) => {
         await completePasswordReset(dependencies, request.body.token, request.body.password, metaOf(request));
         clearSessionCookies(request, reply);

@@ -72,7 +72,12 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
   const customerId = await dependencies.db.transaction(async (tx) => {
     const id = await insertCustomer(tx, { firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash });
     if (id) {
-      await insertEmailVerification(tx, { tokenHash: sha256(verificationToken), customerId: id, browserHash: sha256(browserToken), validForMs: emailVerificationValidMs });
+      await insertEmailVerification(tx, {
+        tokenHash: sha256(verificationToken),
+        customerId: id,
+        browserHash: sha256(browserToken),
+        validForMs: emailVerificationValidMs,
+      });
     }
     return id;
   });
@@ -111,10 +116,7 @@ export async function verifiedSignupCustomer(dependencies: AuthDependencies, bro
  * sign-up (its cookie), or for a signed-in customer whose email is not verified yet, in which case
  * `browserToken` is a new binding for this browser's poll.
  */
-export async function resendVerification(
-  dependencies: AuthDependencies,
-  who: { browserToken: string; customerId?: string },
-): Promise<void> {
+export async function resendVerification(dependencies: AuthDependencies, who: { browserToken: string; customerId?: string }): Promise<void> {
   const customerId = who.customerId ?? (await findCustomerIdByBrowser(dependencies.db, sha256(who.browserToken)));
   const customer = customerId ? await findCustomerById(dependencies.db, customerId) : undefined;
   if (!customer) return;
@@ -130,7 +132,12 @@ export async function resendVerification(
   const token = randomToken();
   await dependencies.db.transaction(async (tx) => {
     await expireEmailVerifications(tx, customer.id);
-    await insertEmailVerification(tx, { tokenHash: sha256(token), customerId: customer.id, browserHash: sha256(who.browserToken), validForMs: emailVerificationValidMs });
+    await insertEmailVerification(tx, {
+      tokenHash: sha256(token),
+      customerId: customer.id,
+      browserHash: sha256(who.browserToken),
+      validForMs: emailVerificationValidMs,
+    });
   });
   await sendVerificationEmail(dependencies, customer.email, customer.first_name, token);
 }
@@ -141,7 +148,15 @@ export async function verifyEmail(dependencies: AuthDependencies, token: string,
     if (id) await markEmailVerified(tx, id);
     return id;
   });
-  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.email_verification', outcome: customerId ? 'success' : 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
+  await recordAudit(dependencies.db, {
+    actorType: customerId ? 'customer' : 'anonymous',
+    actorId: customerId,
+    action: 'auth.email_verification',
+    outcome: customerId ? 'success' : 'failure',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+  });
   if (!customerId) throw new AppError('bad_request', authMessages.verificationLinkInvalid);
 }
 
@@ -155,7 +170,15 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
   const ipKey: ThrottleKey = `ip:${meta.ip}`;
   const waitSeconds = await blockedForSeconds(db, [accountKey, ipKey]);
   if (waitSeconds > 0) {
-    await recordAudit(db, { actorType: 'anonymous', action: 'auth.login', outcome: 'denied', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId, details: { reason: 'throttled' } });
+    await recordAudit(db, {
+      actorType: 'anonymous',
+      action: 'auth.login',
+      outcome: 'denied',
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      requestId: meta.requestId,
+      details: { reason: 'throttled' },
+    });
     throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: waitSeconds });
   }
   if ((await consecutiveFailures(db, accountKey)) >= throttlePolicy.failuresBeforeRecoveryRequired) {
@@ -166,11 +189,27 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
   if (!customer || !passwordMatches) {
     await recordFailure(db, accountKey, throttlePolicy.account);
     await recordFailure(db, ipKey, throttlePolicy.ip);
-    await recordAudit(db, { actorType: 'anonymous', actorId: customer?.id, action: 'auth.login', outcome: 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
+    await recordAudit(db, {
+      actorType: 'anonymous',
+      actorId: customer?.id,
+      action: 'auth.login',
+      outcome: 'failure',
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      requestId: meta.requestId,
+    });
     throw new AppError('unauthenticated', authMessages.wrongCredentials);
   }
   await clearFailures(db, accountKey);
-  await recordAudit(db, { actorType: 'customer', actorId: customer.id, action: 'auth.login', outcome: 'success', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
+  await recordAudit(db, {
+    actorType: 'customer',
+    actorId: customer.id,
+    action: 'auth.login',
+    outcome: 'success',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+  });
   await notifyNewSignIn(dependencies, customer.id, meta.userAgent);
   return customer.id;
 }
@@ -207,7 +246,14 @@ export async function requestPasswordReset(dependencies: Pick<AuthDependencies, 
 /** The job: a known address gets a one-hour, single-use link; an unknown one gets nothing. */
 async function sendPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestMeta): Promise<void> {
   const customer = await findCustomerByEmail(dependencies.db, email);
-  const audit = { actorType: 'anonymous', actorId: customer?.id, action: 'auth.password_reset_requested', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId } as const;
+  const audit = {
+    actorType: 'anonymous',
+    actorId: customer?.id,
+    action: 'auth.password_reset_requested',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+  } as const;
   if (!customer) {
     await recordAudit(dependencies.db, { ...audit, outcome: 'failure' });
     return;
@@ -247,6 +293,14 @@ export async function completePasswordReset(dependencies: AuthDependencies, toke
     if (customer) await clearFailures(tx, `account:${normalizeEmail(customer.email)}`);
     return id;
   });
-  await recordAudit(dependencies.db, { actorType: customerId ? 'customer' : 'anonymous', actorId: customerId, action: 'auth.password_reset', outcome: customerId ? 'success' : 'failure', ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId });
+  await recordAudit(dependencies.db, {
+    actorType: customerId ? 'customer' : 'anonymous',
+    actorId: customerId,
+    action: 'auth.password_reset',
+    outcome: customerId ? 'success' : 'failure',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+  });
   if (!customerId) throw new AppError('bad_request', authMessages.resetLinkInvalid);
 }

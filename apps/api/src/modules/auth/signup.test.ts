@@ -24,7 +24,10 @@ describeEachDatabase('signing up and verifying the email', (database) => {
   it('gives the seed messages under each field and writes nothing', async () => {
     const browser = new TestBrowser(app);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ firstName: '', lastName: '', email: '' }, { firstName: 'field should not be empty', lastName: 'field should not be empty', email: 'field should not be empty' }],
+      [
+        { firstName: '', lastName: '', email: '' },
+        { firstName: 'field should not be empty', lastName: 'field should not be empty', email: 'field should not be empty' },
+      ],
       [{ email: 'ada-at-example' }, { email: 'email is not valid' }],
       [{ password: 'short7!', confirmPassword: 'short7!' }, { password: 'password should be at least 8 characters' }],
       [{ password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, { password: 'password should be at most 128 characters' }],
@@ -105,7 +108,7 @@ describeEachDatabase('signing up and verifying the email', (database) => {
     expect((await browser.post('/api/v1/auth/verify-email', { token: second })).statusCode).toBe(200);
   });
 
-  it('resends a link to a signed-in customer whose email is not verified, and binds this browser\'s poll', async () => {
+  it("resends a link to a signed-in customer whose email is not verified, and binds this browser's poll", async () => {
     const signupBrowser = new TestBrowser(app);
     await signupBrowser.post('/api/v1/auth/signup', form({ email: 'elsewhere@example.com' }));
     await database().query("UPDATE email_verifications SET created_at = created_at - interval '2 minutes'");

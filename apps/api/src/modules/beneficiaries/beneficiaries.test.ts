@@ -76,7 +76,12 @@ describeEachDatabase('beneficiaries', (database) => {
     await database().query("UPDATE customer_accounts SET status = 'closed' WHERE id = $1", [checking.id]);
     const before = await database().query('SELECT 1 FROM beneficiaries');
     for (const accountNumber of ['1234567890', checking.number]) {
-      const response = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, bankType: 'mybank', accountNumber, routeNumber: businessConstants.bankRoutingNumber });
+      const response = await browser.post('/api/v1/beneficiaries', {
+        ...otherBankPayee,
+        bankType: 'mybank',
+        accountNumber,
+        routeNumber: businessConstants.bankRoutingNumber,
+      });
       expect(response.statusCode, accountNumber).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'validation_failed', fields: { accountNumber: 'No account at this bank has this number' } });
     }
@@ -85,7 +90,14 @@ describeEachDatabase('beneficiaries', (database) => {
 
   it('answers an empty form with a message for each of the five fields', async () => {
     const browser = await signedIn(owner);
-    const response = await browser.post('/api/v1/beneficiaries', { bankName: '', accountName: ' ', accountNumber: '', nameOfCountry: '', routeNumber: '', bankType: 'otherbank' });
+    const response = await browser.post('/api/v1/beneficiaries', {
+      bankName: '',
+      accountName: ' ',
+      accountNumber: '',
+      nameOfCountry: '',
+      routeNumber: '',
+      bankType: 'otherbank',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({
       bankName: validationMessages.required,
@@ -143,7 +155,9 @@ describeEachDatabase('beneficiaries', (database) => {
     for (let index = 1; index < maxBeneficiariesPerCustomer - 1; index++) {
       await saveBeneficiaryFromPayment(database(), customer.userId, { ...otherBankPayee, accountNumber: String(200_000 + index), accountType: null });
     }
-    const racing = await Promise.all(Array.from({ length: 5 }, (_, index) => browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: String(300_000 + index) })));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: String(300_000 + index) })),
+    );
     expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     expect((await browser.get('/api/v1/beneficiaries')).json().items).toHaveLength(maxBeneficiariesPerCustomer);
   });
@@ -188,7 +202,12 @@ describeEachDatabase('beneficiaries', (database) => {
     const browser = await signedIn(owner);
     const [saved] = (await browser.get('/api/v1/beneficiaries')).json().items as { id: string }[];
     const withoutToken = { 'x-csrf-token': '' };
-    const add = await browser.request({ method: 'POST', url: '/api/v1/beneficiaries', payload: { ...otherBankPayee, accountNumber: '4444333322' }, headers: withoutToken });
+    const add = await browser.request({
+      method: 'POST',
+      url: '/api/v1/beneficiaries',
+      payload: { ...otherBankPayee, accountNumber: '4444333322' },
+      headers: withoutToken,
+    });
     const deletion = await browser.request({ method: 'DELETE', url: `/api/v1/beneficiaries/${saved?.id}`, headers: withoutToken });
     for (const response of [add, deletion]) {
       expect(response.statusCode).toBe(403);

@@ -37,7 +37,9 @@ export async function listBeneficiaries(db: Queryable, customerId: string, limit
 }
 
 export async function countBeneficiaries(db: Queryable, customerId: string): Promise<number> {
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM beneficiaries WHERE customer_id = $1 AND deleted_at IS NULL', [customerId]);
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM beneficiaries WHERE customer_id = $1 AND deleted_at IS NULL', [
+    customerId,
+  ]);
   return row?.count ?? 0;
 }
 
@@ -68,7 +70,10 @@ export async function insertBeneficiary(db: Queryable, customerId: string, benef
 }
 
 export async function softDeleteBeneficiary(db: Queryable, customerId: string, id: string): Promise<boolean> {
-  const rows = await db.query('UPDATE beneficiaries SET deleted_at = now() WHERE id = $1 AND customer_id = $2 AND deleted_at IS NULL RETURNING 1', [id, customerId]);
+  const rows = await db.query('UPDATE beneficiaries SET deleted_at = now() WHERE id = $1 AND customer_id = $2 AND deleted_at IS NULL RETURNING 1', [
+    id,
+    customerId,
+  ]);
   return rows.length === 1;
 }
 

@@ -16,11 +16,9 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
 
-    app.get(
-      '/beneficiaries',
-      { schema: { tags: ['beneficiaries'], response: { 200: beneficiaryListSchema, 401: errorResponseSchema } } },
-      async (request) => ({ items: await listSavedBeneficiaries(db, customerIdOf(request)) }),
-    );
+    app.get('/beneficiaries', { schema: { tags: ['beneficiaries'], response: { 200: beneficiaryListSchema, 401: errorResponseSchema } } }, async (request) => ({
+      items: await listSavedBeneficiaries(db, customerIdOf(request)),
+    }));
 
     app.post(
       '/beneficiaries',
@@ -29,7 +27,14 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
         schema: {
           tags: ['beneficiaries'],
           body: createBeneficiaryRequestSchema,
-          response: { 201: beneficiaryResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+          response: {
+            201: beneficiaryResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+            429: errorResponseSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -22,9 +22,10 @@ describeEachDatabase('POST /api/v1/contact', (database) => {
     ({ app, config } = await buildTestApp(database()));
   });
 
-  const send = (payload: unknown, remoteAddress = '198.51.100.1') => app.inject({ method: 'POST', url: '/api/v1/contact', payload: payload as object, remoteAddress });
+  const send = (payload: unknown, remoteAddress = '198.51.100.1') =>
+    app.inject({ method: 'POST', url: '/api/v1/contact', payload: payload as object, remoteAddress });
 
-  it('answers an empty form with the seed\'s five messages and stores nothing', async () => {
+  it("answers an empty form with the seed's five messages and stores nothing", async () => {
     const response = await send({ name: '', email: '', phone: '', subject: '', message: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({

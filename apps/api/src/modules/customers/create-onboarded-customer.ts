@@ -45,16 +45,19 @@ export async function createOnboardedCustomer(
   }
   const passwordHash = await hashPassword(input.password);
   // A plain avatar stands in for the profile photo such a customer never uploaded.
-  const avatar = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 30, g: 94, b: 255 } } }).png().toBuffer();
+  const avatar = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 30, g: 94, b: 255 } } })
+    .png()
+    .toBuffer();
   const avatarKey = randomUUID();
   await dependencies.storage.put(avatarKey, avatar);
   const userId = await db.transaction(async (tx) => {
     const id = await insertCustomer(tx, { firstName: input.firstName ?? 'Demo', lastName: input.lastName ?? 'Customer', email: input.email, passwordHash });
     if (!id) throw new CustomerExistsError(normalizeEmail(input.email));
-    await tx.query(
-      `UPDATE customers SET email_verified_at = now(), phone_e164 = $2, phone_country = $3, phone_verified_at = now() WHERE id = $1`,
-      [id, input.phone ?? '+12025550100', 'US'],
-    );
+    await tx.query(`UPDATE customers SET email_verified_at = now(), phone_e164 = $2, phone_country = $3, phone_verified_at = now() WHERE id = $1`, [
+      id,
+      input.phone ?? '+12025550100',
+      'US',
+    ]);
     await tx.query(
       `INSERT INTO identity_reviews (customer_id, id_number_encrypted, id_number_last4, country, state, address, status, decided_at, decided_by)
        VALUES ($1, $2, '0000', 'US', 'District of Columbia', '1 Demo Street, Washington', 'approved', now(), 'ops')`,

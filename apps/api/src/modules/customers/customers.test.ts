@@ -16,7 +16,16 @@ describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (d
   });
 
   it('create-customer prints the new customer and funds checking from capital through the ledger', async () => {
-    const result = await runOpsCommand({ database: async () => database(), config }, 'create-customer', ['--email', 'ops@example.com', '--password', 'a long ops password', '--phone', '+12025550123', '--fund-cents', '123456']);
+    const result = await runOpsCommand({ database: async () => database(), config }, 'create-customer', [
+      '--email',
+      'ops@example.com',
+      '--password',
+      'a long ops password',
+      '--phone',
+      '+12025550123',
+      '--fund-cents',
+      '123456',
+    ]);
     expect(result.exitCode).toBe(0);
     const created = JSON.parse(result.output) as { userId: string; accounts: { id: string; type: string; number: string }[] };
     expect(created.accounts.map((account) => account.type).sort()).toEqual(['checking', 'savings']);
@@ -31,10 +40,32 @@ describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (d
   });
 
   it('create-customer refuses a taken email and bad arguments with a message and a non-zero exit', async () => {
-    expect((await runOpsCommand({ database: async () => database(), config }, 'create-customer', ['--email', 'ops@example.com', '--password', 'a long ops password'])).exitCode).toBe(1);
+    expect(
+      (
+        await runOpsCommand({ database: async () => database(), config }, 'create-customer', [
+          '--email',
+          'ops@example.com',
+          '--password',
+          'a long ops password',
+        ])
+      ).exitCode,
+    ).toBe(1);
     expect((await runOpsCommand({ database: async () => database(), config }, 'create-customer', ['--email', 'x@example.com'])).exitCode).toBe(2);
-    expect((await runOpsCommand({ database: async () => database(), config }, 'create-customer', ['--email', 'x@example.com', '--password', 'a long ops password', '--fund-cents', '12.50'])).exitCode).toBe(2);
-    expect((await runOpsCommand({ database: async () => database(), config }, 'create-customer', ['--email', 'x@example.com', '--password', 'password'])).exitCode).toBe(2);
+    expect(
+      (
+        await runOpsCommand({ database: async () => database(), config }, 'create-customer', [
+          '--email',
+          'x@example.com',
+          '--password',
+          'a long ops password',
+          '--fund-cents',
+          '12.50',
+        ])
+      ).exitCode,
+    ).toBe(2);
+    expect(
+      (await runOpsCommand({ database: async () => database(), config }, 'create-customer', ['--email', 'x@example.com', '--password', 'password'])).exitCode,
+    ).toBe(2);
   });
 
   it('seeds the sandbox demo customer once, with money whose balances come from the ledger', async () => {
@@ -48,7 +79,7 @@ describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (d
     expect((await runOpsCommand({ database: async () => database(), config }, 'check-ledger', [])).exitCode).toBe(0);
   });
 
-  it('answers GET /accounts with 401 when signed out, and only ever the caller\'s own accounts', async () => {
+  it("answers GET /accounts with 401 when signed out, and only ever the caller's own accounts", async () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/accounts' })).statusCode).toBe(401);
     const first = new TestBrowser(app);
     await first.post('/api/v1/auth/login', demoSignIn);

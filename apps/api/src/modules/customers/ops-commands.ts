@@ -30,7 +30,14 @@ export const createCustomerCommand: OpsCommand = {
     try {
       const customer = await createOnboardedCustomer(
         { db, storage: storageFor(config), encryptionKey: config.secrets.encryptionKey },
-        { email: values.email, password: values.password, phone: values.phone, firstName: values['first-name'], lastName: values['last-name'], fundCents: BigInt(fundText) },
+        {
+          email: values.email,
+          password: values.password,
+          phone: values.phone,
+          firstName: values['first-name'],
+          lastName: values['last-name'],
+          fundCents: BigInt(fundText),
+        },
       );
       return ok({ userId: customer.userId, accounts: customer.accounts.map(({ id, type, number }) => ({ id, type, number })) });
     } catch (error) {

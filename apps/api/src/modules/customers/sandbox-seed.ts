@@ -12,8 +12,16 @@ const demoOpeningCents = 500_000n;
 const demoSavingsCents = 25_000n;
 /** Bills the demo customer has paid, so the dashboard's spending chart shows real ledger data. */
 const demoSpending = [
-  { payee: { name: 'City Power & Light', bankName: 'First Example Bank', accountNumber: '40020081', routeNumber: '011000015' }, amountCents: 8_420n, message: 'Electricity bill' },
-  { payee: { name: 'Oak Street Lettings', bankName: 'Second Example Bank', accountNumber: '77120455', routeNumber: '011000015' }, amountCents: 120_000n, message: 'November rent' },
+  {
+    payee: { name: 'City Power & Light', bankName: 'First Example Bank', accountNumber: '40020081', routeNumber: '011000015' },
+    amountCents: 8_420n,
+    message: 'Electricity bill',
+  },
+  {
+    payee: { name: 'Oak Street Lettings', bankName: 'Second Example Bank', accountNumber: '77120455', routeNumber: '011000015' },
+    amountCents: 120_000n,
+    message: 'November rent',
+  },
 ];
 
 /** The demo customer's account at another bank, verified, so a deposit works at once (PRODUCT.md section 6). */
@@ -25,14 +33,17 @@ export const demoFundingSource = { accountName: 'Dana Demo', accountNumber: '440
  */
 export async function seedSandbox(dependencies: { db: Database; storage: FileStorage; secrets: Config['secrets'] }): Promise<'seeded' | 'present'> {
   if (await findCustomerByEmail(dependencies.db, demoSignIn.email)) return 'present';
-  const demo = await createOnboardedCustomer({ ...dependencies, encryptionKey: dependencies.secrets.encryptionKey }, {
-    email: demoSignIn.email,
-    password: demoSignIn.password,
-    firstName: 'Dana',
-    lastName: 'Demo',
-    phone: '+12025550100',
-    fundCents: demoOpeningCents,
-  });
+  const demo = await createOnboardedCustomer(
+    { ...dependencies, encryptionKey: dependencies.secrets.encryptionKey },
+    {
+      email: demoSignIn.email,
+      password: demoSignIn.password,
+      firstName: 'Dana',
+      lastName: 'Demo',
+      phone: '+12025550100',
+      fundCents: demoOpeningCents,
+    },
+  );
   const checking = demo.accounts.find((account) => account.type === 'checking');
   const savings = demo.accounts.find((account) => account.type === 'savings');
   if (checking && savings) {
@@ -45,9 +56,16 @@ export async function seedSandbox(dependencies: { db: Database; storage: FileSto
       message: 'First savings',
     });
     for (const example of demoSpending) {
-      await recordSettledExternalPayment(dependencies.db, { customerId: demo.userId, fromAccount: { id: checking.id, ledgerAccountId: checking.ledgerAccountId }, ...example });
+      await recordSettledExternalPayment(dependencies.db, {
+        customerId: demo.userId,
+        fromAccount: { id: checking.id, ledgerAccountId: checking.ledgerAccountId },
+        ...example,
+      });
     }
   }
-  await seedVerifiedFundingSource(dependencies.db, dependencies.secrets.encryptionKey, dependencies.secrets.sessionSecret, { customerId: demo.userId, ...demoFundingSource });
+  await seedVerifiedFundingSource(dependencies.db, dependencies.secrets.encryptionKey, dependencies.secrets.sessionSecret, {
+    customerId: demo.userId,
+    ...demoFundingSource,
+  });
   return 'seeded';
 }

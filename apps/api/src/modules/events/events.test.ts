@@ -40,7 +40,10 @@ function openStream(baseUrl: string, sessionId: string): Promise<Stream> {
         ended,
         waitFor: (expected) =>
           new Promise((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`the stream did not carry ${JSON.stringify(expected)}; it carried ${JSON.stringify(received)}`)), streamWaitMs);
+            const timer = setTimeout(
+              () => fail(new Error(`the stream did not carry ${JSON.stringify(expected)}; it carried ${JSON.stringify(received)}`)),
+              streamWaitMs,
+            );
             const check = () => {
               if (!received.includes(expected)) return;
               clearTimeout(timer);

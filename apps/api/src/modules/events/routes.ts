@@ -37,7 +37,10 @@ export function eventRoutes(dependencies: { db: Database; liveEvents: LiveEvents
         schema: {
           tags: ['events'],
           response: {
-            200: { description: 'Server-sent events: `event: change` with a topic (accounts, notifications) as data', content: { 'text/event-stream': { schema: z.string() } } },
+            200: {
+              description: 'Server-sent events: `event: change` with a topic (accounts, notifications) as data',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
             401: errorResponseSchema,
           },
         },

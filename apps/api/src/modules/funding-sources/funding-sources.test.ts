@@ -46,7 +46,14 @@ describeEachDatabase('accounts at other banks (funding sources)', (database) => 
     const response = await link(dana, '123456789');
     expect(response.statusCode, response.body).toBe(201);
     const source = response.json().fundingSource;
-    expect(source).toMatchObject({ status: 'pending_verification', last4: '6789', routeNumber: '011000015', accountType: 'checking', attemptsLeft: 3, verifiedAt: null });
+    expect(source).toMatchObject({
+      status: 'pending_verification',
+      last4: '6789',
+      routeNumber: '011000015',
+      accountType: 'checking',
+      attemptsLeft: 3,
+      verifiedAt: null,
+    });
     expect(JSON.stringify(response.json())).not.toContain('123456789');
 
     const amounts = await amountsSentTo(dana);
@@ -57,7 +64,12 @@ describeEachDatabase('accounts at other banks (funding sources)', (database) => 
       [source.id],
     );
     expect(transfers.map((transfer) => Number(transfer.amount)).sort()).toEqual([...amounts].sort());
-    for (const transfer of transfers) expect(transfer).toMatchObject({ debit_account_id: operatorAccounts.accountVerificationExpense, credit_account_id: operatorAccounts.settlementAch, code: transferCodes.microDeposit });
+    for (const transfer of transfers)
+      expect(transfer).toMatchObject({
+        debit_account_id: operatorAccounts.accountVerificationExpense,
+        credit_account_id: operatorAccounts.settlementAch,
+        code: transferCodes.microDeposit,
+      });
     const expenseAfter = (await lookupAccounts(database(), [operatorAccounts.accountVerificationExpense]))[0]?.debitsPostedCents ?? 0n;
     expect(expenseAfter - expenseBefore).toBe(BigInt(amounts[0]! + amounts[1]!));
 
@@ -132,7 +144,9 @@ describeEachDatabase('accounts at other banks (funding sources)', (database) => 
     const repeated = await kit.pay(dana, '/funding-sources', { ...otherBank, accountNumber: '31313131' }, key);
     expect(repeated.statusCode).toBe(201);
     expect(repeated.json().fundingSource.id).toBe(first.json().fundingSource.id);
-    const [count] = await database().query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM micro_deposits WHERE funding_source_id = $1', [first.json().fundingSource.id]);
+    const [count] = await database().query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM micro_deposits WHERE funding_source_id = $1', [
+      first.json().fundingSource.id,
+    ]);
     expect(count?.n).toBe(2n);
     const again = await kit.pay(dana, '/funding-sources', { ...otherBank, accountNumber: '31313131' });
     expect(again.statusCode).toBe(409);

@@ -38,13 +38,29 @@ export async function insertFundingSource(db: Queryable, source: NewFundingSourc
     `INSERT INTO funding_sources (id, customer_id, account_name, account_number_encrypted, account_key, last4, route_number, account_type, status, idempotency_key, verified_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $10 THEN 'verified' ELSE 'pending_verification' END, $9, CASE WHEN $10 THEN now() END)
      ON CONFLICT DO NOTHING RETURNING ${columns}`,
-    [source.id, source.customerId, source.accountName, source.accountNumberEncrypted, source.accountKey, source.last4, source.routeNumber, source.accountType, source.idempotencyKey, source.verified ?? false],
+    [
+      source.id,
+      source.customerId,
+      source.accountName,
+      source.accountNumberEncrypted,
+      source.accountKey,
+      source.last4,
+      source.routeNumber,
+      source.accountType,
+      source.idempotencyKey,
+      source.verified ?? false,
+    ],
   );
   return row;
 }
 
 /** One of this customer's sources (removed ones included, for the deposits that name them). */
-export async function findFundingSource(db: Queryable, customerId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<FundingSourceRow | undefined> {
+export async function findFundingSource(
+  db: Queryable,
+  customerId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<FundingSourceRow | undefined> {
   if (!uuidPattern.test(id)) return undefined;
   const [row] = await db.query<FundingSourceRow>(
     `SELECT ${columns} FROM funding_sources WHERE id = $1 AND customer_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
@@ -60,7 +76,10 @@ export async function findFundingSourceById(db: Queryable, id: string): Promise<
 }
 
 export async function findFundingSourceByKey(db: Queryable, customerId: string, idempotencyKey: string): Promise<FundingSourceRow | undefined> {
-  const [row] = await db.query<FundingSourceRow>(`SELECT ${columns} FROM funding_sources WHERE customer_id = $1 AND idempotency_key = $2`, [customerId, idempotencyKey]);
+  const [row] = await db.query<FundingSourceRow>(`SELECT ${columns} FROM funding_sources WHERE customer_id = $1 AND idempotency_key = $2`, [
+    customerId,
+    idempotencyKey,
+  ]);
   return row;
 }
 
@@ -74,7 +93,10 @@ export async function findLiveFundingSourceByAccount(db: Queryable, customerId: 
 
 /** Newest first, removed ones left out. */
 export async function listFundingSources(db: Queryable, customerId: string, limit: number): Promise<FundingSourceRow[]> {
-  return db.query<FundingSourceRow>(`SELECT ${columns} FROM funding_sources WHERE customer_id = $1 AND status <> 'removed' ORDER BY created_at DESC, id DESC LIMIT $2`, [customerId, limit]);
+  return db.query<FundingSourceRow>(
+    `SELECT ${columns} FROM funding_sources WHERE customer_id = $1 AND status <> 'removed' ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [customerId, limit],
+  );
 }
 
 /** Live links, and links made in the last 24 hours (those the bank sent micro-deposits to). */
@@ -112,13 +134,19 @@ export async function markVerified(db: Queryable, id: string): Promise<FundingSo
 /** Removal keeps the row: deposits made from it still name it. */
 export async function markRemoved(db: Queryable, customerId: string, id: string): Promise<boolean> {
   if (!uuidPattern.test(id)) return false;
-  const rows = await db.query(`UPDATE funding_sources SET status = 'removed', removed_at = now() WHERE id = $1 AND customer_id = $2 AND status <> 'removed' RETURNING id`, [id, customerId]);
+  const rows = await db.query(
+    `UPDATE funding_sources SET status = 'removed', removed_at = now() WHERE id = $1 AND customer_id = $2 AND status <> 'removed' RETURNING id`,
+    [id, customerId],
+  );
   return rows.length === 1;
 }
 
 /** The other bank says the account is closed or does not exist: nothing more is pulled from it. */
 export async function markFailed(db: Queryable, id: string): Promise<FundingSourceRow | undefined> {
-  const [row] = await db.query<FundingSourceRow>(`UPDATE funding_sources SET status = 'failed' WHERE id = $1 AND status IN ('pending_verification', 'verified') RETURNING ${columns}`, [id]);
+  const [row] = await db.query<FundingSourceRow>(
+    `UPDATE funding_sources SET status = 'failed' WHERE id = $1 AND status IN ('pending_verification', 'verified') RETURNING ${columns}`,
+    [id],
+  );
   return row;
 }
 
@@ -138,7 +166,10 @@ export async function insertMicroDeposits(db: Queryable, fundingSourceId: string
 }
 
 export async function microDepositsOf(db: Queryable, fundingSourceId: string): Promise<MicroDepositRow[]> {
-  return db.query<MicroDepositRow>('SELECT id, funding_source_id, amount_cents, status, created_at FROM micro_deposits WHERE funding_source_id = $1 ORDER BY id', [fundingSourceId]);
+  return db.query<MicroDepositRow>(
+    'SELECT id, funding_source_id, amount_cents, status, created_at FROM micro_deposits WHERE funding_source_id = $1 ORDER BY id',
+    [fundingSourceId],
+  );
 }
 
 /** Micro-deposits whose ledger transfer a crash kept from being written. */

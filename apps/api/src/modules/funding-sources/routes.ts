@@ -11,9 +11,24 @@ import {
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
-import { fundingSourcesOf, linkFundingSource, removeFundingSource, verifyFundingSource, type FundingSourceActor, type FundingSourceDependencies } from './service.ts';
+import {
+  fundingSourcesOf,
+  linkFundingSource,
+  removeFundingSource,
+  verifyFundingSource,
+  type FundingSourceActor,
+  type FundingSourceDependencies,
+} from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
 // Any string: a malformed id answers 404 like an unknown one, not 400.
 const sourceParams = z.object({ id: z.string().max(64) });
 
@@ -30,9 +45,13 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
   return async (app) => {
     requireCustomer(app, dependencies.db);
 
-    app.get('/funding-sources', { schema: { tags: ['funding-sources'], response: { 200: fundingSourceListSchema, 401: errorResponseSchema } } }, async (request) => ({
-      items: await fundingSourcesOf(dependencies.db, customerIdOf(request)),
-    }));
+    app.get(
+      '/funding-sources',
+      { schema: { tags: ['funding-sources'], response: { 200: fundingSourceListSchema, 401: errorResponseSchema } } },
+      async (request) => ({
+        items: await fundingSourcesOf(dependencies.db, customerIdOf(request)),
+      }),
+    );
 
     app.post(
       '/funding-sources',
@@ -60,7 +79,12 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
       {
         // Three tries per link are the real limit; this stops a script trying every link at once.
         config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-        schema: { tags: ['funding-sources'], params: sourceParams, body: verifyFundingSourceRequestSchema, response: { 200: fundingSourceResponseSchema, ...errors } },
+        schema: {
+          tags: ['funding-sources'],
+          params: sourceParams,
+          body: verifyFundingSourceRequestSchema,
+          response: { 200: fundingSourceResponseSchema, ...errors },
+        },
       },
       async (request) => ({ fundingSource: await verifyFundingSource(dependencies, actorOf(request), request.params.id, request.body.amountsCents) }),
     );

@@ -208,8 +208,16 @@ export async function sendMicroDeposits(db: Database, deposits: readonly { id: s
  * numbers of one or two digits after "$0."). A real bank's customer reads them on the other bank's
  * statement.
  */
-async function sendSandboxAmounts(dependencies: FundingSourceDependencies, customerId: string, last4: string, deposits: readonly { amountCents: bigint }[]): Promise<void> {
-  const [customer] = await dependencies.db.query<{ phone_e164: string | null }>('SELECT phone_e164 FROM customers WHERE id = $1 AND phone_verified_at IS NOT NULL', [customerId]);
+async function sendSandboxAmounts(
+  dependencies: FundingSourceDependencies,
+  customerId: string,
+  last4: string,
+  deposits: readonly { amountCents: bigint }[],
+): Promise<void> {
+  const [customer] = await dependencies.db.query<{ phone_e164: string | null }>(
+    'SELECT phone_e164 FROM customers WHERE id = $1 AND phone_verified_at IS NOT NULL',
+    [customerId],
+  );
   if (!customer?.phone_e164) return;
   const amounts = deposits.map((deposit) => formatCents(deposit.amountCents)).join(' and ');
   await dependencies.sms.send({
@@ -224,7 +232,10 @@ export async function finishMicroDeposits(db: Database, olderThanSeconds: number
   const bySource = new Map<string, typeof unsent>();
   for (const deposit of unsent) bySource.set(deposit.funding_source_id, [...(bySource.get(deposit.funding_source_id) ?? []), deposit]);
   for (const deposits of bySource.values()) {
-    await sendMicroDeposits(db, deposits.map((deposit) => ({ id: deposit.id, amountCents: deposit.amount_cents })));
+    await sendMicroDeposits(
+      db,
+      deposits.map((deposit) => ({ id: deposit.id, amountCents: deposit.amount_cents })),
+    );
   }
   return unsent.length;
 }
@@ -237,7 +248,12 @@ function sortedCents(values: readonly bigint[]): string {
  * Checks the two amounts, in either order. Three wrong answers and the link has `failed`: it must
  * be removed and linked again (a new pair of amounts, a new step-up), so guessing costs time.
  */
-export async function verifyFundingSource(dependencies: FundingSourceDependencies, actor: FundingSourceActor, id: string, amountsCents: readonly number[]): Promise<FundingSource> {
+export async function verifyFundingSource(
+  dependencies: FundingSourceDependencies,
+  actor: FundingSourceActor,
+  id: string,
+  amountsCents: readonly number[],
+): Promise<FundingSource> {
   const { db } = dependencies;
   const outcome = await db.transaction(async (tx) => {
     const source = await findFundingSource(tx, actor.customerId, id, { forUpdate: true });
@@ -247,12 +263,24 @@ export async function verifyFundingSource(dependencies: FundingSourceDependencie
     const matches = sent.length === amountsCents.length && sortedCents(sent.map((deposit) => deposit.amount_cents)) === sortedCents(amountsCents.map(BigInt));
     if (matches) {
       const verified = await markVerified(tx, source.id);
-      await notifyCustomer(tx, { customerId: actor.customerId, kind: 'funding_source', name: 'Account verified', text: `Your account ending ${verified.last4} is verified. You can now deposit from it.`, link: '/deposit' });
+      await notifyCustomer(tx, {
+        customerId: actor.customerId,
+        kind: 'funding_source',
+        name: 'Account verified',
+        text: `Your account ending ${verified.last4} is verified. You can now deposit from it.`,
+        link: '/deposit',
+      });
       return { kind: 'verified' as const, source: verified };
     }
     const after = await recordWrongAmounts(tx, source.id, fundingSourceVerifyAttempts);
     if (after.status === 'failed') {
-      await notifyCustomer(tx, { customerId: actor.customerId, kind: 'funding_source', name: 'Account not verified', text: `The amounts entered for your account ending ${after.last4} were wrong three times, so it could not be verified. Remove it and link it again to get two new deposits.`, link: fundingSourceLink });
+      await notifyCustomer(tx, {
+        customerId: actor.customerId,
+        kind: 'funding_source',
+        name: 'Account not verified',
+        text: `The amounts entered for your account ending ${after.last4} were wrong three times, so it could not be verified. Remove it and link it again to get two new deposits.`,
+        link: fundingSourceLink,
+      });
     }
     return { kind: 'wrong' as const, source: after };
   });
@@ -274,7 +302,9 @@ export async function verifyFundingSource(dependencies: FundingSourceDependencie
     case 'not_pending':
       throw new AppError(
         'conflict',
-        outcome.source.status === 'failed' ? 'This account could not be verified. Remove it and link it again to get two new deposits.' : fundingSourceMessages.notPending,
+        outcome.source.status === 'failed'
+          ? 'This account could not be verified. Remove it and link it again to get two new deposits.'
+          : fundingSourceMessages.notPending,
       );
     case 'wrong': {
       const left = fundingSourceVerifyAttempts - outcome.source.verify_attempts;
@@ -299,7 +329,16 @@ export async function fundingSourcesOf(db: Database, customerId: string): Promis
  */
 export async function removeFundingSource(dependencies: Pick<FundingSourceDependencies, 'db'>, actor: FundingSourceActor, id: string): Promise<void> {
   const removed = await markRemoved(dependencies.db, actor.customerId, id);
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'funding_source.remove', subject: id, outcome: removed ? 'success' : 'failure', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'funding_source.remove',
+    subject: id,
+    outcome: removed ? 'success' : 'failure',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+  });
   if (!removed) throw new AppError('not_found', 'No such account link');
 }
 

@@ -24,7 +24,9 @@ describeEachDatabase('health, readiness, settings and the OpenAPI document', (da
     expect(response.statusCode).toBe(200);
     const document = response.json() as { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/ready', '/api/v1/settings/public', '/api/v1/me', '/api/v1/dev/outbox']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/health', '/api/v1/ready', '/api/v1/settings/public', '/api/v1/me', '/api/v1/dev/outbox']),
+    );
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2'));

@@ -12,17 +12,16 @@ export function healthRoutes(db: Database): FastifyPluginAsyncZod {
       status: 'ok' as const,
     }));
 
-    app.get(
-      '/ready',
-      { schema: { tags: ['platform'], response: { 200: readyResponseSchema, 503: errorResponseSchema } } },
-      async () => {
-        const reachable = await Promise.race([
-          db.query('SELECT 1').then(() => true, () => false),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), readinessTimeoutMs).unref()),
-        ]);
-        if (!reachable) throw new AppError('service_unavailable', 'The database is not reachable');
-        return { status: 'ready' as const, database: db.kind };
-      },
-    );
+    app.get('/ready', { schema: { tags: ['platform'], response: { 200: readyResponseSchema, 503: errorResponseSchema } } }, async () => {
+      const reachable = await Promise.race([
+        db.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), readinessTimeoutMs).unref()),
+      ]);
+      if (!reachable) throw new AppError('service_unavailable', 'The database is not reachable');
+      return { status: 'ready' as const, database: db.kind };
+    });
   };
 }

@@ -20,7 +20,15 @@ interface Page {
   nextCursor: string | null;
 }
 
-const withdrawalTo = { country: 'United States', nameOfBank: 'First Example Bank', accountName: 'Dana Demo', accountNumber: '123123123', stateName: 'Ohio', bankAddress: '1 Main Street', routeNumber: '011000015' };
+const withdrawalTo = {
+  country: 'United States',
+  nameOfBank: 'First Example Bank',
+  accountName: 'Dana Demo',
+  accountNumber: '123123123',
+  stateName: 'Ohio',
+  bankAddress: '1 Main Street',
+  routeNumber: '011000015',
+};
 
 describeEachDatabase('history filters and pagination', (database) => {
   let app: FastifyInstance;
@@ -110,7 +118,14 @@ describeEachDatabase('history filters and pagination', (database) => {
       const dana = await kit.customer({ fundCents: 100_000n });
       await own(dana, 1_000, 'to savings');
       await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'cheque' });
-      await kit.payWithStepUp(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' });
+      await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'card',
+        fromAccountId: dana.checking.id,
+        cardNumber: '4111111111111111',
+        accountName: 'Gina',
+        amountCents: 1_500,
+        message: 'card',
+      });
       await kit.payWithStepUp(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 2_500, ...withdrawalTo });
       const amountsOf = async (category: string) => (await list(dana, `category=${category}`)).items.map((line) => [line.category, line.amountCents]);
 

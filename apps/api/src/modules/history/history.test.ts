@@ -33,8 +33,18 @@ describeEachDatabase('history and dashboard', (database) => {
   describe('GET /transactions', () => {
     it('lists each side of each payment newest first, signed, with the seed categories and the transfer id the request answered', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const own = (await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'Savings' })).json().transfer;
-      const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'Cheque from Gran' })).json().transfer;
+      const own = (
+        await kit.pay(dana, '/transfers', {
+          kind: 'own',
+          fromAccountId: dana.checking.id,
+          toAccountId: dana.savings.id,
+          amountCents: 5_000,
+          message: 'Savings',
+        })
+      ).json().transfer;
+      const deposit = (
+        await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'Cheque from Gran' })
+      ).json().transfer;
       const response = await dana.browser.get('/api/v1/transactions');
       expect(response.statusCode).toBe(200);
       const items: Line[] = response.json().items;
@@ -51,7 +61,13 @@ describeEachDatabase('history and dashboard', (database) => {
     it('pages with a cursor without repeating or skipping a line, even while new payments arrive', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
       for (let index = 0; index < 7; index += 1) {
-        await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100 + index, message: `move ${index}` });
+        await kit.pay(dana, '/transfers', {
+          kind: 'own',
+          fromAccountId: dana.checking.id,
+          toAccountId: dana.savings.id,
+          amountCents: 100 + index,
+          message: `move ${index}`,
+        });
       }
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -62,7 +78,14 @@ describeEachDatabase('history and dashboard', (database) => {
         seen.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor;
         pages += 1;
-        if (pages === 1) await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 999, message: 'arrives meanwhile' });
+        if (pages === 1)
+          await kit.pay(dana, '/transfers', {
+            kind: 'own',
+            fromAccountId: dana.checking.id,
+            toAccountId: dana.savings.id,
+            amountCents: 999,
+            message: 'arrives meanwhile',
+          });
       } while (cursor && pages < 10);
       expect(seen).toHaveLength(15);
       expect(new Set(seen).size).toBe(15);
@@ -80,7 +103,14 @@ describeEachDatabase('history and dashboard', (database) => {
     it('shows the recipient an internal transfer only once it is completed, without the sender account', async () => {
       const dana = await kit.customer({ fundCents: 2_000_000n, firstName: 'Dana', lastName: 'Demo' });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-      const held = await kit.payWithStepUp(dana, '/transfers', { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: erin.checking.number, accountName: 'Erin Example', amountCents: 1_000_000, message: 'Car' });
+      const held = await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'internal',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: erin.checking.number,
+        accountName: 'Erin Example',
+        amountCents: 1_000_000,
+        message: 'Car',
+      });
       expect(held.json().transfer.status).toBe('in_review');
       expect((await erin.browser.get('/api/v1/transactions')).json().items).toEqual([]);
       const danaLines: Line[] = (await dana.browser.get('/api/v1/transactions')).json().items;
@@ -93,9 +123,31 @@ describeEachDatabase('history and dashboard', (database) => {
       const dana = await kit.customer({ fundCents: 100_000n });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
       await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 10_000, message: 'own' });
-      await kit.payWithStepUp(dana, '/transfers', { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: erin.checking.number, accountName: 'Erin Example', amountCents: 3_000, message: 'gift' });
-      await kit.payWithStepUp(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' });
-      await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '123456789', accountName: 'Frank', ...validExternal, amountCents: 2_500, message: 'ext' });
+      await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'internal',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: erin.checking.number,
+        accountName: 'Erin Example',
+        amountCents: 3_000,
+        message: 'gift',
+      });
+      await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'card',
+        fromAccountId: dana.checking.id,
+        cardNumber: '4111111111111111',
+        accountName: 'Gina',
+        amountCents: 1_500,
+        message: 'card',
+      });
+      await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '123456789',
+        accountName: 'Frank',
+        ...validExternal,
+        amountCents: 2_500,
+        message: 'ext',
+      });
       await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 4_000, reason: 'pay' });
 
       const before = (await dana.browser.get('/api/v1/dashboard')).json();
@@ -117,7 +169,12 @@ describeEachDatabase('history and dashboard', (database) => {
 
     it('answers an empty month honestly for a customer with no money yet', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      expect((await dana.browser.get('/api/v1/dashboard')).json()).toMatchObject({ moneyInCents: 0, moneyOutCents: 0, spendingByCategory: [], recentTransactions: [] });
+      expect((await dana.browser.get('/api/v1/dashboard')).json()).toMatchObject({
+        moneyInCents: 0,
+        moneyOutCents: 0,
+        spendingByCategory: [],
+        recentTransactions: [],
+      });
     });
   });
 });

@@ -16,15 +16,30 @@ export const lineIdParamsSchema = z.object({ id: z.string().max(64) });
 export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
-    app.get('/transactions', { schema: { tags: ['history'], querystring: transactionListQuerySchema, response: { 200: transactionListSchema, ...errors } } }, async (request) =>
-      listTransactions(db, customerIdOf(request), request.query, config.bankTimeZone),
+    app.get(
+      '/transactions',
+      { schema: { tags: ['history'], querystring: transactionListQuerySchema, response: { 200: transactionListSchema, ...errors } } },
+      async (request) => listTransactions(db, customerIdOf(request), request.query, config.bankTimeZone),
     );
     app.get(
       '/transactions/:id',
-      { schema: { tags: ['history'], description: 'id is a line id: {transferId}:in or {transferId}:out', params: lineIdParamsSchema, response: { 200: transactionDetailSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['history'],
+          description: 'id is a line id: {transferId}:in or {transferId}:out',
+          params: lineIdParamsSchema,
+          response: { 200: transactionDetailSchema, ...errors },
+        },
+      },
       async (request) =>
-        transactionDetail(db, config, customerIdOf(request), request.params.id, { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id }),
+        transactionDetail(db, config, customerIdOf(request), request.params.id, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          requestId: request.id,
+        }),
     );
-    app.get('/dashboard', { schema: { tags: ['history'], response: { 200: dashboardSummarySchema, ...errors } } }, async (request) => dashboardSummary(db, config, customerIdOf(request)));
+    app.get('/dashboard', { schema: { tags: ['history'], response: { 200: dashboardSummarySchema, ...errors } } }, async (request) =>
+      dashboardSummary(db, config, customerIdOf(request)),
+    );
   };
 }

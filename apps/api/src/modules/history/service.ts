@@ -22,7 +22,13 @@ function decodeCursor(text: string): LineCursor {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 3) {
       const [createdText, id, side] = value as unknown[];
-      if (typeof createdText === 'string' && /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(createdText) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id) && (side === 'in' || side === 'out')) {
+      if (
+        typeof createdText === 'string' &&
+        /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(createdText) &&
+        typeof id === 'string' &&
+        /^[0-9a-f-]{36}$/.test(id) &&
+        (side === 'in' || side === 'out')
+      ) {
         return { createdText, id, side };
       }
     }
@@ -151,7 +157,9 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
     month,
     moneyInCents: centsToJson(moneyIn),
     moneyOutCents: centsToJson(moneyOut),
-    spendingByCategory: [...spending.entries()].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0)).map(([category, cents]) => ({ category, amountCents: centsToJson(cents) })),
+    spendingByCategory: [...spending.entries()]
+      .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))
+      .map(([category, cents]) => ({ category, amountCents: centsToJson(cents) })),
     cardCount: 0,
     loanCount: 0,
     recentTransactions: recent.items,

@@ -44,11 +44,22 @@ export const mediumOfKind: Record<PaymentKind, string> = {
  */
 function counterpartyOf(row: LineDetailRow): TransactionDetail['counterparty'] {
   if (row.side === 'out') {
-    return { name: row.counterparty_name, accountNumber: row.counterparty_account_number, routeNumber: row.counterparty_route_number, bankName: row.counterparty_bank_name };
+    return {
+      name: row.counterparty_name,
+      accountNumber: row.counterparty_account_number,
+      routeNumber: row.counterparty_route_number,
+      bankName: row.counterparty_bank_name,
+    };
   }
   if (row.own_source_number !== null) return { name: row.own_source_name ?? '', accountNumber: row.own_source_number, routeNumber: null, bankName: null };
   // A deposit comes from the customer's own account at another bank, stored masked (•••• 1234).
-  if (row.kind === 'deposit') return { name: row.counterparty_name, accountNumber: row.counterparty_account_number, routeNumber: row.counterparty_route_number, bankName: row.counterparty_bank_name };
+  if (row.kind === 'deposit')
+    return {
+      name: row.counterparty_name,
+      accountNumber: row.counterparty_account_number,
+      routeNumber: row.counterparty_route_number,
+      bankName: row.counterparty_bank_name,
+    };
   return { name: row.details.senderName ?? row.counterparty_name, accountNumber: null, routeNumber: null, bankName: null };
 }
 
@@ -57,12 +68,27 @@ function counterpartyOf(row: LineDetailRow): TransactionDetail['counterparty'] {
  * and receipt show. Someone else's line, an unknown one and a malformed id all answer 404 alike;
  * a look-up at a payment that exists but is not the caller's is written to the audit log.
  */
-export async function transactionDetail(db: Queryable, config: Pick<Config, 'secrets'>, customerId: string, lineId: string, actor: RequestActor): Promise<TransactionDetail> {
+export async function transactionDetail(
+  db: Queryable,
+  config: Pick<Config, 'secrets'>,
+  customerId: string,
+  lineId: string,
+  actor: RequestActor,
+): Promise<TransactionDetail> {
   const parsed = parseLineId(lineId);
   const row = parsed ? await findLine(db, customerId, parsed.paymentId, parsed.side) : undefined;
   if (!parsed || !row) {
     if (parsed && (await paymentExists(db, parsed.paymentId))) {
-      await recordAudit(db, { actorType: 'customer', actorId: customerId, action: 'history.line', subject: `${parsed.paymentId}:${parsed.side}`, outcome: 'denied', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId });
+      await recordAudit(db, {
+        actorType: 'customer',
+        actorId: customerId,
+        action: 'history.line',
+        subject: `${parsed.paymentId}:${parsed.side}`,
+        outcome: 'denied',
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        requestId: actor.requestId,
+      });
     }
     throw new AppError('not_found', 'No such transaction');
   }

@@ -39,8 +39,10 @@ describeEachDatabase('notifications', (database) => {
   const listen = (customerId: string) => {
     unsubscribers.push(app.services.liveEvents.subscribe(customerId, (topic) => published.push({ customerId, topic })));
   };
-  const newCustomer = async (email?: string) => (await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 9) }, { email })).userId;
-  const notify = (customerId: string, name: string) => notifyCustomer(database(), { customerId, kind: 'money_in', name, text: `${name} text`, link: '/transaction-history' });
+  const newCustomer = async (email?: string) =>
+    (await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 9) }, { email })).userId;
+  const notify = (customerId: string, name: string) =>
+    notifyCustomer(database(), { customerId, kind: 'money_in', name, text: `${name} text`, link: '/transaction-history' });
   const list = async (browser: TestBrowser) => (await browser.get('/api/v1/notifications')).json() as { items: ListedNotification[]; unreadCount: number };
 
   it('lists the newest first, with whether each was read and how many are unread', async () => {
@@ -49,14 +51,33 @@ describeEachDatabase('notifications', (database) => {
     expect(await list(browser)).toEqual({ items: [], unreadCount: 0 });
     await notify(customerId, 'First');
     await notify(customerId, 'Second');
-    await database().query("UPDATE notifications SET created_at = created_at - interval '1 minute', read_at = now() WHERE customer_id = $1 AND name = 'First'", [customerId]);
+    await database().query(
+      "UPDATE notifications SET created_at = created_at - interval '1 minute', read_at = now() WHERE customer_id = $1 AND name = 'First'",
+      [customerId],
+    );
 
     const response = await browser.get('/api/v1/notifications');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       items: [
-        { id: expect.any(String), kind: 'money_in', name: 'Second', text: 'Second text', read: false, link: '/transaction-history', createdAt: expect.any(String) },
-        { id: expect.any(String), kind: 'money_in', name: 'First', text: 'First text', read: true, link: '/transaction-history', createdAt: expect.any(String) },
+        {
+          id: expect.any(String),
+          kind: 'money_in',
+          name: 'Second',
+          text: 'Second text',
+          read: false,
+          link: '/transaction-history',
+          createdAt: expect.any(String),
+        },
+        {
+          id: expect.any(String),
+          kind: 'money_in',
+          name: 'First',
+          text: 'First text',
+          read: true,
+          link: '/transaction-history',
+          createdAt: expect.any(String),
+        },
       ],
       unreadCount: 1,
     });
@@ -148,7 +169,12 @@ describeEachDatabase('notifications', (database) => {
     const customerId = await newCustomer(email);
     listen(customerId);
     const browser = new TestBrowser(app);
-    const login = await browser.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: testPassword }, headers: { 'user-agent': firefoxOnLinux } });
+    const login = await browser.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: testPassword },
+      headers: { 'user-agent': firefoxOnLinux },
+    });
     expect(login.statusCode).toBe(200);
 
     const [notification] = (await list(browser)).items;
@@ -172,7 +198,10 @@ describeEachDatabase('notifications', (database) => {
     return { customerId, reviewId: review.id };
   }
   const decide = (reviewId: string, decision: 'approved' | 'rejected', reason?: string) =>
-    decideIdentity({ db: database(), mailer: app.services.mailer, bankName: config.bankName, liveEvents: app.services.liveEvents }, { reviewId, decision, reason, decidedBy: 'sandbox' });
+    decideIdentity(
+      { db: database(), mailer: app.services.mailer, bankName: config.bankName, liveEvents: app.services.liveEvents },
+      { reviewId, decision, reason, decidedBy: 'sandbox' },
+    );
 
   it('tells the customer their identity was verified, with the decision, and refreshes their accounts and notifications', async () => {
     const { customerId, reviewId } = await submittedReview();
@@ -180,7 +209,12 @@ describeEachDatabase('notifications', (database) => {
     expect(await decide(reviewId, 'approved')).toBe('decided');
     const { items } = await list(await new TestBrowser(app).signInAs(database(), customerId));
     expect(items).toEqual([
-      expect.objectContaining({ kind: 'identity_approved', name: 'Identity verified', text: 'Your identity has been verified and your accounts are open.', read: false }),
+      expect.objectContaining({
+        kind: 'identity_approved',
+        name: 'Identity verified',
+        text: 'Your identity has been verified and your accounts are open.',
+        read: false,
+      }),
     ]);
     expect(published.map((event) => event.topic).sort()).toEqual(['accounts', 'notifications']);
 

@@ -29,11 +29,16 @@ export async function countUnreadNotifications(db: Queryable, customerId: string
 
 /** Marks every unread notification of the customer read; answers how many changed. */
 export async function markAllNotificationsRead(db: Queryable, customerId: string): Promise<number> {
-  const rows = await db.query('UPDATE notifications SET read_at = now() WHERE customer_id = $1 AND deleted_at IS NULL AND read_at IS NULL RETURNING 1', [customerId]);
+  const rows = await db.query('UPDATE notifications SET read_at = now() WHERE customer_id = $1 AND deleted_at IS NULL AND read_at IS NULL RETURNING 1', [
+    customerId,
+  ]);
   return rows.length;
 }
 
 export async function softDeleteNotification(db: Queryable, customerId: string, id: string): Promise<boolean> {
-  const rows = await db.query('UPDATE notifications SET deleted_at = now() WHERE id = $1 AND customer_id = $2 AND deleted_at IS NULL RETURNING 1', [id, customerId]);
+  const rows = await db.query('UPDATE notifications SET deleted_at = now() WHERE id = $1 AND customer_id = $2 AND deleted_at IS NULL RETURNING 1', [
+    id,
+    customerId,
+  ]);
   return rows.length === 1;
 }

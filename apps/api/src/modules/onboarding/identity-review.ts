@@ -35,7 +35,9 @@ export interface IdentityDecision {
  */
 export async function decideIdentity(dependencies: IdentityDecisionDependencies, decision: IdentityDecision): Promise<'decided' | 'already_decided'> {
   const { db } = dependencies;
-  const [review] = await db.query<{ customer_id: string; status: string }>('SELECT customer_id, status FROM identity_reviews WHERE id = $1', [decision.reviewId]);
+  const [review] = await db.query<{ customer_id: string; status: string }>('SELECT customer_id, status FROM identity_reviews WHERE id = $1', [
+    decision.reviewId,
+  ]);
   if (!review || review.status !== 'submitted') return 'already_decided';
   if (decision.decision === 'approved') await openCustomerAccounts(db, review.customer_id);
   const reason = decision.decision === 'rejected' ? (decision.reason ?? 'The document could not be read') : null;
@@ -45,8 +47,20 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
       await notifyCustomer(
         tx,
         reason === null
-          ? { customerId: decided, kind: 'identity_approved', name: 'Identity verified', text: 'Your identity has been verified and your accounts are open.', link: '/dashboard' }
-          : { customerId: decided, kind: 'identity_rejected', name: 'Identity not verified', text: `We could not verify your identity: ${reason.replace(/[.\s]+$/, '')}. Sign in and send a new document.`, link: '/registeration' },
+          ? {
+              customerId: decided,
+              kind: 'identity_approved',
+              name: 'Identity verified',
+              text: 'Your identity has been verified and your accounts are open.',
+              link: '/dashboard',
+            }
+          : {
+              customerId: decided,
+              kind: 'identity_rejected',
+              name: 'Identity not verified',
+              text: `We could not verify your identity: ${reason.replace(/[.\s]+$/, '')}. Sign in and send a new document.`,
+              link: '/registeration',
+            },
       );
     }
     return decided;

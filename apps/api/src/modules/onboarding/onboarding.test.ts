@@ -8,7 +8,12 @@ import { insertBareCustomer, onboardedCustomer } from '../../test/customers.ts';
 
 async function photo(format: 'png' | 'jpeg', width = 800, height = 600): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
-  return format === 'png' ? image.png().toBuffer() : image.jpeg().withExif({ IFD0: { Copyright: 'GPS 51.5N 0.12W secret-location' } }).toBuffer();
+  return format === 'png'
+    ? image.png().toBuffer()
+    : image
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'GPS 51.5N 0.12W secret-location' } })
+        .toBuffer();
 }
 
 function multipart(fields: Record<string, string>, file?: { field: string; bytes: Buffer; name: string; type: string }): FormData {
@@ -38,7 +43,10 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
     expect(phone.statusCode).toBe(409);
     expect(phone.json().error.message).toBe('Verify your email address first.');
     await database().query('UPDATE customers SET email_verified_at = now() WHERE id = $1', [customerId]);
-    const identity = await upload('/api/v1/onboarding/identity', multipart(identityFields, { field: 'document', bytes: await photo('png'), name: 'id.png', type: 'image/png' }));
+    const identity = await upload(
+      '/api/v1/onboarding/identity',
+      multipart(identityFields, { field: 'document', bytes: await photo('png'), name: 'id.png', type: 'image/png' }),
+    );
     expect(identity.statusCode).toBe(409);
     expect(identity.json().error.message).toBe('Verify your phone number first.');
   });
@@ -92,10 +100,16 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
     }
     const missing = await upload('/api/v1/onboarding/identity', multipart(identityFields));
     expect(missing.json().error.fields.document).toBe('Choose an image to upload');
-    const huge = await upload('/api/v1/onboarding/identity', multipart(identityFields, { field: 'document', bytes: Buffer.alloc(20 * 1024 * 1024, 1), name: 'big.png', type: 'image/png' }));
+    const huge = await upload(
+      '/api/v1/onboarding/identity',
+      multipart(identityFields, { field: 'document', bytes: Buffer.alloc(20 * 1024 * 1024, 1), name: 'big.png', type: 'image/png' }),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.message).toBe('The image must be 5 MB or smaller');
-    const badFields = await upload('/api/v1/onboarding/identity', multipart({ ...identityFields, state: '', country: 'XX' }, { field: 'document', bytes: await photo('png'), name: 'id.png', type: 'image/png' }));
+    const badFields = await upload(
+      '/api/v1/onboarding/identity',
+      multipart({ ...identityFields, state: '', country: 'XX' }, { field: 'document', bytes: await photo('png'), name: 'id.png', type: 'image/png' }),
+    );
     expect(badFields.json().error.fields).toMatchObject({ state: 'field should not be empty' });
     expect(await database().query('SELECT 1 FROM stored_files')).toHaveLength(0);
     expect(await database().query('SELECT 1 FROM identity_reviews')).toHaveLength(0);
@@ -104,11 +118,16 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
   it('takes the document re-encoded without its metadata and the ID number encrypted, then the sandbox approves and opens accounts', async () => {
     const jpeg = await photo('jpeg');
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const response = await upload('/api/v1/onboarding/identity', multipart(identityFields, { field: 'document', bytes: jpeg, name: '../../etc/passwd.jpg', type: 'image/jpeg' }));
+    const response = await upload(
+      '/api/v1/onboarding/identity',
+      multipart(identityFields, { field: 'document', bytes: jpeg, name: '../../etc/passwd.jpg', type: 'image/jpeg' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ next: 'profile-photo', user: { identityStatus: 'submitted', accountVerified: false } });
 
-    const [review] = await database().query<{ id_number_encrypted: Buffer; id_number_last4: string; document_file_id: string }>('SELECT id_number_encrypted, id_number_last4, document_file_id FROM identity_reviews');
+    const [review] = await database().query<{ id_number_encrypted: Buffer; id_number_last4: string; document_file_id: string }>(
+      'SELECT id_number_encrypted, id_number_last4, document_file_id FROM identity_reviews',
+    );
     expect(Buffer.from(review?.id_number_encrypted ?? []).toString('latin1')).not.toContain('6789');
     expect(review?.id_number_last4).toBe('6789');
     const [file] = await database().query<{ storage_key: string }>('SELECT storage_key FROM stored_files WHERE id = $1', [review?.document_file_id]);
@@ -127,7 +146,10 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
   });
 
   it('makes the profile photo a square of at most 512 px, shown only to its owner', async () => {
-    const response = await upload('/api/v1/onboarding/profile-photo', multipart({}, { field: 'photo', bytes: await photo('png', 1200, 900), name: 'me.png', type: 'image/png' }));
+    const response = await upload(
+      '/api/v1/onboarding/profile-photo',
+      multipart({}, { field: 'photo', bytes: await photo('png', 1200, 900), name: 'me.png', type: 'image/png' }),
+    );
     expect(response.statusCode).toBe(201);
     const body = response.json() as { next: string; user: { profilePhotoUrl: string } };
     expect(body.next).toBe('dashboard');

@@ -46,10 +46,14 @@ export async function insertStoredFile(
   db: Queryable,
   file: { id: string; ownerCustomerId: string; purpose: 'identity_document' | 'profile_photo'; contentType: string; byteSize: number; storageKey: string },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO stored_files (id, owner_customer_id, purpose, content_type, byte_size, storage_key) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [file.id, file.ownerCustomerId, file.purpose, file.contentType, file.byteSize, file.storageKey],
-  );
+  await db.query(`INSERT INTO stored_files (id, owner_customer_id, purpose, content_type, byte_size, storage_key) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    file.id,
+    file.ownerCustomerId,
+    file.purpose,
+    file.contentType,
+    file.byteSize,
+    file.storageKey,
+  ]);
 }
 
 export interface StoredFileRow {
@@ -70,7 +74,15 @@ export async function findOwnedFile(db: Queryable, fileId: string, ownerCustomer
 
 export async function insertIdentityReview(
   db: Queryable,
-  review: { customerId: string; documentFileId: string | null; idNumberEncrypted: Buffer; idNumberLast4: string; country: string; state: string; address: string },
+  review: {
+    customerId: string;
+    documentFileId: string | null;
+    idNumberEncrypted: Buffer;
+    idNumberLast4: string;
+    country: string;
+    state: string;
+    address: string;
+  },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO identity_reviews (customer_id, document_file_id, id_number_encrypted, id_number_last4, country, state, address)

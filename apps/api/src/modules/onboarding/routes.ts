@@ -12,7 +12,16 @@ import { sessionAnswerFor } from '../customers/session-answer.ts';
 import { findOwnedFile } from './repository.ts';
 import { resendPhoneCode, saveProfilePhoto, startPhoneVerification, submitIdentity, verifyPhoneCode, type OnboardingDependencies } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
@@ -20,11 +29,19 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
   return async (app) => {
     requireCustomer(app, db);
-    const actorOf = (request: FastifyRequest, customerId: string) => ({ customerId, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id });
+    const actorOf = (request: FastifyRequest, customerId: string) => ({
+      customerId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      requestId: request.id,
+    });
 
     app.post(
       '/onboarding/phone',
-      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], body: phoneSignupRequestSchema, response: { 200: messageResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: { tags: ['onboarding'], body: phoneSignupRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
       async (request) => {
         await startPhoneVerification(dependencies, actorOf(request, customerIdOf(request)), request.body);
         return { message: onboardingMessages.codeSent };
@@ -38,7 +55,10 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
     app.post(
       '/onboarding/phone/verify',
-      { config: { rateLimit: { max: 20, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], body: phoneCodeRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: { tags: ['onboarding'], body: phoneCodeRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+      },
       async (request, reply) => {
         const customerId = customerIdOf(request);
         await verifyPhoneCode(dependencies, actorOf(request, customerId), request.body.code);
@@ -50,7 +70,14 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
     app.post(
       '/onboarding/identity',
-      { config: { rateLimit: { max: 10, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], description: 'multipart/form-data: document (PNG or JPEG, at most 5 MB), idNumber, country, state, address', response: { 201: sessionResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['onboarding'],
+          description: 'multipart/form-data: document (PNG or JPEG, at most 5 MB), idNumber, country, state, address',
+          response: { 201: sessionResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const customerId = customerIdOf(request);
         const form = await readImageForm(request);
@@ -67,7 +94,14 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
     app.post(
       '/onboarding/profile-photo',
-      { config: { rateLimit: { max: 20, timeWindow: '1 hour' } }, schema: { tags: ['onboarding'], description: 'multipart/form-data: photo (PNG or JPEG, at most 5 MB)', response: { 201: sessionResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['onboarding'],
+          description: 'multipart/form-data: photo (PNG or JPEG, at most 5 MB)',
+          response: { 201: sessionResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const customerId = customerIdOf(request);
         const form = await readImageForm(request);
@@ -78,7 +112,13 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
     app.get(
       '/files/:fileId',
-      { schema: { tags: ['onboarding'], params: z.object({ fileId: z.string() }), response: { 200: z.unknown().describe('The image (image/png or image/jpeg)'), 404: errorResponseSchema } } },
+      {
+        schema: {
+          tags: ['onboarding'],
+          params: z.object({ fileId: z.string() }),
+          response: { 200: z.unknown().describe('The image (image/png or image/jpeg)'), 404: errorResponseSchema },
+        },
+      },
       async (request, reply) => {
         const fileId = request.params.fileId;
         const isUuid = /^[0-9a-f-]{36}$/i.test(fileId);

@@ -14,14 +14,7 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { cleanImage } from '../../platform/uploads.ts';
 import { findCustomerById, setProfilePhoto, setVerifiedPhone } from '../customers/repository.ts';
 import { nextStepFor } from '../customers/presenter.ts';
-import {
-  countPhoneCodeAttempt,
-  insertIdentityReview,
-  insertPhoneCode,
-  insertStoredFile,
-  latestPhoneCode,
-  markPhoneCodeUsed,
-} from './repository.ts';
+import { countPhoneCodeAttempt, insertIdentityReview, insertPhoneCode, insertStoredFile, latestPhoneCode, markPhoneCodeUsed } from './repository.ts';
 
 export interface OnboardingDependencies {
   db: Database;
@@ -74,10 +67,25 @@ function phoneCodeHash(dependencies: OnboardingDependencies, customerId: string,
 async function sendPhoneCode(dependencies: OnboardingDependencies, actor: Actor, phoneE164: string, country: string): Promise<void> {
   const code = randomDigits(businessConstants.phoneCodeDigits);
   await dependencies.db.transaction(async (tx) => {
-    await insertPhoneCode(tx, { customerId: actor.customerId, phoneE164, country, codeHash: phoneCodeHash(dependencies, actor.customerId, code), validForMs: phoneCodeValidMs });
+    await insertPhoneCode(tx, {
+      customerId: actor.customerId,
+      phoneE164,
+      country,
+      codeHash: phoneCodeHash(dependencies, actor.customerId, code),
+      validForMs: phoneCodeValidMs,
+    });
   });
   await dependencies.sms.send({ to: phoneE164, text: `Your ${dependencies.config.bankName} code is ${code}. It expires in 10 minutes. Never share it.` });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.phone_code_sent', outcome: 'success', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { country } });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'onboarding.phone_code_sent',
+    outcome: 'success',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    details: { country },
+  });
 }
 
 export async function startPhoneVerification(dependencies: OnboardingDependencies, actor: Actor, input: PhoneSignupRequest): Promise<void> {
@@ -96,7 +104,9 @@ export async function resendPhoneCode(dependencies: OnboardingDependencies, acto
   if (!latest) throw new AppError('conflict', 'Enter your phone number first.');
   const waitedMs = Date.now() - latest.created_at.getTime();
   if (waitedMs < phoneCodeResendIntervalMs) {
-    throw new AppError('rate_limited', 'We just sent a code. You can ask for another in a minute.', { retryAfterSeconds: Math.ceil((phoneCodeResendIntervalMs - waitedMs) / 1_000) });
+    throw new AppError('rate_limited', 'We just sent a code. You can ask for another in a minute.', {
+      retryAfterSeconds: Math.ceil((phoneCodeResendIntervalMs - waitedMs) / 1_000),
+    });
   }
   await sendPhoneCode(dependencies, actor, latest.phone_e164, latest.phone_country);
 }
@@ -117,13 +127,27 @@ export async function verifyPhoneCode(dependencies: OnboardingDependencies, acto
     await setVerifiedPhone(tx, actor.customerId, latest.phone_e164, latest.phone_country);
     return 'verified' as const;
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.phone_verification', outcome: outcome === 'verified' ? 'success' : 'failure', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { outcome } });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'onboarding.phone_verification',
+    outcome: outcome === 'verified' ? 'success' : 'failure',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    details: { outcome },
+  });
   if (outcome === 'missing') throw new AppError('conflict', 'Enter your phone number first.');
   if (outcome === 'expired') throw new AppError('validation_failed', onboardingMessages.codeExpired, { fields: { code: onboardingMessages.codeExpired } });
   if (outcome === 'wrong') throw new AppError('validation_failed', onboardingMessages.codeWrong, { fields: { code: onboardingMessages.codeWrong } });
 }
 
-async function storeImage(dependencies: OnboardingDependencies, customerId: string, purpose: 'identity_document' | 'profile_photo', image: { bytes: Buffer; contentType: string }) {
+async function storeImage(
+  dependencies: OnboardingDependencies,
+  customerId: string,
+  purpose: 'identity_document' | 'profile_photo',
+  image: { bytes: Buffer; contentType: string },
+) {
   const fileId = randomUUID();
   const storageKey = randomUUID();
   await dependencies.storage.put(storageKey, image.bytes);
@@ -154,7 +178,17 @@ export async function submitIdentity(dependencies: OnboardingDependencies, actor
       address: fields.address,
     });
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.identity_submitted', subject: reviewId, outcome: 'success', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { fileId: file.id } });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'onboarding.identity_submitted',
+    subject: reviewId,
+    outcome: 'success',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    details: { fileId: file.id },
+  });
   await dependencies.scheduleAutoApproval?.(reviewId);
 }
 
@@ -166,5 +200,14 @@ export async function saveProfilePhoto(dependencies: OnboardingDependencies, act
     await insertStoredFile(tx, file);
     await setProfilePhoto(tx, actor.customerId, file.id);
   });
-  await recordAudit(dependencies.db, { actorType: 'customer', actorId: actor.customerId, action: 'onboarding.profile_photo', outcome: 'success', ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, details: { fileId: file.id } });
+  await recordAudit(dependencies.db, {
+    actorType: 'customer',
+    actorId: actor.customerId,
+    action: 'onboarding.profile_photo',
+    outcome: 'success',
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    details: { fileId: file.id },
+  });
 }

@@ -32,8 +32,7 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const presented = Buffer.from(request.headers.authorization ?? '');
-        const authorised =
-          isLoopbackRequest(request) && presented.length === expected.length && timingSafeEqual(presented, expected);
+        const authorised = isLoopbackRequest(request) && presented.length === expected.length && timingSafeEqual(presented, expected);
         if (!authorised) return reply.callNotFound();
         const context = { ...options.context, workingDirectory: request.body.workingDirectory ?? options.context.workingDirectory };
         return options.run(context, request.params.command, request.body.args);

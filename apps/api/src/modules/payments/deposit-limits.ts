@@ -12,7 +12,12 @@ import { formatCents } from '../../platform/money.ts';
  */
 export const newCustomerDays = 30;
 
-export async function refuseDepositOverLimit(tx: Queryable, config: Pick<Config, 'deposits' | 'bankTimeZone'>, customerId: string, amountCents: bigint): Promise<void> {
+export async function refuseDepositOverLimit(
+  tx: Queryable,
+  config: Pick<Config, 'deposits' | 'bankTimeZone'>,
+  customerId: string,
+  amountCents: bigint,
+): Promise<void> {
   const [row] = await tx.query<{ today_cents: bigint; opened_recently: boolean }>(
     `SELECT
        coalesce((SELECT sum(amount_cents) FROM payments

@@ -17,11 +17,29 @@ describeEachDatabase('deposits from a verified source', (database) => {
   let app: FastifyInstance;
   let config: Config;
   const kit = paymentKit(() => ({ app, config, db: database() }));
-  const ops = (command: string, args: string[]) => runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, command, args);
+  const ops = (command: string, args: string[]) =>
+    runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, command, args);
   const deposit = (who: PayingCustomer, amountCents: number, options: { accountId?: string; fundingSourceId?: string; key?: string } = {}) =>
-    kit.pay(who, '/deposits', { accountId: options.accountId ?? who.checking.id, fundingSourceId: options.fundingSourceId ?? who.fundingSourceId, amountCents, reason: 'Pay from my other bank' }, options.key);
+    kit.pay(
+      who,
+      '/deposits',
+      {
+        accountId: options.accountId ?? who.checking.id,
+        fundingSourceId: options.fundingSourceId ?? who.fundingSourceId,
+        amountCents,
+        reason: 'Pay from my other bank',
+      },
+      options.key,
+    );
   const internal = (from: PayingCustomer, toAccountNumber: string, amountCents: number) =>
-    kit.payWithStepUp(from, '/transfers', { kind: 'internal', fromAccountId: from.checking.id, toAccountNumber, accountName: 'Erin Example', amountCents, message: 'Rent' });
+    kit.payWithStepUp(from, '/transfers', {
+      kind: 'internal',
+      fromAccountId: from.checking.id,
+      toAccountNumber,
+      accountName: 'Erin Example',
+      amountCents,
+      message: 'Rent',
+    });
 
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
@@ -39,7 +57,9 @@ describeEachDatabase('deposits from a verified source', (database) => {
       expect(attack.json().error).toMatchObject({ code: 'no_funding_source' });
       await kit.runJobs();
       expect(await kit.balances(mallory)).toMatchObject({ checking: { balanceCents: 0, availableCents: 0 } });
-      const [count] = await database().query<{ n: bigint }>("SELECT count(*)::bigint AS n FROM payments WHERE customer_id = $1 AND kind = 'deposit'", [mallory.id]);
+      const [count] = await database().query<{ n: bigint }>("SELECT count(*)::bigint AS n FROM payments WHERE customer_id = $1 AND kind = 'deposit'", [
+        mallory.id,
+      ]);
       expect(count?.n).toBe(0n);
     });
 
@@ -47,18 +67,33 @@ describeEachDatabase('deposits from a verified source', (database) => {
       const mallory = await kit.customer({ fundCents: 0n });
       const attack = await deposit(mallory, 100_000_000);
       expect(attack.statusCode).toBe(422);
-      expect(attack.json().error).toMatchObject({ code: 'deposit_limit_exceeded', message: 'Deposits are limited to $5,000.00 a day. You can deposit up to $5,000.00 more today.' });
+      expect(attack.json().error).toMatchObject({
+        code: 'deposit_limit_exceeded',
+        message: 'Deposits are limited to $5,000.00 a day. You can deposit up to $5,000.00 more today.',
+      });
     });
 
     it('answers a deposit from another customer’s, an unverified, a failed or a removed source as if there were none', async () => {
       const dana = await kit.customer();
       const mallory = await kit.customer();
-      const unverified = (await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '5550123', routeNumber: '011000015', accountType: 'savings' })).json().fundingSource.id;
-      const removed = (await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, { customerId: dana.id, accountName: 'Dana', accountNumber: '5550999', routeNumber: '011000015', accountType: 'checking' })).id;
+      const unverified = (
+        await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '5550123', routeNumber: '011000015', accountType: 'savings' })
+      ).json().fundingSource.id;
+      const removed = (
+        await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
+          customerId: dana.id,
+          accountName: 'Dana',
+          accountNumber: '5550999',
+          routeNumber: '011000015',
+          accountType: 'checking',
+        })
+      ).id;
       expect((await dana.browser.request({ method: 'DELETE', url: `/api/v1/funding-sources/${removed}` })).statusCode).toBe(204);
       await database().query("UPDATE funding_sources SET status = 'failed' WHERE id = $1", [unverified]);
       const failed = unverified;
-      const pendingOne = (await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '5550124', routeNumber: '011000015', accountType: 'savings' })).json().fundingSource.id;
+      const pendingOne = (
+        await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '5550124', routeNumber: '011000015', accountType: 'savings' })
+      ).json().fundingSource.id;
       for (const [who, fundingSourceId] of [
         [mallory, dana.fundingSourceId],
         [dana, pendingOne],
@@ -81,11 +116,20 @@ describeEachDatabase('deposits from a verified source', (database) => {
       const response = await deposit(dana, 20_000);
       expect(response.statusCode, response.body).toBe(201);
       const transfer = response.json().transfer;
-      expect(transfer).toMatchObject({ kind: 'deposit', status: 'pending', counterparty: { name: 'Demo Customer', accountNumber: '•••• 0055', routeNumber: '011000015' } });
+      expect(transfer).toMatchObject({
+        kind: 'deposit',
+        status: 'pending',
+        counterparty: { name: 'Demo Customer', accountNumber: '•••• 0055', routeNumber: '011000015' },
+      });
       expect(transfer.expectedSettlementAt).not.toBeNull();
 
       const [account] = (await dana.browser.get('/api/v1/accounts')).json().filter((item: { type: string }) => item.type === 'checking');
-      expect(account).toMatchObject({ balanceCents: 0, availableCents: 0, pendingDepositsCents: 20_000, pendingDepositsAvailableAt: transfer.expectedSettlementAt });
+      expect(account).toMatchObject({
+        balanceCents: 0,
+        availableCents: 0,
+        pendingDepositsCents: 20_000,
+        pendingDepositsAvailableAt: transfer.expectedSettlementAt,
+      });
       const spend = await internal(dana, erin.checking.number, 15_000);
       expect(spend.statusCode).toBe(422);
       expect(spend.json().error.code).toBe('insufficient_funds');
@@ -107,7 +151,10 @@ describeEachDatabase('deposits from a verified source', (database) => {
       expect((await deposit(dana, 190_000)).statusCode).toBe(201);
       const over = await deposit(dana, 20_000);
       expect(over.statusCode).toBe(422);
-      expect(over.json().error).toMatchObject({ code: 'deposit_limit_exceeded', message: 'Deposits are limited to $5,000.00 a day. You can deposit up to $100.00 more today.' });
+      expect(over.json().error).toMatchObject({
+        code: 'deposit_limit_exceeded',
+        message: 'Deposits are limited to $5,000.00 a day. You can deposit up to $100.00 more today.',
+      });
       expect((await deposit(dana, 10_000)).statusCode).toBe(201);
       const none = await deposit(dana, 1);
       expect(none.json().error.message).toBe('Deposits are limited to $5,000.00 a day, and you have reached it today. You can deposit again tomorrow.');
@@ -134,11 +181,20 @@ describeEachDatabase('deposits from a verified source', (database) => {
   describe('returns in the sandbox', () => {
     it('returns a deposit from an account ending 0001 with R01: nothing is added, and the customer is told why', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      const source = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, { customerId: dana.id, accountName: 'Dana', accountNumber: '99990001', routeNumber: '011000015', accountType: 'checking' });
+      const source = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
+        customerId: dana.id,
+        accountName: 'Dana',
+        accountNumber: '99990001',
+        routeNumber: '011000015',
+        accountType: 'checking',
+      });
       const transfer = (await deposit(dana, 20_000, { fundingSourceId: source.id })).json().transfer;
       await kit.runJobs();
       const after = (await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer;
-      expect(after).toMatchObject({ status: 'returned', statusReason: 'The other bank returned it: insufficient funds (R01). Nothing was added to your account.' });
+      expect(after).toMatchObject({
+        status: 'returned',
+        statusReason: 'The other bank returned it: insufficient funds (R01). Nothing was added to your account.',
+      });
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 0, availableCents: 0 } });
       expect((await dana.browser.get('/api/v1/notifications')).json().items[0]).toMatchObject({ kind: 'returned', name: 'Deposit returned' });
       // Insufficient funds does not end the link; the source can be used again.
@@ -147,7 +203,13 @@ describeEachDatabase('deposits from a verified source', (database) => {
 
     it('returns a deposit from an account ending 0002 with R02, and the closed account can no longer be used', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      const source = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, { customerId: dana.id, accountName: 'Dana', accountNumber: '99990002', routeNumber: '011000015', accountType: 'checking' });
+      const source = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
+        customerId: dana.id,
+        accountName: 'Dana',
+        accountNumber: '99990002',
+        routeNumber: '011000015',
+        accountType: 'checking',
+      });
       const transfer = (await deposit(dana, 20_000, { fundingSourceId: source.id })).json().transfer;
       await kit.runJobs();
       expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer.statusReason).toContain('the account is closed (R02)');
@@ -180,11 +242,20 @@ describeEachDatabase('deposits from a verified source', (database) => {
       expect(returned.exitCode, returned.output).toBe(0);
       expect(JSON.parse(returned.output)).toMatchObject({ outcome: 'returned_after_settlement' });
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: -15_000, availableCents: -15_000 } });
-      expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer).toMatchObject({ status: 'returned', statusReason: expect.stringContaining('after it had cleared') });
+      expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer).toMatchObject({
+        status: 'returned',
+        statusReason: expect.stringContaining('after it had cleared'),
+      });
       const names = (await dana.browser.get('/api/v1/notifications')).json().items.map((item: { name: string }) => item.name);
       expect(names).toEqual(expect.arrayContaining(['Deposit returned', 'Your account is below zero']));
 
-      const blocked = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1, message: 'Savings' });
+      const blocked = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.savings.id,
+        amountCents: 1,
+        message: 'Savings',
+      });
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().error).toMatchObject({ code: 'account_overdrawn', message: expect.stringContaining('-$150.00') });
       const negative = JSON.parse((await ops('negative-balances', [])).output);
@@ -199,7 +270,17 @@ describeEachDatabase('deposits from a verified source', (database) => {
       expect((await internal(erin, dana.checking.number, 40_000)).statusCode).toBe(201);
       await kit.runJobs();
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 25_000, availableCents: 25_000 } });
-      expect((await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'Savings' })).statusCode).toBe(201);
+      expect(
+        (
+          await kit.pay(dana, '/transfers', {
+            kind: 'own',
+            fromAccountId: dana.checking.id,
+            toAccountId: dana.savings.id,
+            amountCents: 1_000,
+            message: 'Savings',
+          })
+        ).statusCode,
+      ).toBe(201);
       expect(JSON.parse((await ops('negative-balances', [])).output).map((row: { accountId: string }) => row.accountId)).not.toContain(dana.checking.id);
       await kit.expectLedgerConsistent();
     });
@@ -210,8 +291,20 @@ describeEachDatabase('deposits from a verified source', (database) => {
       await kit.runJobs();
       expect((await ops('ach-return', [transfer.id, '--code', 'R10', '--reason', 'Customer of the other bank says not authorised'])).exitCode).toBe(0);
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 10_000, availableCents: 10_000 } });
-      expect((await dana.browser.get('/api/v1/notifications')).json().items.map((item: { name: string }) => item.name)).not.toContain('Your account is below zero');
-      expect((await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'Savings' })).statusCode).toBe(201);
+      expect((await dana.browser.get('/api/v1/notifications')).json().items.map((item: { name: string }) => item.name)).not.toContain(
+        'Your account is below zero',
+      );
+      expect(
+        (
+          await kit.pay(dana, '/transfers', {
+            kind: 'own',
+            fromAccountId: dana.checking.id,
+            toAccountId: dana.savings.id,
+            amountCents: 1_000,
+            message: 'Savings',
+          })
+        ).statusCode,
+      ).toBe(201);
     });
 
     it('refuses a return without a reason or with a code that is not a NACHA return code', async () => {

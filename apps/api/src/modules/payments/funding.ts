@@ -28,7 +28,11 @@ export interface SettledExternalPayment {
 }
 
 /** Records the payment, posts its transfer at once (no pending step to show) and marks it completed. */
-async function recordPostedPayment(db: Database, payment: Omit<NewPayment, 'id'>, ledger: { debitAccountId: string; creditAccountId: string; code: TransferCode }): Promise<string> {
+async function recordPostedPayment(
+  db: Database,
+  payment: Omit<NewPayment, 'id'>,
+  ledger: { debitAccountId: string; creditAccountId: string; code: TransferCode },
+): Promise<string> {
   const id = randomUUID();
   await insertPayment(db, { ...payment, id });
   const [outcome] = await createTransfers(db, [{ id, ...ledger, amountCents: payment.amountCents, ledger: ledgers.usd }]);

@@ -28,7 +28,14 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
     await app.close();
   });
 
-  const internal = (fromAccountId: string, toAccountNumber: string, amountCents: number) => ({ kind: 'internal', fromAccountId, toAccountNumber, accountName: 'Erin Example', amountCents, message: 'Deposit on a car' });
+  const internal = (fromAccountId: string, toAccountNumber: string, amountCents: number) => ({
+    kind: 'internal',
+    fromAccountId,
+    toAccountNumber,
+    accountName: 'Erin Example',
+    amountCents,
+    message: 'Deposit on a car',
+  });
 
   describe('review holds', () => {
     it('holds a single transfer of $10,000 or more with its money reserved, and staff release posts it', async () => {
@@ -44,11 +51,15 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       expect(held.map((item: { id: string }) => item.id)).toEqual([transfer.id]);
       expect((await dana.browser.get('/api/v1/notifications')).json().items[0]).toMatchObject({ kind: 'held', name: 'Payment in review' });
       // The held payment's reservation never times out.
-      const [state] = await database().query<{ expires_at: Date | null }>('SELECT expires_at FROM pending_transfer_states WHERE pending_id = $1', [transfer.id]);
+      const [state] = await database().query<{ expires_at: Date | null }>('SELECT expires_at FROM pending_transfer_states WHERE pending_id = $1', [
+        transfer.id,
+      ]);
       expect(state?.expires_at).toBeNull();
 
       const listed = await runOpsCommand({ database: async () => database(), config }, 'held-transfers', []);
-      expect(JSON.parse(listed.output)).toContainEqual(expect.objectContaining({ transferId: transfer.id, amount: '$10,000.00', rule: 'A single payment of $10,000.00 or more' }));
+      expect(JSON.parse(listed.output)).toContainEqual(
+        expect.objectContaining({ transferId: transfer.id, amount: '$10,000.00', rule: 'A single payment of $10,000.00 or more' }),
+      );
 
       const erinTopics: string[] = [];
       const stopListening = app.services.liveEvents.subscribe(erin.id, (topic) => erinTopics.push(topic));
@@ -70,9 +81,25 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
 
     it('holds more than $3,000 in 24 hours to new payees; a rejection gives the money back with the reason', async () => {
       const dana = await kit.customer({ fundCents: 1_000_000n });
-      const first = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '1111222233', accountName: 'New One', ...validExternal, amountCents: 200_000, message: 'first' });
+      const first = await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '1111222233',
+        accountName: 'New One',
+        ...validExternal,
+        amountCents: 200_000,
+        message: 'first',
+      });
       expect(first.json().transfer.status).toBe('pending');
-      const second = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '4444555566', accountName: 'New Two', ...validExternal, amountCents: 150_000, message: 'second' });
+      const second = await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '4444555566',
+        accountName: 'New Two',
+        ...validExternal,
+        amountCents: 150_000,
+        message: 'second',
+      });
       expect(second.statusCode, second.body).toBe(201);
       const held = second.json().transfer;
       expect(held.status).toBe('in_review');
@@ -89,7 +116,15 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
 
     it('a released external payment goes on to the rail and settles', async () => {
       const dana = await kit.customer({ fundCents: 2_000_000n });
-      const response = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '777788889', accountName: 'Big Payee', ...validExternal, amountCents: 1_500_000, message: 'House' });
+      const response = await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '777788889',
+        accountName: 'Big Payee',
+        ...validExternal,
+        amountCents: 1_500_000,
+        message: 'House',
+      });
       const transfer = response.json().transfer;
       expect(transfer.status).toBe('in_review');
       await kit.runJobs();
@@ -129,7 +164,16 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       // What step 4 of requestPayment leaves behind when the process dies before the ledger call.
       await database().transaction(async (tx) => {
         await claimIdempotencyKey(tx, dana.id, key, requestHash('transfers', createTransferRequestSchema.parse(body)), paymentId);
-        await insertPayment(tx, { id: paymentId, customerId: dana.id, kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500n, counterpartyName: 'Standard Savings', message: 'interrupted' });
+        await insertPayment(tx, {
+          id: paymentId,
+          customerId: dana.id,
+          kind: 'own',
+          fromAccountId: dana.checking.id,
+          toAccountId: dana.savings.id,
+          amountCents: 2_500n,
+          counterpartyName: 'Standard Savings',
+          message: 'interrupted',
+        });
       });
       expect((await kit.pay(dana, '/transfers', body, key)).statusCode).toBe(409);
       await database().query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = $1`, [paymentId]);
@@ -171,7 +215,15 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       const dana = await kit.customer();
       const response = await kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 100 });
       expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json().error.fields).sort()).toEqual(['accountName', 'accountNumber', 'bankAddress', 'country', 'nameOfBank', 'routeNumber', 'stateName']);
+      expect(Object.keys(response.json().error.fields).sort()).toEqual([
+        'accountName',
+        'accountNumber',
+        'bankAddress',
+        'country',
+        'nameOfBank',
+        'routeNumber',
+        'stateName',
+      ]);
     });
 
     it('answers insufficient_funds after the step-up when the balance is too small', async () => {

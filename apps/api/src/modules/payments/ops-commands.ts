@@ -15,7 +15,8 @@ export const reviewCommand: OpsCommand = {
   async run({ database, config, liveEvents }, args) {
     const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' } }, allowPositionals: true, strict: true });
     const [paymentId, action] = positionals;
-    if (!paymentId || (action !== 'release' && action !== 'reject') || positionals.length !== 2) throw new OpsUsageError('give a transfer id and release or reject');
+    if (!paymentId || (action !== 'release' && action !== 'reject') || positionals.length !== 2)
+      throw new OpsUsageError('give a transfer id and release or reject');
     const reason = values.reason?.trim() ?? '';
     if (reason.length === 0 || reason.length > maxReasonLength) throw new OpsUsageError(`--reason is required (at most ${maxReasonLength} characters)`);
     const db = await database();
@@ -36,12 +37,30 @@ export const heldTransfersCommand: OpsCommand = {
   async run({ database }, args) {
     if (args.length > 0) throw new OpsUsageError('held-transfers takes no arguments');
     const db = await database();
-    const rows = await db.query<{ id: string; kind: string; amount_cents: bigint; counterparty_name: string; customer: string; created_at: Date; rule: string | null }>(
+    const rows = await db.query<{
+      id: string;
+      kind: string;
+      amount_cents: bigint;
+      counterparty_name: string;
+      customer: string;
+      created_at: Date;
+      rule: string | null;
+    }>(
       `SELECT p.id, p.kind, p.amount_cents, p.counterparty_name, c.email AS customer, p.created_at, p.details->>'reviewRule' AS rule
        FROM payments p JOIN customers c ON c.id = p.customer_id WHERE p.status = 'in_review' ORDER BY p.created_at LIMIT $1`,
       [heldListLimit],
     );
-    return ok(rows.map((row) => ({ transferId: row.id, kind: row.kind, amount: formatCents(row.amount_cents), to: row.counterparty_name, customer: row.customer, heldAt: row.created_at.toISOString(), rule: row.rule })));
+    return ok(
+      rows.map((row) => ({
+        transferId: row.id,
+        kind: row.kind,
+        amount: formatCents(row.amount_cents),
+        to: row.counterparty_name,
+        customer: row.customer,
+        heldAt: row.created_at.toISOString(),
+        rule: row.rule,
+      })),
+    );
   },
 };
 
@@ -71,7 +90,10 @@ export const achSettleCommand: OpsCommand = {
     const reason = requiredReason(values.reason);
     const db = await database();
     const outcome = await recordRailOutcome({ db, config, liveEvents }, paymentId, { kind: 'settled' }, { actorType: 'staff', actorId: 'ops-cli', reason });
-    return { exitCode: outcome === 'settled' ? 0 : 1, output: outcome === 'settled' ? JSON.stringify({ paymentId, outcome }) : `Payment ${paymentId}: ${railOutcomeWords[outcome]}` };
+    return {
+      exitCode: outcome === 'settled' ? 0 : 1,
+      output: outcome === 'settled' ? JSON.stringify({ paymentId, outcome }) : `Payment ${paymentId}: ${railOutcomeWords[outcome]}`,
+    };
   },
 };
 
@@ -81,14 +103,24 @@ export const achReturnCommand: OpsCommand = {
   summary: 'Record that another bank returned an ACH payment, with its NACHA return code',
   usage: 'ach-return <paymentId> --code R01 --reason "..."',
   async run({ database, config, liveEvents }, args) {
-    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' }, code: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { reason: { type: 'string' }, code: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
     const [paymentId] = positionals;
     if (!paymentId || positionals.length !== 1) throw new OpsUsageError('give one payment id');
     const code = values.code?.trim().toUpperCase() ?? '';
     if (!returnCodePattern.test(code)) throw new OpsUsageError('--code is a NACHA return code such as R01');
     const reason = requiredReason(values.reason);
     const db = await database();
-    const outcome = await recordRailOutcome({ db, config, liveEvents }, paymentId, { kind: 'returned', code }, { actorType: 'staff', actorId: 'ops-cli', reason });
+    const outcome = await recordRailOutcome(
+      { db, config, liveEvents },
+      paymentId,
+      { kind: 'returned', code },
+      { actorType: 'staff', actorId: 'ops-cli', reason },
+    );
     const done = outcome === 'returned' || outcome === 'returned_after_settlement';
     return { exitCode: done ? 0 : 1, output: done ? JSON.stringify({ paymentId, outcome, code }) : `Payment ${paymentId}: ${railOutcomeWords[outcome]}` };
   },

@@ -32,7 +32,10 @@ describeEachDatabase('payee check (Confirmation of Payee)', (database) => {
     expect(missingAccount.statusCode).toBe(wrongName.statusCode);
     expect(missingAccount.body).toBe(wrongName.body);
     expect(missingAccount.json()).toEqual({ result: 'no_match' });
-    expect((await check(dana, { accountNumber: erin.checking.number, accountName: 'Erin Exampel' })).json()).toEqual({ result: 'close_match', accountName: 'Erin Example' });
+    expect((await check(dana, { accountNumber: erin.checking.number, accountName: 'Erin Exampel' })).json()).toEqual({
+      result: 'close_match',
+      accountName: 'Erin Example',
+    });
   });
 
   it('limits the checks of one customer, whatever address they come from', async () => {

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import type {
-  createDepositRequestSchema,
-  createTransferRequestSchema,
-  createWithdrawalRequestSchema,
-} from '@strongroom/contracts/payments.ts';
+import type { createDepositRequestSchema, createTransferRequestSchema, createWithdrawalRequestSchema } from '@strongroom/contracts/payments.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -21,9 +17,7 @@ export type DepositBody = z.output<typeof createDepositRequestSchema>;
 export type WithdrawalBody = z.output<typeof createWithdrawalRequestSchema>;
 
 export type PaymentRequest =
-  | { endpoint: 'transfers'; body: TransferBody }
-  | { endpoint: 'deposits'; body: DepositBody }
-  | { endpoint: 'withdrawals'; body: WithdrawalBody };
+  { endpoint: 'transfers'; body: TransferBody } | { endpoint: 'deposits'; body: DepositBody } | { endpoint: 'withdrawals'; body: WithdrawalBody };
 
 /** Everything decided about a payment before it is claimed: who pays whom, and what it needs. */
 export interface PaymentPlan {
@@ -39,7 +33,15 @@ export interface PaymentPlan {
   /** For the step-up SMS: what the code authorises. Never an account or card number. */
   purpose: string;
   recipientCustomerId: string | null;
-  favorite: { bankType: 'mybank' | 'otherbank'; bankName: string; accountName: string; accountNumber: string; routeNumber: string; nameOfCountry: string; accountType: 'checking' | 'savings' | null } | null;
+  favorite: {
+    bankType: 'mybank' | 'otherbank';
+    bankName: string;
+    accountName: string;
+    accountNumber: string;
+    routeNumber: string;
+    nameOfCountry: string;
+    accountType: 'checking' | 'savings' | null;
+  } | null;
 }
 
 export interface PlanContext {
@@ -69,7 +71,10 @@ async function sourceAccount(context: PlanContext, accountId: string): Promise<A
   const account = await ownAccount(context, accountId);
   const owed = await owedCents(context.db, account);
   if (owed > 0n) {
-    throw new AppError('account_overdrawn', `This account is ${formatCents(-owed)} after a deposit was returned. Pay in at least ${formatCents(owed)} before you send money from it.`);
+    throw new AppError(
+      'account_overdrawn',
+      `This account is ${formatCents(-owed)} after a deposit was returned. Pay in at least ${formatCents(owed)} before you send money from it.`,
+    );
   }
   return account;
 }
@@ -199,7 +204,15 @@ export async function planPayment(context: PlanContext, request: PaymentRequest)
         purpose,
         recipientCustomerId: to.customer_id,
         favorite: body.addToFavorites
-          ? { bankType: 'mybank', bankName: context.config.bankName, accountName: body.accountName, accountNumber: to.number, routeNumber: bankRoutingNumber, nameOfCountry: 'United States', accountType: to.type }
+          ? {
+              bankType: 'mybank',
+              bankName: context.config.bankName,
+              accountName: body.accountName,
+              accountNumber: to.number,
+              routeNumber: bankRoutingNumber,
+              nameOfCountry: 'United States',
+              accountType: to.type,
+            }
           : null,
       };
     }
@@ -227,7 +240,15 @@ export async function planPayment(context: PlanContext, request: PaymentRequest)
         purpose,
         recipientCustomerId: null,
         favorite: body.addToFavorites
-          ? { bankType: 'otherbank', bankName: body.nameOfBank, accountName: body.accountName, accountNumber: body.toAccountNumber, routeNumber: body.routeNumber, nameOfCountry: body.nameOfCountry, accountType: null }
+          ? {
+              bankType: 'otherbank',
+              bankName: body.nameOfBank,
+              accountName: body.accountName,
+              accountNumber: body.toAccountNumber,
+              routeNumber: body.routeNumber,
+              nameOfCountry: body.nameOfCountry,
+              accountType: null,
+            }
           : null,
       };
     }

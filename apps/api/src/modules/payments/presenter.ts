@@ -47,7 +47,10 @@ export function categoryOf(row: Pick<PaymentRow, 'kind'>, side: 'in' | 'out'): T
 }
 
 /** The seed shows the payment's reason as its description; without one, who it was with. */
-export function descriptionOf(row: Pick<PaymentRow, 'kind' | 'message' | 'counterparty_name' | 'counterparty_bank_name' | 'details'>, side: 'in' | 'out'): string {
+export function descriptionOf(
+  row: Pick<PaymentRow, 'kind' | 'message' | 'counterparty_name' | 'counterparty_bank_name' | 'details'>,
+  side: 'in' | 'out',
+): string {
   if (row.message.trim().length > 0) return row.message;
   if (row.kind === 'funding') return 'Opening deposit';
   if (side === 'in') return `From ${row.details.senderName ?? row.counterparty_name}`;

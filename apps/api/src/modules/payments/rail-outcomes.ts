@@ -45,7 +45,10 @@ export async function settleDuePayments(dependencies: RailDependencies, limit = 
   let decided = 0;
   for (const payment of due) {
     const code = simulatedReturnCode(payment);
-    const result = await recordRailOutcome(dependencies, payment.id, code ? { kind: 'returned', code } : { kind: 'settled' }, { actorType: 'system', actorId: 'rail-simulator' });
+    const result = await recordRailOutcome(dependencies, payment.id, code ? { kind: 'returned', code } : { kind: 'settled' }, {
+      actorType: 'system',
+      actorId: 'rail-simulator',
+    });
     if (result !== 'already_decided' && result !== 'not_found') decided += 1;
   }
   return decided;
@@ -114,7 +117,12 @@ async function notifyOutcome(tx: Queryable, row: PaymentRow, outcome: RailOutcom
     await notifyCustomer(tx, { ...base, kind: 'money_in', name: 'Deposit cleared', text: `Your deposit of ${amount} has cleared and is available.` });
     return;
   }
-  await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Payment delivered', text: `Your payment of ${amount} to ${row.counterparty_name} has been delivered.` });
+  await notifyCustomer(tx, {
+    ...base,
+    kind: 'money_out',
+    name: 'Payment delivered',
+    text: `Your payment of ${amount} to ${row.counterparty_name} has been delivered.`,
+  });
 }
 
 /**
@@ -139,7 +147,8 @@ export async function reverseReturnedDeposit(dependencies: RailDependencies, pay
       code: transferCodes.depositReturn,
     },
   ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) throw new Error(`could not reverse returned deposit ${payment.id}: ${outcome?.result ?? 'no result'}`);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
+    throw new Error(`could not reverse returned deposit ${payment.id}: ${outcome?.result ?? 'no result'}`);
   await repayOwed(db, { ...account, owed_ledger_account_id: owedLedgerAccountId });
   const [owed] = await lookupAccounts(db, [owedLedgerAccountId]);
   const stillOwed = owedCentsOf(owed);

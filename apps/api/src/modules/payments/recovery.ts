@@ -22,16 +22,47 @@ export async function ledgerSideOf(db: Queryable, row: PaymentRow): Promise<Ledg
     case 'own':
       return { ...side, debitLedgerAccountId: fromLedger(), creditLedgerAccountId: toLedger(), code: transferCodes.ownTransfer, viaRail: false };
     case 'internal':
-      return { ...side, debitLedgerAccountId: fromLedger(), creditLedgerAccountId: toLedger(), code: transferCodes.internalTransfer, viaRail: false, recipientCustomerId: to?.customer_id ?? null };
+      return {
+        ...side,
+        debitLedgerAccountId: fromLedger(),
+        creditLedgerAccountId: toLedger(),
+        code: transferCodes.internalTransfer,
+        viaRail: false,
+        recipientCustomerId: to?.customer_id ?? null,
+      };
     case 'external':
-      return { ...side, debitLedgerAccountId: fromLedger(), creditLedgerAccountId: operatorAccounts.settlementAch, code: transferCodes.externalTransfer, viaRail: true };
+      return {
+        ...side,
+        debitLedgerAccountId: fromLedger(),
+        creditLedgerAccountId: operatorAccounts.settlementAch,
+        code: transferCodes.externalTransfer,
+        viaRail: true,
+      };
     case 'card':
-      return { ...side, debitLedgerAccountId: fromLedger(), creditLedgerAccountId: operatorAccounts.settlementCard, code: transferCodes.cardPush, viaRail: true };
+      return {
+        ...side,
+        debitLedgerAccountId: fromLedger(),
+        creditLedgerAccountId: operatorAccounts.settlementCard,
+        code: transferCodes.cardPush,
+        viaRail: true,
+      };
     case 'withdrawal':
-      return { ...side, debitLedgerAccountId: fromLedger(), creditLedgerAccountId: operatorAccounts.settlementWire, code: transferCodes.withdrawal, viaRail: true };
+      return {
+        ...side,
+        debitLedgerAccountId: fromLedger(),
+        creditLedgerAccountId: operatorAccounts.settlementWire,
+        code: transferCodes.withdrawal,
+        viaRail: true,
+      };
     case 'deposit':
       return { ...side, debitLedgerAccountId: operatorAccounts.settlementAch, creditLedgerAccountId: toLedger(), code: transferCodes.deposit, viaRail: true };
     case 'funding':
-      return { ...side, debitLedgerAccountId: operatorAccounts.bankCapital, creditLedgerAccountId: toLedger(), code: transferCodes.accountFunding, viaRail: false };
+      return {
+        ...side,
+        debitLedgerAccountId: operatorAccounts.bankCapital,
+        creditLedgerAccountId: toLedger(),
+        code: transferCodes.accountFunding,
+        viaRail: false,
+      };
   }
 }

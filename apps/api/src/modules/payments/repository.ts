@@ -111,7 +111,10 @@ export async function transitionPayment(
 
 /** A payee paid successfully before (D10: the first payment to a new payee needs a step-up). */
 export async function hasPaidPayee(db: Queryable, customerId: string, payeeKey: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM payments WHERE customer_id = $1 AND payee_key = $2 AND status IN ('completed', 'pending') LIMIT 1`, [customerId, payeeKey]);
+  const rows = await db.query(`SELECT 1 FROM payments WHERE customer_id = $1 AND payee_key = $2 AND status IN ('completed', 'pending') LIMIT 1`, [
+    customerId,
+    payeeKey,
+  ]);
   return rows.length > 0;
 }
 
@@ -140,7 +143,11 @@ export async function newPayeeSpendLastDay(db: Queryable, customerId: string): P
 }
 
 export async function listPaymentsByStatus(db: Queryable, customerId: string, status: StoredPaymentStatus, limit: number): Promise<PaymentRow[]> {
-  return db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE customer_id = $1 AND status = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, [customerId, status, limit]);
+  return db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE customer_id = $1 AND status = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, [
+    customerId,
+    status,
+    limit,
+  ]);
 }
 
 /**
@@ -183,11 +190,16 @@ const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.stat
 
 export async function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
-  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`, [id]);
+  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`, [
+    id,
+  ]);
   return row;
 }
 
 export async function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
-  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.number = $1`, [number]);
+  const [row] = await db.query<AccountRef>(
+    `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.number = $1`,
+    [number],
+  );
   return row;
 }

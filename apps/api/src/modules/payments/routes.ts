@@ -22,7 +22,15 @@ import { presentPayment } from './presenter.ts';
 import { findPayment, listPaymentsByStatus } from './repository.ts';
 import { requestPayment, type PaymentDependencies } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const heldListLimit = 100;
 /** Generous: a customer's app may send a burst of payments (PRODUCT.md: at least 20 at once). */
 const paymentRateLimit = { max: 120, timeWindow: '1 minute' };
@@ -38,7 +46,10 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
         dependencies,
         { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },
         paymentRequest,
-        { idempotencyKey: idempotencyKeyFrom(request.headers[idempotencyKeyHeader]), stepUpChallengeId: Array.isArray(stepUpValue) ? stepUpValue[0] : stepUpValue },
+        {
+          idempotencyKey: idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
+          stepUpChallengeId: Array.isArray(stepUpValue) ? stepUpValue[0] : stepUpValue,
+        },
       );
       if (answer.status !== 201) {
         const stored = errorResponseSchema.parse(answer.body);
@@ -49,17 +60,31 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
 
     app.post(
       '/transfers',
-      { config: { rateLimit: paymentRateLimit }, schema: { tags: ['payments'], description: 'Header Idempotency-Key required; X-Step-Up after a step-up.', body: createTransferRequestSchema, response: { 201: paymentResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: paymentRateLimit },
+        schema: {
+          tags: ['payments'],
+          description: 'Header Idempotency-Key required; X-Step-Up after a step-up.',
+          body: createTransferRequestSchema,
+          response: { 201: paymentResponseSchema, ...errors },
+        },
+      },
       (request, reply) => handle(request, reply, { endpoint: 'transfers', body: request.body }),
     );
     app.post(
       '/deposits',
-      { config: { rateLimit: paymentRateLimit }, schema: { tags: ['payments'], body: createDepositRequestSchema, response: { 201: paymentResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: paymentRateLimit },
+        schema: { tags: ['payments'], body: createDepositRequestSchema, response: { 201: paymentResponseSchema, ...errors } },
+      },
       (request, reply) => handle(request, reply, { endpoint: 'deposits', body: request.body }),
     );
     app.post(
       '/withdrawals',
-      { config: { rateLimit: paymentRateLimit }, schema: { tags: ['payments'], body: createWithdrawalRequestSchema, response: { 201: paymentResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: paymentRateLimit },
+        schema: { tags: ['payments'], body: createWithdrawalRequestSchema, response: { 201: paymentResponseSchema, ...errors } },
+      },
       (request, reply) => handle(request, reply, { endpoint: 'withdrawals', body: request.body }),
     );
 
@@ -89,11 +114,16 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       },
     );
 
-    app.get('/transfers/:id', { schema: { tags: ['payments'], params: z.object({ id: z.string().max(64) }), response: { 200: paymentResponseSchema, ...errors } } }, async (request) => {
-      const row = await findPayment(db, request.params.id);
-      // Someone else's payment, and one the ledger refused, answer like one that does not exist.
-      if (!row || row.customer_id !== customerIdOf(request) || row.status === 'creating' || row.status === 'failed') throw new AppError('not_found', 'No such transfer');
-      return { transfer: presentPayment(row) };
-    });
+    app.get(
+      '/transfers/:id',
+      { schema: { tags: ['payments'], params: z.object({ id: z.string().max(64) }), response: { 200: paymentResponseSchema, ...errors } } },
+      async (request) => {
+        const row = await findPayment(db, request.params.id);
+        // Someone else's payment, and one the ledger refused, answer like one that does not exist.
+        if (!row || row.customer_id !== customerIdOf(request) || row.status === 'creating' || row.status === 'failed')
+          throw new AppError('not_found', 'No such transfer');
+        return { transfer: presentPayment(row) };
+      },
+    );
   };
 }

@@ -7,13 +7,7 @@ import { ledgers } from '../../ledger/codes.ts';
 import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  claimIdempotencyKey,
-  lookupIdempotencyKey,
-  requestHash,
-  storeIdempotentResponse,
-  type StoredResponse,
-} from '../../platform/idempotency.ts';
+import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse, type StoredResponse } from '../../platform/idempotency.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
@@ -75,7 +69,14 @@ export async function requestPayment(
   if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
   const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName: customer.name }, request);
   const stepUp = stepUpDependencies(dependencies);
-  const challenge = { customerId: actor.customerId, idempotencyKey: headers.idempotencyKey, requestHash: hash, amountCents: plan.payment.amountCents, purpose: plan.purpose, requestId: actor.requestId };
+  const challenge = {
+    customerId: actor.customerId,
+    idempotencyKey: headers.idempotencyKey,
+    requestHash: hash,
+    amountCents: plan.payment.amountCents,
+    purpose: plan.purpose,
+    requestId: actor.requestId,
+  };
   if (plan.needsStepUp && !headers.stepUpChallengeId) await requireStepUp(stepUp, challenge);
 
   const paymentId = randomUUID();
@@ -89,7 +90,12 @@ export async function requestPayment(
     if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
     if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
     const reviewReason = plan.reviewable
-      ? await reviewReasonFor(tx, dependencies.config.reviewRules, { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null }, new Date())
+      ? await reviewReasonFor(
+          tx,
+          dependencies.config.reviewRules,
+          { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
+          new Date(),
+        )
       : null;
     const row = await insertPayment(tx, {
       ...plan.payment,
@@ -178,7 +184,6 @@ export function publishPaymentChange(dependencies: Pick<PaymentDependencies, 'li
   }
 }
 
-
 async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId: string | null): Promise<void> {
   const amount = formatCents(row.amount_cents);
   const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
@@ -195,11 +200,23 @@ async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId
   if (row.status === 'completed') {
     await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Money sent', text: `You sent ${amount} to ${row.counterparty_name}.` });
     if (recipientCustomerId && recipientCustomerId !== row.customer_id) {
-      await notifyCustomer(tx, { customerId: recipientCustomerId, paymentId: row.id, link: paymentNotificationLink, kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
+      await notifyCustomer(tx, {
+        customerId: recipientCustomerId,
+        paymentId: row.id,
+        link: paymentNotificationLink,
+        kind: 'money_in',
+        name: 'Money received',
+        text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.`,
+      });
     }
     return;
   }
-  await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Payment on its way', text: `Your payment of ${amount} to ${row.counterparty_name} is on its way.` });
+  await notifyCustomer(tx, {
+    ...base,
+    kind: 'money_out',
+    name: 'Payment on its way',
+    text: `Your payment of ${amount} to ${row.counterparty_name} is on its way.`,
+  });
 }
 
 /**
@@ -209,7 +226,10 @@ async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId
 async function finishUnanswered(dependencies: PaymentDependencies, paymentId: string): Promise<StoredResponse> {
   const row = await findPayment(dependencies.db, paymentId);
   if (!row || row.status !== 'creating') {
-    const [stored] = await dependencies.db.query<{ response_status: number | null; response_body: unknown }>('SELECT response_status, response_body FROM idempotency_keys WHERE payment_id = $1', [paymentId]);
+    const [stored] = await dependencies.db.query<{ response_status: number | null; response_body: unknown }>(
+      'SELECT response_status, response_body FROM idempotency_keys WHERE payment_id = $1',
+      [paymentId],
+    );
     if (stored?.response_status) return { status: stored.response_status, body: stored.response_body };
     throw new AppError('conflict', 'This payment is already being processed. Check your history before trying again.');
   }

@@ -25,7 +25,11 @@ type SettlementDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveE
 
 export async function applyToLedger(dependencies: SettlementDependencies, paymentId: string, action: 'post' | 'void'): Promise<void> {
   const [outcome] = await createTransfers(dependencies.db, [
-    { id: derivedTransferId(paymentId, action), pendingId: paymentId, flags: action === 'post' ? transferFlags.postPendingTransfer : transferFlags.voidPendingTransfer },
+    {
+      id: derivedTransferId(paymentId, action),
+      pendingId: paymentId,
+      flags: action === 'post' ? transferFlags.postPendingTransfer : transferFlags.voidPendingTransfer,
+    },
   ]);
   if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
     throw new Error(`could not ${action} the pending transfer of payment ${paymentId}: ${outcome?.result ?? 'no result'}`);
@@ -56,16 +60,38 @@ export async function decideHeldPayment(
     if (decision.action === 'reject') {
       const row = await transitionPayment(tx, existing.id, ['in_review'], { status: 'rejected', statusReason: decision.reason });
       if (!row) return undefined;
-      await notifyCustomer(tx, { ...base, kind: 'rejected', name: 'Payment rejected', text: `Your payment of ${amount} to ${row.counterparty_name} was rejected: ${decision.reason}. The money is back in your account.` });
+      await notifyCustomer(tx, {
+        ...base,
+        kind: 'rejected',
+        name: 'Payment rejected',
+        text: `Your payment of ${amount} to ${row.counterparty_name} was rejected: ${decision.reason}. The money is back in your account.`,
+      });
       return row;
     }
     const row = viaRail
-      ? await transitionPayment(tx, existing.id, ['in_review'], { status: 'pending', settleAt: settlementTime(existing.rail ?? 'ach', dependencies.config.railSpeed, existing.id, new Date()) })
+      ? await transitionPayment(tx, existing.id, ['in_review'], {
+          status: 'pending',
+          settleAt: settlementTime(existing.rail ?? 'ach', dependencies.config.railSpeed, existing.id, new Date()),
+        })
       : await transitionPayment(tx, existing.id, ['in_review'], { status: 'completed' });
     if (!row) return undefined;
-    await notifyCustomer(tx, { ...base, kind: 'released', name: 'Payment released', text: viaRail ? `Your payment of ${amount} to ${row.counterparty_name} was reviewed and is on its way.` : `Your payment of ${amount} to ${row.counterparty_name} was reviewed and has been sent.` });
+    await notifyCustomer(tx, {
+      ...base,
+      kind: 'released',
+      name: 'Payment released',
+      text: viaRail
+        ? `Your payment of ${amount} to ${row.counterparty_name} was reviewed and is on its way.`
+        : `Your payment of ${amount} to ${row.counterparty_name} was reviewed and has been sent.`,
+    });
     if (!viaRail && recipient) {
-      await notifyCustomer(tx, { customerId: recipient, paymentId: row.id, link: paymentNotificationLink, kind: 'money_in', name: 'Money received', text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.` });
+      await notifyCustomer(tx, {
+        customerId: recipient,
+        paymentId: row.id,
+        link: paymentNotificationLink,
+        kind: 'money_in',
+        name: 'Money received',
+        text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.`,
+      });
     }
     return row;
   });

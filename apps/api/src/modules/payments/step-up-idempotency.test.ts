@@ -19,7 +19,15 @@ describeEachDatabase('step-up and idempotency', (database) => {
     await app.close();
   });
 
-  const external = (fromAccountId: string, amountCents = 1_000) => ({ kind: 'external', fromAccountId, toAccountNumber: '123456789', accountName: 'Frank Other', ...validExternal, amountCents, message: 'Rent' });
+  const external = (fromAccountId: string, amountCents = 1_000) => ({
+    kind: 'external',
+    fromAccountId,
+    toAccountNumber: '123456789',
+    accountName: 'Frank Other',
+    ...validExternal,
+    amountCents,
+    message: 'Rent',
+  });
 
   describe('step-up', () => {
     it('sends a 6-digit code by SMS that names the amount and nothing else of the payment', async () => {
@@ -122,7 +130,12 @@ describeEachDatabase('step-up and idempotency', (database) => {
       const key = randomUUID();
       const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'once' };
       const first = await kit.pay(dana, '/transfers', body, key);
-      const second = await kit.pay(dana, '/transfers', { message: 'once', amountCents: 1_000, toAccountId: dana.savings.id, fromAccountId: dana.checking.id, kind: 'own' }, key);
+      const second = await kit.pay(
+        dana,
+        '/transfers',
+        { message: 'once', amountCents: 1_000, toAccountId: dana.savings.id, fromAccountId: dana.checking.id, kind: 'own' },
+        key,
+      );
       expect(first.statusCode).toBe(201);
       expect(second.statusCode).toBe(201);
       expect(second.json()).toEqual(first.json());
@@ -132,11 +145,26 @@ describeEachDatabase('step-up and idempotency', (database) => {
     it('the same key with a different body answers 422 and moves nothing', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'once' }, key);
-      const changed = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'once' }, key);
+      await kit.pay(
+        dana,
+        '/transfers',
+        { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'once' },
+        key,
+      );
+      const changed = await kit.pay(
+        dana,
+        '/transfers',
+        { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'once' },
+        key,
+      );
       expect(changed.statusCode).toBe(422);
       expect(changed.json().error.code).toBe('idempotency_key_reused');
-      const otherEndpoint = await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 1_000, reason: 'x' }, key);
+      const otherEndpoint = await kit.pay(
+        dana,
+        '/deposits',
+        { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 1_000, reason: 'x' },
+        key,
+      );
       expect(otherEndpoint.json().error.code).toBe('idempotency_key_reused');
       expect((await kit.balances(dana)).checking.balanceCents).toBe(9_000);
     });
@@ -145,8 +173,22 @@ describeEachDatabase('step-up and idempotency', (database) => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const erin = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      expect((await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'x' }, key)).statusCode).toBe(201);
-      const theirs = await kit.pay(erin, '/transfers', { kind: 'own', fromAccountId: erin.checking.id, toAccountId: erin.savings.id, amountCents: 2_000, message: 'x' }, key);
+      expect(
+        (
+          await kit.pay(
+            dana,
+            '/transfers',
+            { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'x' },
+            key,
+          )
+        ).statusCode,
+      ).toBe(201);
+      const theirs = await kit.pay(
+        erin,
+        '/transfers',
+        { kind: 'own', fromAccountId: erin.checking.id, toAccountId: erin.savings.id, amountCents: 2_000, message: 'x' },
+        key,
+      );
       expect(theirs.statusCode).toBe(201);
       expect((await kit.balances(erin)).savings.balanceCents).toBe(2_000);
     });
@@ -154,7 +196,9 @@ describeEachDatabase('step-up and idempotency', (database) => {
     it('twenty concurrent transfers of $10 from an account with $100 leave exactly $0, never negative', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const responses = await Promise.all(
-        Array.from({ length: 20 }, () => kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'race' })),
+        Array.from({ length: 20 }, () =>
+          kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'race' }),
+        ),
       );
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses.filter((status) => status === 201)).toHaveLength(10);

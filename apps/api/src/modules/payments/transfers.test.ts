@@ -24,15 +24,37 @@ describeEachDatabase('transfers', (database) => {
   describe('own', () => {
     it('moves money between the customer own accounts at once, with no step-up', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const response = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 12_345, message: 'Rainy day' });
+      const response = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.savings.id,
+        amountCents: 12_345,
+        message: 'Rainy day',
+      });
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().transfer).toMatchObject({ kind: 'own', status: 'completed', amountCents: 12_345, fromAccountId: dana.checking.id, toAccountId: dana.savings.id, message: 'Rainy day' });
-      expect(await kit.balances(dana)).toEqual({ checking: { balanceCents: 37_655, availableCents: 37_655 }, savings: { balanceCents: 12_345, availableCents: 12_345 } });
+      expect(response.json().transfer).toMatchObject({
+        kind: 'own',
+        status: 'completed',
+        amountCents: 12_345,
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.savings.id,
+        message: 'Rainy day',
+      });
+      expect(await kit.balances(dana)).toEqual({
+        checking: { balanceCents: 37_655, availableCents: 37_655 },
+        savings: { balanceCents: 12_345, availableCents: 12_345 },
+      });
     });
 
     it('refuses a transfer to the same account', async () => {
       const dana = await kit.customer();
-      const response = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.checking.id, amountCents: 100, message: 'x' });
+      const response = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.checking.id,
+        amountCents: 100,
+        message: 'x',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.toAccountId).toBeTruthy();
     });
@@ -42,10 +64,23 @@ describeEachDatabase('transfers', (database) => {
     it('asks for a step-up the first time a payee is paid, then pays them instantly; the second time needs none', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-      const body = { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: erin.checking.number, accountName: 'Erin Example', amountCents: 2_500, message: 'Lunch', addToFavorites: true };
+      const body = {
+        kind: 'internal',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: erin.checking.number,
+        accountName: 'Erin Example',
+        amountCents: 2_500,
+        message: 'Lunch',
+        addToFavorites: true,
+      };
       const response = await kit.payWithStepUp(dana, '/transfers', body);
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().transfer).toMatchObject({ kind: 'internal', status: 'completed', toAccountId: null, counterparty: { name: 'Erin Example', accountNumber: erin.checking.number } });
+      expect(response.json().transfer).toMatchObject({
+        kind: 'internal',
+        status: 'completed',
+        toAccountId: null,
+        counterparty: { name: 'Erin Example', accountNumber: erin.checking.number },
+      });
       expect((await kit.balances(erin)).checking.balanceCents).toBe(2_500);
 
       const again = await kit.pay(dana, '/transfers', { ...body, amountCents: 500 });
@@ -61,7 +96,8 @@ describeEachDatabase('transfers', (database) => {
     it('tells whether a name matches an account number before paying: match, close match, or no match (a missing number too)', async () => {
       const dana = await kit.customer();
       const erin = await kit.customer({ firstName: 'Erin', lastName: 'Example' });
-      const check = (accountName: string, accountNumber = erin.checking.number) => dana.browser.post('/api/v1/transfers/payee-check', { accountNumber, accountName });
+      const check = (accountName: string, accountNumber = erin.checking.number) =>
+        dana.browser.post('/api/v1/transfers/payee-check', { accountNumber, accountName });
       expect((await check('erin  EXAMPLE')).json()).toEqual({ result: 'match' });
       expect((await check('Erin Exampel')).json()).toEqual({ result: 'close_match', accountName: 'Erin Example' });
       expect((await check('E Example')).json()).toEqual({ result: 'close_match', accountName: 'Erin Example' });
@@ -71,7 +107,14 @@ describeEachDatabase('transfers', (database) => {
 
     it('answers an unknown destination account number with a field error and moves nothing', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
-      const response = await kit.pay(dana, '/transfers', { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: '9999999999', accountName: 'Nobody', amountCents: 100, message: 'x' });
+      const response = await kit.pay(dana, '/transfers', {
+        kind: 'internal',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '9999999999',
+        accountName: 'Nobody',
+        amountCents: 100,
+        message: 'x',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.toAccountNumber).toBe('No account at this bank has this number');
       expect((await kit.balances(dana)).checking.balanceCents).toBe(10_000);
@@ -81,7 +124,16 @@ describeEachDatabase('transfers', (database) => {
   describe('external and card', () => {
     it('sends an external transfer after a step-up; it is pending until the rail settles it, then completed', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const body = { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '123456789', accountName: 'Frank Other', ...validExternal, amountCents: 10_000, message: 'Rent', addToFavorites: false };
+      const body = {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '123456789',
+        accountName: 'Frank Other',
+        ...validExternal,
+        amountCents: 10_000,
+        message: 'Rent',
+        addToFavorites: false,
+      };
       const response = await kit.payWithStepUp(dana, '/transfers', body);
       expect(response.statusCode, response.body).toBe(201);
       const transfer = response.json().transfer;
@@ -96,7 +148,15 @@ describeEachDatabase('transfers', (database) => {
 
     it('gives the money back when the receiving bank returns a payment to an invalid account, and tells the customer', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const body = { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '55550000', accountName: 'No Such', ...validExternal, amountCents: 7_000, message: 'Oops' };
+      const body = {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '55550000',
+        accountName: 'No Such',
+        ...validExternal,
+        amountCents: 7_000,
+        message: 'Oops',
+      };
       const response = await kit.payWithStepUp(dana, '/transfers', body);
       expect(response.statusCode, response.body).toBe(201);
       await kit.runJobs();
@@ -110,17 +170,35 @@ describeEachDatabase('transfers', (database) => {
 
     it('refuses a route number that fails the ABA checksum', async () => {
       const dana = await kit.customer();
-      const response = await kit.pay(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '123456789', accountName: 'Frank', ...validExternal, routeNumber: '011000016', amountCents: 100, message: 'x' });
+      const response = await kit.pay(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '123456789',
+        accountName: 'Frank',
+        ...validExternal,
+        routeNumber: '011000016',
+        amountCents: 100,
+        message: 'x',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.routeNumber).toBe('route number is not valid');
     });
 
     it('pushes to a card after a step-up, shows only its last four digits and never stores the number in clear', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const response = await kit.payWithStepUp(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber: '4111 1111 1111 1111', accountName: 'Gina Card', amountCents: 1_500, message: 'Gift' });
+      const response = await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'card',
+        fromAccountId: dana.checking.id,
+        cardNumber: '4111 1111 1111 1111',
+        accountName: 'Gina Card',
+        amountCents: 1_500,
+        message: 'Gift',
+      });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().transfer).toMatchObject({ kind: 'card', status: 'pending', counterparty: { accountNumber: '•••• 1111' } });
-      const [row] = await database().query<{ dump: string }>('SELECT row_to_json(p)::text AS dump FROM payments p WHERE id = $1', [response.json().transfer.id]);
+      const [row] = await database().query<{ dump: string }>('SELECT row_to_json(p)::text AS dump FROM payments p WHERE id = $1', [
+        response.json().transfer.id,
+      ]);
       expect(row?.dump).not.toContain('4111111111111111');
       await kit.runJobs();
       expect((await kit.balances(dana)).checking.balanceCents).toBe(48_500);
@@ -129,7 +207,14 @@ describeEachDatabase('transfers', (database) => {
     it('refuses a card number of the wrong length for its type or failing Luhn', async () => {
       const dana = await kit.customer();
       for (const cardNumber of ['4111111111111112', '37828224631000', 'abcd']) {
-        const response = await kit.pay(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber, accountName: 'Gina', amountCents: 100, message: 'x' });
+        const response = await kit.pay(dana, '/transfers', {
+          kind: 'card',
+          fromAccountId: dana.checking.id,
+          cardNumber,
+          accountName: 'Gina',
+          amountCents: 100,
+          message: 'x',
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().error.fields.cardNumber).toBe('card number is not valid');
       }
@@ -145,7 +230,13 @@ describeEachDatabase('transfers', (database) => {
       ['absurdly large', 1e18, 'amount must be at most $1,000,000.00'],
     ])('refuses an amount that is %s and moves nothing', async (_label, amountCents, message) => {
       const dana = await kit.customer({ fundCents: 10_000n });
-      const response = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents, message: 'x' });
+      const response = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.savings.id,
+        amountCents,
+        message: 'x',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.amountCents).toBe(message);
       expect((await kit.balances(dana)).checking.balanceCents).toBe(10_000);
@@ -165,12 +256,30 @@ describeEachDatabase('transfers', (database) => {
     it('answers another customer account as the source exactly like a missing one', async () => {
       const dana = await kit.customer();
       const mallory = await kit.customer();
-      const theirs = await kit.pay(mallory, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: mallory.savings.id, amountCents: 100, message: 'x' });
-      const missing = await kit.pay(mallory, '/transfers', { kind: 'own', fromAccountId: randomUUID(), toAccountId: mallory.savings.id, amountCents: 100, message: 'x' });
+      const theirs = await kit.pay(mallory, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: mallory.savings.id,
+        amountCents: 100,
+        message: 'x',
+      });
+      const missing = await kit.pay(mallory, '/transfers', {
+        kind: 'own',
+        fromAccountId: randomUUID(),
+        toAccountId: mallory.savings.id,
+        amountCents: 100,
+        message: 'x',
+      });
       expect(theirs.statusCode).toBe(404);
       expect(missing.statusCode).toBe(404);
       expect(theirs.json().error.message).toBe(missing.json().error.message);
-      const intoTheirs = await kit.pay(mallory, '/transfers', { kind: 'own', fromAccountId: mallory.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' });
+      const intoTheirs = await kit.pay(mallory, '/transfers', {
+        kind: 'own',
+        fromAccountId: mallory.checking.id,
+        toAccountId: dana.savings.id,
+        amountCents: 100,
+        message: 'x',
+      });
       expect(intoTheirs.statusCode).toBe(404);
       expect((await kit.balances(dana)).checking.balanceCents).toBe(100_000);
     });
@@ -178,7 +287,13 @@ describeEachDatabase('transfers', (database) => {
     it('does not show a customer another customer transfer', async () => {
       const dana = await kit.customer();
       const mallory = await kit.customer();
-      const created = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' });
+      const created = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.savings.id,
+        amountCents: 100,
+        message: 'x',
+      });
       const id = created.json().transfer.id;
       expect((await mallory.browser.get(`/api/v1/transfers/${id}`)).statusCode).toBe(404);
       expect((await mallory.browser.get(`/api/v1/transfers/${randomUUID()}`)).statusCode).toBe(404);
@@ -188,12 +303,24 @@ describeEachDatabase('transfers', (database) => {
     it('refuses a transfer from a closed account and from an account whose identity is not approved', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       await database().query(`UPDATE customer_accounts SET status = 'closed' WHERE id = $1`, [dana.savings.id]);
-      const closed = await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.savings.id, toAccountId: dana.checking.id, amountCents: 100, message: 'x' });
+      const closed = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.savings.id,
+        toAccountId: dana.checking.id,
+        amountCents: 100,
+        message: 'x',
+      });
       expect(closed.statusCode).toBe(409);
 
       const unverified = await kit.customer({ fundCents: 10_000n });
       await database().query(`UPDATE identity_reviews SET status = 'rejected', reason = 'test' WHERE customer_id = $1`, [unverified.id]);
-      const response = await kit.pay(unverified, '/transfers', { kind: 'own', fromAccountId: unverified.checking.id, toAccountId: unverified.savings.id, amountCents: 100, message: 'x' });
+      const response = await kit.pay(unverified, '/transfers', {
+        kind: 'own',
+        fromAccountId: unverified.checking.id,
+        toAccountId: unverified.savings.id,
+        amountCents: 100,
+        message: 'x',
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().error.message).toBe('Account has not been approved');
       expect((await kit.balances(unverified)).checking.balanceCents).toBe(10_000);
@@ -202,9 +329,20 @@ describeEachDatabase('transfers', (database) => {
     it('needs a session, a CSRF token and an Idempotency-Key', async () => {
       const dana = await kit.customer();
       const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' };
-      const anonymous = await new TestBrowser(app).request({ method: 'POST', url: '/api/v1/transfers', payload: body, headers: { 'idempotency-key': randomUUID() } });
+      const anonymous = await new TestBrowser(app).request({
+        method: 'POST',
+        url: '/api/v1/transfers',
+        payload: body,
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(anonymous.statusCode).toBe(401);
-      const noCsrf = await app.inject({ method: 'POST', url: '/api/v1/transfers', payload: body, cookies: { session: dana.browser.cookies.session ?? '' }, headers: { 'idempotency-key': randomUUID() } });
+      const noCsrf = await app.inject({
+        method: 'POST',
+        url: '/api/v1/transfers',
+        payload: body,
+        cookies: { session: dana.browser.cookies.session ?? '' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(noCsrf.statusCode).toBe(403);
       const noKey = await dana.browser.post('/api/v1/transfers', body);
       expect(noKey.statusCode).toBe(400);
@@ -214,7 +352,12 @@ describeEachDatabase('transfers', (database) => {
     it('answers a customer without accounts as if the account does not exist', async () => {
       const bare = await insertBareCustomer(database());
       const browser = await new TestBrowser(app).signInAs(database(), bare);
-      const response = await browser.request({ method: 'POST', url: '/api/v1/transfers', payload: { kind: 'own', fromAccountId: randomUUID(), toAccountId: randomUUID(), amountCents: 100, message: 'x' }, headers: { 'idempotency-key': randomUUID() } });
+      const response = await browser.request({
+        method: 'POST',
+        url: '/api/v1/transfers',
+        payload: { kind: 'own', fromAccountId: randomUUID(), toAccountId: randomUUID(), amountCents: 100, message: 'x' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expect(response.statusCode).toBe(404);
     });
   });

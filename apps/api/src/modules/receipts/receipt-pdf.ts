@@ -55,13 +55,22 @@ export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer>
   document.fillColor(textColor).font('Helvetica-Bold').fontSize(14).text(receiptHeading, { width, characterSpacing: 1 });
   if (receipt.sandbox) document.fillColor(mutedColor).font('Helvetica').fontSize(10).text('Sandbox: no real money', { width });
   const ruleY = document.y + 8;
-  document.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(1).strokeColor(accentColor).stroke();
+  document
+    .moveTo(left, ruleY)
+    .lineTo(left + width, ruleY)
+    .lineWidth(1)
+    .strokeColor(accentColor)
+    .stroke();
   document.y = ruleY + 16;
 
   for (const [label, value] of receipt.facts) {
     const top = document.y;
     document.fillColor(mutedColor).font('Helvetica').fontSize(11).text(label, left, top, { width: labelWidthPoints });
-    document.fillColor(textColor).font('Helvetica-Bold').fontSize(11).text(value, left + labelWidthPoints, top, { width: width - labelWidthPoints });
+    document
+      .fillColor(textColor)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(value, left + labelWidthPoints, top, { width: width - labelWidthPoints });
     document.y = Math.max(document.y, top + 14) + 6;
   }
 
@@ -69,11 +78,22 @@ export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer>
   document.image(qrPng, left, qrTop, { width: qrSizePoints, height: qrSizePoints });
   const noteLeft = left + qrSizePoints + 16;
   const noteWidth = width - qrSizePoints - 16;
-  document.fillColor(textColor).font('Helvetica-Bold').fontSize(11).text('Is this receipt genuine?', noteLeft, qrTop + 8, { width: noteWidth });
-  document.fillColor(textColor).font('Helvetica').fontSize(10).text(`Scan the code or open this address to see what ${receipt.bankName} recorded under reference ${receipt.reference}:`, { width: noteWidth });
+  document
+    .fillColor(textColor)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('Is this receipt genuine?', noteLeft, qrTop + 8, { width: noteWidth });
+  document
+    .fillColor(textColor)
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Scan the code or open this address to see what ${receipt.bankName} recorded under reference ${receipt.reference}:`, { width: noteWidth });
   document.moveDown(0.3);
   document.fillColor(accentColor).text(receipt.verifyUrl, { width: noteWidth, link: receipt.verifyUrl });
-  document.fillColor(mutedColor).fontSize(9).text(`Issued ${receipt.issuedAt} by ${receipt.bankName}.`, left, qrTop + qrSizePoints + 24, { width });
+  document
+    .fillColor(mutedColor)
+    .fontSize(9)
+    .text(`Issued ${receipt.issuedAt} by ${receipt.bankName}.`, left, qrTop + qrSizePoints + 24, { width });
   document.end();
   return finished;
 }

@@ -38,11 +38,20 @@ describeEachDatabase('receipts', (database) => {
   });
 
   const receiptOf = (who: PayingCustomer, lineId: string) => who.browser.get(`/api/v1/transactions/${encodeURIComponent(lineId)}/receipt`);
-  const referenceOf = async (who: PayingCustomer, lineId: string): Promise<string> => (await who.browser.get(`/api/v1/transactions/${encodeURIComponent(lineId)}`)).json().receiptReference;
+  const referenceOf = async (who: PayingCustomer, lineId: string): Promise<string> =>
+    (await who.browser.get(`/api/v1/transactions/${encodeURIComponent(lineId)}`)).json().receiptReference;
   const verify = (reference: string, browser = new TestBrowser(app)) => browser.get(`/api/v1/receipts/verify/${encodeURIComponent(reference)}`);
 
   async function externalTransfer(dana: PayingCustomer): Promise<string> {
-    const response = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '987654321', accountName: 'Frank Landlord', ...validExternal, amountCents: 123_456, message: 'Rent for May' });
+    const response = await kit.payWithStepUp(dana, '/transfers', {
+      kind: 'external',
+      fromAccountId: dana.checking.id,
+      toAccountNumber: '987654321',
+      accountName: 'Frank Landlord',
+      ...validExternal,
+      amountCents: 123_456,
+      message: 'Rent for May',
+    });
     return `${response.json().transfer.id}:out`;
   }
 
@@ -61,19 +70,31 @@ describeEachDatabase('receipts', (database) => {
       expect(pdf.toString('latin1')).toContain(reference);
     });
 
-    it.skipIf(skipPdfText)('prints TRANSACTION RECEIPT, the bank, amount, date, payee account, route number, reason, medium, reference and the verification address', async () => {
-      const dana = await kit.customer({ fundCents: 500_000n });
-      const lineId = await externalTransfer(dana);
-      const reference = await referenceOf(dana, lineId);
-      const text = pdfText((await receiptOf(dana, lineId)).rawPayload);
-      expect(text).toContain('TRANSACTION RECEIPT');
-      expect(text).not.toMatch(/RECIEPT/i);
-      expect(text).toContain(config.bankName);
-      for (const expected of ['$1,234.56', '987654321', 'Frank Landlord', validExternal.routeNumber, 'Rent for May', 'ACH', reference, `https://bank.example/receipts/verify/${reference}`]) {
-        expect(text, expected).toContain(expected);
-      }
-      expect(text).toMatch(/Date\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
-    });
+    it.skipIf(skipPdfText)(
+      'prints TRANSACTION RECEIPT, the bank, amount, date, payee account, route number, reason, medium, reference and the verification address',
+      async () => {
+        const dana = await kit.customer({ fundCents: 500_000n });
+        const lineId = await externalTransfer(dana);
+        const reference = await referenceOf(dana, lineId);
+        const text = pdfText((await receiptOf(dana, lineId)).rawPayload);
+        expect(text).toContain('TRANSACTION RECEIPT');
+        expect(text).not.toMatch(/RECIEPT/i);
+        expect(text).toContain(config.bankName);
+        for (const expected of [
+          '$1,234.56',
+          '987654321',
+          'Frank Landlord',
+          validExternal.routeNumber,
+          'Rent for May',
+          'ACH',
+          reference,
+          `https://bank.example/receipts/verify/${reference}`,
+        ]) {
+          expect(text, expected).toContain(expected);
+        }
+        expect(text).toMatch(/Date\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      },
+    );
 
     it.skipIf(skipPdfText)('embeds the QR code as an image (pdfimages lists it), square as a QR code is', async () => {
       const dana = await kit.customer({ fundCents: 500_000n });
@@ -84,7 +105,12 @@ describeEachDatabase('receipts', (database) => {
       // pdfimages -list: a header of two lines, then one line per image with page, number, type, width, height.
       const listing = spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' });
       // A PNG with transparency also lists its soft mask ('smask'); the picture itself is the 'image'.
-      const images = listing.stdout.trim().split('\n').slice(2).map((line) => line.trim().split(/\s+/)).filter((columns) => columns[2] === 'image');
+      const images = listing.stdout
+        .trim()
+        .split('\n')
+        .slice(2)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((columns) => columns[2] === 'image');
       expect(images).toHaveLength(1);
       const [, , , width, height] = images[0] ?? [];
       expect(Number(width)).toBeGreaterThan(20);
@@ -93,7 +119,9 @@ describeEachDatabase('receipts', (database) => {
 
     it.skipIf(skipPdfText)('prints a deposit receipt with deposit id, date, amount and status', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      const deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 7_500, reason: 'Cheque from Gran' })).json().transfer;
+      const deposit = (
+        await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 7_500, reason: 'Cheque from Gran' })
+      ).json().transfer;
       const text = pdfText((await receiptOf(dana, `${deposit.id}:in`)).rawPayload);
       expect(text).toContain('TRANSACTION RECEIPT');
       expect(text).toMatch(new RegExp(`Deposit ID\\s+${deposit.id}`));
@@ -105,7 +133,16 @@ describeEachDatabase('receipts', (database) => {
 
     it.skipIf(skipPdfText)('never prints a full card number on a card payment receipt', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const card = (await kit.payWithStepUp(dana, '/transfers', { kind: 'card', fromAccountId: dana.checking.id, cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' })).json().transfer;
+      const card = (
+        await kit.payWithStepUp(dana, '/transfers', {
+          kind: 'card',
+          fromAccountId: dana.checking.id,
+          cardNumber: '4111111111111111',
+          accountName: 'Gina',
+          amountCents: 1_500,
+          message: 'card',
+        })
+      ).json().transfer;
       const text = pdfText((await receiptOf(dana, `${card.id}:out`)).rawPayload);
       expect(text).toContain('1111');
       expect(text.replace(/\s/g, '')).not.toContain('4111111111111111');
@@ -158,10 +195,18 @@ describeEachDatabase('receipts', (database) => {
 
     it('forgives lower case, spaces, missing dashes and letters that look like digits', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const transfer = (await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' })).json().transfer;
+      const transfer = (
+        await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' })
+      ).json().transfer;
       const reference = await referenceOf(dana, `${transfer.id}:in`);
       const typed = reference.toLowerCase().replaceAll('-', ' ').replaceAll('0', 'o').replaceAll('1', 'l');
-      expect((await verify(typed)).json()).toMatchObject({ reference, genuine: true, kind: 'own', fromAccount: `••••${dana.checking.number.slice(-4)}`, toAccount: `••••${dana.savings.number.slice(-4)}` });
+      expect((await verify(typed)).json()).toMatchObject({
+        reference,
+        genuine: true,
+        kind: 'own',
+        fromAccount: `••••${dana.checking.number.slice(-4)}`,
+        toAccount: `••••${dana.savings.number.slice(-4)}`,
+      });
     });
 
     it('answers an unknown or malformed reference with 404', async () => {
@@ -175,12 +220,29 @@ describeEachDatabase('receipts', (database) => {
     it('never shows the recipient receipt the payer account', async () => {
       const dana = await kit.customer({ fundCents: 50_000n, firstName: 'Dana', lastName: 'Demo' });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-      const gift = (await kit.payWithStepUp(dana, '/transfers', { kind: 'internal', fromAccountId: dana.checking.id, toAccountNumber: erin.checking.number, accountName: 'Erin Example', amountCents: 3_000, message: 'gift' })).json().transfer;
+      const gift = (
+        await kit.payWithStepUp(dana, '/transfers', {
+          kind: 'internal',
+          fromAccountId: dana.checking.id,
+          toAccountNumber: erin.checking.number,
+          accountName: 'Erin Example',
+          amountCents: 3_000,
+          message: 'gift',
+        })
+      ).json().transfer;
       const erinsReference = await referenceOf(erin, `${gift.id}:in`);
       const danasReference = await referenceOf(dana, `${gift.id}:out`);
       expect(erinsReference).not.toBe(danasReference);
-      expect((await verify(erinsReference)).json()).toMatchObject({ fromAccount: null, toAccount: `••••${erin.checking.number.slice(-4)}`, amountCents: 3_000, kind: 'internal' });
-      expect((await verify(danasReference)).json()).toMatchObject({ fromAccount: `••••${dana.checking.number.slice(-4)}`, toAccount: `••••${erin.checking.number.slice(-4)}` });
+      expect((await verify(erinsReference)).json()).toMatchObject({
+        fromAccount: null,
+        toAccount: `••••${erin.checking.number.slice(-4)}`,
+        amountCents: 3_000,
+        kind: 'internal',
+      });
+      expect((await verify(danasReference)).json()).toMatchObject({
+        fromAccount: `••••${dana.checking.number.slice(-4)}`,
+        toAccount: `••••${erin.checking.number.slice(-4)}`,
+      });
     });
 
     it('limits how often one address may ask', async () => {

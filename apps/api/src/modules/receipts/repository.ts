@@ -11,7 +11,11 @@ export async function findReferenceOfLine(db: Queryable, paymentId: string, side
 
 /** Does nothing when the line has its reference already (or, beyond all odds, the reference is taken). */
 export async function insertReference(db: Queryable, reference: { reference: string; paymentId: string; side: 'in' | 'out' }): Promise<void> {
-  await db.query('INSERT INTO receipt_references (reference, payment_id, side) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [reference.reference, reference.paymentId, reference.side]);
+  await db.query('INSERT INTO receipt_references (reference, payment_id, side) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    reference.reference,
+    reference.paymentId,
+    reference.side,
+  ]);
 }
 
 export interface VerificationRow {

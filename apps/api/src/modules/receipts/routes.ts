@@ -26,7 +26,11 @@ function customerReceiptRoutes(db: Database, config: Config): FastifyPluginAsync
         schema: { tags: ['receipts'], params: lineIdParamsSchema, response: { 200: z.unknown().describe('The receipt (application/pdf)'), ...errors } },
       },
       async (request, reply) => {
-        const receipt = await receiptFor(db, config, customerIdOf(request), request.params.id, { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id });
+        const receipt = await receiptFor(db, config, customerIdOf(request), request.params.id, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          requestId: request.id,
+        });
         return reply.type('application/pdf').header('content-disposition', `attachment; filename="receipt-${receipt.reference}.pdf"`).send(receipt.pdf);
       },
     );

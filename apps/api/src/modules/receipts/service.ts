@@ -22,7 +22,15 @@ const statusWords: Record<PaymentStatus, string> = {
 
 /** 2024-05-01 14:03 America/New_York: the bank's own clock, named, as a statement prints it. */
 export function formatBankTime(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${timeZone}`;
 }
@@ -48,7 +56,14 @@ export function receiptFacts(detail: TransactionDetail, timeZone: string): [stri
   const status = statusWords[transaction.status];
   const reference: [string, string] = ['Reference', detail.receiptReference];
   if (transaction.kind === 'deposit' || transaction.kind === 'funding') {
-    return [reference, ['Deposit ID', transaction.transferId], ['Date', date], ['Amount', amount], ['Status', status], ['Deposited to', accountLabel(detail.account)]];
+    return [
+      reference,
+      ['Deposit ID', transaction.transferId],
+      ['Date', date],
+      ['Amount', amount],
+      ['Status', status],
+      ['Deposited to', accountLabel(detail.account)],
+    ];
   }
   const moneyOut = transaction.amountCents < 0;
   return [
@@ -68,7 +83,13 @@ export function receiptFacts(detail: TransactionDetail, timeZone: string): [stri
 }
 
 /** `GET /transactions/{id}/receipt`: the line's receipt as a PDF, under the same rules as its details. */
-export async function receiptFor(db: Queryable, config: ReceiptConfig, customerId: string, lineId: string, actor: RequestActor): Promise<{ reference: string; pdf: Buffer }> {
+export async function receiptFor(
+  db: Queryable,
+  config: ReceiptConfig,
+  customerId: string,
+  lineId: string,
+  actor: RequestActor,
+): Promise<{ reference: string; pdf: Buffer }> {
   const detail = await transactionDetail(db, config, customerId, lineId, actor);
   const content: ReceiptContent = {
     bankName: config.bankName,

@@ -8,15 +8,19 @@ import { decimalDollars, type Statement, type StatementLine } from './service.ts
  * CURDEF, BANKACCTFROM and LEDGERBAL, each STMTTRN with TRNTYPE, DTPOSTED, TRNAMT and FITID.
  * Text stays UTF-8 as it is: LibOFX reads character references (&#233;) as parse errors.
  */
-const header = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n';
+const header =
+  '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n';
 /** OFX limits NAME to 32 characters and MEMO to 255. */
 const nameMaxLength = 32;
 const memoMaxLength = 255;
 
+/** What XML 1.0 cannot carry: control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching the control characters is the point
+const notXmlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 /** Escapes markup and drops what XML 1.0 cannot carry (control characters). */
 export function ofxText(text: string, maxLength: number): string {
-  // eslint-disable-next-line no-control-regex -- removing the control characters is the point
-  const clean = [...text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/\s+/g, ' ').trim()].slice(0, maxLength).join('');
+  const clean = [...text.replace(notXmlCharacters, '').replace(/\s+/g, ' ').trim()].slice(0, maxLength).join('');
   return clean.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 

@@ -22,7 +22,9 @@ const categoryWidth = columns.amountRight - 60 - columns.category;
 const summaryHeight = 8 + 4 * 15 + 14;
 
 /** Windows-1252 code points above 0xFF that the standard fonts can show. */
-const windows1252Extras = new Set([338, 339, 352, 353, 376, 381, 382, 402, 710, 732, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8240, 8249, 8250, 8364, 8482]);
+const windows1252Extras = new Set([
+  338, 339, 352, 353, 376, 381, 382, 402, 710, 732, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8240, 8249, 8250, 8364, 8482,
+]);
 
 export function standardFontText(text: string): string {
   let result = '';
@@ -87,7 +89,12 @@ function drawFirstPageHeader(doc: Document, statement: Statement): number {
 
 function drawContinuationHeader(doc: Document, statement: Statement): number {
   doc.font('Helvetica').fontSize(9);
-  textAt(doc, standardFontText(`${statement.bankName}: statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to} (continued)`), margin, margin);
+  textAt(
+    doc,
+    standardFontText(`${statement.bankName}: statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to} (continued)`),
+    margin,
+    margin,
+  );
   return margin + 22;
 }
 
@@ -98,7 +105,11 @@ function drawTableHeader(doc: Document, y: number): number {
   textAt(doc, 'Category', columns.category, y);
   rightAligned(doc, 'Amount', columns.amountRight, y);
   rightAligned(doc, 'Balance', columns.balanceRight, y);
-  doc.moveTo(margin, y + 11).lineTo(rightEdge, y + 11).lineWidth(0.5).stroke();
+  doc
+    .moveTo(margin, y + 11)
+    .lineTo(rightEdge, y + 11)
+    .lineWidth(0.5)
+    .stroke();
   doc.font('Helvetica').fontSize(bodyFontSize);
   return y + 15;
 }
@@ -124,7 +135,10 @@ function drawSummary(doc: Document, statement: Statement, totals: StatementTotal
     [`Opening balance on ${statement.period.from}`, statement.openingBalanceCents],
     ['Total money in', totals.moneyInCents],
     ['Total money out', -totals.moneyOutCents],
-    [`Closing balance ${statement.asOf < statement.period.endsAt ? `at ${localTime(statement.asOf, statement.timeZone)}` : `on ${statement.period.to}`}`, totals.closingBalanceCents],
+    [
+      `Closing balance ${statement.asOf < statement.period.endsAt ? `at ${localTime(statement.asOf, statement.timeZone)}` : `on ${statement.period.to}`}`,
+      totals.closingBalanceCents,
+    ],
   ];
   let y = top + 8;
   for (const [label, cents] of rows) {

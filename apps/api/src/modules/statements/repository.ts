@@ -50,7 +50,13 @@ export interface LedgerSnapshotRow {
  * invariant 2). For one account the sequence order is the commit order (ledger/history.ts), so the
  * transfers this statement sees are exactly those with a sequence up to `last_sequence`.
  */
-export async function readLedgerSnapshot(db: Queryable, ledgerAccountId: string, from: string, to: string, timeZone: string): Promise<LedgerSnapshotRow | undefined> {
+export async function readLedgerSnapshot(
+  db: Queryable,
+  ledgerAccountId: string,
+  from: string,
+  to: string,
+  timeZone: string,
+): Promise<LedgerSnapshotRow | undefined> {
   const [row] = await db.query<LedgerSnapshotRow>(
     `SELECT a.code, a.credits_posted, a.debits_posted, now() AS snapshot_at,
        coalesce(greatest(

@@ -76,7 +76,11 @@ describeEachDatabase('statement periods and balances', (database) => {
   });
 
   it('reads the same statement one line and two transfers at a time as in one batch', async () => {
-    for (const [from, to] of [['2024-01-01', '2024-12-31'], ['2024-02-01', '2024-02-29'], ['2024-03-01', '2024-03-01']] as const) {
+    for (const [from, to] of [
+      ['2024-01-01', '2024-12-31'],
+      ['2024-02-01', '2024-02-29'],
+      ['2024-03-01', '2024-03-01'],
+    ] as const) {
       const whole = await text(statementCsv(await open(from, to)));
       const small = await open(from, to, { batchSize: 1, openingChunkSize: 2 });
       expect(small.openingBalanceCents).toBe((await open(from, to)).openingBalanceCents);
@@ -107,7 +111,8 @@ describeEachDatabase('statement periods and balances', (database) => {
 
   describe('an empty month', () => {
     let newcomer: PayingCustomer;
-    const ask = (who: PayingCustomer, from: string, to: string, format: string) => who.browser.get(`/api/v1/accounts/${who.checking.id}/statement?from=${from}&to=${to}&format=${format}`);
+    const ask = (who: PayingCustomer, from: string, to: string, format: string) =>
+      who.browser.get(`/api/v1/accounts/${who.checking.id}/statement?from=${from}&to=${to}&format=${format}`);
 
     beforeAll(async () => {
       newcomer = await kit.customer({ fundCents: 0n });
@@ -159,7 +164,13 @@ describeEachDatabase('statement periods and balances', (database) => {
     const response = await erin.browser.get(`/api/v1/accounts/${erin.checking.id}/statement?from=2024-05-01&to=2024-05-31&format=csv`);
     expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",Deposit,100.00,100.00\r\n`);
     const lines = parseCsv(response.body).slice(1);
-    expect(lines.map((line) => line[2])).toEqual(["'=HYPERLINK(\"http://evil.example\",\"Click\")", "'+1+2", "'@SUM(A1)", 'Plain "quoted", and\nsplit', 'Fish & Chips <Ltd>, café']);
+    expect(lines.map((line) => line[2])).toEqual([
+      '\'=HYPERLINK("http://evil.example","Click")',
+      "'+1+2",
+      "'@SUM(A1)",
+      'Plain "quoted", and\nsplit',
+      'Fish & Chips <Ltd>, café',
+    ]);
     expect(lines.map((line) => line[4])).toEqual(['100.00', '-1.00', '-1.00', '-1.00', '-1.00']);
 
     const ofx = (await erin.browser.get(`/api/v1/accounts/${erin.checking.id}/statement?from=2024-05-01&to=2024-05-31&format=ofx`)).body;

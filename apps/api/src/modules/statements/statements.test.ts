@@ -27,10 +27,18 @@ describeEachDatabase('account statements', (database) => {
 
   describe('a month of payments', () => {
     let dana: PayingCustomer;
-    const ids: Record<'funding' | 'deposit' | 'own' | 'internal' | 'external' | 'pending', string> = { funding: '', deposit: '', own: '', internal: '', external: '', pending: '' };
+    const ids: Record<'funding' | 'deposit' | 'own' | 'internal' | 'external' | 'pending', string> = {
+      funding: '',
+      deposit: '',
+      own: '',
+      internal: '',
+      external: '',
+      pending: '',
+    };
     let from = '';
     let to = '';
-    const statement = (format: string, accountId = dana.checking.id) => dana.browser.get(`/api/v1/accounts/${accountId}/statement?from=${from}&to=${to}&format=${format}`);
+    const statement = (format: string, accountId = dana.checking.id) =>
+      dana.browser.get(`/api/v1/accounts/${accountId}/statement?from=${from}&to=${to}&format=${format}`);
 
     beforeAll(async () => {
       to = todayIn(bankTimeZone);
@@ -39,15 +47,47 @@ describeEachDatabase('account statements', (database) => {
       const erin = await kit.customer({ fundCents: 100_000n, firstName: 'Erin', lastName: 'Example' });
       const [funding] = await database().query<{ id: string }>(`SELECT id FROM payments WHERE to_account_id = $1 AND kind = 'funding'`, [dana.checking.id]);
       ids.funding = funding?.id ?? '';
-      ids.deposit = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 20_000, reason: 'Paycheck' })).json().transfer.id;
+      ids.deposit = (
+        await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 20_000, reason: 'Paycheck' })
+      ).json().transfer.id;
       await kit.runJobs();
-      ids.own = (await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'To savings' })).json().transfer.id;
-      const internal = await kit.payWithStepUp(erin, '/transfers', { kind: 'internal', fromAccountId: erin.checking.id, toAccountNumber: dana.checking.number, accountName: 'Dana Demo', amountCents: 3_000, message: 'Dinner' });
+      ids.own = (
+        await kit.pay(dana, '/transfers', {
+          kind: 'own',
+          fromAccountId: dana.checking.id,
+          toAccountId: dana.savings.id,
+          amountCents: 5_000,
+          message: 'To savings',
+        })
+      ).json().transfer.id;
+      const internal = await kit.payWithStepUp(erin, '/transfers', {
+        kind: 'internal',
+        fromAccountId: erin.checking.id,
+        toAccountNumber: dana.checking.number,
+        accountName: 'Dana Demo',
+        amountCents: 3_000,
+        message: 'Dinner',
+      });
       ids.internal = internal.json().transfer.id;
-      const external = await kit.payWithStepUp(dana, '/transfers', { kind: 'external', fromAccountId: dana.checking.id, toAccountNumber: '123456789', accountName: 'Landlord', ...validExternal, amountCents: 2_500, message: 'Rent, March' });
+      const external = await kit.payWithStepUp(dana, '/transfers', {
+        kind: 'external',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: '123456789',
+        accountName: 'Landlord',
+        ...validExternal,
+        amountCents: 2_500,
+        message: 'Rent, March',
+      });
       ids.external = external.json().transfer.id;
       await kit.runJobs();
-      ids.pending = (await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 7_000, reason: 'Cheque not yet cleared' })).json().transfer.id;
+      ids.pending = (
+        await kit.pay(dana, '/deposits', {
+          accountId: dana.checking.id,
+          fundingSourceId: dana.fundingSourceId,
+          amountCents: 7_000,
+          reason: 'Cheque not yet cleared',
+        })
+      ).json().transfer.id;
     });
 
     it('lists the completed payments oldest first in CSV, with running balances that close on the ledger balance', async () => {
@@ -66,7 +106,9 @@ describeEachDatabase('account statements', (database) => {
       ]);
       expect(response.body).not.toContain(ids.pending);
 
-      const [checking] = await database().query<{ ledger_account_id: string }>('SELECT ledger_account_id FROM customer_accounts WHERE id = $1', [dana.checking.id]);
+      const [checking] = await database().query<{ ledger_account_id: string }>('SELECT ledger_account_id FROM customer_accounts WHERE id = $1', [
+        dana.checking.id,
+      ]);
       const [ledgerAccount] = await lookupAccounts(database(), [checking?.ledger_account_id ?? '']);
       if (!ledgerAccount) throw new Error('no ledger account');
       expect(balanceOf(ledgerAccount).balanceCents).toBe(65_500n);
@@ -80,7 +122,9 @@ describeEachDatabase('account statements', (database) => {
       const ofx = response.body;
       expect(ofx.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<?OFX OFXHEADER="200" VERSION="220"')).toBe(true);
       expect(ofx).toContain(`<BANKACCTFROM><BANKID>123456780</BANKID><ACCTID>${dana.checking.number}</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>`);
-      const transactions = [...ofx.matchAll(/<STMTTRN><TRNTYPE>(\w+)<\/TRNTYPE><DTPOSTED>([^<]+)<\/DTPOSTED><TRNAMT>([^<]+)<\/TRNAMT><FITID>([^<]+)<\/FITID>/g)];
+      const transactions = [
+        ...ofx.matchAll(/<STMTTRN><TRNTYPE>(\w+)<\/TRNTYPE><DTPOSTED>([^<]+)<\/DTPOSTED><TRNAMT>([^<]+)<\/TRNAMT><FITID>([^<]+)<\/FITID>/g),
+      ];
       expect(transactions.map((match) => [match[1], match[3], match[4]])).toEqual([
         ['CREDIT', '500.00', ids.funding],
         ['CREDIT', '200.00', ids.deposit],
@@ -113,7 +157,8 @@ describeEachDatabase('account statements', (database) => {
       expect(dump.status, dump.stderr).toBe(0);
       expect(dump.stderr).not.toContain('ERROR');
       expect(dump.stdout).toContain('Ledger balance: 655.00');
-      for (const id of Object.values(ids).filter((id) => id !== ids.pending)) expect(dump.stdout).toContain(`Financial institution's ID for this transaction: ${id}`);
+      for (const id of Object.values(ids).filter((id) => id !== ids.pending))
+        expect(dump.stdout).toContain(`Financial institution's ID for this transaction: ${id}`);
     });
 
     it.skipIf(toolMissing('hledger'))('imports into hledger with the repository rules, every running balance asserted, to the closing balance', async () => {
@@ -125,7 +170,15 @@ describeEachDatabase('account statements', (database) => {
 
     it.skipIf(toolMissing('pdftotext'))('prints every transaction, the customer, the account and the totals in the PDF text', async () => {
       const text = pdfText((await statement('pdf')).rawPayload);
-      for (const words of ['Strongroom Demo Bank', 'Dana Demo', '1 Demo Street, Washington', 'District of Columbia, United States', dana.checking.number, `Period ${from} to ${to}`]) expect(text).toContain(words);
+      for (const words of [
+        'Strongroom Demo Bank',
+        'Dana Demo',
+        '1 Demo Street, Washington',
+        'District of Columbia, United States',
+        dana.checking.number,
+        `Period ${from} to ${to}`,
+      ])
+        expect(text).toContain(words);
       for (const description of ['Opening deposit', 'Paycheck', 'To savings', 'Dinner', 'Rent, March']) expect(text).toContain(description);
       expect(text).not.toContain('Cheque not yet cleared');
       expect(text).toMatch(/Opening balance on \S+\s+\$0\.00/);

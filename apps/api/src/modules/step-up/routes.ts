@@ -14,7 +14,10 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
     requireCustomer(app, dependencies.db);
     app.post(
       '/step-up/:challengeId',
-      { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: challengeParams, body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: { tags: ['step-up'], params: challengeParams, body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } },
+      },
       async (request) => {
         await verifyStepUp(dependencies, customerIdOf(request), request.params.challengeId, request.body.code, request.id);
         return { verified: true as const };
@@ -22,7 +25,10 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
     );
     app.post(
       '/step-up/:challengeId/resend',
-      { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } }, schema: { tags: ['step-up'], params: challengeParams, response: { 200: stepUpResendResponseSchema, ...errors } } },
+      {
+        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+        schema: { tags: ['step-up'], params: challengeParams, response: { 200: stepUpResendResponseSchema, ...errors } },
+      },
       async (request) => resendStepUp(dependencies, customerIdOf(request), request.params.challengeId, 'the payment you started'),
     );
   };

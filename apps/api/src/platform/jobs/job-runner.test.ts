@@ -8,7 +8,11 @@ const silent = pino({ level: 'silent' });
 
 describeEachDatabase('the job queue', (database, kind) => {
   const jobStatus = async (id: bigint) =>
-    (await database().query<{ status: string; attempts: number; last_error: string | null }>('SELECT status, attempts, last_error FROM jobs WHERE id = $1', [id]))[0];
+    (
+      await database().query<{ status: string; attempts: number; last_error: string | null }>('SELECT status, attempts, last_error FROM jobs WHERE id = $1', [
+        id,
+      ])
+    )[0];
 
   it('runs a due job once with its payload and marks it done', async () => {
     const runner = new JobRunner(database(), silent);
@@ -76,7 +80,10 @@ describeEachDatabase('the job queue', (database, kind) => {
     const ids = new Set<bigint>();
     for (let index = 0; index < 40; index++) ids.add(await insertJob(database(), { kind: 'shared' }));
     const claims = await Promise.all(Array.from({ length: 8 }, () => claimDueJobs(database(), 10)));
-    const claimed = claims.flat().map((job) => job.id).filter((id) => ids.has(id));
+    const claimed = claims
+      .flat()
+      .map((job) => job.id)
+      .filter((id) => ids.has(id));
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.length).toBe(40);
   });

@@ -17,7 +17,16 @@ describeEachDatabase('the background sweep of expired reservations', (database) 
     if (!checking) throw new Error('no checking account');
     const pendingId = randomUUID();
     const [outcome] = await createTransfers(database(), [
-      { id: pendingId, debitAccountId: checking.ledgerAccountId, creditAccountId: operatorAccounts.settlementAch, amountCents: 4_000n, ledger: ledgers.usd, code: transferCodes.externalTransfer, flags: transferFlags.pending, timeoutSeconds: 1 },
+      {
+        id: pendingId,
+        debitAccountId: checking.ledgerAccountId,
+        creditAccountId: operatorAccounts.settlementAch,
+        amountCents: 4_000n,
+        ledger: ledgers.usd,
+        code: transferCodes.externalTransfer,
+        flags: transferFlags.pending,
+        timeoutSeconds: 1,
+      },
     ]);
     expect(outcome?.result).toBe('ok');
     const reserved = balanceOf((await lookupAccounts(database(), [checking.ledgerAccountId]))[0]!);

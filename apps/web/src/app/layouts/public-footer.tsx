@@ -6,7 +6,6 @@ import { mailtoHref, telHref } from '../../lib/contact-links.ts';
 import { BrandMark } from './brand-mark.tsx';
 import './public-footer.css';
 
-
 function ContactDetails() {
   const settings = usePublicSettings();
   if (settings.status === 'loading') {
@@ -48,9 +47,7 @@ export function PublicFooter() {
             <BrandMark size={28} />
             <span>{name}</span>
           </Link>
-          <p className="site-footer__muted">
-            Savings, current accounts and cards, with every cent recorded in a double-entry ledger.
-          </p>
+          <p className="site-footer__muted">Savings, current accounts and cards, with every cent recorded in a double-entry ledger.</p>
         </div>
         <nav className="site-footer__column" aria-labelledby="footer-company">
           <h2 id="footer-company">Company</h2>

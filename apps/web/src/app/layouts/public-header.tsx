@@ -85,12 +85,7 @@ export function PublicHeader() {
           <span>Menu</span>
         </button>
 
-        <nav
-          id="site-menu"
-          className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}
-          aria-label="Main"
-          onKeyDown={onNavKeyDown}
-        >
+        <nav id="site-menu" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main" onKeyDown={onNavKeyDown}>
           <ul className="site-nav__list">
             <li>
               <NavLink to="/" end className={navLinkClass}>

@@ -14,9 +14,7 @@ export interface ButtonLook {
 
 /** The button look for elements that are not buttons, such as a router link that reads as a call to action. */
 export function buttonClassName({ variant = 'primary', size = 'md', block = false }: ButtonLook = {}, extra?: string): string {
-  return ['button', `button--${variant}`, `button--${size}`, block ? 'button--block' : '', extra ?? '']
-    .filter(Boolean)
-    .join(' ');
+  return ['button', `button--${variant}`, `button--${size}`, block ? 'button--block' : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonLook {

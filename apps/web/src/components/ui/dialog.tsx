@@ -26,17 +26,7 @@ const focusableSelector =
  * trapped by the browser), Esc closes it, and focus goes back to where it was when it closes.
  * Focus placement is done here as well because not every engine (jsdom included) does it.
  */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  dismissible = true,
-  role = 'dialog',
-  size = 'md',
-}: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, role = 'dialog', size = 'md' }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();

@@ -46,11 +46,7 @@ export function ImageField({ label, hint, error, file, onFileChange, accept, pre
       {(ids) => (
         <div className="image-field">
           <div className={`image-field__preview image-field__preview--${previewShape}`}>
-            {previewUrl ? (
-              <img src={previewUrl} alt={previewAlt} />
-            ) : (
-              <ImageIcon aria-hidden="true" size={32} />
-            )}
+            {previewUrl ? <img src={previewUrl} alt={previewAlt} /> : <ImageIcon aria-hidden="true" size={32} />}
           </div>
           <div className="image-field__picker">
             <input

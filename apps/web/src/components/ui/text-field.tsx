@@ -16,14 +16,7 @@ export function TextField({ label, hint, error, optional, id, className, ref, ..
   return (
     <Field label={label} hint={hint} error={error} optional={optional} id={id} className={className}>
       {(ids) => (
-        <input
-          {...inputProps}
-          ref={ref}
-          id={ids.id}
-          className="field__control"
-          aria-invalid={ids.invalid || undefined}
-          aria-describedby={ids.describedBy}
-        />
+        <input {...inputProps} ref={ref} id={ids.id} className="field__control" aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} />
       )}
     </Field>
   );

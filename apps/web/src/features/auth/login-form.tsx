@@ -45,8 +45,7 @@ export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
       {demoSignIn ? (
         <div className="login-form__demo">
           <p>
-            <strong>Sandbox demo customer.</strong> Email <code>{demoSignIn.email}</code>, password{' '}
-            <code>{demoSignIn.password}</code>.
+            <strong>Sandbox demo customer.</strong> Email <code>{demoSignIn.email}</code>, password <code>{demoSignIn.password}</code>.
           </p>
           <Button variant="secondary" size="sm" onClick={fillDemoSignIn}>
             Fill in the demo sign-in
@@ -54,34 +53,12 @@ export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
         </div>
       ) : null}
       <form className="login-form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Email" type="email" autoComplete="username" inputMode="email" required error={errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
         <p className="login-form__forgot">
           <Link to="/forgetpassword">Forgot password?</Link>
         </p>
-        <Button
-          type="submit"
-          size="lg"
-          block
-          disabled={!isValid}
-          loading={login.isPending}
-          aria-describedby={isValid ? undefined : 'login-hint'}
-        >
+        <Button type="submit" size="lg" block disabled={!isValid} loading={login.isPending} aria-describedby={isValid ? undefined : 'login-hint'}>
           <LogIn aria-hidden="true" size={18} />
           Sign in
         </Button>
@@ -94,11 +71,7 @@ export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
           New here? <Link to="/signup">Create an account</Link>
         </p>
       </form>
-      <ErrorDialog
-        title="Sign-in failed"
-        message={login.error?.message}
-        onClose={() => login.reset()}
-      />
+      <ErrorDialog title="Sign-in failed" message={login.error?.message} onClose={() => login.reset()} />
     </>
   );
 }

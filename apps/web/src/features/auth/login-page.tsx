@@ -19,7 +19,5 @@ function readState(state: unknown): { reason?: 'timed-out'; notice?: string } {
 export default function LoginPage() {
   const navigate = useNavigate();
   const { reason, notice } = readState(useLocation().state);
-  return (
-    <LoginScreen reason={reason} notice={notice} onSignedIn={(result, email) => navigate(pathForNextStep(result.next, email))} />
-  );
+  return <LoginScreen reason={reason} notice={notice} onSignedIn={(result, email) => navigate(pathForNextStep(result.next, email))} />;
 }

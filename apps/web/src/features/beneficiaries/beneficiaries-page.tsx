@@ -128,8 +128,7 @@ export default function BeneficiariesPage() {
         title="Delete this beneficiary?"
         description={
           <p>
-            {pendingDelete?.accountName} ({pendingDelete?.accountNumber}) will be removed from your beneficiaries. Payments
-            already made are not affected.
+            {pendingDelete?.accountName} ({pendingDelete?.accountNumber}) will be removed from your beneficiaries. Payments already made are not affected.
           </p>
         }
         footer={

@@ -25,7 +25,17 @@ const tiles = [
 ];
 
 function account(status: 'active' | 'inactive') {
-  return { id: 'a1', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 0, availableCents: 0, status, pendingDepositsCents: 0, pendingDepositsAvailableAt: null };
+  return {
+    id: 'a1',
+    type: 'checking',
+    number: '6043797155',
+    name: 'Easy Checking',
+    balanceCents: 0,
+    availableCents: 0,
+    status,
+    pendingDepositsCents: 0,
+    pendingDepositsAvailableAt: null,
+  };
 }
 
 const notApproved = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'submitted', accountVerified: false } } };
@@ -35,7 +45,11 @@ describe('/billpay', () => {
     renderApp('/billpay', { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [account('active')] } });
     const list = (await screen.findByRole('heading', { level: 1, name: 'Bill Pay' })).parentElement?.nextElementSibling;
     if (!(list instanceof HTMLElement)) throw new Error('no tile list after the header');
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(tiles);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(tiles);
   });
 
   it('says the account has not been approved while the identity is not approved', async () => {

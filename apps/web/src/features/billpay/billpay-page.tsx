@@ -1,20 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  BedDouble,
-  Bus,
-  Clapperboard,
-  Droplet,
-  Flame,
-  Plane,
-  ReceiptText,
-  TrainFront,
-  Tv,
-  UtensilsCrossed,
-  Wifi,
-  Zap,
-  type LucideIcon,
-} from 'lucide-react';
+import { BedDouble, Bus, Clapperboard, Droplet, Flame, Plane, ReceiptText, TrainFront, Tv, UtensilsCrossed, Wifi, Zap, type LucideIcon } from 'lucide-react';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { PageMeta } from '../../components/page-meta.tsx';

@@ -65,7 +65,11 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
               Below zero after a returned deposit: payments out are paused until you pay in the difference.
             </p>
           ) : null}
-          <Link className="account__statements" to={`/transaction-history?account=${account.id}#statements-title`} aria-label={`Statements of ${account.name} ${account.number}`}>
+          <Link
+            className="account__statements"
+            to={`/transaction-history?account=${account.id}#statements-title`}
+            aria-label={`Statements of ${account.name} ${account.number}`}
+          >
             Statements
           </Link>
         </Card>

@@ -18,8 +18,28 @@ afterEach(() => {
 });
 
 const accounts = [
-  { id: 'a1', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 475_000, availableCents: 425_000, status: 'active', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
-  { id: 'a2', type: 'savings', number: '6927529963', name: 'Standard Savings', balanceCents: 0, availableCents: 0, status: 'inactive', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
+  {
+    id: 'a1',
+    type: 'checking',
+    number: '6043797155',
+    name: 'Easy Checking',
+    balanceCents: 475_000,
+    availableCents: 425_000,
+    status: 'active',
+    pendingDepositsCents: 0,
+    pendingDepositsAvailableAt: null,
+  },
+  {
+    id: 'a2',
+    type: 'savings',
+    number: '6927529963',
+    name: 'Standard Savings',
+    balanceCents: 0,
+    availableCents: 0,
+    status: 'inactive',
+    pendingDepositsCents: 0,
+    pendingDepositsAvailableAt: null,
+  },
 ];
 
 describe('dashboard accounts', () => {
@@ -32,7 +52,9 @@ describe('dashboard accounts', () => {
     expect(within(checking).getByText('Balance').nextElementSibling?.textContent).toBe('$4,750.00');
     expect(within(checking).getByText('Available balance').nextElementSibling?.textContent).toBe('$4,250.00');
     expect(within(checking).getByText('Active').className).toContain('account__status--active');
-    expect(within(checking).getByRole('link', { name: 'Statements of Easy Checking 6043797155' }).getAttribute('href')).toBe('/transaction-history?account=a1#statements-title');
+    expect(within(checking).getByRole('link', { name: 'Statements of Easy Checking 6043797155' }).getAttribute('href')).toBe(
+      '/transaction-history?account=a1#statements-title',
+    );
 
     const savings = screen.getByRole('heading', { level: 3, name: 'Standard Savings' }).closest('li');
     if (!savings) throw new Error('the account is not a list item');
@@ -115,7 +137,9 @@ describe('dashboard figures', () => {
     expect(chart.querySelectorAll('.spending-chart__slice')).toHaveLength(2);
     const legend = chart.closest('figure')?.querySelector('figcaption');
     if (!legend) throw new Error('the chart has no legend');
-    const rows = within(legend).getAllByRole('listitem').map((row) => row.textContent);
+    const rows = within(legend)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Transfers$1,200.5075%', 'Withdrawals$400.0025%']);
     expect(within(legend).getByText('Total').nextElementSibling?.textContent).toBe('$1,600.50');
   });
@@ -130,7 +154,13 @@ describe('dashboard figures', () => {
     renderApp('/dashboard', dashboardApi());
     const table = await screen.findByRole('table', { name: 'Latest transactions, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['In review', '2026-03-14', 'Transfer to Alan Turing', 'Transfer', '$-10,000.00'],
       ['Completed', '2026-03-02', 'Salary', 'Deposit', '$5,250.00'],
     ]);

@@ -22,17 +22,12 @@ function Accounts() {
     );
   }
   if (accounts.isError) {
-    return (
-      <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />
-    );
+    return <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />;
   }
   if (accounts.data.length === 0) {
     return (
       <EmptyState icon={<Landmark aria-hidden="true" size={28} />} title="No accounts yet" headingLevel={3}>
-        <p>
-          We open your checking and savings accounts as soon as your identity has been checked. This page shows them by
-          itself when they are ready.
-        </p>
+        <p>We open your checking and savings accounts as soon as your identity has been checked. This page shows them by itself when they are ready.</p>
       </EmptyState>
     );
   }

@@ -4,7 +4,6 @@ import { formatMoney } from '../../lib/money.ts';
 import './recent-transactions.css';
 import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
 
-
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -43,9 +42,7 @@ const columns: readonly TableColumn<Transaction>[] = [
     header: 'Amount',
     numeric: true,
     // The sign says in or out; the colour repeats it for those who see it.
-    cell: (transaction) => (
-      <span className={transaction.amountCents < 0 ? 'money-out' : 'money-in'}>{formatMoney(transaction.amountCents, 'history')}</span>
-    ),
+    cell: (transaction) => <span className={transaction.amountCents < 0 ? 'money-out' : 'money-in'}>{formatMoney(transaction.amountCents, 'history')}</span>,
   },
 ];
 

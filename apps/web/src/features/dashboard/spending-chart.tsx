@@ -34,9 +34,7 @@ export function SpendingChart({ spending, monthLabel }: { spending: Spending; mo
   const totalCents = slices.reduce((total, slice) => total + slice.amountCents, 0);
   if (slices.length === 0 || totalCents <= 0) throw new Error('SpendingChart needs at least one category with spending');
 
-  const description = slices
-    .map((slice) => `${slice.category} ${formatMoney(slice.amountCents)} (${percentOf(slice.amountCents, totalCents)}%)`)
-    .join(', ');
+  const description = slices.map((slice) => `${slice.category} ${formatMoney(slice.amountCents)} (${percentOf(slice.amountCents, totalCents)}%)`).join(', ');
   let offset = 0;
 
   return (

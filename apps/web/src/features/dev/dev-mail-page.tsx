@@ -60,8 +60,8 @@ export default function DevMailPage() {
         <p className="eyebrow">Sandbox</p>
         <h1>Sandbox inbox</h1>
         <p className="dev-mail__lead">
-          Every email and text message this sandbox bank sends lands here instead of a real mailbox or phone. The list
-          refreshes every {outboxRefreshMs / 1_000} seconds.
+          Every email and text message this sandbox bank sends lands here instead of a real mailbox or phone. The list refreshes every {outboxRefreshMs / 1_000}{' '}
+          seconds.
         </p>
       </header>
 

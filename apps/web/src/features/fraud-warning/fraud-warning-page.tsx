@@ -70,8 +70,8 @@ function YourHeldTransfers() {
       ) : (
         <>
           <p>
-            {held.data.length === 1 ? 'This transfer is' : 'These transfers are'} being reviewed by our staff. The money stays reserved in
-            your account; you do not need to do anything.
+            {held.data.length === 1 ? 'This transfer is' : 'These transfers are'} being reviewed by our staff. The money stays reserved in your account; you do
+            not need to do anything.
           </p>
           <ul className="held-transfers">
             {held.data.map((transfer) => (
@@ -107,10 +107,7 @@ export default function FraudWarningPage() {
         </div>
         <h1>We will never ask you for a {codeName} code</h1>
         <p className="fraud-warning__lead">{resultMessages.fraudWarning}</p>
-        <p>
-          If someone asked you for a code or a fee to release a transfer, it is a scam. Do not pay, do not share any code, and
-          contact us.
-        </p>
+        <p>If someone asked you for a code or a fee to release a transfer, it is a scam. Do not pay, do not share any code, and contact us.</p>
         <Link to="/contact" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
           Contact us
         </Link>

@@ -18,7 +18,11 @@ function cellsOf(table: HTMLElement): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 async function historyTable(): Promise<HTMLElement> {
@@ -47,7 +51,11 @@ describe('/transaction-history', () => {
   it('lists each line newest first as the seed formats it: status word, YYYY-MM-DD, description, category and $-1,234.00 for money out', async () => {
     renderApp('/transaction-history', historyApi());
     const table = await historyTable();
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Status', 'Date', 'Description', 'Category', 'Amount']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Status', 'Date', 'Description', 'Category', 'Amount']);
     expect(cellsOf(table)).toEqual([
       ['In review', '2026-03-14', 'Rent for March', 'Transfer', '$-1,234.00'],
       ['Completed', '2026-03-10', 'Salary', 'Credit', '$5,250.00'],
@@ -199,7 +207,10 @@ describe('/transaction-history', () => {
 
   it('shows the server’s message in the error dialog when the history cannot be loaded', async () => {
     const user = userEvent.setup();
-    renderApp('/transaction-history', historyApi([], { 'GET /api/v1/transactions': { status: 404, body: { error: { code: 'not_found', message: 'No such account' } } } }));
+    renderApp(
+      '/transaction-history',
+      historyApi([], { 'GET /api/v1/transactions': { status: 404, body: { error: { code: 'not_found', message: 'No such account' } } } }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'Your transactions could not be loaded' });
     expect(within(dialog).getByText('No such account')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'We could not load your transactions' })).toBeTruthy();

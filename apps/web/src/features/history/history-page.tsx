@@ -56,9 +56,7 @@ export default function HistoryPage() {
       );
     }
     if (transactions.isError && rows.length === 0) {
-      return (
-        <LoadFailed title="We could not load your transactions" query={transactions} />
-      );
+      return <LoadFailed title="We could not load your transactions" query={transactions} />;
     }
     if (rows.length === 0) {
       return filterState.isFiltered ? (

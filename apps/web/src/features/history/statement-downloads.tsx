@@ -52,9 +52,7 @@ export function StatementDownloads({ accounts }: { accounts: readonly Account[] 
       <h2 id="statements-title" className="history-statements__title">
         Statements
       </h2>
-      <p className="history-statements__intro">
-        Completed transactions with the running balance, for your records, your landlord or your accounting software.
-      </p>
+      <p className="history-statements__intro">Completed transactions with the running balance, for your records, your landlord or your accounting software.</p>
       {account ? (
         <>
           <div className="history-statements__fields">

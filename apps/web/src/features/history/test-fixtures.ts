@@ -2,8 +2,28 @@ import type { Transaction, TransactionDetail } from '@strongroom/contracts/trans
 import { signedIn, type FakeAnswer, type FakeApi, type renderApp } from '../../test/render-app.tsx';
 
 export const accounts = [
-  { id: '0b6c1d2e-0000-4000-8000-000000000001', type: 'checking', number: '6043797155', name: 'Easy Checking', balanceCents: 475_000, availableCents: 425_000, status: 'active', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
-  { id: '0b6c1d2e-0000-4000-8000-000000000002', type: 'savings', number: '6927529963', name: 'Standard Savings', balanceCents: 12_550, availableCents: 12_550, status: 'active', pendingDepositsCents: 0, pendingDepositsAvailableAt: null },
+  {
+    id: '0b6c1d2e-0000-4000-8000-000000000001',
+    type: 'checking',
+    number: '6043797155',
+    name: 'Easy Checking',
+    balanceCents: 475_000,
+    availableCents: 425_000,
+    status: 'active',
+    pendingDepositsCents: 0,
+    pendingDepositsAvailableAt: null,
+  },
+  {
+    id: '0b6c1d2e-0000-4000-8000-000000000002',
+    type: 'savings',
+    number: '6927529963',
+    name: 'Standard Savings',
+    balanceCents: 12_550,
+    availableCents: 12_550,
+    status: 'active',
+    pendingDepositsCents: 0,
+    pendingDepositsAvailableAt: null,
+  },
 ] as const;
 
 const checkingId = accounts[0].id;
@@ -23,11 +43,49 @@ export function line(overrides: Partial<Transaction> & Pick<Transaction, 'id'>):
 }
 
 export const rentOut = line({ id: 't1:out', status: 'in_review', amountCents: -123_400, description: 'Rent for March', category: 'Transfer' });
-export const salaryIn = line({ id: 't2:in', kind: 'internal', amountCents: 525_000, description: 'Salary', category: 'Credit', createdAt: '2026-03-10T12:00:00.000Z' });
-export const cardOut = line({ id: 't3:out', kind: 'card', status: 'pending', amountCents: -4_999, description: 'Card to Ada', category: 'Debit', createdAt: '2026-03-09T12:00:00.000Z' });
-export const cashOut = line({ id: 't4:out', kind: 'withdrawal', status: 'returned', amountCents: -20_000, description: 'Cash', category: 'withdraw', createdAt: '2026-03-08T12:00:00.000Z' });
-export const depositIn = line({ id: 't5:in', kind: 'deposit', status: 'rejected', amountCents: 100_000, description: 'Savings jar', category: 'Deposit', createdAt: '2026-03-07T12:00:00.000Z' });
-export const openingIn = line({ id: 't6:in', kind: 'funding', amountCents: 500_000, description: 'Opening deposit', category: 'Funding', createdAt: '2026-03-01T12:00:00.000Z' });
+export const salaryIn = line({
+  id: 't2:in',
+  kind: 'internal',
+  amountCents: 525_000,
+  description: 'Salary',
+  category: 'Credit',
+  createdAt: '2026-03-10T12:00:00.000Z',
+});
+export const cardOut = line({
+  id: 't3:out',
+  kind: 'card',
+  status: 'pending',
+  amountCents: -4_999,
+  description: 'Card to Ada',
+  category: 'Debit',
+  createdAt: '2026-03-09T12:00:00.000Z',
+});
+export const cashOut = line({
+  id: 't4:out',
+  kind: 'withdrawal',
+  status: 'returned',
+  amountCents: -20_000,
+  description: 'Cash',
+  category: 'withdraw',
+  createdAt: '2026-03-08T12:00:00.000Z',
+});
+export const depositIn = line({
+  id: 't5:in',
+  kind: 'deposit',
+  status: 'rejected',
+  amountCents: 100_000,
+  description: 'Savings jar',
+  category: 'Deposit',
+  createdAt: '2026-03-07T12:00:00.000Z',
+});
+export const openingIn = line({
+  id: 't6:in',
+  kind: 'funding',
+  amountCents: 500_000,
+  description: 'Opening deposit',
+  category: 'Funding',
+  createdAt: '2026-03-01T12:00:00.000Z',
+});
 
 export const allLines = [rentOut, salaryIn, cardOut, cashOut, depositIn, openingIn];
 

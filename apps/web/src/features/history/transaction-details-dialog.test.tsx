@@ -15,7 +15,11 @@ const depositDetailPath = 'GET /api/v1/transactions/t5%3Ain';
 
 /** Each term of the dialog's detail list and what it says. */
 function facts(dialog: HTMLElement): Record<string, string> {
-  return Object.fromEntries(within(dialog).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']));
+  return Object.fromEntries(
+    within(dialog)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
+  );
 }
 
 async function openRow(description: string): Promise<HTMLElement> {
@@ -65,7 +69,11 @@ describe('the Details dialog', () => {
   });
 
   it('says “Not applicable” for a field a transfer does not have', async () => {
-    const ownTransfer = { ...rentDetail, counterparty: { name: 'Standard Savings', accountNumber: '6927529963', routeNumber: null, bankName: null }, medium: 'Own account' };
+    const ownTransfer = {
+      ...rentDetail,
+      counterparty: { name: 'Standard Savings', accountNumber: '6927529963', routeNumber: null, bankName: null },
+      medium: 'Own account',
+    };
     renderApp('/transaction-history', historyApi(undefined, { [rentDetailPath]: { status: 200, body: ownTransfer } }));
     const dialog = await openRow('Rent for March');
     await within(dialog).findByText('Own account');
@@ -83,7 +91,10 @@ describe('the Details dialog', () => {
 
   it('opens with Enter on the row’s description, and from a click anywhere on the row', async () => {
     const user = userEvent.setup();
-    renderApp('/transaction-history', historyApi(undefined, { [rentDetailPath]: { status: 200, body: rentDetail }, [depositDetailPath]: { status: 200, body: depositDetail } }));
+    renderApp(
+      '/transaction-history',
+      historyApi(undefined, { [rentDetailPath]: { status: 200, body: rentDetail }, [depositDetailPath]: { status: 200, body: depositDetail } }),
+    );
     const open = await screen.findByRole('button', { name: 'Rent for March' });
     open.focus();
     await user.keyboard('{Enter}');
@@ -114,7 +125,10 @@ describe('the Details dialog', () => {
 
   it('shows the server’s message in the error dialog when the details cannot be loaded, and closing the details hides it too', async () => {
     const user = userEvent.setup();
-    renderApp('/transaction-history', historyApi([rentOut, depositIn], { [rentDetailPath]: { status: 404, body: { error: { code: 'not_found', message: 'No such transaction' } } } }));
+    renderApp(
+      '/transaction-history',
+      historyApi([rentOut, depositIn], { [rentDetailPath]: { status: 404, body: { error: { code: 'not_found', message: 'No such transaction' } } } }),
+    );
     const dialog = await openRow('Rent for March');
     const error = await screen.findByRole('alertdialog', { name: 'The details could not be loaded' });
     expect(within(error).getByText('No such transaction')).toBeTruthy();

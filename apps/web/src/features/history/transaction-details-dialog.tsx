@@ -28,13 +28,7 @@ function AmountField({ cents }: { cents: number }) {
           <span className="history-details__prefix" aria-hidden="true">
             $
           </span>
-          <input
-            id={ids.id}
-            className="field__control tabular"
-            readOnly
-            value={withoutDollarSign}
-            aria-describedby={ids.describedBy}
-          />
+          <input id={ids.id} className="field__control tabular" readOnly value={withoutDollarSign} aria-describedby={ids.describedBy} />
         </div>
       )}
     </Field>

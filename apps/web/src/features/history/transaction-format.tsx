@@ -4,7 +4,6 @@ import { formatMoney } from '../../lib/money.ts';
 import './transaction-format.css';
 import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
 
-
 /** The seed's money-out categories, shown in red; every other category is green. */
 const moneyOutCategories: ReadonlySet<TransactionCategory> = new Set(['Transfer', 'Debit', 'withdraw']);
 

@@ -72,7 +72,14 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
   const onSubmit = handleSubmit((values) => {
     const from = accounts.find((account) => account.id === values.fromAccountId);
     setPending({
-      body: { kind: 'card', fromAccountId: values.fromAccountId, amountCents: values.amount, message: values.message, cardNumber: values.cardNumber, accountName: values.accountName },
+      body: {
+        kind: 'card',
+        fromAccountId: values.fromAccountId,
+        amountCents: values.amount,
+        message: values.message,
+        cardNumber: values.cardNumber,
+        accountName: values.accountName,
+      },
       rows: [
         { label: 'From', value: from ? accountLabel(from) : values.fromAccountId },
         { label: 'Holder name', value: values.accountName },
@@ -95,7 +102,10 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
     }
   }
 
-  const favouriteOptions = (favourites.data?.items ?? []).map((favourite) => ({ value: favourite.id, label: `${favourite.accountName} (${favourite.bankName})` }));
+  const favouriteOptions = (favourites.data?.items ?? []).map((favourite) => ({
+    value: favourite.id,
+    label: `${favourite.accountName} (${favourite.bankName})`,
+  }));
 
   return (
     <>
@@ -144,11 +154,7 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
           if (pending) void confirm(pending);
         }}
       />
-      <PaymentDialogs
-        submission={submission}
-        successTitle={transferSuccessTitle}
-        errorTitle="The money was not sent"
-      />
+      <PaymentDialogs submission={submission} successTitle={transferSuccessTitle} errorTitle="The money was not sent" />
     </>
   );
 }

@@ -162,11 +162,7 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
       >
         {transfer?.payee ? <PayeeCheckNotice check={payeeCheck} onUseName={applyAccountName} /> : null}
       </ConfirmPaymentDialog>
-      <PaymentDialogs
-        submission={submission}
-        successTitle={transferSuccessTitle}
-        errorTitle="The transfer was not sent"
-      />
+      <PaymentDialogs submission={submission} successTitle={transferSuccessTitle} errorTitle="The transfer was not sent" />
     </>
   );
 }

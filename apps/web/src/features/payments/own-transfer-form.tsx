@@ -105,11 +105,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
           if (pending) void confirm(pending);
         }}
       />
-      <PaymentDialogs
-        submission={submission}
-        successTitle={transferSuccessTitle}
-        errorTitle="The transfer was not sent"
-      />
+      <PaymentDialogs submission={submission} successTitle={transferSuccessTitle} errorTitle="The transfer was not sent" />
     </>
   );
 }

@@ -60,8 +60,8 @@ function PayeeCheckResult({ check, onUseName }: PayeeCheckNoticeProps) {
   return (
     <Notice tone="error">
       <p>
-        The name does not match the account. If you confirm, the money may go to someone else and we may not be able to get
-        it back. Check the name and the account number with the person you are paying.
+        The name does not match the account. If you confirm, the money may go to someone else and we may not be able to get it back. Check the name and the
+        account number with the person you are paying.
       </p>
     </Notice>
   );

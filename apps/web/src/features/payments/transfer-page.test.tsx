@@ -85,9 +85,7 @@ describe('/transfer', { timeout: 20_000 }, () => {
     expect(sent[0]?.idempotencyKey).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount/ }).value).toBe('');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message' }).value).toBe('');
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/v1/accounts')).length).toBeGreaterThan(accountReads),
-    );
+    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/v1/accounts')).length).toBeGreaterThan(accountReads));
   });
 
   it('tells the customer a held payment is in review, that staff check it and that nothing is asked of them', async () => {

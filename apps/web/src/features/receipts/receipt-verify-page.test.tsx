@@ -61,7 +61,10 @@ describe('/receipts/verify/:reference', () => {
 
   it('does not call a receipt fake when the bank could not be asked, and offers to try again', async () => {
     renderApp('/receipts/verify/RCPT-7F3K-92QZ', {
-      'GET /api/v1/receipts/verify/RCPT-7F3K-92QZ': { status: 429, body: { error: { code: 'rate_limited', message: 'Too many checks, try again in a minute' } } },
+      'GET /api/v1/receipts/verify/RCPT-7F3K-92QZ': {
+        status: 429,
+        body: { error: { code: 'rate_limited', message: 'Too many checks, try again in a minute' } },
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not check this receipt just now' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Too many checks, try again in a minute');

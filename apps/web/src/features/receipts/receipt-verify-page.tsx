@@ -13,7 +13,6 @@ import { useReceiptVerification } from './api/verify-receipt.ts';
 import './receipt-verify-page.css';
 import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
 
-
 const kindWords: Readonly<Record<PaymentKind, string>> = {
   own: 'Transfer between own accounts',
   internal: 'Transfer within the bank',
@@ -77,8 +76,8 @@ function Outcome({ reference }: { reference: string }) {
         </div>
         <h1>We have no receipt with this reference</h1>
         <p>
-          The reference <strong className="tabular">{reference}</strong> is not on any receipt this bank issued. Check that it was typed exactly
-          as printed. A receipt whose reference we do not know may have been altered or made up: do not rely on it.
+          The reference <strong className="tabular">{reference}</strong> is not on any receipt this bank issued. Check that it was typed exactly as printed. A
+          receipt whose reference we do not know may have been altered or made up: do not rely on it.
         </p>
         <p>
           Questions? <Link to="/contact">Contact us</Link>.

@@ -15,7 +15,13 @@ export interface BrokenLinkScreenProps {
 /** An emailed link (verification, password reset) that is cut short, expired or already used. */
 export function BrokenLinkScreen({ description, message, action }: BrokenLinkScreenProps) {
   return (
-    <AuthScreen title="This link does not work" description={description} icon={<CircleX aria-hidden="true" size={28} />} iconTone="danger" focusKey="broken-link">
+    <AuthScreen
+      title="This link does not work"
+      description={description}
+      icon={<CircleX aria-hidden="true" size={28} />}
+      iconTone="danger"
+      focusKey="broken-link"
+    >
       <Notice tone="error" role="alert">
         <p>{message}</p>
       </Notice>

@@ -68,9 +68,7 @@ describe('/phoneverification', () => {
       'GET /api/v1/me': sessionAt('phone'),
       'POST /api/v1/onboarding/phone/verify': (init) => {
         sent.push(jsonBodyOf(init));
-        return sent.length === 1
-          ? validationFailed({ code: 'That code is not right. Check the SMS and try again.' })
-          : sessionAt('identity');
+        return sent.length === 1 ? validationFailed({ code: 'That code is not right. Check the SMS and try again.' }) : sessionAt('identity');
       },
     });
     const first = await screen.findByRole('textbox', { name: 'Digit 1 of 4' });

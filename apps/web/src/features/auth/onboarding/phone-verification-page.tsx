@@ -81,12 +81,7 @@ export default function PhoneVerificationPage() {
       pageTitle="Verify your phone"
       description="Enter the code we sent to your phone."
       icon={<MessageSquareText aria-hidden="true" size={28} />}
-      lead={
-        <p>
-          We sent a 4-digit code by SMS to {phoneNumber ? <strong>{phoneNumber}</strong> : 'your phone'}. It
-          works for 10 minutes.
-        </p>
-      }
+      lead={<p>We sent a 4-digit code by SMS to {phoneNumber ? <strong>{phoneNumber}</strong> : 'your phone'}. It works for 10 minutes.</p>}
     >
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <CodeInput

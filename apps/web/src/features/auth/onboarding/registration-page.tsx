@@ -69,7 +69,8 @@ export default function RegistrationPage() {
         {
           onSuccess: (session) => navigate(pathForNextStep(session.next, session.user.email)),
           onError: (error) => {
-            const documentMessage = error instanceof ApiError ? (error.fields.document ?? (error.code === 'payload_too_large' ? error.message : undefined)) : undefined;
+            const documentMessage =
+              error instanceof ApiError ? (error.fields.document ?? (error.code === 'payload_too_large' ? error.message : undefined)) : undefined;
             if (documentMessage) documentImage.setError(documentMessage);
             const placed = showServerFieldErrors(error, fieldNames, setError);
             if (documentMessage || placed) setFocusFirstError((count) => count + 1);
@@ -103,7 +104,14 @@ export default function RegistrationPage() {
           name="document"
         />
         <TextField label="SSN or driver-licence number" autoComplete="off" required error={errors.idNumber?.message} {...register('idNumber')} />
-        <SelectField label="Country" autoComplete="country" placeholder="Choose a country" options={countryOptions} error={errors.country?.message} {...register('country')} />
+        <SelectField
+          label="Country"
+          autoComplete="country"
+          placeholder="Choose a country"
+          options={countryOptions}
+          error={errors.country?.message}
+          {...register('country')}
+        />
         <TextField label="State" autoComplete="address-level1" required error={errors.state?.message} {...register('state')} />
         <TextAreaField label="Address" rows={3} autoComplete="street-address" required error={errors.address?.message} {...register('address')} />
         <Button type="submit" size="lg" block loading={submit.isPending}>

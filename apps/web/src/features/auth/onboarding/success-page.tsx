@@ -21,7 +21,11 @@ export default function SuccessPage() {
       description="Your online banking is ready."
       icon={<PartyPopper aria-hidden="true" size={28} />}
       iconTone="success"
-      lead={<p>Welcome to {name}, {me.data?.user.firstName}. Your online banking is ready.</p>}
+      lead={
+        <p>
+          Welcome to {name}, {me.data?.user.firstName}. Your online banking is ready.
+        </p>
+      }
     >
       <Notice>
         <p>

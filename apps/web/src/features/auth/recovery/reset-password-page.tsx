@@ -30,7 +30,13 @@ export default function ResetPasswordPage() {
   const check = useCheckPasswordReset(token, { enabled: wellFormed });
 
   if (!wellFormed || check.isError) {
-    return <BrokenLinkScreen description={description} message={check.error?.message ?? authMessages.resetLinkInvalid} action={{ to: '/forgetpassword', label: 'Ask for a new link' }} />;
+    return (
+      <BrokenLinkScreen
+        description={description}
+        message={check.error?.message ?? authMessages.resetLinkInvalid}
+        action={{ to: '/forgetpassword', label: 'Ask for a new link' }}
+      />
+    );
   }
 
   if (check.isPending) {

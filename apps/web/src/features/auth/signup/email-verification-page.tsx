@@ -19,18 +19,18 @@ export default function EmailVerificationPage() {
   const verification = useVerifyEmail(token, { enabled: wellFormed });
 
   if (!wellFormed || verification.isError) {
-    return <BrokenLinkScreen description={description} message={verification.error?.message ?? authMessages.verificationLinkInvalid} action={{ to: '/login', label: 'Sign in' }} />;
+    return (
+      <BrokenLinkScreen
+        description={description}
+        message={verification.error?.message ?? authMessages.verificationLinkInvalid}
+        action={{ to: '/login', label: 'Sign in' }}
+      />
+    );
   }
 
   if (verification.isSuccess) {
     return (
-      <AuthScreen
-        title="Email verified"
-        description={description}
-        icon={<CircleCheck aria-hidden="true" size={28} />}
-        iconTone="success"
-        focusKey="verified"
-      >
+      <AuthScreen title="Email verified" description={description} icon={<CircleCheck aria-hidden="true" size={28} />} iconTone="success" focusKey="verified">
         <Notice tone="success" role="status">
           <p>{verification.data.message} You can close this tab; the tab where you signed up continues.</p>
         </Notice>

@@ -30,9 +30,7 @@ describe('sign-up', () => {
     renderApp('/signup');
     const button = await screen.findByRole('button', { name: 'Create account' });
     expect(button).toHaveProperty('disabled', true);
-    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Fill in every field and accept the terms to continue.',
-    );
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Fill in every field and accept the terms to continue.');
     await fillValidForm(user);
     expect(button).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));

@@ -62,15 +62,7 @@ export default function SignupPage() {
           <TextField label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
           <TextField label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"
@@ -99,14 +91,7 @@ export default function SignupPage() {
           error={errors.acceptTerms?.message}
           {...register('acceptTerms')}
         />
-        <Button
-          type="submit"
-          size="lg"
-          block
-          disabled={!isValid}
-          loading={signUp.isPending}
-          aria-describedby={isValid ? undefined : 'signup-hint'}
-        >
+        <Button type="submit" size="lg" block disabled={!isValid} loading={signUp.isPending} aria-describedby={isValid ? undefined : 'signup-hint'}>
           <UserPlus aria-hidden="true" size={18} />
           Create account
         </Button>

@@ -17,7 +17,8 @@ describe('/verify/{email}', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let verified = false;
     const { fetchMock } = renderApp('/verify/grace%40example.com', {
-      'POST /api/v1/auth/signup/status': () => (verified ? { status: 200, body: { verified: true, ...sessionAt('phone').body } } : { status: 200, body: { verified: false } }),
+      'POST /api/v1/auth/signup/status': () =>
+        verified ? { status: 200, body: { verified: true, ...sessionAt('phone').body } } : { status: 200, body: { verified: false } },
       'GET /api/v1/me': sessionAt('phone'),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeTruthy();

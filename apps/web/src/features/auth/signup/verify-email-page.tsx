@@ -36,15 +36,14 @@ export default function VerifyEmailPage() {
       icon={<Mail aria-hidden="true" size={28} />}
       lead={
         <p>
-          We sent a link to <strong className="verify-email__address">{email}</strong>. Open it to verify your address, in
-          this browser or on another device: this page moves on by itself.
+          We sent a link to <strong className="verify-email__address">{email}</strong>. Open it to verify your address, in this browser or on another device:
+          this page moves on by itself.
         </p>
       }
     >
       {/* Read as one sentence, "Arrive in 05:50"; not a live region, which would speak every second. */}
       <p className="verify-email__countdown">
-        <span className="verify-email__countdown-label">Arrive in</span>{' '}
-        <span className="verify-email__countdown-value">{formatCountdown(secondsLeft)}</span>
+        <span className="verify-email__countdown-label">Arrive in</span> <span className="verify-email__countdown-value">{formatCountdown(secondsLeft)}</span>
       </p>
       <p className="verify-email__waiting" role="status">
         {status.data?.verified ? 'Your email address is verified. Taking you to the next step…' : 'Waiting for you to open the link…'}

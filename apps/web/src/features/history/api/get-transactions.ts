@@ -1,10 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  transactionListSchema,
-  transactionPageSize,
-  type TransactionCategory,
-  type TransactionList,
-} from '@strongroom/contracts/transactions.ts';
+import { transactionListSchema, transactionPageSize, type TransactionCategory, type TransactionList } from '@strongroom/contracts/transactions.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** What the history screen filters by; an empty string means "any". */

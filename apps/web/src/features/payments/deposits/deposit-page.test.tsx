@@ -30,7 +30,13 @@ const deposit = paymentOf({
   expectedSettlementAt,
 });
 
-const secondSource = { ...verifiedSource, id: '9f5b1a6c-2d8e-4c7f-9e0a-5b6c7d8e9f0a', accountName: 'Dana Demo', last4: '3344', accountType: 'savings' as const };
+const secondSource = {
+  ...verifiedSource,
+  id: '9f5b1a6c-2d8e-4c7f-9e0a-5b6c7d8e9f0a',
+  accountName: 'Dana Demo',
+  last4: '3344',
+  accountType: 'savings' as const,
+};
 
 function depositApi(extra: FakeApi = {}): FakeApi {
   return {
@@ -64,7 +70,11 @@ describe('/deposit', { timeout: 20_000 }, () => {
     const from = await screen.findByRole<HTMLSelectElement>('combobox', { name: /^From/ });
     expect(from.value).toBe(verifiedSource.id);
     // Only verified accounts can be chosen.
-    expect(within(from).getAllByRole('option').map((option) => option.textContent)).toEqual(['Dana Demo · Checking •••• 0055']);
+    expect(
+      within(from)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Dana Demo · Checking •••• 0055']);
     expect(screen.getByRole('link', { name: 'Your other banks' }).getAttribute('href')).toBe('/deposit/sources');
   });
 

@@ -64,9 +64,7 @@ export default function DepositPage() {
           Your other banks
         </Link>
       </header>
-      <SourceAccounts>
-        {(accounts) => <VerifiedSources>{(sources) => <DepositForm accounts={accounts} sources={sources} />}</VerifiedSources>}
-      </SourceAccounts>
+      <SourceAccounts>{(accounts) => <VerifiedSources>{(sources) => <DepositForm accounts={accounts} sources={sources} />}</VerifiedSources>}</SourceAccounts>
     </div>
   );
 }

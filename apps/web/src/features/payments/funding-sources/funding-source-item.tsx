@@ -46,7 +46,11 @@ export function FundingSourceItem({ source, announced, onRemove }: FundingSource
       ) : null}
       <div className="funding-source__actions">
         {source.status === 'verified' ? (
-          <Link to={`/deposit?source=${encodeURIComponent(source.id)}`} className={buttonClassName({ variant: 'secondary' })} aria-label={`Deposit from ${spoken}`}>
+          <Link
+            to={`/deposit?source=${encodeURIComponent(source.id)}`}
+            className={buttonClassName({ variant: 'secondary' })}
+            aria-label={`Deposit from ${spoken}`}
+          >
             <ArrowDownToLine aria-hidden="true" size={18} />
             Deposit
           </Link>

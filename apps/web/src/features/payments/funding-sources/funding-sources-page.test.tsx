@@ -17,7 +17,15 @@ afterEach(() => {
   queryClient.clear();
 });
 
-const linkedSource: FundingSource = { ...waitingSource, id: '8e4a0f5b-1c7d-4b6e-8d9f-4a5b6c7d8e9f', accountName: 'Ada Lovelace', last4: '4321', routeNumber: '011000015', accountType: 'checking', bankName: null };
+const linkedSource: FundingSource = {
+  ...waitingSource,
+  id: '8e4a0f5b-1c7d-4b6e-8d9f-4a5b6c7d8e9f',
+  accountName: 'Ada Lovelace',
+  last4: '4321',
+  routeNumber: '011000015',
+  accountType: 'checking',
+  bankName: null,
+};
 
 function entryOf(name: RegExp | string): HTMLElement {
   const item = screen.getAllByRole('listitem').find((candidate) => within(candidate).queryByText(name) !== null);
@@ -44,7 +52,9 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
     expect(within(verified).getByRole('heading', { level: 3, name: 'Dana Demo' })).toBeTruthy();
     expect(within(verified).getByText('Verified')).toBeTruthy();
     expect(within(verified).getByText('011000015')).toBeTruthy();
-    expect(within(verified).getByRole('link', { name: 'Deposit from Dana Demo, Checking •••• 0055' }).getAttribute('href')).toBe(`/deposit?source=${verifiedSource.id}`);
+    expect(within(verified).getByRole('link', { name: 'Deposit from Dana Demo, Checking •••• 0055' }).getAttribute('href')).toBe(
+      `/deposit?source=${verifiedSource.id}`,
+    );
     expect(within(verified).queryByRole('form')).toBeNull();
 
     const waiting = entryOf('Savings •••• 7788');
@@ -59,7 +69,11 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
     expect(within(failed).getByText(/Remove it and link it again/)).toBeTruthy();
     expect(within(failed).queryByRole('form')).toBeNull();
     const header = screen.getByRole('heading', { level: 1 }).closest('header');
-    expect(within(header as HTMLElement).getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit');
+    expect(
+      within(header as HTMLElement)
+        .getByRole('link', { name: 'Deposit' })
+        .getAttribute('href'),
+    ).toBe('/deposit');
   });
 
   it('says when there is none yet, and offers to try again when the list cannot be loaded', async () => {
@@ -89,7 +103,11 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Link account' }));
     expect(await within(form).findByText(validationMessages.accountNumberInvalid)).toBeTruthy();
     expect(within(form).getByText(validationMessages.routeNumberInvalid)).toBeTruthy();
-    expect(within(form).getByRole('textbox', { name: /^Route number/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(form)
+        .getByRole('textbox', { name: /^Route number/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -193,7 +211,11 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
   });
 
   it('offers no link form once the customer has as many live links as allowed', async () => {
-    const many = Array.from({ length: fundingSourceMaxLive }, (_, index) => ({ ...verifiedSource, id: `0000000${index}-8f4a-4e3b-9a6c-1d2e3f4a5b6c`, last4: `100${index}` }));
+    const many = Array.from({ length: fundingSourceMaxLive }, (_, index) => ({
+      ...verifiedSource,
+      id: `0000000${index}-8f4a-4e3b-9a6c-1d2e3f4a5b6c`,
+      last4: `100${index}`,
+    }));
     renderApp('/deposit/sources', { 'GET /api/v1/me': signedIn, 'GET /api/v1/funding-sources': sourceList(...many) });
     expect(await screen.findByText(fundingSourceMessages.tooManyLive)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Link an account' })).toBeNull();
@@ -269,6 +291,8 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: 'No accounts linked yet' })).toBeTruthy();
     expect(screen.getByText('Dana Demo · Checking •••• 0055 was removed')).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => String(url))).toEqual([`/api/v1/funding-sources/${verifiedSource.id}`]);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => String(url))).toEqual([
+      `/api/v1/funding-sources/${verifiedSource.id}`,
+    ]);
   });
 });

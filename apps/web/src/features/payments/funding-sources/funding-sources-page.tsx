@@ -25,8 +25,8 @@ function LinkedNotice({ source }: { source: FundingSource }) {
   return (
     <Notice tone="success">
       <p>
-        <strong>{fundingSourceLabel(source)} is linked.</strong> Two small deposits are on their way to it. When they arrive,
-        enter both amounts below to verify the account; then you can deposit from it.
+        <strong>{fundingSourceLabel(source)} is linked.</strong> Two small deposits are on their way to it. When they arrive, enter both amounts below to verify
+        the account; then you can deposit from it.
       </p>
       <WhereToFindDeposits />
     </Notice>
@@ -82,8 +82,8 @@ export default function FundingSourcesPage() {
         </Link>
         <h1>Your other banks</h1>
         <p>
-          A deposit pulls money from an account you hold at another bank. Link that account here: we send it two small
-          deposits, and you prove it is yours by telling us both amounts.
+          A deposit pulls money from an account you hold at another bank. Link that account here: we send it two small deposits, and you prove it is yours by
+          telling us both amounts.
         </p>
       </header>
 
@@ -142,8 +142,7 @@ export default function FundingSourcesPage() {
           <>
             <p>{pendingRemoval ? fundingSourceLabel(pendingRemoval) : null} will no longer be offered for deposits.</p>
             <p>
-              A deposit from it that is still on its way is not affected: it clears as usual. To deposit from this account
-              again, link it and verify it again.
+              A deposit from it that is still on its way is not affected: it clears as usual. To deposit from this account again, link it and verify it again.
             </p>
           </>
         }

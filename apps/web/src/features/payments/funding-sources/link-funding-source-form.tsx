@@ -86,7 +86,14 @@ export function LinkFundingSourceForm({ onLinked }: LinkFundingSourceFormProps) 
             </p>
           ) : null}
         </fieldset>
-        <TextField label="Account number" inputMode="numeric" autoComplete="off" required error={errors.accountNumber?.message} {...register('accountNumber')} />
+        <TextField
+          label="Account number"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          error={errors.accountNumber?.message}
+          {...register('accountNumber')}
+        />
         <TextField
           label="Route number"
           hint="The other bank’s 9-digit routing number"

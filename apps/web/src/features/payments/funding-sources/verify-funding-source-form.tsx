@@ -95,7 +95,13 @@ export function VerifyFundingSourceForm({ source, sayWhereToFind = true }: Verif
       // The form goes with the status it was for; the toast outlives it.
       toast.show(`${label} is verified. You can deposit from it now.`);
     } catch (error) {
-      setRefusal(error instanceof ApiError ? (error.fields.amountsCents ?? error.message) : error instanceof Error ? error.message : fundingSourceMessages.amountsInvalid);
+      setRefusal(
+        error instanceof ApiError
+          ? (error.fields.amountsCents ?? error.message)
+          : error instanceof Error
+            ? error.message
+            : fundingSourceMessages.amountsInvalid,
+      );
       setFocus('first');
     }
   });

@@ -27,9 +27,7 @@ export function SourceAccounts({ children }: SourceAccountsProps) {
     );
   }
   if (accounts.isError) {
-    return (
-      <LoadFailed title="We could not load your accounts" headingLevel={2} query={accounts} />
-    );
+    return <LoadFailed title="We could not load your accounts" headingLevel={2} query={accounts} />;
   }
   if (accounts.data.length === 0) {
     return (

@@ -59,4 +59,3 @@ export function usePaymentSubmission<Body>(send: SendMoneyRequest<Body, PaymentR
   };
   return { submit, ...state };
 }
-

@@ -19,13 +19,13 @@ export default function OtpPage() {
         <ShieldCheck aria-hidden="true" size={32} className="otp-page__icon" />
         <h1 id="otp-title">One-time codes</h1>
         <p>
-          Some payments need a {stepUpCodeLength}-digit code before we send them: payments to other banks and to cards,
-          withdrawals, and your first payment to someone new. We send the code by SMS when you confirm the payment, and
-          a window opens on the payment screen to enter it. There is nothing to enter here.
+          Some payments need a {stepUpCodeLength}-digit code before we send them: payments to other banks and to cards, withdrawals, and your first payment to
+          someone new. We send the code by SMS when you confirm the payment, and a window opens on the payment screen to enter it. There is nothing to enter
+          here.
         </p>
         <p>
-          A code works for {stepUpCodeValidMinutes} minutes and only for the payment you asked it for. Never give it to
-          anyone: our staff will never ask you for it.
+          A code works for {stepUpCodeValidMinutes} minutes and only for the payment you asked it for. Never give it to anyone: our staff will never ask you for
+          it.
         </p>
         <Link to="/transfer" className={buttonClassName({ variant: 'primary' })}>
           <ArrowLeftRight aria-hidden="true" size={18} />

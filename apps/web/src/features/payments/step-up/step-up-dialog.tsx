@@ -47,9 +47,7 @@ function emptyDigits(): string[] {
 export function StepUpDialog({ challenge, onVerified, onRenew, onCancel }: StepUpDialogProps) {
   return (
     <Dialog open={challenge !== null} onClose={onCancel} title="Confirm it’s you" size="sm">
-      {challenge ? (
-        <StepUpForm key={challenge.challengeId} challenge={challenge} onVerified={onVerified} onRenew={onRenew} onCancel={onCancel} />
-      ) : null}
+      {challenge ? <StepUpForm key={challenge.challengeId} challenge={challenge} onVerified={onVerified} onRenew={onRenew} onCancel={onCancel} /> : null}
     </Dialog>
   );
 }

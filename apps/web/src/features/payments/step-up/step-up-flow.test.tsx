@@ -4,15 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { renewedChallengeNotice } from './use-step-up-request.ts';
 import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../../test/render-app.tsx';
-import {
-  apiError,
-  checking,
-  created,
-  paymentOf,
-  sentRequestOf,
-  stepUpRequired,
-  type SentRequest,
-} from '../payment/test-fixtures.ts';
+import { apiError, checking, created, paymentOf, sentRequestOf, stepUpRequired, type SentRequest } from '../payment/test-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('../withdrawals/withdraw-page.tsx'));
@@ -65,7 +57,9 @@ describe('step-up', { timeout: 20_000 }, () => {
           sent.push(request);
           return request.stepUp === 'ch-1' ? created(withdrawal) : stepUpRequired('ch-1');
         },
-        { 'POST /api/v1/step-up/ch-1': (init) => (codeOf(init) === '123456' ? { status: 200, body: { verified: true } } : validationFailed({ code: 'wrong' })) },
+        {
+          'POST /api/v1/step-up/ch-1': (init) => (codeOf(init) === '123456' ? { status: 200, body: { verified: true } } : validationFailed({ code: 'wrong' })),
+        },
       ),
     );
     await fillWithdrawal(user);

@@ -16,17 +16,12 @@ export type MoneyRequestHeaders = Readonly<Record<string, string>>;
 export type SendMoneyRequest<Body, Result> = (body: Body, headers: MoneyRequestHeaders) => Promise<Result>;
 
 /** Expected failures are values: the screen decides where each one is shown. */
-export type StepUpOutcome<Result> =
-  | { status: 'done'; result: Result }
-  | { status: 'cancelled' }
-  | { status: 'failed'; error: unknown };
+export type StepUpOutcome<Result> = { status: 'done'; result: Result } | { status: 'cancelled' } | { status: 'failed'; error: unknown };
 
 type ChallengeAnswer = { type: 'verified'; challengeId: string } | { type: 'renew' } | { type: 'cancelled' };
 
 function headersFor(idempotencyKey: string, verifiedChallengeId: string | undefined): MoneyRequestHeaders {
-  return verifiedChallengeId
-    ? { [idempotencyKeyHeader]: idempotencyKey, [stepUpHeader]: verifiedChallengeId }
-    : { [idempotencyKeyHeader]: idempotencyKey };
+  return verifiedChallengeId ? { [idempotencyKeyHeader]: idempotencyKey, [stepUpHeader]: verifiedChallengeId } : { [idempotencyKeyHeader]: idempotencyKey };
 }
 
 /** What a code confirms, in the words the dialog and its messages use. */

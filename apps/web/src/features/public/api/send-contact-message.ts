@@ -21,11 +21,7 @@ export async function sendContactMessage(input: ContactMessageRequest): Promise<
   });
 }
 
-export type SendContactState =
-  | { status: 'idle' }
-  | { status: 'sending' }
-  | { status: 'sent'; message: string }
-  | { status: 'failed'; error: ApiError };
+export type SendContactState = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; message: string } | { status: 'failed'; error: ApiError };
 
 /** The form's request state; the public site has no TanStack Query, so this is a plain state machine. */
 export function useSendContactMessage() {
@@ -38,8 +34,7 @@ export function useSendContactMessage() {
       setState({ status: 'sent', message: answer.message });
       return true;
     } catch (error) {
-      const apiError =
-        error instanceof ApiError ? error : new ApiError({ status: 0, code: 'internal_error', message: String(error) });
+      const apiError = error instanceof ApiError ? error : new ApiError({ status: 0, code: 'internal_error', message: String(error) });
       setState({ status: 'failed', error: apiError });
       return false;
     }

@@ -56,7 +56,13 @@ describe('contact form', () => {
     renderApp('/contact', {
       'POST /api/v1/contact': { status: 429, body: { error: { code: 'rate_limited', message: 'Too many messages. Try again later.' } } },
     });
-    for (const [name, value] of [['Name', 'Ada'], ['Email', 'ada@example.com'], ['Phone', '2025550101'], ['Subject', 'Hi'], ['Message', 'Hello']] as const) {
+    for (const [name, value] of [
+      ['Name', 'Ada'],
+      ['Email', 'ada@example.com'],
+      ['Phone', '2025550101'],
+      ['Subject', 'Hi'],
+      ['Message', 'Hello'],
+    ] as const) {
       await user.type(screen.getByRole('textbox', { name }), value);
     }
     await user.click(screen.getByRole('button', { name: 'Send Message' }));

@@ -46,31 +46,29 @@ export function AboutPage() {
         <div className="container prose">
           <h2 id="history-title">Where we come from</h2>
           <p>
-            {name} began with a simple observation: most people do not need a branch on every corner, they need a bank
-            that is open when they are, explains its fees in plain words and keeps their money safe. So we set out to
-            build an online bank for everybody, whether they are opening their first account or running a small business.
+            {name} began with a simple observation: most people do not need a branch on every corner, they need a bank that is open when they are, explains its
+            fees in plain words and keeps their money safe. So we set out to build an online bank for everybody, whether they are opening their first account or
+            running a small business.
           </p>
           <p>
-            From the first day we chose to build on <strong>Strongroom</strong>, open-source banking software. Its core is
-            a double-entry ledger: every deposit, transfer and card payment is recorded as money leaving one account and
-            arriving in another, in a single step that either happens completely or not at all. Balances are never typed
-            in; they are always worked out from that record, which is why they can always be explained.
+            From the first day we chose to build on <strong>Strongroom</strong>, open-source banking software. Its core is a double-entry ledger: every deposit,
+            transfer and card payment is recorded as money leaving one account and arriving in another, in a single step that either happens completely or not
+            at all. Balances are never typed in; they are always worked out from that record, which is why they can always be explained.
           </p>
           <p>
-            Over time we added savings and money-market accounts, debit and credit cards, loans and payments to other
-            banks. We also learned what protects customers best: checking unusual payments by hand before they leave,
-            asking for a one-time code when something sensitive happens, and being clear that we will never ask anyone to
-            pay a fee to receive their own money.
+            Over time we added savings and money-market accounts, debit and credit cards, loans and payments to other banks. We also learned what protects
+            customers best: checking unusual payments by hand before they leave, asking for a one-time code when something sensitive happens, and being clear
+            that we will never ask anyone to pay a fee to receive their own money.
           </p>
           <h2>How we work today</h2>
           <p>
-            Our staff review identity checks, card requests, loans and held payments in a back office where every action
-            is logged. Customers reach the same team through the contact page and hear back within a day.
+            Our staff review identity checks, card requests, loans and held payments in a back office where every action is logged. Customers reach the same
+            team through the contact page and hear back within a day.
           </p>
           {mode === 'sandbox' ? (
             <p>
-              <strong>This site is a sandbox.</strong> It shows how the bank works with demonstration money only: no real
-              money moves, and messages it sends land in a sandbox inbox instead of a real mailbox.
+              <strong>This site is a sandbox.</strong> It shows how the bank works with demonstration money only: no real money moves, and messages it sends
+              land in a sandbox inbox instead of a real mailbox.
             </p>
           ) : null}
         </div>

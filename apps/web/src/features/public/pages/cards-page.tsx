@@ -82,18 +82,14 @@ export function CardsPage() {
           </ul>
           <div className="fine-print">
             <p>
-              <strong>Intro APR.</strong> Purchases carry a 0% intro APR for the first {reserve.introBillingCycles} billing
-              cycles after the account opens; after that a variable APR applies, which we show you before you accept the
-              card. Paying the full balance each month means you pay no interest.
+              <strong>Intro APR.</strong> Purchases carry a 0% intro APR for the first {reserve.introBillingCycles} billing cycles after the account opens;
+              after that a variable APR applies, which we show you before you accept the card. Paying the full balance each month means you pay no interest.
             </p>
             <p>
-              Cards are requested from online banking. You need an available balance of{' '}
-              {formatPrice(businessConstants.cardMinimumSavingsCents)} on your savings account, and our staff review each
-              request within {businessConstants.cardApprovalDays} days.
+              Cards are requested from online banking. You need an available balance of {formatPrice(businessConstants.cardMinimumSavingsCents)} on your savings
+              account, and our staff review each request within {businessConstants.cardApprovalDays} days.
             </p>
-            {mode === 'sandbox' ? (
-              <p>This is a sandbox bank: its cards work only inside the sandbox, and no real credit is offered.</p>
-            ) : null}
+            {mode === 'sandbox' ? <p>This is a sandbox bank: its cards work only inside the sandbox, and no real credit is offered.</p> : null}
           </div>
         </div>
       </section>

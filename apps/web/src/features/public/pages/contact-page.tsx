@@ -10,7 +10,6 @@ import { PageHero } from '../components/page-hero.tsx';
 import '../public-pages.css';
 import './contact-page.css';
 
-
 /** Address, phone and email come from the bank's settings; they arrive after the first paint. */
 function ContactDetails() {
   const settings = usePublicSettings();
@@ -67,8 +66,8 @@ export function ContactPage() {
       />
       <PageHero eyebrow="Support" title="Contact us">
         <p>
-          Questions about an account, a card or a payment? Send us a message and a member of our team will answer within{' '}
-          {businessConstants.supportReplyHours} hours.
+          Questions about an account, a card or a payment? Send us a message and a member of our team will answer within {businessConstants.supportReplyHours}{' '}
+          hours.
         </p>
       </PageHero>
       <section className="section" aria-label="Ways to reach us">
@@ -80,9 +79,7 @@ export function ContactPage() {
               <Clock aria-hidden="true" size={20} />
               We reply to every message within {businessConstants.supportReplyHours} hours.
             </p>
-            <p className="contact-info__note">
-              Never send your password, a one-time code or a full card number in a message. We will never ask for them.
-            </p>
+            <p className="contact-info__note">Never send your password, a one-time code or a full card number in a message. We will never ask for them.</p>
           </Card>
           <Card className="contact-form-card">
             <h2>Send us a message</h2>

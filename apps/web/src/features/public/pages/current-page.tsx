@@ -17,8 +17,8 @@ export function CurrentPage() {
       />
       <PageHero eyebrow="Personal · Current" title="Current accounts">
         <p>
-          A checking account for the money you use every day: your salary in, your bills and card payments out. Pick the
-          tier that fits; each has one clear monthly maintenance fee.
+          A checking account for the money you use every day: your salary in, your bills and card payments out. Pick the tier that fits; each has one clear
+          monthly maintenance fee.
         </p>
       </PageHero>
       <section className="section" aria-label="Checking accounts compared">
@@ -40,18 +40,15 @@ export function CurrentPage() {
                     </li>
                   ))}
                 </ul>
-                <Link
-                  to="/signup"
-                  className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}
-                >
+                <Link to="/signup" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
                   Open an account<span className="visually-hidden">: {account.name}</span>
                 </Link>
               </Card>
             ))}
           </ul>
           <p className="fine-print">
-            The monthly maintenance fee is taken from the account on the same day each month and shows in your history
-            like any other payment. There are no other account fees.
+            The monthly maintenance fee is taken from the account on the same day each month and shows in your history like any other payment. There are no
+            other account fees.
           </p>
         </div>
       </section>

@@ -53,8 +53,8 @@ export function HomePage() {
             <p className="eyebrow">Online banking for everybody</p>
             <h1 id="home-title">Banking that accounts for every cent</h1>
             <p className="home-hero__lead">
-              Open a current or savings account in minutes, get a card, and move money with confidence. Clear fees,
-              real people, and a ledger that never loses track.
+              Open a current or savings account in minutes, get a card, and move money with confidence. Clear fees, real people, and a ledger that never loses
+              track.
             </p>
             <div className="home-hero__actions">
               <Link to="/signup" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
@@ -118,8 +118,8 @@ export function HomePage() {
             <p className="eyebrow">Investing</p>
             <h2 id="investing-title">Plan for what comes next</h2>
             <p className="investing__text">
-              Saving for a home, a business or retirement? Tell us what you are aiming for and one of our advisers will
-              walk you through the options, the risks and the costs, in plain words and with no obligation.
+              Saving for a home, a business or retirement? Tell us what you are aiming for and one of our advisers will walk you through the options, the risks
+              and the costs, in plain words and with no obligation.
             </p>
             <Link to="/contact" className={buttonClassName({ variant: 'primary' })}>
               Get Started

@@ -17,8 +17,8 @@ export function SavingsPage() {
       />
       <PageHero eyebrow="Personal · Savings" title="Savings accounts">
         <p>
-          Put money aside and watch it grow. Each account comes with premium support, international payments and
-          competitive interest; they differ in the opening deposit and the cards included.
+          Put money aside and watch it grow. Each account comes with premium support, international payments and competitive interest; they differ in the
+          opening deposit and the cards included.
         </p>
       </PageHero>
       <section className="section" aria-label="Savings accounts compared">
@@ -44,18 +44,15 @@ export function SavingsPage() {
                     </li>
                   ))}
                 </ul>
-                <Link
-                  to="/signup"
-                  className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}
-                >
+                <Link to="/signup" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
                   Open an account<span className="visually-hidden">: {account.name}</span>
                 </Link>
               </Card>
             ))}
           </ul>
           <p className="fine-print">
-            The opening deposit is the least you pay in when the account opens; after that the money is yours to
-            withdraw. Interest rates can change, and we tell you before they do.
+            The opening deposit is the least you pay in when the account opens; after that the money is yours to withdraw. Interest rates can change, and we
+            tell you before they do.
           </p>
         </div>
       </section>
