@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for the whole repository. Projects: the shared contracts, the API (real databases),
+ * One runner for the whole repository. Projects: the lint rules' own checks, the shared contracts, the API (real databases),
  * the web components (jsdom) and the browser journeys (Chromium against a started server).
  */
 export default defineConfig({
   test: {
     projects: [
+      {
+        test: {
+          name: 'lint',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'contracts',

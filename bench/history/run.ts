@@ -22,7 +22,7 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { openPostgres } from '../../apps/api/src/db/postgres.ts';
 import { checkLedger } from '../../apps/api/src/ledger/check-ledger.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../apps/api/src/ledger/codes.ts';
-import { createOnboardedCustomer } from '../../apps/api/src/modules/customers/create-onboarded-customer.ts';
+import { createOnboardedCustomer } from '../../apps/api/src/modules/onboarding/create-onboarded-customer.ts';
 import { listTransactions } from '../../apps/api/src/modules/history/service.ts';
 import { statementCsv } from '../../apps/api/src/modules/statements/csv.ts';
 import { statementOfx } from '../../apps/api/src/modules/statements/ofx.ts';

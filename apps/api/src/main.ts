@@ -2,7 +2,7 @@ import { build } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ownerOnlyUmask, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
-import { demoSignIn, seedSandbox } from './modules/customers/sandbox-seed.ts';
+import { demoSignIn, seedSandbox } from './modules/onboarding/sandbox-seed.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
 

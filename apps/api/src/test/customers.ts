@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { createOnboardedCustomer, type OnboardedCustomer } from '../modules/customers/create-onboarded-customer.ts';
+import { createOnboardedCustomer, type OnboardedCustomer } from '../modules/onboarding/create-onboarded-customer.ts';
 import type { FileStorage } from '../platform/storage.ts';
 
 /** A customer row only (no verification), for tests of sessions and guards. */

@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { centsToJson } from '../../platform/money.ts';
-import { findCustomerById } from '../customers/repository.ts';
+import { findCustomerById } from '../customers/service.ts';
 import { accountsWithBalances } from './service.ts';
 
 export function accountRoutes(db: Database): FastifyPluginAsyncZod {

@@ -18,7 +18,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { clearSessionCookies, endSession, resolveSession, sessionCookieName, startSession } from '../../platform/session.ts';
-import { sessionAnswerFor } from '../customers/session-answer.ts';
+import { sessionAnswerFor } from '../customers/service.ts';
 import {
   checkPasswordReset,
   completePasswordReset,

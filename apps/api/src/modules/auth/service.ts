@@ -11,8 +11,8 @@ import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { endAllSessions } from '../../platform/session.ts';
-import { findCustomerByEmail, findCustomerById, insertCustomer, markEmailVerified, normalizeEmail, updatePasswordHash } from '../customers/repository.ts';
-import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from './passwords.ts';
+import { findCustomerByEmail, findCustomerById, insertCustomer, markEmailVerified, normalizeEmail, updatePasswordHash } from '../customers/service.ts';
+import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from '../../platform/passwords.ts';
 import {
   expireEmailVerifications,
   findCustomerIdByBrowser,

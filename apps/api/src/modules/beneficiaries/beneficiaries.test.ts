@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
-import type { OnboardedCustomer } from '../customers/create-onboarded-customer.ts';
+import type { OnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { onboardedCustomer } from '../../test/customers.ts';

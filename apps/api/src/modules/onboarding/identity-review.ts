@@ -6,7 +6,7 @@ import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { openCustomerAccounts } from '../accounts/service.ts';
-import { findCustomerById } from '../customers/repository.ts';
+import { findCustomerById } from '../customers/service.ts';
 import { decideIdentityReview } from './repository.ts';
 
 export const autoApproveJobKind = 'identity.auto-approve';

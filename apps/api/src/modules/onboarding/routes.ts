@@ -8,7 +8,7 @@ import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { startSession } from '../../platform/session.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readImageForm } from '../../platform/uploads.ts';
-import { sessionAnswerFor } from '../customers/session-answer.ts';
+import { sessionAnswerFor } from '../customers/service.ts';
 import { findOwnedFile } from './repository.ts';
 import { resendPhoneCode, saveProfilePhoto, startPhoneVerification, submitIdentity, verifyPhoneCode, type OnboardingDependencies } from './service.ts';
 

@@ -12,9 +12,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { cleanImage } from '../../platform/uploads.ts';
-import { findCustomerById, setProfilePhoto, setVerifiedPhone } from '../customers/repository.ts';
-import { nextStepFor } from '../customers/presenter.ts';
+import { findCustomerById, nextStepFor, setProfilePhoto, setVerifiedPhone } from '../customers/service.ts';
 import { countPhoneCodeAttempt, insertIdentityReview, insertPhoneCode, insertStoredFile, latestPhoneCode, markPhoneCodeUsed } from './repository.ts';
+
+/** The sandbox's demo customer, whose sign-in the public settings offer. */
+export { demoSignIn } from './sandbox-seed.ts';
 
 export interface OnboardingDependencies {
   db: Database;

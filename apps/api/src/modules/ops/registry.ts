@@ -1,6 +1,6 @@
 import { OpsUsageError, type OpsCommand, type OpsContext, type OpsResult } from '../../platform/ops-command.ts';
 import { contactMessagesCommand } from '../contact/ops-commands.ts';
-import { createCustomerCommand } from '../customers/ops-commands.ts';
+import { createCustomerCommand } from '../onboarding/ops-commands.ts';
 import { checkLedgerCommand } from './ledger-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';

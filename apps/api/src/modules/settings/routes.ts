@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicSettingsSchema } from '@strongroom/contracts/settings.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { demoSignIn } from '../customers/sandbox-seed.ts';
+import { demoSignIn } from '../onboarding/service.ts';
 import { readBankSettings } from './repository.ts';
 
 export function settingsRoutes(config: Pick<Config, 'bankName' | 'mode'>, db: Queryable): FastifyPluginAsyncZod {

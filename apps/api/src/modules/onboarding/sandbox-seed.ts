@@ -4,7 +4,7 @@ import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
 import { recordBankPayment, recordSettledExternalPayment } from '../payments/funding.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createOnboardedCustomer } from './create-onboarded-customer.ts';
-import { findCustomerByEmail } from './repository.ts';
+import { findCustomerByEmail } from '../customers/service.ts';
 
 /** The sandbox's demo customer: printed at start and shown on the login page (PRODUCT.md section 4). */
 export const demoSignIn = { email: 'demo@strongroom.test', password: 'strongroom-demo' } as const;

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import type { Database } from '../../db/database.ts';
 import { encrypt } from '../../platform/crypto.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
+import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
 import { openCustomerAccounts, type OpenedAccount } from '../accounts/service.ts';
 import { recordBankPayment } from '../payments/funding.ts';
-import { insertCustomer, normalizeEmail } from './repository.ts';
+import { insertCustomer, normalizeEmail } from '../customers/service.ts';
 
 export interface OnboardedCustomerInput {
   email: string;

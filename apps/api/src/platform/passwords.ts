@@ -1,6 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { randomToken } from '../../platform/crypto.ts';
+import { randomToken } from './crypto.ts';
 
 /**
  * argon2id with m = 19 MiB, t = 2, p = 1 (ASVS 11.4.2, OWASP's minimum). `Algorithm` is a const

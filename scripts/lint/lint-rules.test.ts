@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Each rule that encodes the architecture (docs/decisions/022-code-health-and-boundaries.md) is
+ * shown to bite: a planted violation fails the lint, and the same file without it passes.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function ruleIdsFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+describe('the layers', () => {
+  it.each([
+    ['a browser file importing the server', 'apps/web/src/lib/planted.ts', `export { buildApp } from '../../../api/src/app.ts';\n`],
+    ['the contracts importing an app', 'packages/contracts/src/planted.ts', `export { formatMoney } from '../../../apps/web/src/lib/money.ts';\n`],
+    ['the ledger importing a feature', 'apps/api/src/ledger/planted.ts', `export { accountsWithBalances } from '../modules/accounts/service.ts';\n`],
+    ['the ledger importing platform/', 'apps/api/src/ledger/planted.ts', `export { AppError } from '../platform/errors.ts';\n`],
+    ['the database layer importing a module', 'apps/api/src/db/planted.ts', `export { accountsWithBalances } from '../modules/accounts/service.ts';\n`],
+    ['platform/ importing a module', 'apps/api/src/platform/planted.ts', `export { accountsWithBalances } from '../modules/accounts/service.ts';\n`],
+  ])('refuses %s', async (_name, file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets the ledger import db/ and its own files, and its tests use the test kits', async () => {
+    expect(
+      await ruleIdsFor('apps/api/src/ledger/planted.ts', `export type { Database } from '../db/database.ts';\nexport { ledgers } from './codes.ts';\n`),
+    ).toEqual([]);
+    expect(await ruleIdsFor('apps/api/src/ledger/planted.test.ts', `export { describeEachDatabase } from '../test/databases.ts';\n`)).toEqual([]);
+  });
+});
+
+describe('the module boundaries', () => {
+  it("refuses a module reaching into another module's files, and allows its service.ts", async () => {
+    expect(await ruleIdsFor('apps/api/src/modules/accounts/planted.ts', `export { findCustomerById } from '../customers/repository.ts';\n`)).toEqual([
+      'strongroom/module-boundaries',
+    ]);
+    expect(await ruleIdsFor('apps/api/src/modules/accounts/planted.ts', `export { findCustomerById } from '../customers/service.ts';\n`)).toEqual([]);
+  });
+
+  it('lets a test set up state through any module', async () => {
+    expect(await ruleIdsFor('apps/api/src/modules/accounts/planted.test.ts', `export { findCustomerById } from '../customers/repository.ts';\n`)).toEqual([]);
+  });
+});
+
+describe('dependencies', () => {
+  it('refuses a production file importing what its workspace does not declare, or only the root declares for tests', async () => {
+    expect(await ruleIdsFor('apps/api/src/platform/planted.ts', `export { default as React } from 'react';\n`)).toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+    expect(await ruleIdsFor('apps/api/src/platform/planted.ts', `export { default as fc } from 'fast-check';\n`)).toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+    expect(await ruleIdsFor('apps/api/src/platform/planted.test.ts', `export { default as fc } from 'fast-check';\n`)).toEqual([]);
+  });
+});
+
+describe('cycles', () => {
+  const plantedDirectory = path.join(root, 'apps/api/src/platform/planted-cycle');
+  let modulesDirectory: string;
+
+  beforeAll(async () => {
+    await mkdir(plantedDirectory, { recursive: true });
+    await writeFile(path.join(plantedDirectory, 'a.ts'), `import { b } from './b.ts';\nexport const a = (): number => b() + 1;\n`);
+    await writeFile(path.join(plantedDirectory, 'b.ts'), `import { a } from './a.ts';\nexport const b = (): number => a() - 1;\n`);
+    modulesDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-planted-modules-'));
+    for (const [name, other] of [
+      ['alpha', 'beta'],
+      ['beta', 'alpha'],
+    ] as const) {
+      await mkdir(path.join(modulesDirectory, name));
+      await writeFile(path.join(modulesDirectory, name, 'service.ts'), `export { x } from '../${other}/service.ts';\n`);
+    }
+  });
+
+  afterAll(async () => {
+    await rm(plantedDirectory, { recursive: true, force: true });
+    await rm(modulesDirectory, { recursive: true, force: true });
+  });
+
+  it('refuses a cycle between two files', async () => {
+    const results = await eslint.lintFiles([path.join(plantedDirectory, 'a.ts')]);
+    expect(results[0]?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('refuses a cycle between two modules, and finds none in the tree', async () => {
+    const script = path.join(root, 'scripts/lint/module-cycles.js');
+    const planted = await run(process.execPath, [script, modulesDirectory]).catch((error: { code: number; stderr: string }) => error);
+    expect(planted).toMatchObject({ code: 1, stderr: expect.stringContaining('module cycle: alpha -> beta -> alpha') });
+    await expect(run(process.execPath, [script])).resolves.toMatchObject({ stderr: '' });
+  });
+});
+
+describe('formatting', () => {
+  it('fails a file Prettier would change', async () => {
+    const options = { ...(await prettier.resolveConfig(path.join(root, 'apps/api/src/app.ts'))), filepath: path.join(root, 'apps/api/src/planted.ts') };
+    expect(await prettier.check(`export const planted = { a: 1, b: "two" }\n`, options)).toBe(false);
+    expect(await prettier.check(`export const planted = { a: 1, b: 'two' };\n`, options)).toBe(true);
+  });
+});
