@@ -130,7 +130,7 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
   );
 
   it(
-    'lists each sign-in as a notification, marks them read when opened, deletes them after asking, and then says there are none',
+    'lists each sign-in from a new browser as a notification, marks them read when opened, deletes them after asking, and then says there are none',
     async () => {
       const customer = await createFundedCustomer('notifications', 10_000, { firstName: 'Noor' });
       const { context, page, problems } = await openPage(browser);

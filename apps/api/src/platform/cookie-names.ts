@@ -4,3 +4,8 @@ import type { FastifyRequest } from 'fastify';
 export function sessionCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? '__Host-session' : 'session';
 }
+
+/** The long-lived cookie that tells a browser the customer signed in from before (no Secure without HTTPS). */
+export function deviceCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '__Host-device' : 'device';
+}

@@ -63,3 +63,17 @@ export async function usePasswordReset(db: Queryable, tokenHash: Buffer): Promis
   const spent = await db.query('UPDATE password_resets SET used_at = now() WHERE customer_id = $1 AND used_at IS NULL RETURNING token_hash', [customerId]);
   return spent.length > 0 ? customerId : undefined;
 }
+
+/**
+ * Records a sign-in from a browser; true when the customer had not signed in from it before. One
+ * statement, so two sign-ins from the same new browser at once still record it once.
+ */
+export async function recordSignInDevice(db: Queryable, input: { customerId: string; deviceHash: Buffer; userAgent?: string }): Promise<boolean> {
+  const [row] = await db.query<{ first_time: boolean }>(
+    `INSERT INTO known_devices (customer_id, device_hash, user_agent) VALUES ($1, $2, left($3, 300))
+     ON CONFLICT (customer_id, device_hash) DO UPDATE SET last_seen_at = now(), user_agent = EXCLUDED.user_agent
+     RETURNING (xmax = 0) AS first_time`,
+    [input.customerId, input.deviceHash, input.userAgent ?? null],
+  );
+  return row?.first_time === true;
+}

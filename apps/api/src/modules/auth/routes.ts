@@ -17,6 +17,7 @@ import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { randomToken } from '../../platform/crypto.ts';
+import { deviceCookieName } from '../../platform/cookie-names.ts';
 import { clearSessionCookies, endSession, resolveSession, sessionCookieName, startSession } from '../../platform/session.ts';
 import { sessionAnswerFor } from '../customers/service.ts';
 import {
@@ -37,6 +38,9 @@ const signupCookieName = 'signup_browser';
 const signupCookieMaxAgeSeconds = 24 * 60 * 60;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+
+/** Browsers keep a cookie at most 400 days; each sign-in renews it. */
+const deviceCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
@@ -128,8 +132,18 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       '/auth/login',
       { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
       async (request, reply) => {
-        const customerId = await logIn(dependencies, request.body, metaOf(request));
+        const { customerId, deviceToken } = await logIn(dependencies, request.body, {
+          ...metaOf(request),
+          deviceToken: request.cookies[deviceCookieName(request)],
+        });
         await startSession(db, request, reply, 'customer', customerId);
+        reply.setCookie(deviceCookieName(request), deviceToken, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: deviceCookieMaxAgeSeconds,
+        });
         return sessionAnswer(customerId);
       },
     );

@@ -20,6 +20,7 @@ import {
   insertEmailVerification,
   insertPasswordReset,
   lastVerificationSentAt,
+  recordSignInDevice,
   useEmailVerification,
   usePasswordReset,
 } from './repository.ts';
@@ -37,6 +38,8 @@ export interface RequestMeta {
   ip: string;
   requestId: string;
   userAgent?: string;
+  /** The browser's device cookie, if it sent one (sign-in only). */
+  deviceToken?: string;
 }
 
 export const emailVerificationValidMs = 24 * 60 * 60 * 1_000;
@@ -164,7 +167,7 @@ export async function verifyEmail(dependencies: AuthDependencies, token: string,
  * Sign-in. A wrong email and a wrong password get the same answer in the same time; failures slow
  * the account and the address down (throttle.ts) without locking the real customer out for long.
  */
-export async function logIn(dependencies: AuthDependencies, input: LoginRequest, meta: RequestMeta): Promise<string> {
+export async function logIn(dependencies: AuthDependencies, input: LoginRequest, meta: RequestMeta): Promise<{ customerId: string; deviceToken: string }> {
   const { db } = dependencies;
   const accountKey: ThrottleKey = `account:${normalizeEmail(input.email)}`;
   const ipKey: ThrottleKey = `ip:${meta.ip}`;
@@ -210,11 +213,19 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
     userAgent: meta.userAgent,
     requestId: meta.requestId,
   });
-  await notifyNewSignIn(dependencies, customer.id, meta.userAgent);
-  return customer.id;
+  const deviceToken = meta.deviceToken && deviceTokenPattern.test(meta.deviceToken) ? meta.deviceToken : randomToken();
+  const firstTime = await recordSignInDevice(db, { customerId: customer.id, deviceHash: sha256(deviceToken), userAgent: meta.userAgent });
+  if (firstTime) await notifyNewSignIn(dependencies, customer.id, meta.userAgent);
+  return { customerId: customer.id, deviceToken };
 }
 
-/** Every sign-in shows on the customer's other pages too, so one they did not make stands out. */
+/** What randomToken() makes: 32 bytes, base64url. Anything else in the cookie is a new browser. */
+const deviceTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A sign-in from a browser the customer has not used before shows on their other pages too, so one
+ * they did not make stands out; signing in again from the same browser writes nothing (issue 18).
+ */
 async function notifyNewSignIn(dependencies: AuthDependencies, customerId: string, userAgent: string | undefined): Promise<void> {
   const at = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   await notifyCustomer(dependencies.db, {

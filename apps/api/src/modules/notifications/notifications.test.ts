@@ -187,6 +187,49 @@ describeEachDatabase('notifications', (database) => {
     expect((await list(browser)).items).toHaveLength(1);
   });
 
+  it('writes "New sign-in" once per browser: signing in again from it writes nothing, another browser or a forged cookie is new', async () => {
+    const email = 'one-per-browser@example.com';
+    await newCustomer(email);
+    const signIn = (browser: TestBrowser) =>
+      browser.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: testPassword }, headers: { 'user-agent': firefoxOnLinux } });
+    const signInCount = async (browser: TestBrowser) => (await list(browser)).items.filter((item) => item.kind === 'new_sign_in').length;
+
+    const laptop = new TestBrowser(app);
+    expect((await signIn(laptop)).statusCode).toBe(200);
+    const deviceCookie = laptop.cookies.device;
+    expect(deviceCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (let i = 0; i < 3; i += 1) {
+      await laptop.post('/api/v1/auth/logout');
+      expect((await signIn(laptop)).statusCode).toBe(200);
+    }
+    expect(laptop.cookies.device).toBe(deviceCookie);
+    expect(await signInCount(laptop)).toBe(1);
+
+    const phone = new TestBrowser(app);
+    expect((await signIn(phone)).statusCode).toBe(200);
+    expect(phone.cookies.device).not.toBe(deviceCookie);
+    expect(await signInCount(phone)).toBe(2);
+
+    const forged = new TestBrowser(app);
+    forged.cookies.device = 'not-a-device-token';
+    expect((await signIn(forged)).statusCode).toBe(200);
+    expect(forged.cookies.device).not.toBe('not-a-device-token');
+    expect(await signInCount(forged)).toBe(3);
+
+    // The laptop's cookie is known only for this customer: another customer signing in from it is told.
+    const otherEmail = 'shares-the-laptop@example.com';
+    await newCustomer(otherEmail);
+    const shared = new TestBrowser(app);
+    shared.cookies.device = deviceCookie!;
+    const other = await shared.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: otherEmail, password: testPassword } });
+    expect(other.statusCode).toBe(200);
+    expect(await signInCount(shared)).toBe(1);
+    const [stored] = await database().query<{ count: string }>('SELECT count(*)::text AS count FROM known_devices WHERE device_hash = sha256($1::bytea)', [
+      Buffer.from(deviceCookie!),
+    ]);
+    expect(stored?.count).toBe('2');
+  });
+
   async function submittedReview(): Promise<{ customerId: string; reviewId: string }> {
     const customerId = await insertBareCustomer(database());
     const [review] = await database().query<{ id: string }>(
