@@ -32,6 +32,7 @@ import {
   insertFundingSource,
   insertMicroDeposits,
   listFundingSources,
+  markFailed,
   markRemoved,
   markVerified,
   microDepositsOf,
@@ -39,6 +40,9 @@ import {
   recordWrongAmounts,
   type FundingSourceRow,
 } from './repository.ts';
+
+export { returnMicroDeposit } from './micro-deposit-returns.ts';
+export type { FundingSourceRow } from './repository.ts';
 
 export interface FundingSourceDependencies {
   db: Database;
@@ -366,4 +370,18 @@ export async function seedVerifiedFundingSource(
   });
   if (!row) throw new Error('this account is already linked for this customer');
   return presentFundingSource(row);
+}
+
+/**
+ * The customer's source a deposit pulls from, if it is verified; anything else (missing, someone
+ * else's, not yet verified, failed, removed) is undefined, so a caller answers them all alike.
+ */
+export async function verifiedFundingSource(db: Queryable, customerId: string, id: string): Promise<FundingSourceRow | undefined> {
+  const source = await findFundingSource(db, customerId, id);
+  return source?.status === 'verified' ? source : undefined;
+}
+
+/** The other bank returned a deposit with a code that ends the account (closed, missing, frozen): nothing more is pulled from it. */
+export async function failFundingSource(db: Queryable, id: string): Promise<void> {
+  await markFailed(db, id);
 }
