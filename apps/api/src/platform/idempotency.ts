@@ -79,3 +79,12 @@ export async function storeIdempotentResponse(db: Queryable, paymentId: string, 
     JSON.stringify(response.body),
   ]);
 }
+
+/** The answer stored for the request that created this payment; undefined while it has none. */
+export async function findStoredResponse(db: Queryable, paymentId: string): Promise<StoredResponse | undefined> {
+  const [row] = await db.query<{ response_status: number | null; response_body: unknown }>(
+    'SELECT response_status, response_body FROM idempotency_keys WHERE payment_id = $1',
+    [paymentId],
+  );
+  return row?.response_status ? { status: row.response_status, body: row.response_body } : undefined;
+}

@@ -5,6 +5,9 @@ import { accountCodes, ledgers, transferCodes } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { accountFlags, type LedgerAccount } from '../../ledger/types.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
+import { listAccountsOwing, setOwedLedgerAccount, type OwingAccount, type OwingAccountRow } from './repository.ts';
+
+export type { OwingAccount, OwingAccountRow } from './repository.ts';
 
 /**
  * A customer's deposit account may never be overdrawn in the ledger (LEDGER.md: its limit flag
@@ -15,12 +18,6 @@ import { derivedUuid } from '../../platform/derived-id.ts';
  * pays what is owed first (`repayOwed`), and nothing goes out while anything is owed.
  * See docs/decisions/021-deposits-from-verified-sources.md.
  */
-export interface OwingAccount {
-  id: string;
-  ledger_account_id: string;
-  owed_ledger_account_id: string | null;
-}
-
 /** The id of the owed account is fixed by the customer account's, so creating it twice is harmless. */
 export function owedLedgerAccountIdOf(customerAccountId: string): string {
   return derivedUuid(customerAccountId, 'owed');
@@ -33,7 +30,7 @@ export async function ensureOwedAccount(db: Database, account: OwingAccount): Pr
   const [outcome] = await createAccounts(db, [{ id, ledger: ledgers.usd, code: accountCodes.customerOwed, flags: accountFlags.creditsMustNotExceedDebits }]);
   if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
     throw new Error(`the ledger refused the owed account of ${account.id}: ${outcome?.result ?? 'no result'}`);
-  await db.query('UPDATE customer_accounts SET owed_ledger_account_id = $2 WHERE id = $1 AND owed_ledger_account_id IS NULL', [account.id, id]);
+  await setOwedLedgerAccount(db, account.id, id);
   return id;
 }
 
@@ -71,11 +68,6 @@ export async function repayOwed(db: Database, account: OwingAccount): Promise<bi
 }
 
 /** Accounts that owe something and may have money to pay it with; the payments sweep repays them. */
-export async function accountsOwing(db: Queryable, limit: number): Promise<OwingAccount[]> {
-  return db.query<OwingAccount>(
-    `SELECT a.id, a.ledger_account_id, a.owed_ledger_account_id FROM customer_accounts a
-     JOIN ledger_accounts o ON o.id = a.owed_ledger_account_id
-     WHERE o.debits_posted > o.credits_posted ORDER BY a.id LIMIT $1`,
-    [limit],
-  );
+export async function accountsOwing(db: Queryable, limit: number): Promise<OwingAccountRow[]> {
+  return listAccountsOwing(db, limit);
 }

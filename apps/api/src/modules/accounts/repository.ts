@@ -52,3 +52,29 @@ export async function pendingDepositsByAccount(db: Queryable, customerId: string
     [customerId],
   );
 }
+
+/** The two ledger accounts of a customer account: its deposit account, and what it owes the bank once it has owed anything. */
+export interface OwingAccount {
+  id: string;
+  ledger_account_id: string;
+  owed_ledger_account_id: string | null;
+}
+
+export interface OwingAccountRow extends OwingAccount {
+  customer_id: string;
+}
+
+/** Records the owed ledger account the first time one is created; a second caller changes nothing. */
+export async function setOwedLedgerAccount(db: Queryable, accountId: string, owedLedgerAccountId: string): Promise<void> {
+  await db.query('UPDATE customer_accounts SET owed_ledger_account_id = $2 WHERE id = $1 AND owed_ledger_account_id IS NULL', [accountId, owedLedgerAccountId]);
+}
+
+/** Accounts whose owed ledger account has a debit balance: they owe the bank something. */
+export async function listAccountsOwing(db: Queryable, limit: number): Promise<OwingAccountRow[]> {
+  return db.query<OwingAccountRow>(
+    `SELECT a.id, a.customer_id, a.ledger_account_id, a.owed_ledger_account_id FROM customer_accounts a
+     JOIN ledger_accounts o ON o.id = a.owed_ledger_account_id
+     WHERE o.debits_posted > o.credits_posted ORDER BY a.id LIMIT $1`,
+    [limit],
+  );
+}

@@ -7,6 +7,12 @@ import { newAccountNumber } from './account-number.ts';
 import { owedCentsOf } from './owed.ts';
 import { insertCustomerAccount, listCustomerAccounts, pendingDepositsByAccount, type AccountType, type CustomerAccountRow } from './repository.ts';
 
+/**
+ * What an account owes the bank after a returned deposit (owed.ts): the payments module takes a
+ * returned deposit back through these, and refuses payments out of an account that owes anything.
+ */
+export { accountsOwing, ensureOwedAccount, owedCents, owedCentsOf, repayOwed, type OwingAccount } from './owed.ts';
+
 const products: { type: AccountType; name: string; code: number }[] = [
   { type: 'checking', name: 'Easy Checking', code: accountCodes.customerChecking },
   { type: 'savings', name: 'Standard Savings', code: accountCodes.customerSavings },

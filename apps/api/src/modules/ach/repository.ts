@@ -133,3 +133,8 @@ export async function pendingAchPayments(db: Queryable, limit: number): Promise<
     [limit],
   );
 }
+
+/** Until the transaction ends, no one else builds an ACH file: two at once would put an entry in both. */
+export async function lockAchFiles(tx: Queryable, lockKey: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
+}

@@ -2,17 +2,22 @@ import { createHash, randomUUID } from 'node:crypto';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decrypt } from '../../platform/crypto.ts';
-import { derivedUuid } from '../../platform/derived-id.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
-import { notifyCustomer } from '../../platform/notify.ts';
-import { findFundingSourceById, findMicroDeposit, markFailed, markMicroDepositReturned } from '../funding-sources/repository.ts';
-import { recordRailOutcome, type RailActor } from '../payments/rail-outcomes.ts';
+import { returnMicroDeposit } from '../funding-sources/service.ts';
+import { recordRailOutcome, type RailActor } from '../payments/service.ts';
 import { maxEntriesPerFile, parseNachaReturns, writeNachaFile, type EntryTransactionCode, type NachaBatch, type NachaEntry } from './nacha.ts';
-import { filesCreatedOn, findAchEntry, insertAchEntries, insertAchFile, nextTraceSequences, unsentAchEntries, type UnsentEntryRow } from './repository.ts';
+import {
+  lockAchFiles,
+  filesCreatedOn,
+  findAchEntry,
+  insertAchEntries,
+  insertAchFile,
+  nextTraceSequences,
+  unsentAchEntries,
+  type UnsentEntryRow,
+} from './repository.ts';
 
 export interface AchDependencies {
   db: Database;
@@ -57,7 +62,7 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
   const { db, config } = dependencies;
   const bankRouting = businessConstants.bankRoutingNumber;
   const result = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [achFileLockKey]);
+    await lockAchFiles(tx, achFileLockKey);
     const unsent = await unsentAchEntries(tx, maxEntriesPerFile);
     if (unsent.length === 0) return null;
     const today = now.toISOString().slice(0, 10);
@@ -204,42 +209,4 @@ export async function applyAchReturns(dependencies: AchDependencies, text: strin
     },
   });
   return applied;
-}
-
-/**
- * A micro-deposit the other bank returned: its money comes back (ACH settlement -> verification
- * expense, under an id derived from the micro-deposit's, so writing it twice is harmless), then
- * the micro-deposit is marked returned and the account can no longer be verified.
- */
-async function returnMicroDeposit(dependencies: AchDependencies, microDepositId: string, returnCode: string): Promise<boolean> {
-  const { db } = dependencies;
-  const deposit = await findMicroDeposit(db, microDepositId);
-  if (!deposit || deposit.status !== 'sent') return false;
-  const [outcome] = await createTransfers(db, [
-    {
-      id: derivedUuid(microDepositId, 'return'),
-      debitAccountId: operatorAccounts.settlementAch,
-      creditAccountId: operatorAccounts.accountVerificationExpense,
-      amountCents: deposit.amount_cents,
-      ledger: ledgers.usd,
-      code: transferCodes.microDeposit,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
-    throw new Error(`could not take back micro-deposit ${microDepositId}: ${outcome?.result ?? 'no result'}`);
-  const customerId = await db.transaction(async (tx) => {
-    if (!(await markMicroDepositReturned(tx, microDepositId, returnCode))) return undefined;
-    const source = (await markFailed(tx, deposit.funding_source_id)) ?? (await findFundingSourceById(tx, deposit.funding_source_id));
-    if (!source) return undefined;
-    await notifyCustomer(tx, {
-      customerId: source.customer_id,
-      kind: 'funding_source',
-      name: 'Account not verified',
-      text: `The bank of your account ending ${source.last4} returned our small deposits (${returnCode}), so it cannot be linked. Check the account and route numbers and link it again.`,
-      link: '/deposit/sources',
-    });
-    return source.customer_id;
-  });
-  if (customerId) dependencies.liveEvents?.publish(customerId, 'notifications');
-  return customerId !== undefined;
 }

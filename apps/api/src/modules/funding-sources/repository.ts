@@ -194,3 +194,20 @@ export async function findMicroDeposit(db: Queryable, id: string): Promise<Micro
   const [row] = await db.query<MicroDepositRow>('SELECT id, funding_source_id, amount_cents, status, created_at FROM micro_deposits WHERE id = $1', [id]);
   return row;
 }
+
+/** A customer whose identity staff (or the automatic check) approved may link accounts. */
+export async function isIdentityApproved(db: Queryable, customerId: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM identity_reviews WHERE customer_id = $1 AND status = 'approved' LIMIT 1`, [customerId]);
+  return rows.length > 0;
+}
+
+/** Locks the customer's row until the transaction ends: one customer's links are made one at a time. */
+export async function lockCustomer(tx: Queryable, customerId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+}
+
+/** The customer's phone number once verified; null before. */
+export async function verifiedPhoneOf(db: Queryable, customerId: string): Promise<string | null> {
+  const [row] = await db.query<{ phone_e164: string | null }>('SELECT phone_e164 FROM customers WHERE id = $1 AND phone_verified_at IS NOT NULL', [customerId]);
+  return row?.phone_e164 ?? null;
+}

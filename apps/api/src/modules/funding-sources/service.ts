@@ -31,14 +31,21 @@ import {
   findLiveFundingSourceByAccount,
   insertFundingSource,
   insertMicroDeposits,
+  isIdentityApproved,
   listFundingSources,
+  lockCustomer,
+  markFailed,
   markRemoved,
   markVerified,
   microDepositsOf,
   microDepositsWithoutTransfer,
   recordWrongAmounts,
+  verifiedPhoneOf,
   type FundingSourceRow,
 } from './repository.ts';
+
+export { returnMicroDeposit } from './micro-deposit-returns.ts';
+export type { FundingSourceRow } from './repository.ts';
 
 export interface FundingSourceDependencies {
   db: Database;
@@ -74,8 +81,7 @@ export function presentFundingSource(row: FundingSourceRow): FundingSource {
 }
 
 async function requireApprovedCustomer(db: Database, customerId: string): Promise<void> {
-  const rows = await db.query(`SELECT 1 FROM identity_reviews WHERE customer_id = $1 AND status = 'approved' LIMIT 1`, [customerId]);
-  if (rows.length === 0) throw new AppError('forbidden', 'Account has not been approved');
+  if (!(await isIdentityApproved(db, customerId))) throw new AppError('forbidden', 'Account has not been approved');
 }
 
 /** The same account (route and number) always hashes alike for this bank, and to nothing readable. */
@@ -124,7 +130,7 @@ export async function linkFundingSource(
   const microDeposits = [0, 1].map(() => ({ id: randomUUID(), amountCents: BigInt(randomInt(microDepositMinCents, microDepositMaxCents + 1)) }));
   const outcome = await db.transaction(async (tx) => {
     // One customer's links are made one at a time, so the limits below see every earlier one.
-    await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [actor.customerId]);
+    await lockCustomer(tx, actor.customerId);
     if (!(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', stepUpKey, hash))) return { kind: 'step_up' as const };
     // Again under the lock: a link made since the first look counts.
     await refuseUnlessLinkable(tx, actor.customerId, accountKey);
@@ -214,14 +220,11 @@ async function sendSandboxAmounts(
   last4: string,
   deposits: readonly { amountCents: bigint }[],
 ): Promise<void> {
-  const [customer] = await dependencies.db.query<{ phone_e164: string | null }>(
-    'SELECT phone_e164 FROM customers WHERE id = $1 AND phone_verified_at IS NOT NULL',
-    [customerId],
-  );
-  if (!customer?.phone_e164) return;
+  const phone = await verifiedPhoneOf(dependencies.db, customerId);
+  if (!phone) return;
   const amounts = deposits.map((deposit) => formatCents(deposit.amountCents)).join(' and ');
   await dependencies.sms.send({
-    to: customer.phone_e164,
+    to: phone,
     text: `${dependencies.config.bankName} sandbox: the two small deposits to your account ending ${last4} at another bank were ${amounts}. Enter both to verify it.`,
   });
 }
@@ -366,4 +369,18 @@ export async function seedVerifiedFundingSource(
   });
   if (!row) throw new Error('this account is already linked for this customer');
   return presentFundingSource(row);
+}
+
+/**
+ * The customer's source a deposit pulls from, if it is verified; anything else (missing, someone
+ * else's, not yet verified, failed, removed) is undefined, so a caller answers them all alike.
+ */
+export async function verifiedFundingSource(db: Queryable, customerId: string, id: string): Promise<FundingSourceRow | undefined> {
+  const source = await findFundingSource(db, customerId, id);
+  return source?.status === 'verified' ? source : undefined;
+}
+
+/** The other bank returned a deposit with a code that ends the account (closed, missing, frozen): nothing more is pulled from it. */
+export async function failFundingSource(db: Queryable, id: string): Promise<void> {
+  await markFailed(db, id);
 }

@@ -5,7 +5,7 @@ import { encrypt } from '../../platform/crypto.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
 import { openCustomerAccounts, type OpenedAccount } from '../accounts/service.ts';
-import { recordBankPayment } from '../payments/funding.ts';
+import { recordBankPayment } from '../payments/service.ts';
 import { insertCustomer, normalizeEmail } from '../customers/service.ts';
 
 export interface OnboardedCustomerInput {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
-import { recordBankPayment, recordSettledExternalPayment } from '../payments/funding.ts';
+import { recordBankPayment, recordSettledExternalPayment } from '../payments/service.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createOnboardedCustomer } from './create-onboarded-customer.ts';
 import { findCustomerByEmail } from '../customers/service.ts';

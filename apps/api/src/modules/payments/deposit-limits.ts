@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatCents } from '../../platform/money.ts';
+import { depositsToday } from './repository.ts';
 
 /**
  * How much one customer may pull from other banks in one day (PRODUCT.md section 6): deposits of
@@ -18,16 +19,9 @@ export async function refuseDepositOverLimit(
   customerId: string,
   amountCents: bigint,
 ): Promise<void> {
-  const [row] = await tx.query<{ today_cents: bigint; opened_recently: boolean }>(
-    `SELECT
-       coalesce((SELECT sum(amount_cents) FROM payments
-                 WHERE customer_id = $1 AND kind = 'deposit' AND status IN ('creating', 'pending', 'in_review', 'completed')
-                   AND created_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2), 0)::bigint AS today_cents,
-       coalesce((SELECT min(opened_at) FROM customer_accounts WHERE customer_id = $1) > now() - make_interval(days => $3), true) AS opened_recently`,
-    [customerId, config.bankTimeZone, newCustomerDays],
-  );
-  const limit = row?.opened_recently ? config.deposits.newCustomerDailyLimitCents : config.deposits.dailyLimitCents;
-  const used = row?.today_cents ?? 0n;
+  const today = await depositsToday(tx, customerId, config.bankTimeZone, newCustomerDays);
+  const limit = today.openedRecently ? config.deposits.newCustomerDailyLimitCents : config.deposits.dailyLimitCents;
+  const used = today.todayCents;
   if (used + amountCents <= limit) return;
   const left = used >= limit ? 0n : limit - used;
   const message =

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes, type TransferCode } from '../../ledger/codes.ts';
+import { ledgers } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
+import { ledgerSideOf, paymentKinds } from './kinds.ts';
 import { insertPayment, transitionPayment, type NewPayment } from './repository.ts';
 
 /**
@@ -27,15 +28,25 @@ export interface SettledExternalPayment {
   message: string;
 }
 
-/** Records the payment, posts its transfer at once (no pending step to show) and marks it completed. */
-async function recordPostedPayment(
-  db: Database,
-  payment: Omit<NewPayment, 'id'>,
-  ledger: { debitAccountId: string; creditAccountId: string; code: TransferCode },
-): Promise<string> {
+/**
+ * Records the payment and posts its transfer at once, with the accounts and code of its kind's row
+ * in kinds.ts, and marks it completed. Posted even for a kind that waits at a rail: these payments
+ * have already settled, so there is no pending step to show.
+ */
+async function recordPostedPayment(db: Database, payment: Omit<NewPayment, 'id'>, ledgerAccounts: { from: string | null; to: string | null }): Promise<string> {
   const id = randomUUID();
+  const side = ledgerSideOf(payment.kind, { paymentId: id, fromLedgerAccountId: ledgerAccounts.from, toLedgerAccountId: ledgerAccounts.to });
   await insertPayment(db, { ...payment, id });
-  const [outcome] = await createTransfers(db, [{ id, ...ledger, amountCents: payment.amountCents, ledger: ledgers.usd }]);
+  const [outcome] = await createTransfers(db, [
+    {
+      id,
+      debitAccountId: side.debitLedgerAccountId,
+      creditAccountId: side.creditLedgerAccountId,
+      code: side.code,
+      amountCents: payment.amountCents,
+      ledger: ledgers.usd,
+    },
+  ]);
   if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
     await transitionPayment(db, id, ['creating'], { status: 'failed', failureCode: outcome?.result ?? 'no_result' });
     throw new Error(`the bank's payment failed: ${outcome?.result ?? 'no result'}`);
@@ -57,11 +68,7 @@ export function recordBankPayment(db: Database, payment: BankPayment): Promise<s
       counterpartyAccountNumber: payment.kind === 'funding' ? null : payment.toAccount.number,
       message: payment.message,
     },
-    {
-      debitAccountId: payment.fromAccount?.ledgerAccountId ?? operatorAccounts.bankCapital,
-      creditAccountId: payment.toAccount.ledgerAccountId,
-      code: payment.kind === 'funding' ? transferCodes.accountFunding : transferCodes.ownTransfer,
-    },
+    { from: payment.fromAccount?.ledgerAccountId ?? null, to: payment.toAccount.ledgerAccountId },
   );
 }
 
@@ -81,8 +88,8 @@ export function recordSettledExternalPayment(db: Database, payment: SettledExter
       counterpartyCountry: 'United States',
       payeeKey: `bank:${payment.payee.routeNumber}:${payment.payee.accountNumber}`,
       message: payment.message,
-      rail: 'ach',
+      rail: paymentKinds.external.rail,
     },
-    { debitAccountId: payment.fromAccount.ledgerAccountId, creditAccountId: operatorAccounts.settlementAch, code: transferCodes.externalTransfer },
+    { from: payment.fromAccount.ledgerAccountId, to: null },
   );
 }

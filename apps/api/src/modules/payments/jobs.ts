@@ -1,9 +1,9 @@
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import type { PaymentDependencies } from './service.ts';
+import type { PaymentDependencies } from './dependencies.ts';
 import { finishMicroDeposits } from '../funding-sources/service.ts';
 import { finishReversals, settleDuePayments } from './rail-outcomes.ts';
-import { unfinishedAfterMs } from './service.ts';
-import { finishUnfinishedPayments, reconcileDecisions } from './settlement.ts';
+import { finishUnfinishedPayments, unfinishedAfterMs } from './service.ts';
+import { reconcileDecisions } from './settlement.ts';
 
 export const paymentSweepJobKind = 'payments.sweep';
 

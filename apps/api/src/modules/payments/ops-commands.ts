@@ -3,6 +3,7 @@ import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.t
 import { formatCents } from '../../platform/money.ts';
 import { recordRailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 import { returnCodePattern } from './rail.ts';
+import { listHeldPayments } from './repository.ts';
 import { decideHeldPayment } from './settlement.ts';
 
 const maxReasonLength = 500;
@@ -37,19 +38,7 @@ export const heldTransfersCommand: OpsCommand = {
   async run({ database }, args) {
     if (args.length > 0) throw new OpsUsageError('held-transfers takes no arguments');
     const db = await database();
-    const rows = await db.query<{
-      id: string;
-      kind: string;
-      amount_cents: bigint;
-      counterparty_name: string;
-      customer: string;
-      created_at: Date;
-      rule: string | null;
-    }>(
-      `SELECT p.id, p.kind, p.amount_cents, p.counterparty_name, c.email AS customer, p.created_at, p.details->>'reviewRule' AS rule
-       FROM payments p JOIN customers c ON c.id = p.customer_id WHERE p.status = 'in_review' ORDER BY p.created_at LIMIT $1`,
-      [heldListLimit],
-    );
+    const rows = await listHeldPayments(db, heldListLimit);
     return ok(
       rows.map((row) => ({
         transferId: row.id,

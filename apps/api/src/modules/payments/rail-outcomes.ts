@@ -5,12 +5,21 @@ import { createTransfers } from '../../ledger/create-transfers.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { formatCents } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { accountsOwing, ensureOwedAccount, owedCentsOf, repayOwed } from '../accounts/owed.ts';
-import { markFailed } from '../funding-sources/repository.ts';
+import { accountsOwing, ensureOwedAccount, owedCentsOf, repayOwed } from '../accounts/service.ts';
+import { failFundingSource } from '../funding-sources/service.ts';
+import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { paymentNotificationLink } from './presenter.ts';
 import { describeReturnCode, returnCodeEndsSource, returnReasonFor, simulatedReturnCode } from './rail.ts';
-import { claimDuePayments, findAccountById, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
-import { publishPaymentChange, type PaymentDependencies } from './service.ts';
+import {
+  claimDuePayments,
+  clearReversalDue,
+  findAccountById,
+  findPayment,
+  markReversalDue,
+  paymentsWithReversalDue,
+  transitionPayment,
+  type PaymentRow,
+} from './repository.ts';
 import { applyToLedger, derivedTransferId } from './settlement.ts';
 
 /**
@@ -77,8 +86,8 @@ export async function recordRailOutcome(dependencies: RailDependencies, paymentI
             returnCode: outcome.code,
           });
     if (!row) return undefined;
-    if (lateReturn) await tx.query('UPDATE payments SET reversal_due = true WHERE id = $1', [paymentId]);
-    if (outcome.kind === 'returned' && row.funding_source_id && returnCodeEndsSource(outcome.code)) await markFailed(tx, row.funding_source_id);
+    if (lateReturn) await markReversalDue(tx, paymentId);
+    if (outcome.kind === 'returned' && row.funding_source_id && returnCodeEndsSource(outcome.code)) await failFundingSource(tx, row.funding_source_id);
     await notifyOutcome(tx, row, outcome, lateReturn);
     return row;
   });
@@ -153,8 +162,8 @@ export async function reverseReturnedDeposit(dependencies: RailDependencies, pay
   const [owed] = await lookupAccounts(db, [owedLedgerAccountId]);
   const stillOwed = owedCentsOf(owed);
   await db.transaction(async (tx) => {
-    const cleared = await tx.query('UPDATE payments SET reversal_due = false WHERE id = $1 AND reversal_due RETURNING id', [payment.id]);
-    if (cleared.length === 1 && stillOwed > 0n) {
+    const cleared = await clearReversalDue(tx, payment.id);
+    if (cleared && stillOwed > 0n) {
       await notifyCustomer(tx, {
         customerId: payment.customer_id,
         paymentId: payment.id,
@@ -169,8 +178,8 @@ export async function reverseReturnedDeposit(dependencies: RailDependencies, pay
 
 /** Reversals of late returns that a crash left unwritten, and repayments of what accounts owe. */
 export async function finishReversals(dependencies: RailDependencies, limit = 100): Promise<number> {
-  const due = await dependencies.db.query<{ id: string }>('SELECT id FROM payments WHERE reversal_due ORDER BY id LIMIT $1', [limit]);
-  for (const { id } of due) {
+  const due = await paymentsWithReversalDue(dependencies.db, limit);
+  for (const id of due) {
     const payment = await findPayment(dependencies.db, id);
     if (payment) await reverseReturnedDeposit(dependencies, payment);
   }
@@ -178,8 +187,7 @@ export async function finishReversals(dependencies: RailDependencies, limit = 10
   for (const account of await accountsOwing(dependencies.db, limit)) {
     if ((await repayOwed(dependencies.db, account)) > 0n) {
       repaid += 1;
-      const [owner] = await dependencies.db.query<{ customer_id: string }>('SELECT customer_id FROM customer_accounts WHERE id = $1', [account.id]);
-      if (owner) dependencies.liveEvents?.publish(owner.customer_id, 'accounts');
+      dependencies.liveEvents?.publish(account.customer_id, 'accounts');
     }
   }
   return due.length + repaid;

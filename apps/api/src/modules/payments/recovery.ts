@@ -1,68 +1,22 @@
 import type { Queryable } from '../../db/database.ts';
-import { operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import type { PaymentPlan } from './plan.ts';
+import { ledgerSideOf } from './kinds.ts';
+import type { PaymentExecution } from './plan.ts';
 import { findAccountById, type PaymentRow } from './repository.ts';
 
-export type LedgerSide = Pick<PaymentPlan, 'debitLedgerAccountId' | 'creditLedgerAccountId' | 'code' | 'viaRail' | 'recipientCustomerId' | 'favorite'>;
-
-/** Which ledger accounts and code a payment's row stands for: the plan, rebuilt after a crash. */
-export async function ledgerSideOf(db: Queryable, row: PaymentRow): Promise<LedgerSide> {
+/**
+ * What executing a payment's row needs, rebuilt after a crash from the row alone: its ledger side
+ * from the kind's row in kinds.ts and the accounts the payment names, and who receives it. A
+ * recovered payment saves no favourite (that was the request's to ask).
+ */
+export async function executionOf(db: Queryable, row: PaymentRow): Promise<PaymentExecution> {
   const from = row.from_account_id ? await findAccountById(db, row.from_account_id) : undefined;
   const to = row.to_account_id ? await findAccountById(db, row.to_account_id) : undefined;
-  const fromLedger = (): string => {
-    if (!from) throw new Error(`payment ${row.id} has no source account`);
-    return from.ledger_account_id;
-  };
-  const toLedger = (): string => {
-    if (!to) throw new Error(`payment ${row.id} has no destination account`);
-    return to.ledger_account_id;
-  };
-  const side = { recipientCustomerId: null, favorite: null };
-  switch (row.kind) {
-    case 'own':
-      return { ...side, debitLedgerAccountId: fromLedger(), creditLedgerAccountId: toLedger(), code: transferCodes.ownTransfer, viaRail: false };
-    case 'internal':
-      return {
-        ...side,
-        debitLedgerAccountId: fromLedger(),
-        creditLedgerAccountId: toLedger(),
-        code: transferCodes.internalTransfer,
-        viaRail: false,
-        recipientCustomerId: to?.customer_id ?? null,
-      };
-    case 'external':
-      return {
-        ...side,
-        debitLedgerAccountId: fromLedger(),
-        creditLedgerAccountId: operatorAccounts.settlementAch,
-        code: transferCodes.externalTransfer,
-        viaRail: true,
-      };
-    case 'card':
-      return {
-        ...side,
-        debitLedgerAccountId: fromLedger(),
-        creditLedgerAccountId: operatorAccounts.settlementCard,
-        code: transferCodes.cardPush,
-        viaRail: true,
-      };
-    case 'withdrawal':
-      return {
-        ...side,
-        debitLedgerAccountId: fromLedger(),
-        creditLedgerAccountId: operatorAccounts.settlementWire,
-        code: transferCodes.withdrawal,
-        viaRail: true,
-      };
-    case 'deposit':
-      return { ...side, debitLedgerAccountId: operatorAccounts.settlementAch, creditLedgerAccountId: toLedger(), code: transferCodes.deposit, viaRail: true };
-    case 'funding':
-      return {
-        ...side,
-        debitLedgerAccountId: operatorAccounts.bankCapital,
-        creditLedgerAccountId: toLedger(),
-        code: transferCodes.accountFunding,
-        viaRail: false,
-      };
-  }
+  const ledger = ledgerSideOf(row.kind, {
+    paymentId: row.id,
+    fromLedgerAccountId: from?.ledger_account_id ?? null,
+    toLedgerAccountId: to?.ledger_account_id ?? null,
+  });
+  // Only money paid to someone else at this bank has a recipient to notify.
+  const recipientCustomerId = to && to.customer_id !== row.customer_id ? to.customer_id : null;
+  return { ...ledger, recipientCustomerId, favorite: null };
 }

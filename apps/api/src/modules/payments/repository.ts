@@ -28,13 +28,15 @@ export interface PaymentRow {
   funding_source_id: string | null;
   /** The NACHA return reason code when another bank returned it (R01, R02, ...). */
   return_code: string | null;
+  /** The D1 rule that held it for review; null when none did. Its money stays reserved (pending) until staff decide. */
+  review_rule: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const paymentColumns = `id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
   counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details, payee_key,
-  message, rail, settle_at, status_reason, failure_code, funding_source_id, return_code, created_at, updated_at`;
+  message, rail, settle_at, status_reason, failure_code, funding_source_id, return_code, review_rule, created_at, updated_at`;
 
 export interface NewPayment {
   id: string;
@@ -54,14 +56,15 @@ export interface NewPayment {
   message: string;
   rail?: Rail | null;
   fundingSourceId?: string | null;
+  reviewRule?: string | null;
 }
 
 export async function insertPayment(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
   const [row] = await db.query<PaymentRow>(
     `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
        counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details,
-       card_number_encrypted, payee_key, message, rail, funding_source_id)
-     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17)
+       card_number_encrypted, payee_key, message, rail, funding_source_id, review_rule)
+     VALUES ($1, $2, $3, 'creating', $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18)
      RETURNING ${paymentColumns}`,
     [
       payment.id,
@@ -81,6 +84,7 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
       payment.message,
       payment.rail ?? null,
       payment.fundingSourceId ?? null,
+      payment.reviewRule ?? null,
     ],
   );
   if (!row) throw new Error(`payment ${payment.id} was not inserted`);
@@ -202,4 +206,80 @@ export async function findAccountByNumber(db: Queryable, number: string): Promis
     [number],
   );
   return row;
+}
+
+/** The customer's name as a payment shows it to a recipient; undefined for a customer who does not exist. */
+export async function findCustomerName(db: Queryable, customerId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [customerId]);
+  return row?.name;
+}
+
+/** Locks the customer's row until the transaction ends: one customer's payments are claimed one at a time. */
+export async function lockCustomer(tx: Queryable, customerId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+}
+
+/**
+ * Deposits of the bank's day (in `timeZone`) being made, pending, held or cleared, and whether
+ * the customer's first account opened within `recentDays` (or none is open yet).
+ */
+export async function depositsToday(
+  tx: Queryable,
+  customerId: string,
+  timeZone: string,
+  recentDays: number,
+): Promise<{ todayCents: bigint; openedRecently: boolean }> {
+  const [row] = await tx.query<{ today_cents: bigint; opened_recently: boolean }>(
+    `SELECT
+       coalesce((SELECT sum(amount_cents) FROM payments
+                 WHERE customer_id = $1 AND kind = 'deposit' AND status IN ('creating', 'pending', 'in_review', 'completed')
+                   AND created_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2), 0)::bigint AS today_cents,
+       coalesce((SELECT min(opened_at) FROM customer_accounts WHERE customer_id = $1) > now() - make_interval(days => $3), true) AS opened_recently`,
+    [customerId, timeZone, recentDays],
+  );
+  return { todayCents: row?.today_cents ?? 0n, openedRecently: row?.opened_recently ?? true };
+}
+
+/** A deposit returned after it cleared: its reversal is due until written (rail-outcomes.ts). */
+export async function markReversalDue(tx: Queryable, paymentId: string): Promise<void> {
+  await tx.query('UPDATE payments SET reversal_due = true WHERE id = $1', [paymentId]);
+}
+
+/** True for the one caller that cleared it: only that one tells the customer. */
+export async function clearReversalDue(tx: Queryable, paymentId: string): Promise<boolean> {
+  const rows = await tx.query('UPDATE payments SET reversal_due = false WHERE id = $1 AND reversal_due RETURNING id', [paymentId]);
+  return rows.length === 1;
+}
+
+export async function paymentsWithReversalDue(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM payments WHERE reversal_due ORDER BY id LIMIT $1', [limit]);
+  return rows.map((row) => row.id);
+}
+
+/** Payments decided (completed, rejected or returned) whose pending transfer the ledger still holds pending. */
+export async function decisionsNotInLedger(db: Queryable, limit: number): Promise<{ id: string; status: StoredPaymentStatus }[]> {
+  return db.query<{ id: string; status: StoredPaymentStatus }>(
+    `SELECT p.id, p.status FROM payments p JOIN pending_transfer_states s ON s.pending_id = p.id
+     WHERE s.state = 'pending' AND p.status IN ('completed', 'rejected', 'returned') LIMIT $1`,
+    [limit],
+  );
+}
+
+export interface HeldPaymentRow {
+  id: string;
+  kind: string;
+  amount_cents: bigint;
+  counterparty_name: string;
+  customer: string;
+  created_at: Date;
+  rule: string | null;
+}
+
+/** Payments waiting for a review decision, oldest first, with the customer's email and the rule that held each. */
+export async function listHeldPayments(db: Queryable, limit: number): Promise<HeldPaymentRow[]> {
+  return db.query<HeldPaymentRow>(
+    `SELECT p.id, p.kind, p.amount_cents, p.counterparty_name, c.email AS customer, p.created_at, p.review_rule AS rule
+     FROM payments p JOIN customers c ON c.id = p.customer_id WHERE p.status = 'in_review' ORDER BY p.created_at LIMIT $1`,
+    [limit],
+  );
 }

@@ -15,12 +15,13 @@ import {
 } from '@strongroom/contracts/payments.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
-import { idempotencyKeyFrom, type StoredResponse } from '../../platform/idempotency.ts';
+import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
+import type { PaymentDependencies } from './dependencies.ts';
 import { checkPayee, payeeCheckLimits } from './payee-check.ts';
 import type { PaymentRequest } from './plan.ts';
 import { presentPayment } from './presenter.ts';
 import { findPayment, listPaymentsByStatus } from './repository.ts';
-import { requestPayment, type PaymentDependencies } from './service.ts';
+import { requestPayment } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -42,7 +43,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
 
     async function handle(request: FastifyRequest, reply: FastifyReply, paymentRequest: PaymentRequest) {
       const stepUpValue = request.headers[stepUpHeader];
-      const answer: StoredResponse = await requestPayment(
+      const result = await requestPayment(
         dependencies,
         { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },
         paymentRequest,
@@ -51,11 +52,8 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
           stepUpChallengeId: Array.isArray(stepUpValue) ? stepUpValue[0] : stepUpValue,
         },
       );
-      if (answer.status !== 201) {
-        const stored = errorResponseSchema.parse(answer.body);
-        throw new AppError(stored.error.code, stored.error.message);
-      }
-      return reply.code(201).send(paymentResponseSchema.parse(answer.body));
+      if (result.outcome === 'refused') throw new AppError(result.refusal.code, result.refusal.message);
+      return reply.code(201).send({ transfer: result.payment });
     }
 
     app.post(

@@ -1,36 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentResponse } from '@strongroom/contracts/payments.ts';
-import type { Config } from '../../config.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import type { TransferBatcher } from '../../ledger/batcher.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ledgers } from '../../ledger/codes.ts';
 import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse, type StoredResponse } from '../../platform/idempotency.ts';
-import type { LiveEvents } from '../../platform/live-events.ts';
-import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
+import { formatCents } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { consumeStepUp, requireStepUp, stepUpDependencies } from '../../platform/step-up.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
+import { earlierRequest, insufficientFundsMessage, storedPaymentAnswer, storePaymentAnswer, type PaymentResult } from './answers.ts';
+import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
-import { planPayment, type PaymentRequest } from './plan.ts';
+import { executionOfPlan, planPayment, type PaymentExecution, type PaymentRequest } from './plan.ts';
 import { paymentNotificationLink, presentPayment } from './presenter.ts';
-import { formatCents } from '../../platform/money.ts';
 import { settlementTime } from './rail.ts';
-import { ledgerSideOf, type LedgerSide } from './recovery.ts';
-import { findPayment, insertPayment, transitionPayment, type PaymentRow } from './repository.ts';
+import { executionOf } from './recovery.ts';
+import { findCustomerName, findPayment, insertPayment, lockCustomer, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
 import { reviewReasonFor } from './review-rules.ts';
 
-export interface PaymentDependencies {
-  db: Database;
-  ledger: TransferBatcher;
-  config: Config;
-  sms: SmsSender;
-  liveEvents?: LiveEvents;
-  /** Asks the settlement job to run now (instant rails); absent in the ops CLI. */
-  settleSoon?: () => Promise<void>;
-}
+/** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
+export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
+export { recordRailOutcome, type RailActor, type RailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 
 export interface PaymentActor {
   customerId: string;
@@ -39,7 +30,7 @@ export interface PaymentActor {
   requestId: string;
 }
 
-export const insufficientFundsMessage = 'Insufficient funds: the amount is more than the available balance of this account.';
+const alreadyProcessing = 'This payment is already being processed. Check your history before trying again.';
 
 /**
  * One money-moving request, from the wire to the ledger (PRODUCT.md section 5, LEDGER.md):
@@ -52,22 +43,23 @@ export const insufficientFundsMessage = 'Insufficient funds: the amount is more 
  * 6. one transaction records the outcome, its notifications and the answer to replay.
  * A crash between 4 and 6 leaves a 'creating' payment, which the recovery sweep finishes by
  * sending the same transfer id again (the ledger answers `exists` if it had arrived).
+ * The answer is a PaymentResult; what a route makes of it in HTTP is the route's business.
  */
 export async function requestPayment(
   dependencies: PaymentDependencies,
   actor: PaymentActor,
   request: PaymentRequest,
   headers: { idempotencyKey: string; stepUpChallengeId?: string },
-): Promise<StoredResponse> {
+): Promise<PaymentResult> {
   const { db } = dependencies;
   const hash = requestHash(request.endpoint, request.body);
-  const earlier = await lookupIdempotencyKey(db, actor.customerId, headers.idempotencyKey, hash);
-  if (earlier.state === 'answered') return earlier.response;
+  const earlier = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
+  if (earlier.state === 'answered') return earlier.result;
   if (earlier.state === 'unanswered') return finishUnanswered(dependencies, earlier.paymentId);
 
-  const [customer] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [actor.customerId]);
-  if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
-  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName: customer.name }, request);
+  const customerName = await findCustomerName(db, actor.customerId);
+  if (customerName === undefined) throw new AppError('unauthenticated', 'Please sign in to continue');
+  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName }, request);
   const stepUp = stepUpDependencies(dependencies);
   const challenge = {
     customerId: actor.customerId,
@@ -83,13 +75,13 @@ export async function requestPayment(
   const claim = await db.transaction(async (tx) => {
     // One customer's payments are claimed one at a time, so that the 24-hour review rule sees
     // every earlier payment, even one sent a millisecond before.
-    await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [actor.customerId]);
+    await lockCustomer(tx, actor.customerId);
     if (plan.needsStepUp && !(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', headers.idempotencyKey, hash))) {
       return { kind: 'step_up' as const };
     }
     if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
     if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
-    const reviewReason = plan.reviewable
+    const reviewRule = plan.reviewable
       ? await reviewReasonFor(
           tx,
           dependencies.config.reviewRules,
@@ -97,59 +89,58 @@ export async function requestPayment(
           new Date(),
         )
       : null;
-    const row = await insertPayment(tx, {
-      ...plan.payment,
-      id: paymentId,
-      details: { ...plan.payment.details, ...(reviewReason ? { reviewRule: reviewReason } : {}) },
-    });
+    const row = await insertPayment(tx, { ...plan.payment, id: paymentId, reviewRule });
     return { kind: 'claimed' as const, row };
   });
   if (claim.kind === 'step_up') return requireStepUp(stepUp, challenge);
   if (claim.kind === 'raced') {
-    const again = await lookupIdempotencyKey(db, actor.customerId, headers.idempotencyKey, hash);
-    if (again.state === 'answered') return again.response;
-    throw new AppError('conflict', 'This payment is already being processed. Check your history before trying again.');
+    const again = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
+    if (again.state === 'answered') return again.result;
+    throw new AppError('conflict', alreadyProcessing);
   }
 
-  const response = await executePayment(dependencies, claim.row, plan);
+  const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId));
   await recordAudit(db, {
     actorType: 'customer',
     actorId: actor.customerId,
     action: `payment.${request.endpoint}`,
     subject: paymentId,
-    outcome: response.status === 201 ? 'success' : 'failure',
+    outcome: result.outcome === 'made' ? 'success' : 'failure',
     ip: actor.ip,
     userAgent: actor.userAgent,
     requestId: actor.requestId,
     details: { kind: plan.payment.kind, amountCents: plan.payment.amountCents.toString(), stepUp: plan.needsStepUp },
   });
-  return response;
+  return result;
 }
 
-/** Sends the payment's transfer to the ledger and records the answer; a recovered payment rebuilds its plan from its row. */
-async function executePayment(dependencies: PaymentDependencies, row: PaymentRow, plan: LedgerSide): Promise<StoredResponse> {
+/**
+ * Sends the payment's transfer to the ledger and records the answer. A payment held for review
+ * is a pending transfer whatever its kind (kinds.ts), so that staff can post or void it.
+ */
+async function executePayment(dependencies: PaymentDependencies, row: PaymentRow, execution: PaymentExecution): Promise<PaymentResult> {
   const { db } = dependencies;
   const paymentId = row.id;
-  const held = typeof row.details.reviewRule === 'string';
-  const pending = plan.viaRail || held;
+  const held = row.review_rule !== null;
+  const pending = execution.viaRail || held;
   const outcome = await dependencies.ledger.createTransfer({
     id: paymentId,
-    debitAccountId: plan.debitLedgerAccountId,
-    creditAccountId: plan.creditLedgerAccountId,
+    debitAccountId: execution.debitLedgerAccountId,
+    creditAccountId: execution.creditLedgerAccountId,
     amountCents: row.amount_cents,
     ledger: ledgers.usd,
-    code: plan.code,
+    code: execution.code,
     flags: pending ? transferFlags.pending : 0,
-    timeoutSeconds: 0,
+    timeoutSeconds: execution.timeoutSeconds,
   });
 
   if (outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed') {
-    const response: StoredResponse = { status: 422, body: { error: { code: 'insufficient_funds', message: insufficientFundsMessage } } };
+    const refused: PaymentResult = { outcome: 'refused', refusal: { code: 'insufficient_funds', message: insufficientFundsMessage } };
     await db.transaction(async (tx) => {
       await transitionPayment(tx, paymentId, ['creating'], { status: 'failed', failureCode: outcome.result });
-      await storeIdempotentResponse(tx, paymentId, response);
+      await storePaymentAnswer(tx, paymentId, refused);
     });
-    return response;
+    return refused;
   }
   if (outcome.result !== 'ok' && outcome.result !== 'exists') {
     throw new Error(`the ledger refused payment ${paymentId}: ${outcome.result}`);
@@ -163,25 +154,16 @@ async function executePayment(dependencies: PaymentDependencies, row: PaymentRow
     const current = updated ?? (await findPayment(tx, paymentId));
     if (!current) throw new Error(`payment ${paymentId} vanished`);
     if (updated) {
-      await notifyCreated(tx, updated, plan.recipientCustomerId);
-      if (plan.favorite) await saveBeneficiaryFromPayment(tx, updated.customer_id, plan.favorite);
+      await notifyCreated(tx, updated, execution.recipientCustomerId);
+      if (execution.favorite) await saveBeneficiaryFromPayment(tx, updated.customer_id, execution.favorite);
     }
-    const response: StoredResponse = { status: 201, body: { transfer: presentPayment(current) } satisfies PaymentResponse };
-    await storeIdempotentResponse(tx, paymentId, response);
-    return { response, row: current };
+    const made: PaymentResult = { outcome: 'made', payment: presentPayment(current) };
+    await storePaymentAnswer(tx, paymentId, made);
+    return { result: made, row: current };
   });
-  publishPaymentChange(dependencies, finished.row, plan.recipientCustomerId);
+  publishPaymentChange(dependencies, finished.row, execution.recipientCustomerId);
   if (finished.row.status === 'pending' && dependencies.config.railSpeed === 'instant') await dependencies.settleSoon?.();
-  return finished.response;
-}
-
-export function publishPaymentChange(dependencies: Pick<PaymentDependencies, 'liveEvents'>, row: PaymentRow, recipientCustomerId: string | null): void {
-  dependencies.liveEvents?.publish(row.customer_id, 'accounts');
-  dependencies.liveEvents?.publish(row.customer_id, 'notifications');
-  if (recipientCustomerId && recipientCustomerId !== row.customer_id) {
-    dependencies.liveEvents?.publish(recipientCustomerId, 'accounts');
-    dependencies.liveEvents?.publish(recipientCustomerId, 'notifications');
-  }
+  return finished.result;
 }
 
 async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId: string | null): Promise<void> {
@@ -223,25 +205,29 @@ async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId
  * An Idempotency-Key whose first request has no stored answer: it is still running, or it died
  * after claiming. A payment still 'creating' is finished here (the ledger is idempotent by id).
  */
-async function finishUnanswered(dependencies: PaymentDependencies, paymentId: string): Promise<StoredResponse> {
+async function finishUnanswered(dependencies: PaymentDependencies, paymentId: string): Promise<PaymentResult> {
   const row = await findPayment(dependencies.db, paymentId);
   if (!row || row.status !== 'creating') {
-    const [stored] = await dependencies.db.query<{ response_status: number | null; response_body: unknown }>(
-      'SELECT response_status, response_body FROM idempotency_keys WHERE payment_id = $1',
-      [paymentId],
-    );
-    if (stored?.response_status) return { status: stored.response_status, body: stored.response_body };
-    throw new AppError('conflict', 'This payment is already being processed. Check your history before trying again.');
+    const stored = await storedPaymentAnswer(dependencies.db, paymentId);
+    if (stored) return stored;
+    throw new AppError('conflict', alreadyProcessing);
   }
   const ageMs = Date.now() - row.created_at.getTime();
-  if (ageMs < unfinishedAfterMs) throw new AppError('conflict', 'This payment is already being processed. Check your history before trying again.');
+  if (ageMs < unfinishedAfterMs) throw new AppError('conflict', alreadyProcessing);
   return finishPayment(dependencies, row);
 }
 
 /** How long a request may take between claiming its payment and recording the ledger's answer. */
 export const unfinishedAfterMs = 30_000;
 
-/** Rebuilds the ledger side of a 'creating' payment from its row and sends it again. */
-export async function finishPayment(dependencies: PaymentDependencies, row: PaymentRow): Promise<StoredResponse> {
-  return executePayment(dependencies, row, await ledgerSideOf(dependencies.db, row));
+/** Rebuilds the execution of a 'creating' payment from its row (recovery.ts) and sends it again. */
+export async function finishPayment(dependencies: PaymentDependencies, row: PaymentRow): Promise<PaymentResult> {
+  return executePayment(dependencies, row, await executionOf(dependencies.db, row));
+}
+
+/** Finishes payments that a dead request left in 'creating'; part of the payments sweep. */
+export async function finishUnfinishedPayments(dependencies: PaymentDependencies, limit = 100): Promise<number> {
+  const rows = await unfinishedPayments(dependencies.db, unfinishedAfterMs / 1_000, limit);
+  for (const row of rows) await finishPayment(dependencies, row);
+  return rows.length;
 }

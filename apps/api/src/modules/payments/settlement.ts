@@ -7,8 +7,8 @@ import { notifyCustomer } from '../../platform/notify.ts';
 import { paymentNotificationLink } from './presenter.ts';
 import { formatCents } from '../../platform/money.ts';
 import { settlementTime } from './rail.ts';
-import { findAccountById, findPayment, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
-import { finishPayment, publishPaymentChange, unfinishedAfterMs, type PaymentDependencies } from './service.ts';
+import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
+import { decisionsNotInLedger, findAccountById, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
 
 /**
  * What happens to a payment after it was made: staff release or reject a held one (the rail's
@@ -115,18 +115,7 @@ export async function decideHeldPayment(
  * pending: the work a crash between the two steps above left undone.
  */
 export async function reconcileDecisions(dependencies: SettlementDependencies, limit = 100): Promise<number> {
-  const rows = await dependencies.db.query<{ id: string; status: string }>(
-    `SELECT p.id, p.status FROM payments p JOIN pending_transfer_states s ON s.pending_id = p.id
-     WHERE s.state = 'pending' AND p.status IN ('completed', 'rejected', 'returned') LIMIT $1`,
-    [limit],
-  );
+  const rows = await decisionsNotInLedger(dependencies.db, limit);
   for (const row of rows) await applyToLedger(dependencies, row.id, row.status === 'completed' ? 'post' : 'void');
-  return rows.length;
-}
-
-/** Finishes payments that a dead request left in 'creating'. */
-export async function finishUnfinishedPayments(dependencies: PaymentDependencies, limit = 100): Promise<number> {
-  const rows = await unfinishedPayments(dependencies.db, unfinishedAfterMs / 1_000, limit);
-  for (const row of rows) await finishPayment(dependencies, row);
   return rows.length;
 }

@@ -1,0 +1,51 @@
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { errorStatusByCode } from '@strongroom/contracts/http.ts';
+import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
+import type { Queryable } from '../../db/database.ts';
+import { findStoredResponse, lookupIdempotencyKey, storeIdempotentResponse, type StoredResponse } from '../../platform/idempotency.ts';
+
+/**
+ * What a payment request comes to: the payment made (whatever its status: completed, pending or
+ * held), or a refusal the customer can act on. Everything else a request can meet (a missing
+ * account, a step-up to give) is an AppError thrown before any money moves.
+ */
+export type PaymentRefusal = { code: 'insufficient_funds'; message: string };
+export type PaymentResult = { outcome: 'made'; payment: Payment } | { outcome: 'refused'; refusal: PaymentRefusal };
+
+export const insufficientFundsMessage = 'Insufficient funds: the amount is more than the available balance of this account.';
+
+/**
+ * The idempotency store (platform/idempotency.ts) keeps a payment's first answer as the response
+ * it was, so that a replay answers exactly the same. This is the one adapter between that record
+ * and a PaymentResult; a replayed payment is the payment as it was presented the first time.
+ */
+function storedResponseOf(result: PaymentResult): StoredResponse {
+  if (result.outcome === 'made') return { status: 201, body: { transfer: result.payment } satisfies PaymentResponse };
+  return { status: errorStatusByCode[result.refusal.code], body: { error: result.refusal } };
+}
+
+function resultOfStoredResponse(stored: StoredResponse): PaymentResult {
+  if (stored.status === 201) return { outcome: 'made', payment: paymentResponseSchema.parse(stored.body).transfer };
+  const { error } = errorResponseSchema.parse(stored.body);
+  if (error.code !== 'insufficient_funds') throw new Error(`a stored payment answer has an unexpected code: ${error.code}`);
+  return { outcome: 'refused', refusal: { code: error.code, message: error.message } };
+}
+
+/** Beside the payment's final status change, in the same transaction: a crash never leaves one without the other. */
+export async function storePaymentAnswer(tx: Queryable, paymentId: string, result: PaymentResult): Promise<void> {
+  await storeIdempotentResponse(tx, paymentId, storedResponseOf(result));
+}
+
+export type EarlierRequest = { state: 'new' } | { state: 'answered'; result: PaymentResult } | { state: 'unanswered'; paymentId: string };
+
+/** What an earlier request with this key came to; the same key with another body is refused (idempotency_key_reused). */
+export async function earlierRequest(db: Queryable, customerId: string, idempotencyKey: string, hash: Buffer): Promise<EarlierRequest> {
+  const earlier = await lookupIdempotencyKey(db, customerId, idempotencyKey, hash);
+  return earlier.state === 'answered' ? { state: 'answered', result: resultOfStoredResponse(earlier.response) } : earlier;
+}
+
+/** The answer stored for the request that created this payment, if it has one yet. */
+export async function storedPaymentAnswer(db: Queryable, paymentId: string): Promise<PaymentResult | undefined> {
+  const stored = await findStoredResponse(db, paymentId);
+  return stored ? resultOfStoredResponse(stored) : undefined;
+}

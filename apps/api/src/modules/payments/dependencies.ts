@@ -1,0 +1,27 @@
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { TransferBatcher } from '../../ledger/batcher.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
+import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import type { PaymentRow } from './repository.ts';
+
+/** What the payment path needs from the app; shared by the request (service.ts), settlement and the rail's outcomes. */
+export interface PaymentDependencies {
+  db: Database;
+  ledger: TransferBatcher;
+  config: Config;
+  sms: SmsSender;
+  liveEvents?: LiveEvents;
+  /** Asks the settlement job to run now (instant rails); absent in the ops CLI. */
+  settleSoon?: () => Promise<void>;
+}
+
+/** Tells the payer's open screens (and the recipient's, when it is someone else) that balances and notifications changed. */
+export function publishPaymentChange(dependencies: Pick<PaymentDependencies, 'liveEvents'>, row: PaymentRow, recipientCustomerId: string | null): void {
+  dependencies.liveEvents?.publish(row.customer_id, 'accounts');
+  dependencies.liveEvents?.publish(row.customer_id, 'notifications');
+  if (recipientCustomerId && recipientCustomerId !== row.customer_id) {
+    dependencies.liveEvents?.publish(recipientCustomerId, 'accounts');
+    dependencies.liveEvents?.publish(recipientCustomerId, 'notifications');
+  }
+}

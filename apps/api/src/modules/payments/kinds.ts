@@ -1,0 +1,79 @@
+import type { PaymentKind } from '@strongroom/contracts/payments.ts';
+import { operatorAccounts, transferCodes, type TransferCode } from '../../ledger/codes.ts';
+import type { Rail } from './repository.ts';
+
+/**
+ * The ledger side of every payment kind, in one table (docs/decisions/023-one-payment-path.md):
+ * which account is debited and which credited, whether the transfer waits at a rail as a pending
+ * transfer or is posted at once, how long a pending one may wait, the rail and the transfer code.
+ * The planners (planners/*.ts), the recovery of a crashed payment (recovery.ts) and the bank's own
+ * payments (funding.ts) all read it here and nowhere else. A new kind is a new row and a planner.
+ */
+
+/** One side of a transfer: the payment's source account, its destination account, or one of the bank's own accounts. */
+export type LedgerParty = 'from_account' | 'to_account' | keyof typeof operatorAccounts;
+
+export interface PaymentKindLedger {
+  debit: LedgerParty;
+  credit: LedgerParty;
+  /**
+   * 'pending' reserves the money until the rail settles (posted) or returns it (voided); 'posted'
+   * moves it at once. A payment held for review is pending whatever its kind, until staff decide.
+   */
+  transfer: 'pending' | 'posted';
+  /** How long the ledger keeps a pending transfer before voiding it; 0 waits for the rail or staff, however long. */
+  timeoutSeconds: number;
+  /** The rail that settles it; null for money that never leaves the bank. */
+  rail: Rail | null;
+  code: TransferCode;
+}
+
+export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
+  own: { debit: 'from_account', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.ownTransfer },
+  internal: { debit: 'from_account', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.internalTransfer },
+  external: { debit: 'from_account', credit: 'settlementAch', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.externalTransfer },
+  card: { debit: 'from_account', credit: 'settlementCard', transfer: 'pending', timeoutSeconds: 0, rail: 'card', code: transferCodes.cardPush },
+  withdrawal: { debit: 'from_account', credit: 'settlementWire', transfer: 'pending', timeoutSeconds: 0, rail: 'wire', code: transferCodes.withdrawal },
+  deposit: { debit: 'settlementAch', credit: 'to_account', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.deposit },
+  funding: { debit: 'bankCapital', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.accountFunding },
+};
+
+/** The ledger transfer of one payment, its parties resolved to ledger account ids. */
+export interface LedgerSide {
+  debitLedgerAccountId: string;
+  creditLedgerAccountId: string;
+  code: TransferCode;
+  /** The kind's transfer is pending at a rail (before any review hold is added). */
+  viaRail: boolean;
+  timeoutSeconds: number;
+}
+
+/** The ledger accounts of the customer accounts a payment names; a kind that needs one the payment lacks is a defect. */
+export interface PaymentLedgerAccounts {
+  paymentId: string;
+  fromLedgerAccountId: string | null;
+  toLedgerAccountId: string | null;
+}
+
+function resolve(party: LedgerParty, accounts: PaymentLedgerAccounts): string {
+  if (party === 'from_account') {
+    if (!accounts.fromLedgerAccountId) throw new Error(`payment ${accounts.paymentId} has no source account`);
+    return accounts.fromLedgerAccountId;
+  }
+  if (party === 'to_account') {
+    if (!accounts.toLedgerAccountId) throw new Error(`payment ${accounts.paymentId} has no destination account`);
+    return accounts.toLedgerAccountId;
+  }
+  return operatorAccounts[party];
+}
+
+export function ledgerSideOf(kind: PaymentKind, accounts: PaymentLedgerAccounts): LedgerSide {
+  const row = paymentKinds[kind];
+  return {
+    debitLedgerAccountId: resolve(row.debit, accounts),
+    creditLedgerAccountId: resolve(row.credit, accounts),
+    code: row.code,
+    viaRail: row.transfer === 'pending',
+    timeoutSeconds: row.timeoutSeconds,
+  };
+}

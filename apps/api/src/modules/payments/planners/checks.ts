@@ -1,0 +1,49 @@
+import { fundingSourceMessages } from '@strongroom/contracts/funding-sources.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { formatCents } from '../../../platform/money.ts';
+import { owedCents } from '../../accounts/service.ts';
+import { verifiedFundingSource as findVerifiedFundingSource, type FundingSourceRow } from '../../funding-sources/service.ts';
+import type { PlanContext } from '../plan.ts';
+import { findAccountById, type AccountRef } from '../repository.ts';
+
+/** What several planners check: the accounts a customer may pay from or into, and the funding source of a deposit. */
+export const noSuchAccount = 'No such account';
+
+/**
+ * The customer's own account to pay from (or into, for a deposit). Someone else's account answers
+ * exactly as a missing one does; a closed account and one not yet approved say so.
+ */
+export async function ownAccount(context: PlanContext, accountId: string): Promise<AccountRef> {
+  const account = await findAccountById(context.db, accountId);
+  if (!account || account.customer_id !== context.customerId) throw new AppError('not_found', noSuchAccount);
+  if (account.status === 'closed') throw new AppError('conflict', 'This account is closed. Choose another account.');
+  if (account.status !== 'active' || !account.identity_approved) throw new AppError('forbidden', 'Account has not been approved');
+  return account;
+}
+
+/** The account money leaves: the customer's own, and owing the bank nothing (accounts/owed.ts). */
+export async function sourceAccount(context: PlanContext, accountId: string): Promise<AccountRef> {
+  const account = await ownAccount(context, accountId);
+  const owed = await owedCents(context.db, account);
+  if (owed > 0n) {
+    throw new AppError(
+      'account_overdrawn',
+      `This account is ${formatCents(-owed)} after a deposit was returned. Pay in at least ${formatCents(owed)} before you send money from it.`,
+    );
+  }
+  return account;
+}
+
+/** A verified account at another bank of this customer's; anything else answers as if there were none. */
+export async function verifiedFundingSource(context: PlanContext, fundingSourceId: string | undefined): Promise<FundingSourceRow> {
+  const source = fundingSourceId === undefined ? undefined : await findVerifiedFundingSource(context.db, context.customerId, fundingSourceId);
+  if (!source) throw new AppError('no_funding_source', fundingSourceMessages.noFundingSource);
+  return source;
+}
+
+export function fieldError(name: string, message: string): AppError {
+  return new AppError('validation_failed', message, { fields: { [name]: message } });
+}
+
+/** Nothing a planner decides about the recipient or favourites: money that stays with this customer. */
+export const noRecipient = { recipientCustomerId: null, favorite: null } as const;

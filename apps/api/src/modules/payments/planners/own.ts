@@ -1,0 +1,32 @@
+import { AppError } from '../../../platform/errors.ts';
+import { formatCents } from '../../../platform/money.ts';
+import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
+import { findAccountById } from '../repository.ts';
+import { fieldError, noRecipient, noSuchAccount, sourceAccount } from './checks.ts';
+
+/** Between two accounts of the same customer: no step-up, no review, posted at once. */
+export async function planOwnTransfer(context: PlanContext, body: Extract<TransferBody, { kind: 'own' }>): Promise<PaymentPlan> {
+  const from = await sourceAccount(context, body.fromAccountId);
+  const to = await findAccountById(context.db, body.toAccountId);
+  if (!to || to.customer_id !== context.customerId || to.status === 'closed') throw new AppError('not_found', noSuchAccount);
+  if (to.id === from.id) throw fieldError('toAccountId', 'Choose a different account to transfer to');
+  const amountCents = BigInt(body.amountCents);
+  return {
+    payment: {
+      customerId: context.customerId,
+      kind: 'own',
+      fromAccountId: from.id,
+      toAccountId: to.id,
+      amountCents,
+      counterpartyName: to.name,
+      counterpartyAccountNumber: to.number,
+      counterpartyBankName: null,
+      message: body.message,
+    },
+    ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id },
+    needsStepUp: false,
+    reviewable: false,
+    purpose: `a transfer of ${formatCents(amountCents)}`,
+    ...noRecipient,
+  };
+}
