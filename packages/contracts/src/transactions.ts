@@ -48,6 +48,9 @@ export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 export const transactionListSchema = z.object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
+/** `/transactions/{id}` and its receipt: a line id is a payment id and a side; anything longer is not one. */
+export const lineIdParamsSchema = z.object({ id: z.string().max(64) });
+
 /**
  * `GET /transactions/{id}` (id = a line's id) -> the Details dialog: the seed's transfer detail
  * (amount, dateOfTransfer, accountNumber, accountName, routeNumber, reason, medium) or deposit

@@ -1,3 +1,5 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
+
 /** bigint cents to a JSON number, refusing any amount a JSON number cannot hold exactly. */
 export function centsToJson(cents: bigint): number {
   if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < BigInt(Number.MIN_SAFE_INTEGER)) {
@@ -6,10 +8,7 @@ export function centsToJson(cents: bigint): number {
   return Number(cents);
 }
 
-/** `$1,234.50` for messages the server writes (SMS, notifications); integer arithmetic only. */
+/** `$1,234.50` for messages the server writes (SMS, notifications): the contracts' formatter, bigint only. */
 export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const absolute = negative ? -cents : cents;
-  const dollars = (absolute / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${dollars}.${(absolute % 100n).toString().padStart(2, '0')}`;
+  return formatMoney(cents);
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../ledger/codes.ts';
-import { decimalDollars } from '../modules/statements/service.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 
 /** A completed payment in the past: the ledger dates transfers with now(), so tests write history directly. */
 export interface PastEntry {
@@ -177,7 +177,7 @@ export function hledgerBalanceCents(csv: string, openingCents: bigint, from: str
     const opening = path.join(directory, 'opening.journal');
     const statement = path.join(directory, 'statement.csv');
     const combined = path.join(directory, 'combined.journal');
-    writeFileSync(opening, `${dayBefore} Opening balance\n    assets:bank:strongroom  $${decimalDollars(openingCents)}\n    equity:opening balances\n`);
+    writeFileSync(opening, `${dayBefore} Opening balance\n    assets:bank:strongroom  $${formatMoney(openingCents, 'decimal')}\n    equity:opening balances\n`);
     writeFileSync(statement, csv);
     writeFileSync(combined, run('hledger', ['-f', opening, '-f', statement, '--rules-file', hledgerRulesPath, 'print']));
     const output = run('hledger', ['-f', combined, 'balance', '^assets:bank:strongroom$', '--no-total', '-O', 'csv']);

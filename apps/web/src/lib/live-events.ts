@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { liveEventTopicSchema, type LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 import { apiBasePath } from './api-client.ts';
+import { staleQueriesByLiveEvent } from './query-keys.ts';
 
 /** The server-sent event stream of the signed-in customer (same origin, so the session cookie goes with it). */
 export const liveEventsUrl = `${apiBasePath}/events`;
 
 /** The name the server gives every event; its `data` is the topic that changed. */
 const changeEventName = 'change';
-
-/** What each topic makes stale: money moved changes balances, the month's figures and the history. */
-const staleQueriesByTopic: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
-  accounts: [['accounts'], ['dashboard'], ['transactions'], ['transfers']],
-  notifications: [['notifications']],
-};
 
 /**
  * Keeps the signed-in screens current: the server says which topic changed and the queries that
@@ -30,7 +25,7 @@ export function useLiveEvents(): void {
     let connectionWasLost = false;
 
     const refetch = (topic: LiveEventTopic) => {
-      for (const queryKey of staleQueriesByTopic[topic]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of staleQueriesByLiveEvent[topic]) void queryClient.invalidateQueries({ queryKey });
     };
 
     const onChange = (event: MessageEvent<unknown>) => {

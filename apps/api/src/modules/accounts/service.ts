@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
@@ -74,6 +74,11 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
     }
     return result;
   });
+}
+
+/** The ids of the customer's accounts that are not closed, oldest first: what their history lists. */
+export async function customerAccountIds(db: Queryable, customerId: string): Promise<string[]> {
+  return (await listCustomerAccounts(db, customerId)).map((account) => account.id);
 }
 
 export interface AccountWithBalance {

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { LineSide } from '@strongroom/contracts/history-line.ts';
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { StoredPaymentStatus } from '../payments/repository.ts';
-
-export type LineSide = 'in' | 'out';
+import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
 
 /** One side of one payment on one of the customer's accounts. */
 export interface LineRow {
@@ -30,8 +29,9 @@ export interface LineCursor {
 
 /**
  * What a page of history asks for. `kinds` per side: null for every kind, a list for a category;
- * a side left out is not wanted at all. `fromDate`/`toDate` are inclusive dates in `timeZone`;
- * `descriptionPattern` is an ILIKE pattern whose wildcards the caller has escaped with `\`.
+ * a side left out is not wanted at all. `fromDate`/`toDate` are inclusive dates in `timeZone`.
+ * A text search is not here: the description is worded in TypeScript (contracts' history-line.ts),
+ * so the service matches it there, reading these lines a batch at a time.
  */
 export interface LineQuery {
   customerId: string;
@@ -41,19 +41,10 @@ export interface LineQuery {
   fromDate?: string;
   toDate?: string;
   timeZone: string;
-  descriptionPattern?: string;
   limit: number;
 }
 
 const lineColumns = `p.id, p.kind, p.status, p.amount_cents, p.message, p.counterparty_name, p.counterparty_bank_name, p.details, p.created_at, p.created_at::text AS created_text`;
-
-/** The description as presenter.ts `descriptionOf` words it, so that a search finds what the customer reads. */
-const descriptionOfSide: Record<LineSide, string> = {
-  out: `CASE WHEN btrim(p.message) <> '' THEN p.message WHEN p.kind = 'funding' THEN 'Opening deposit'
-        ELSE 'To ' || p.counterparty_name || coalesce(', ' || nullif(p.counterparty_bank_name, ''), '') END`,
-  in: `CASE WHEN btrim(p.message) <> '' THEN p.message WHEN p.kind = 'funding' THEN 'Opening deposit'
-       ELSE 'From ' || coalesce(p.details->>'senderName', p.counterparty_name) END`,
-};
 
 /**
  * A page of history lines, newest first, after the cursor. Money out is every payment from the
@@ -79,7 +70,6 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
   const zone = query.fromDate !== undefined || query.toDate !== undefined ? param(query.timeZone) : undefined;
   const fromDate = query.fromDate !== undefined ? param(query.fromDate) : undefined;
   const toDate = query.toDate !== undefined ? param(query.toDate) : undefined;
-  const pattern = query.descriptionPattern !== undefined ? param(query.descriptionPattern) : undefined;
   const customer = query.sides.in !== undefined ? param(query.customerId) : undefined;
 
   const sideSql = (side: LineSide, kinds: readonly PaymentKind[] | null): string => {
@@ -94,7 +84,6 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
     }
     if (fromDate) conditions.push(`p.created_at >= (${fromDate}::date)::timestamp AT TIME ZONE ${zone}::text`);
     if (toDate) conditions.push(`p.created_at < (${toDate}::date + 1)::timestamp AT TIME ZONE ${zone}::text`);
-    if (pattern) conditions.push(`(${descriptionOfSide[side]}) ILIKE ${pattern} ESCAPE '\\'`);
     const kindJoin = kinds ? ` CROSS JOIN unnest(${param(kinds)}::text[]) AS wanted(kind)` : '';
     return `SELECT line.* FROM unnest(${accounts}::uuid[]) AS mine(id)${kindJoin} CROSS JOIN LATERAL (
         SELECT ${lineColumns}, '${side}' AS side, ${column} AS account_id FROM payments p
@@ -143,6 +132,22 @@ export async function findLine(db: Queryable, customerId: string, paymentId: str
     { name: 'history_line_by_id' },
   );
   return row;
+}
+
+export async function findReferenceOfLine(db: Queryable, paymentId: string, side: LineSide): Promise<string | undefined> {
+  const [row] = await db.query<{ reference: string }>('SELECT reference FROM receipt_references WHERE payment_id = $1 AND side = $2', [paymentId, side], {
+    name: 'receipt_reference_of_line',
+  });
+  return row?.reference;
+}
+
+/** Does nothing when the line has its reference already (or, beyond all odds, the reference is taken). */
+export async function insertReference(db: Queryable, reference: { reference: string; paymentId: string; side: LineSide }): Promise<void> {
+  await db.query('INSERT INTO receipt_references (reference, payment_id, side) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    reference.reference,
+    reference.paymentId,
+    reference.side,
+  ]);
 }
 
 /** Whether a payment exists at all: a refused look-up at someone else's line goes to the audit log. */

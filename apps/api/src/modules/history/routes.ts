@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dashboardSummarySchema } from '@strongroom/contracts/dashboard.ts';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { transactionDetailSchema, transactionListQuerySchema, transactionListSchema } from '@strongroom/contracts/transactions.ts';
+import { lineIdParamsSchema, transactionDetailSchema, transactionListQuerySchema, transactionListSchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { dashboardSummary, listTransactions } from './service.ts';
-import { transactionDetail } from './transaction-detail.ts';
+import { dashboardSummary, listTransactions, transactionDetail } from './service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-/** A line id is a payment id and a side; anything longer is not one. */
-export const lineIdParamsSchema = z.object({ id: z.string().max(64) });
-
 export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);

@@ -1,15 +1,17 @@
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
-import type { PaymentKind } from '@strongroom/contracts/payments.ts';
-import type { Transaction, TransactionCategory, TransactionList, transactionListQuerySchema } from '@strongroom/contracts/transactions.ts';
+import { lineDescription, lineKindsOfCategory } from '@strongroom/contracts/history-line.ts';
+import type { TransactionCategory, TransactionDetail, TransactionList, transactionListQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { transferCodes } from '../../ledger/codes.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
-import { listCustomerAccounts } from '../accounts/repository.ts';
-import { categoryOf, descriptionOf, visibleStatus } from '../payments/presenter.ts';
-import { listLines, monthFlowsByCode, type LineCursor, type LineQuery, type LineRow, type LineSide } from './repository.ts';
+import { customerAccountIds } from '../accounts/service.ts';
+import { lineFactsOf, presentLine } from './present-line.ts';
+import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
+import { parseLineId, presentDetail } from './transaction-detail.ts';
 
 export const recentTransactionCount = 5;
 
@@ -38,36 +40,9 @@ function decodeCursor(text: string): LineCursor {
   throw new AppError('validation_failed', 'This cursor is not valid', { fields: { cursor: 'This cursor is not valid' } });
 }
 
-export function presentLine(line: LineRow): Transaction {
-  const signed = line.side === 'out' ? -line.amount_cents : line.amount_cents;
-  return {
-    id: `${line.id}:${line.side}`,
-    transferId: line.id,
-    accountId: line.account_id,
-    kind: line.kind,
-    status: visibleStatus(line.status),
-    amountCents: centsToJson(signed),
-    description: descriptionOf(line, line.side),
-    category: categoryOf(line, line.side),
-    createdAt: line.created_at.toISOString(),
-  };
-}
-
-/** The kinds of payment that can make a line on each side; a category is a subset of one side's. */
-const kindsBySide: Record<LineSide, readonly PaymentKind[]> = {
-  out: ['own', 'internal', 'external', 'card', 'withdrawal'],
-  in: ['own', 'internal', 'deposit', 'funding'],
-};
-
-/** The sides and kinds a category covers, worded by `categoryOf` (the seed's categories). */
+/** The sides and kinds a category covers (contracts' history-line.ts); every line without one. */
 function sidesOf(category: TransactionCategory | undefined): LineQuery['sides'] {
-  if (category === undefined) return { out: null, in: null };
-  const sides: LineQuery['sides'] = {};
-  for (const side of ['out', 'in'] as const) {
-    const kinds = kindsBySide[side].filter((kind) => categoryOf({ kind }, side) === category);
-    if (kinds.length > 0) sides[side] = kinds;
-  }
-  return sides;
+  return category === undefined ? { out: null, in: null } : lineKindsOfCategory(category);
 }
 
 function invalidField(name: string, message: string): AppError {
@@ -85,9 +60,42 @@ function calendarDate(name: 'from' | 'to', text: string | undefined): string | u
   return text;
 }
 
-/** `q` as an ILIKE pattern: the customer's %, _ and \ are matched as themselves. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** A text search reads the lines a batch at a time and matches the descriptions as the customer reads them ... */
+const searchBatchLines = 500;
+/** ... up to this many lines in one request; past that it answers what it found, with a cursor to go on from. */
+const searchMaxLines = 50_000;
+
+/** A page of lines and the line its next page starts after (none: this is the last page). */
+interface LinePage {
+  page: LineRow[];
+  continueAfter: LineRow | undefined;
+}
+
+function cursorOf(line: LineRow): LineCursor {
+  return { createdText: line.created_text, id: line.id, side: line.side };
+}
+
+/**
+ * Lines whose description contains `text`, whatever its case: the description is worded by the
+ * contracts' definition, the one the screen shows, so a search finds exactly what the customer reads.
+ */
+async function searchLines(db: Queryable, query: LineQuery, text: string, pageSize: number): Promise<LinePage> {
+  const needle = text.toLowerCase();
+  const found: LineRow[] = [];
+  let cursor = query.cursor;
+  let lastRead: LineRow | undefined;
+  for (let read = 0; read < searchMaxLines; read += searchBatchLines) {
+    const batch = await listLines(db, { ...query, cursor, limit: searchBatchLines });
+    for (const line of batch) {
+      if (!lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle)) continue;
+      if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
+      found.push(line);
+    }
+    lastRead = batch.at(-1);
+    if (batch.length < searchBatchLines || !lastRead) return { page: found, continueAfter: undefined };
+    cursor = cursorOf(lastRead);
+  }
+  return { page: found, continueAfter: lastRead };
 }
 
 export type TransactionFilters = z.output<typeof transactionListQuerySchema>;
@@ -102,27 +110,22 @@ export async function listTransactions(db: Queryable, customerId: string, query:
   const toDate = calendarDate('to', query.to);
   if (fromDate !== undefined && toDate !== undefined && fromDate > toDate) throw invalidField('to', 'the end date is before the start date');
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const accounts = await listCustomerAccounts(db, customerId);
-  let accountIds = accounts.map((account) => account.id);
+  let accountIds = await customerAccountIds(db, customerId);
   if (query.accountId !== undefined) {
     if (!accountIds.includes(query.accountId)) throw new AppError('not_found', 'No such account');
     accountIds = [query.accountId];
   }
   if (accountIds.length === 0) return { items: [], nextCursor: null };
-  const lines = await listLines(db, {
-    customerId,
-    accountIds,
-    sides: sidesOf(query.category),
-    cursor,
-    fromDate,
-    toDate,
-    timeZone,
-    descriptionPattern: query.q ? containsPattern(query.q) : undefined,
-    limit: query.limit + 1,
-  });
-  const page = lines.slice(0, query.limit);
-  const last = page.at(-1);
-  return { items: page.map(presentLine), nextCursor: lines.length > query.limit && last ? encodeCursor(last) : null };
+  const lineQuery: LineQuery = { customerId, accountIds, sides: sidesOf(query.category), cursor, fromDate, toDate, timeZone, limit: query.limit + 1 };
+  let result: LinePage;
+  if (query.q) {
+    result = await searchLines(db, lineQuery, query.q, query.limit);
+  } else {
+    const lines = await listLines(db, lineQuery);
+    const page = lines.slice(0, query.limit);
+    result = { page, continueAfter: lines.length > query.limit ? page.at(-1) : undefined };
+  }
+  return { items: result.page.map(presentLine), nextCursor: result.continueAfter ? encodeCursor(result.continueAfter) : null };
 }
 
 const spendingCategoryOfCode = new Map<number, DashboardSummary['spendingByCategory'][number]['category']>([
@@ -164,4 +167,43 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
     loanCount: 0,
     recentTransactions: recent.items,
   };
+}
+
+/** Who asked, for the audit log of a refused look-up. */
+export interface RequestActor {
+  ip: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+/**
+ * `GET /transactions/{id}`: one line of this customer's history with everything its Details dialog
+ * and receipt show. Someone else's line, an unknown one and a malformed id all answer 404 alike;
+ * a look-up at a payment that exists but is not the caller's is written to the audit log.
+ */
+export async function transactionDetail(
+  db: Queryable,
+  config: Pick<Config, 'secrets'>,
+  customerId: string,
+  lineId: string,
+  actor: RequestActor,
+): Promise<TransactionDetail> {
+  const parsed = parseLineId(lineId);
+  const row = parsed ? await findLine(db, customerId, parsed.paymentId, parsed.side) : undefined;
+  if (!parsed || !row) {
+    if (parsed && (await paymentExists(db, parsed.paymentId))) {
+      await recordAudit(db, {
+        actorType: 'customer',
+        actorId: customerId,
+        action: 'history.line',
+        subject: `${parsed.paymentId}:${parsed.side}`,
+        outcome: 'denied',
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        requestId: actor.requestId,
+      });
+    }
+    throw new AppError('not_found', 'No such transaction');
+  }
+  return presentDetail(db, config.secrets.sessionSecret, row);
 }

@@ -1,20 +1,10 @@
+import { lineDescription, type LineSide } from '@strongroom/contracts/history-line.ts';
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { TransactionDetail } from '@strongroom/contracts/transactions.ts';
-import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
-import { descriptionOf } from '../payments/presenter.ts';
-import { ensureReceiptReference } from '../receipts/reference.ts';
-import { findLine, paymentExists, type LineDetailRow, type LineSide } from './repository.ts';
-import { presentLine } from './service.ts';
-
-/** Who asked, for the audit log of a refused look-up. */
-export interface RequestActor {
-  ip: string;
-  userAgent?: string;
-  requestId: string;
-}
+import { deriveReceiptReference } from '../../platform/receipt-reference.ts';
+import { lineFactsOf, presentLine } from './present-line.ts';
+import { findReferenceOfLine, insertReference, type LineDetailRow } from './repository.ts';
 
 const lineIdPattern = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(in|out)$/;
 
@@ -64,42 +54,29 @@ function counterpartyOf(row: LineDetailRow): TransactionDetail['counterparty'] {
 }
 
 /**
- * `GET /transactions/{id}`: one line of this customer's history with everything its Details dialog
- * and receipt show. Someone else's line, an unknown one and a malformed id all answer 404 alike;
- * a look-up at a payment that exists but is not the caller's is written to the audit log.
+ * The line's receipt reference, stored the first time it is asked for so that the public
+ * verification can find the line by it. A reference stored earlier wins, so a receipt stays valid
+ * after the key changes.
  */
-export async function transactionDetail(
-  db: Queryable,
-  config: Pick<Config, 'secrets'>,
-  customerId: string,
-  lineId: string,
-  actor: RequestActor,
-): Promise<TransactionDetail> {
-  const parsed = parseLineId(lineId);
-  const row = parsed ? await findLine(db, customerId, parsed.paymentId, parsed.side) : undefined;
-  if (!parsed || !row) {
-    if (parsed && (await paymentExists(db, parsed.paymentId))) {
-      await recordAudit(db, {
-        actorType: 'customer',
-        actorId: customerId,
-        action: 'history.line',
-        subject: `${parsed.paymentId}:${parsed.side}`,
-        outcome: 'denied',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        requestId: actor.requestId,
-      });
-    }
-    throw new AppError('not_found', 'No such transaction');
-  }
+async function ensureReceiptReference(db: Queryable, key: Buffer, paymentId: string, side: LineSide): Promise<string> {
+  const stored = await findReferenceOfLine(db, paymentId, side);
+  if (stored) return stored;
+  await insertReference(db, { reference: deriveReceiptReference(key, paymentId, side), paymentId, side });
+  const kept = await findReferenceOfLine(db, paymentId, side);
+  if (!kept) throw new Error('a receipt reference was neither stored nor found');
+  return kept;
+}
+
+/** Everything the Details dialog and the receipt show of one line the customer may see. */
+export async function presentDetail(db: Queryable, key: Buffer, row: LineDetailRow): Promise<TransactionDetail> {
   const settledOtherwise = row.status === 'rejected' || row.status === 'returned';
   return {
     transaction: presentLine(row),
     account: { id: row.account_id, type: row.account_type, number: row.account_number },
     counterparty: counterpartyOf(row),
-    reason: descriptionOf(row, row.side),
+    reason: lineDescription(lineFactsOf(row), row.side),
     medium: mediumOfKind[row.kind],
     statusReason: settledOtherwise ? row.status_reason : null,
-    receiptReference: await ensureReceiptReference(db, config.secrets.sessionSecret, row.id, row.side),
+    receiptReference: await ensureReceiptReference(db, key, row.id, row.side),
   };
 }

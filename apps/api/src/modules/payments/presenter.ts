@@ -1,12 +1,7 @@
-import type { Payment, PaymentStatus } from '@strongroom/contracts/payments.ts';
-import type { TransactionCategory } from '@strongroom/contracts/transactions.ts';
+import type { Payment } from '@strongroom/contracts/payments.ts';
 import { centsToJson } from '../../platform/money.ts';
-import type { PaymentRow, StoredPaymentStatus } from './repository.ts';
-
-export function visibleStatus(status: StoredPaymentStatus): PaymentStatus {
-  if (status === 'creating' || status === 'failed') throw new Error(`a ${status} payment is not shown to customers`);
-  return status;
-}
+import { visibleStatus } from '../../platform/payment-status.ts';
+import type { PaymentRow } from './repository.ts';
 
 /**
  * The payment as its sender sees it. The receiving account's id at this bank is someone else's
@@ -32,29 +27,6 @@ export function presentPayment(row: PaymentRow): Payment {
     expectedSettlementAt: row.status === 'pending' && row.settle_at ? row.settle_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   };
-}
-
-/** The seed's history categories: Transfer, Debit and withdraw are money out (red); the rest green. */
-export function categoryOf(row: Pick<PaymentRow, 'kind'>, side: 'in' | 'out'): TransactionCategory {
-  if (side === 'in') {
-    if (row.kind === 'deposit') return 'Deposit';
-    if (row.kind === 'funding') return 'Funding';
-    return 'Credit';
-  }
-  if (row.kind === 'card') return 'Debit';
-  if (row.kind === 'withdrawal') return 'withdraw';
-  return 'Transfer';
-}
-
-/** The seed shows the payment's reason as its description; without one, who it was with. */
-export function descriptionOf(
-  row: Pick<PaymentRow, 'kind' | 'message' | 'counterparty_name' | 'counterparty_bank_name' | 'details'>,
-  side: 'in' | 'out',
-): string {
-  if (row.message.trim().length > 0) return row.message;
-  if (row.kind === 'funding') return 'Opening deposit';
-  if (side === 'in') return `From ${row.details.senderName ?? row.counterparty_name}`;
-  return row.counterparty_bank_name ? `To ${row.counterparty_name}, ${row.counterparty_bank_name}` : `To ${row.counterparty_name}`;
 }
 
 /** Where a payment's notification leads: the history screen lists the payment with its status. */

@@ -1,22 +1,6 @@
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { StoredPaymentStatus } from '../payments/repository.ts';
-
-export async function findReferenceOfLine(db: Queryable, paymentId: string, side: 'in' | 'out'): Promise<string | undefined> {
-  const [row] = await db.query<{ reference: string }>('SELECT reference FROM receipt_references WHERE payment_id = $1 AND side = $2', [paymentId, side], {
-    name: 'receipt_reference_of_line',
-  });
-  return row?.reference;
-}
-
-/** Does nothing when the line has its reference already (or, beyond all odds, the reference is taken). */
-export async function insertReference(db: Queryable, reference: { reference: string; paymentId: string; side: 'in' | 'out' }): Promise<void> {
-  await db.query('INSERT INTO receipt_references (reference, payment_id, side) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-    reference.reference,
-    reference.paymentId,
-    reference.side,
-  ]);
-}
+import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
 
 export interface VerificationRow {
   reference: string;

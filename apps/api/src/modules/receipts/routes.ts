@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { receiptVerificationSchema } from '@strongroom/contracts/transactions.ts';
+import { lineIdParamsSchema, receiptVerificationSchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { lineIdParamsSchema } from '../history/routes.ts';
 import { receiptFor, verifyReceipt } from './service.ts';
 
 /** Enough for a landlord checking a stack of receipts; far too few to walk a space of 2^100 references. */

@@ -1,12 +1,13 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { PaymentStatus } from '@strongroom/contracts/payments.ts';
 import type { ReceiptVerification, TransactionDetail } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { centsToJson, formatCents } from '../../platform/money.ts';
-import { transactionDetail, type RequestActor } from '../history/transaction-detail.ts';
-import { visibleStatus } from '../payments/presenter.ts';
-import { maskAccountNumber, normalizeReceiptReference } from './reference.ts';
+import { centsToJson } from '../../platform/money.ts';
+import { visibleStatus } from '../../platform/payment-status.ts';
+import { normalizeReceiptReference } from '../../platform/receipt-reference.ts';
+import { transactionDetail, type RequestActor } from '../history/service.ts';
 import { renderReceiptPdf, type ReceiptContent } from './receipt-pdf.ts';
 import { findVerification } from './repository.ts';
 
@@ -39,6 +40,13 @@ export function receiptVerifyUrl(config: Pick<Config, 'publicUrl'>, reference: s
   return `${config.publicUrl}/receipts/verify/${reference}`;
 }
 
+/** ••••1234: the last four digits of an account or card number, as the verification page shows it. */
+export function maskAccountNumber(number: string | null): string | null {
+  if (number === null) return null;
+  const digits = number.replace(/\D/g, '');
+  return digits.length >= 4 ? `••••${digits.slice(-4)}` : '••••';
+}
+
 function accountLabel(account: TransactionDetail['account']): string {
   const type = account.type.charAt(0).toUpperCase() + account.type.slice(1);
   return `${type} ${maskAccountNumber(account.number) ?? ''}`.trim();
@@ -51,7 +59,7 @@ function accountLabel(account: TransactionDetail['account']): string {
  */
 export function receiptFacts(detail: TransactionDetail, timeZone: string): [string, string][] {
   const { transaction } = detail;
-  const amount = formatCents(BigInt(Math.abs(transaction.amountCents)));
+  const amount = formatMoney(Math.abs(transaction.amountCents));
   const date = formatBankTime(new Date(transaction.createdAt), timeZone);
   const status = statusWords[transaction.status];
   const reference: [string, string] = ['Reference', detail.receiptReference];

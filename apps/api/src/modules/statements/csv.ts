@@ -1,4 +1,5 @@
-import { decimalDollars, type Statement, type StatementLine } from './service.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import type { Statement, StatementLine } from './service.ts';
 
 /** PRODUCT.md section 5; hledger/strongroom.csv.rules reads the columns in this order. */
 export const csvHeader = 'date,transferId,description,category,amount,balance';
@@ -25,8 +26,8 @@ export function csvLine(line: StatementLine): string {
     line.transferId,
     csvField(guardFormula(line.description)),
     csvField(guardFormula(line.category)),
-    decimalDollars(line.amountCents),
-    decimalDollars(line.balanceCents),
+    formatMoney(line.amountCents, 'decimal'),
+    formatMoney(line.balanceCents, 'decimal'),
   ].join(',');
 }
 

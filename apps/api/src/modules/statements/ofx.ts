@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { decimalDollars, type Statement, type StatementLine } from './service.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import type { Statement, StatementLine } from './service.ts';
 
 /**
  * OFX 2.2 (XML) as banks answer a statement download. What LibOFX (GnuCash's parser, Debian's
@@ -45,7 +46,7 @@ function transaction(line: StatementLine): string {
   return (
     `<STMTTRN><TRNTYPE>${line.amountCents < 0n ? 'DEBIT' : 'CREDIT'}</TRNTYPE>` +
     `<DTPOSTED>${ofxLocalDate(line.localStamp, line.utcOffsetSeconds)}</DTPOSTED>` +
-    `<TRNAMT>${decimalDollars(line.amountCents)}</TRNAMT><FITID>${line.transferId}</FITID>` +
+    `<TRNAMT>${formatMoney(line.amountCents, 'decimal')}</TRNAMT><FITID>${line.transferId}</FITID>` +
     `<NAME>${ofxText(line.description, nameMaxLength) || 'Transaction'}</NAME>` +
     `<MEMO>${ofxText(`${line.description} (${line.category})`, memoMaxLength)}</MEMO></STMTTRN>\n`
   );
@@ -72,7 +73,7 @@ export async function* statementOfx(statement: Statement): AsyncGenerator<string
   const totals = next.value;
   yield (
     `</BANKTRANLIST>\n` +
-    `<LEDGERBAL><BALAMT>${decimalDollars(totals.closingBalanceCents)}</BALAMT><DTASOF>${ofxUtcDate(statement.asOf)}</DTASOF></LEDGERBAL>\n` +
+    `<LEDGERBAL><BALAMT>${formatMoney(totals.closingBalanceCents, 'decimal')}</BALAMT><DTASOF>${ofxUtcDate(statement.asOf)}</DTASOF></LEDGERBAL>\n` +
     `</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n`
   );
 }

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatCents } from '../../platform/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Statement, StatementLine, StatementTotals } from './service.ts';
 
 /**
@@ -83,7 +83,7 @@ function drawFirstPageHeader(doc: Document, statement: Statement): number {
   y = Math.max(y, margin + 71) + 26;
   doc.font('Helvetica-Bold').fontSize(10);
   textAt(doc, `Opening balance on ${statement.period.from}`, margin, y);
-  rightAligned(doc, formatCents(statement.openingBalanceCents), rightEdge, y);
+  rightAligned(doc, formatMoney(statement.openingBalanceCents), rightEdge, y);
   return y + 26;
 }
 
@@ -125,8 +125,8 @@ function drawLine(doc: Document, line: StatementLine, y: number): void {
   textAt(doc, line.date, columns.date, y);
   textAt(doc, fit(doc, standardFontText(line.description), descriptionWidth), columns.description, y);
   textAt(doc, fit(doc, standardFontText(line.category), categoryWidth), columns.category, y);
-  rightAligned(doc, formatCents(line.amountCents), columns.amountRight, y);
-  rightAligned(doc, formatCents(line.balanceCents), columns.balanceRight, y);
+  rightAligned(doc, formatMoney(line.amountCents), columns.amountRight, y);
+  rightAligned(doc, formatMoney(line.balanceCents), columns.balanceRight, y);
 }
 
 function drawSummary(doc: Document, statement: Statement, totals: StatementTotals, top: number): void {
@@ -144,7 +144,7 @@ function drawSummary(doc: Document, statement: Statement, totals: StatementTotal
   for (const [label, cents] of rows) {
     doc.font(label.startsWith('Closing') ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     textAt(doc, label, margin, y);
-    rightAligned(doc, formatCents(cents), rightEdge, y);
+    rightAligned(doc, formatMoney(cents), rightEdge, y);
     y += 15;
   }
   doc.font('Helvetica').fontSize(8);

@@ -243,10 +243,3 @@ export async function openStatement(
 export function statementFileName(statement: Pick<Statement, 'account' | 'period'>, extension: 'pdf' | 'csv' | 'ofx'): string {
   return `statement-${statement.account.number}-${statement.period.from}-${statement.period.to}.${extension}`;
 }
-
-/** `-1234.50`: signed decimal dollars for CSV and OFX; integer arithmetic only. */
-export function decimalDollars(cents: bigint): string {
-  const negative = cents < 0n;
-  const absolute = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${absolute / 100n}.${(absolute % 100n).toString().padStart(2, '0')}`;
-}

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { balanceOf, lookupAccounts } from '../../ledger/accounts.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { formatCents } from '../../platform/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { csvHeader } from './csv.ts';
 import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from '../../test/statements.ts';
@@ -186,7 +186,7 @@ describeEachDatabase('account statements', (database) => {
       expect(text).toContain('5 completed transactions in this period.');
       expect(text).toMatch(/Total money out\s+-\$75\.00/);
       expect(text).toMatch(/Closing balance at [\d-]+ [\d:]+\s+\$655\.00/);
-      expect(text).toContain(formatCents(-2_500n));
+      expect(text).toContain(formatMoney(-2_500n));
     });
   });
 

@@ -1,5 +1,5 @@
+import { lineCategory, lineDescription } from '@strongroom/contracts/history-line.ts';
 import { transferCodes } from '../../ledger/codes.ts';
-import { categoryOf, descriptionOf } from '../payments/presenter.ts';
 import type { StatementTransferRow } from './repository.ts';
 
 /** What a transfer no payment made (interest, a fee, a loan) is called on a statement. */
@@ -27,12 +27,12 @@ export function describeTransfer(row: StatementTransferRow): { description: stri
   if (row.kind === null) {
     return { description: descriptionOfCode.get(row.code) ?? 'Transaction', category: side === 'in' ? 'Credit' : 'Transfer' };
   }
-  const payment = {
+  const facts = {
     kind: row.kind,
     message: row.message ?? '',
-    counterparty_name: row.counterparty_name ?? '',
-    counterparty_bank_name: row.counterparty_bank_name,
-    details: row.details ?? {},
+    counterpartyName: row.counterparty_name ?? '',
+    counterpartyBankName: row.counterparty_bank_name,
+    senderName: row.details?.senderName ?? null,
   };
-  return { description: descriptionOf(payment, side), category: categoryOf(payment, side) };
+  return { description: lineDescription(facts, side), category: lineCategory(row.kind, side) };
 }

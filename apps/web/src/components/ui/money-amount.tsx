@@ -1,4 +1,4 @@
-import { formatMoney, type Cents, type MoneyStyle } from '../../lib/money.ts';
+import { formatMoney, type Cents, type MoneyStyle } from '@strongroom/contracts/money.ts';
 
 export interface MoneyAmountProps {
   cents: Cents;

@@ -3,7 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import './account-list.css';
 
 const typeNames: Record<Account['type'], string> = { checking: 'Checking', savings: 'Savings' };

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useDashboardSummary } from './api/get-dashboard.ts';
 import { RecentTransactions } from './recent-transactions.tsx';
 import { SpendingChart } from './spending-chart.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import './spending-chart.css';
 
 type Spending = DashboardSummary['spendingByCategory'];

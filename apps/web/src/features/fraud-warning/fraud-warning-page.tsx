@@ -7,7 +7,7 @@ import { buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate, machineDateTime } from '../../lib/dates.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { useHeldTransfers } from './api/get-held-transfers.ts';
 import './fraud-warning-page.css';

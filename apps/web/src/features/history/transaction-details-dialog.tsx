@@ -7,7 +7,7 @@ import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useTransactionDetail } from './api/get-transaction-detail.ts';
 import { transactionReceiptUrl } from './api/transaction-receipt.ts';
 import { calendarDate, TransactionStatus } from './transaction-format.tsx';

@@ -1,15 +1,9 @@
 import type { PaymentStatus } from '@strongroom/contracts/payments.ts';
-import type { Transaction, TransactionCategory } from '@strongroom/contracts/transactions.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { isMoneyOutCategory } from '@strongroom/contracts/history-line.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import './transaction-format.css';
 import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
-
-/** The seed's money-out categories, shown in red; every other category is green. */
-const moneyOutCategories: ReadonlySet<TransactionCategory> = new Set(['Transfer', 'Debit', 'withdraw']);
-
-export function isMoneyOutCategory(category: TransactionCategory): boolean {
-  return moneyOutCategories.has(category);
-}
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
@@ -33,7 +27,7 @@ export function TransactionStatus({ status }: { status: PaymentStatus }) {
   );
 }
 
-/** `$-1,234.00` for money out (the seed's history style); the sign says what the colour says. */
+/** `$-1,234.00` for money out (the seed's history style), in red for a money-out category; the sign says what the colour says. */
 export function TransactionAmount({ transaction }: { transaction: Pick<Transaction, 'amountCents' | 'category'> }) {
   const tone = isMoneyOutCategory(transaction.category) ? 'money-out' : 'money-in';
   return <span className={`tabular ${tone}`}>{formatMoney(transaction.amountCents, 'history')}</span>;

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Table, type TableColumn } from '../../components/ui/table.tsx';
 import { TransactionAmount, TransactionDate, TransactionStatus } from './transaction-format.tsx';
@@ -20,15 +20,20 @@ function OpenButton({ transaction, onOpen }: { transaction: Transaction; onOpen:
   );
 }
 
-function columnsFor(onOpen: RowsProps['onOpen']): readonly TableColumn<Transaction>[] {
+/** The seed's history columns, Status, Date, Description, Category, Amount: the history table's and the dashboard's. */
+export function transactionColumns(description: (transaction: Transaction) => ReactNode): readonly TableColumn<Transaction>[] {
   return [
     { key: 'status', header: 'Status', cell: (transaction) => <TransactionStatus status={transaction.status} /> },
     { key: 'date', header: 'Date', cell: (transaction) => <TransactionDate createdAt={transaction.createdAt} /> },
-    // The description is the row's control: a keyboard reaches it with Tab and opens the details with Enter.
-    { key: 'description', header: 'Description', cell: (transaction) => <OpenButton transaction={transaction} onOpen={onOpen} /> },
+    { key: 'description', header: 'Description', cell: description },
     { key: 'category', header: 'Category', cell: (transaction) => transaction.category },
     { key: 'amount', header: 'Amount', numeric: true, cell: (transaction) => <TransactionAmount transaction={transaction} /> },
   ];
+}
+
+function columnsFor(onOpen: RowsProps['onOpen']): readonly TableColumn<Transaction>[] {
+  // The description is the row's control: a keyboard reaches it with Tab and opens the details with Enter.
+  return transactionColumns((transaction) => <OpenButton transaction={transaction} onOpen={onOpen} />);
 }
 
 /** Wide screens: the seed's table, Status, Date, Description, Category, Amount. A click anywhere on a row opens it. */

@@ -8,7 +8,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { cardTypeOf, maskedCardNumber } from './card-type.ts';

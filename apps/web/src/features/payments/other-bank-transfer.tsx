@@ -1,7 +1,7 @@
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { Beneficiary } from '@strongroom/contracts/beneficiaries.ts';
 import type { CreateTransferRequest } from '@strongroom/contracts/payments.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { PayeeCheckInput } from './api/check-payee.ts';
 import type { OtherBankChecked } from './other-bank-schema.ts';
 import { accountLabel, accountTypeName } from './payment/account-options.ts';

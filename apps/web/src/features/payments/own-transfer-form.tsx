@@ -7,7 +7,7 @@ import { ownTransferRequestSchema, type CreateTransferRequest } from '@strongroo
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';

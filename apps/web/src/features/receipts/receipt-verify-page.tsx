@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useReceiptVerification } from './api/verify-receipt.ts';
 import './receipt-verify-page.css';
 import { paymentStatusWords } from '@strongroom/contracts/messages.ts';

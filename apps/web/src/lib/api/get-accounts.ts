@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
 import { apiRequest } from '../api-client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /**
  * While a new customer's identity is being checked they have no accounts yet; they open the moment
@@ -15,7 +16,7 @@ export function getAccounts(): Promise<Account[]> {
 
 export function useAccounts() {
   return useQuery({
-    queryKey: ['accounts'],
+    queryKey: queryKeys.accounts,
     queryFn: getAccounts,
     refetchInterval: (query) => (query.state.data?.length === 0 ? accountsOpeningRefreshMs : false),
   });

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { beneficiaryListSchema } from '@strongroom/contracts/beneficiaries.ts';
 import type { z } from 'zod';
 import { apiRequest } from '../api-client.ts';
-
-/** The cache holds the answer as the server gives it, so every screen that reads this key agrees on its shape. */
-export const beneficiariesQueryKey = ['beneficiaries'] as const;
+import { queryKeys } from '../query-keys.ts';
 
 export type BeneficiaryList = z.infer<typeof beneficiaryListSchema>;
 
@@ -14,5 +12,5 @@ export function getBeneficiaries(): Promise<BeneficiaryList> {
 }
 
 export function useBeneficiaries() {
-  return useQuery({ queryKey: beneficiariesQueryKey, queryFn: getBeneficiaries });
+  return useQuery({ queryKey: queryKeys.beneficiaries, queryFn: getBeneficiaries });
 }

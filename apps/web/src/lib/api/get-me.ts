@@ -2,17 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '@strongroom/contracts/session.ts';
 import { apiRequest } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /** `GET /api/v1/me`: 200 with the signed-in customer, 401 `unauthenticated` without a live session. */
-export const meQueryKey = ['me'] as const;
-
 export function getMe(): Promise<MeResponse> {
   return apiRequest('/me', { parse: (data) => meResponseSchema.parse(data) });
 }
 
 export function useMe() {
   return useQuery({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: getMe,
     // Whether the session is still alive is worth asking again whenever the customer comes back.
     staleTime: 0,
@@ -24,5 +23,5 @@ export function useMe() {
  * answer lets the next screen's guard see the step just done without asking the server again.
  */
 export function rememberSession(session: MeResponse): void {
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
 }

@@ -3,6 +3,7 @@ import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { signupStatusResponseSchema } from '@strongroom/contracts/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { rememberSession } from '../../../lib/api/get-me.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `POST /api/v1/auth/signup/status` -> `{ verified: false }` or `{ verified: true, user, next }`.
@@ -18,7 +19,7 @@ export async function getSignupStatus() {
 /** Asks every second (seed section 9) until the link has been opened, in any browser or device. */
 export function useSignupStatus() {
   return useQuery({
-    queryKey: ['auth', 'signup-status'],
+    queryKey: queryKeys.signupStatus,
     queryFn: getSignupStatus,
     refetchInterval: (query) => (query.state.data?.verified ? false : businessConstants.verificationPollIntervalMs),
     // The link is usually opened in another tab or on the phone, while this tab waits unseen.

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sessionResponseSchema, type LoginRequest, type SessionResponse } from '@strongroom/contracts/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { meQueryKey } from '../../../lib/api/get-me.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `POST /api/v1/auth/login` `{ email, password }` -> 200 `{ user, next }`, and the session and
@@ -20,6 +20,6 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     // A new session: whatever was known about the previous one (a 401) is out of date.
-    onSuccess: () => queryClient.resetQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.resetQueries({ queryKey: queryKeys.me }),
   });
 }

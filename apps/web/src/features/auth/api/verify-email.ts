@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { messageResponseSchema } from '@strongroom/contracts/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST /api/v1/auth/verify-email` `{ token }` -> 200 `{ message }`, or 400 when the link is invalid, expired or used. */
 export function verifyEmail(token: string) {
@@ -13,7 +14,7 @@ export function verifyEmail(token: string) {
  */
 export function useVerifyEmail(token: string, { enabled }: { enabled: boolean }) {
   return useQuery({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: queryKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { meQueryKey } from '../../../lib/api/get-me.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * A 409 `conflict` means this step is not the customer's next one (done in another tab, say). After
@@ -9,6 +9,6 @@ import { meQueryKey } from '../../../lib/api/get-me.ts';
  */
 export function useAfterStepError() {
   return useCallback((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'conflict') void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    if (error instanceof ApiError && error.code === 'conflict') void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }, []);
 }

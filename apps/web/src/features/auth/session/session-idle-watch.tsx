@@ -8,9 +8,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatCountdown } from '../../../lib/dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSecondsLeft } from '../../../lib/use-countdown.ts';
-import { getMe, meQueryKey } from '../../../lib/api/get-me.ts';
+import { getMe } from '../../../lib/api/get-me.ts';
 import { logout } from '../api/logout.ts';
 import type { LoginPageState } from '../login-page.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What counts as the customer being there. Moving the pointer alone does not: it also happens by accident. */
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
@@ -25,7 +26,7 @@ export const keepAliveIntervalMs = 5 * 60 * 1_000;
 const { sessionIdleWarningMs, sessionIdleTimeoutMs } = businessConstants;
 
 function refreshSession() {
-  return queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 0 });
+  return queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 0 });
 }
 
 /**

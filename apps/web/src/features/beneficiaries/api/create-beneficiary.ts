@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { beneficiaryResponseSchema, type Beneficiary, type CreateBeneficiaryRequest } from '@strongroom/contracts/beneficiaries.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { beneficiariesQueryKey } from '../../../lib/api/get-beneficiaries.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `POST /api/v1/beneficiaries` -> 201 `{ beneficiary }`; 400 `validation_failed` with `fields`;
@@ -16,6 +16,6 @@ export async function createBeneficiary(input: CreateBeneficiaryRequest): Promis
 export function useCreateBeneficiary() {
   return useMutation({
     mutationFn: createBeneficiary,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: beneficiariesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.beneficiaries }),
   });
 }

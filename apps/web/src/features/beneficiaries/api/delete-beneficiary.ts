@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { beneficiariesQueryKey, type BeneficiaryList } from '../../../lib/api/get-beneficiaries.ts';
+import type { BeneficiaryList } from '../../../lib/api/get-beneficiaries.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `DELETE /api/v1/beneficiaries/{id}` -> 204. */
 export function deleteBeneficiary(id: string): Promise<void> {
@@ -12,8 +13,8 @@ export function useDeleteBeneficiary() {
   return useMutation({
     mutationFn: deleteBeneficiary,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<BeneficiaryList>(beneficiariesQueryKey, (list) => list && { items: list.items.filter((item) => item.id !== id) });
-      void queryClient.invalidateQueries({ queryKey: beneficiariesQueryKey });
+      queryClient.setQueryData<BeneficiaryList>(queryKeys.beneficiaries, (list) => list && { items: list.items.filter((item) => item.id !== id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.beneficiaries });
     },
   });
 }

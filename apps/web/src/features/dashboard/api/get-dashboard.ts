@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { dashboardSummarySchema, type DashboardSummary } from '@strongroom/contracts/dashboard.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `GET /api/v1/dashboard` -> this month's money in and out, spending by category, the number of
@@ -12,5 +13,5 @@ export function getDashboardSummary(): Promise<DashboardSummary> {
 }
 
 export function useDashboardSummary() {
-  return useQuery({ queryKey: ['dashboard'], queryFn: getDashboardSummary });
+  return useQuery({ queryKey: queryKeys.dashboard, queryFn: getDashboardSummary });
 }

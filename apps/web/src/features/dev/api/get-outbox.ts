@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { outboxListSchema, type OutboxItem } from '@strongroom/contracts/outbox.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/dev/outbox?to=` (sandbox only): the mail and SMS the bank "sent", newest first. */
 export const outboxPageSize = 50;
@@ -18,7 +19,7 @@ export async function getOutbox(to: string | undefined): Promise<OutboxItem[]> {
 
 export function useOutbox(to: string | undefined) {
   return useQuery({
-    queryKey: ['dev', 'outbox', to ?? ''],
+    queryKey: queryKeys.outbox(to ?? ''),
     queryFn: () => getOutbox(to),
     refetchInterval: outboxRefreshMs,
     staleTime: 0,

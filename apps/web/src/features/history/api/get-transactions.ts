@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { transactionListSchema, transactionPageSize, type TransactionCategory, type TransactionList } from '@strongroom/contracts/transactions.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What the history screen filters by; an empty string means "any". */
 export interface TransactionFilters {
@@ -14,9 +15,6 @@ export interface TransactionFilters {
 }
 
 export const noTransactionFilters: TransactionFilters = { accountId: '', from: '', to: '', category: '', q: '' };
-
-/** The live event 'accounts' and every payment make this key stale (lib/live-events.ts). */
-export const transactionsQueryKey = ['transactions'] as const;
 
 /**
  * `GET /api/v1/transactions?accountId&from&to&category&q&cursor&limit` -> `{ items, nextCursor }`,
@@ -32,7 +30,7 @@ export function getTransactions(filters: TransactionFilters, cursor: string | un
 /** One page at a time ('Load more'); while new filters load, the rows of the old ones stay in view. */
 export function useTransactions(filters: TransactionFilters, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...transactionsQueryKey, 'list', filters],
+    queryKey: queryKeys.transactionList(filters),
     queryFn: ({ pageParam }) => getTransactions(filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { notificationListSchema, type NotificationList } from '@strongroom/contracts/notifications.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The list and the header badge share this key; the live event 'notifications' makes it stale. */
-export const notificationsQueryKey = ['notifications'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/v1/notifications` -> `{ items, unreadCount }`, newest first. */
 export function getNotifications(): Promise<NotificationList> {
@@ -11,5 +9,5 @@ export function getNotifications(): Promise<NotificationList> {
 }
 
 export function useNotifications() {
-  return useQuery({ queryKey: notificationsQueryKey, queryFn: getNotifications });
+  return useQuery({ queryKey: queryKeys.notifications, queryFn: getNotifications });
 }

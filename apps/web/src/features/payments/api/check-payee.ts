@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { payeeCheckResponseSchema, type PayeeCheckResponse } from '@strongroom/contracts/payments.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface PayeeCheckInput {
   accountNumber: string;
@@ -18,7 +19,7 @@ export function checkPayee(input: PayeeCheckInput): Promise<PayeeCheckResponse> 
 /** A check moves nothing, so it is read like data: again whenever the number or name changes. */
 export function usePayeeCheck(input: PayeeCheckInput | null) {
   return useQuery({
-    queryKey: ['payee-check', input?.accountNumber, input?.accountName],
+    queryKey: queryKeys.payeeCheck(input?.accountNumber, input?.accountName),
     queryFn: () => checkPayee(input ?? { accountNumber: '', accountName: '' }),
     enabled: input !== null,
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** How often a pending payment's status is read again while its result is on screen. */
 export const followIntervalMs = 2_000;
@@ -19,7 +20,7 @@ export function getTransfer(id: string): Promise<PaymentResponse> {
  */
 export function useFollowedTransfer(initial: Payment | null, follow: boolean): Payment | null {
   const followed = useQuery({
-    queryKey: ['transfers', initial?.id],
+    queryKey: queryKeys.transfer(initial?.id),
     queryFn: initial ? () => getTransfer(initial.id) : skipToken,
     initialData: initial ? { transfer: initial } : undefined,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,6 @@
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { SelectOption } from '../../../components/ui/select-field.tsx';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 
 const accountTypeNames = { checking: 'Checking', savings: 'Savings' } as const;
 

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-/** What a payment changes: balances, the dashboard's figures, history, notifications, favourites. */
-const moneyQueryKeys = [['accounts'], ['dashboard'], ['transactions'], ['notifications'], ['beneficiaries']] as const;
+import { staleQueriesAfterPayment } from '../../../lib/query-keys.ts';
 
 export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> {
-  return Promise.all(moneyQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+  return Promise.all(staleQueriesAfterPayment.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }

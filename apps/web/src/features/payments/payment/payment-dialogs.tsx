@@ -1,7 +1,7 @@
 import { transferredMessage } from '@strongroom/contracts/messages.ts';
 import type { Payment } from '@strongroom/contracts/payments.ts';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { StepUpDialog } from '../step-up/step-up-dialog.tsx';
 import { PaymentResultDialog } from './payment-result-dialog.tsx';
 import type { PaymentSubmissionState } from './use-payment-submission.ts';

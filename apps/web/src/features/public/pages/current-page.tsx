@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import { checkingAccounts } from '../offers.ts';
 import '../public-pages.css';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { receiptVerificationSchema, type ReceiptVerification } from '@strongroom/contracts/transactions.ts';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `GET /api/v1/receipts/verify/{reference}` (public) -> the receipt's amount, date, status, kind and
@@ -16,5 +17,5 @@ export async function verifyReceipt(reference: string): Promise<ReceiptVerificat
 }
 
 export function useReceiptVerification(reference: string) {
-  return useQuery({ queryKey: ['receipt-verification', reference], queryFn: () => verifyReceipt(reference) });
+  return useQuery({ queryKey: queryKeys.receiptVerification(reference), queryFn: () => verifyReceipt(reference) });
 }

@@ -7,7 +7,8 @@ import {
 } from '@strongroom/contracts/funding-sources.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction, type StepUpOutcome } from '../../step-up/use-step-up-request.ts';
-import { fundingSourcesQueryKey, type FundingSourceList } from './get-funding-sources.ts';
+import type { FundingSourceList } from './get-funding-sources.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 /**
  * `POST /api/v1/funding-sources` `{ accountName, accountNumber, routeNumber, accountType }` with
@@ -36,11 +37,11 @@ export function useCreateFundingSource() {
     if (outcome.status !== 'done') return outcome;
     const { fundingSource } = outcome.result;
     queryClient.setQueryData<FundingSourceList>(
-      fundingSourcesQueryKey,
+      queryKeys.fundingSources,
       (list) => list && { items: [fundingSource, ...list.items.filter((item) => item.id !== fundingSource.id)] },
     );
-    void queryClient.invalidateQueries({ queryKey: fundingSourcesQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.fundingSources });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     return { status: 'done', result: fundingSource };
   }
 

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fundingSourceListSchema } from '@strongroom/contracts/funding-sources.ts';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../lib/api-client.ts';
-
-/** The cache holds the answer as the server gives it, so the deposit form and the list agree on its shape. */
-export const fundingSourcesQueryKey = ['funding-sources'] as const;
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 export type FundingSourceList = z.infer<typeof fundingSourceListSchema>;
 
@@ -14,5 +12,5 @@ export function getFundingSources(): Promise<FundingSourceList> {
 }
 
 export function useFundingSources() {
-  return useQuery({ queryKey: fundingSourcesQueryKey, queryFn: getFundingSources });
+  return useQuery({ queryKey: queryKeys.fundingSources, queryFn: getFundingSources });
 }

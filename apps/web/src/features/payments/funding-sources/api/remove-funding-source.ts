@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client.ts';
-import { fundingSourcesQueryKey, type FundingSourceList } from './get-funding-sources.ts';
+import type { FundingSourceList } from './get-funding-sources.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 /**
  * `DELETE /api/v1/funding-sources/{id}` -> 204. A deposit from it that is still on its way stays
@@ -15,8 +16,8 @@ export function useRemoveFundingSource() {
   return useMutation({
     mutationFn: removeFundingSource,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<FundingSourceList>(fundingSourcesQueryKey, (list) => list && { items: list.items.filter((item) => item.id !== id) });
-      void queryClient.invalidateQueries({ queryKey: fundingSourcesQueryKey });
+      queryClient.setQueryData<FundingSourceList>(queryKeys.fundingSources, (list) => list && { items: list.items.filter((item) => item.id !== id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fundingSources });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fundingSourceResponseSchema, type FundingSourceResponse, type VerifyFundingSourceRequest } from '@strongroom/contracts/funding-sources.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
-import { fundingSourcesQueryKey, type FundingSourceList } from './get-funding-sources.ts';
+import type { FundingSourceList } from './get-funding-sources.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 export interface VerifyFundingSourceInput extends VerifyFundingSourceRequest {
   id: string;
@@ -26,14 +27,14 @@ export function useVerifyFundingSource() {
     mutationFn: verifyFundingSource,
     onSuccess: ({ fundingSource }) => {
       queryClient.setQueryData<FundingSourceList>(
-        fundingSourcesQueryKey,
+        queryKeys.fundingSources,
         (list) => list && { items: list.items.map((item) => (item.id === fundingSource.id ? fundingSource : item)) },
       );
     },
     // A wrong answer uses up a try, and the third fails the link: the list is read again either way.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: fundingSourcesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fundingSources });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     },
   });
 }

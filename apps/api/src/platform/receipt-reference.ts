@@ -1,6 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
-import { keyedHash } from '../../platform/crypto.ts';
-import { findReferenceOfLine, insertReference } from './repository.ts';
+import { keyedHash } from './crypto.ts';
 
 /**
  * A receipt's reference: 20 characters of Crockford base32 (100 bits) of an HMAC of the line's id
@@ -48,24 +46,4 @@ export function normalizeReceiptReference(text: string): string | undefined {
   const compact = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (compact.length !== referenceCharacters || ![...compact].every((character) => crockfordAlphabet.includes(character))) return undefined;
   return grouped(compact);
-}
-
-/**
- * The line's reference, stored the first time it is asked for so that the public verification can
- * find the line by it. A reference stored earlier wins, so a receipt stays valid after the key changes.
- */
-export async function ensureReceiptReference(db: Queryable, key: Buffer, paymentId: string, side: 'in' | 'out'): Promise<string> {
-  const stored = await findReferenceOfLine(db, paymentId, side);
-  if (stored) return stored;
-  await insertReference(db, { reference: deriveReceiptReference(key, paymentId, side), paymentId, side });
-  const kept = await findReferenceOfLine(db, paymentId, side);
-  if (!kept) throw new Error('a receipt reference was neither stored nor found');
-  return kept;
-}
-
-/** ••••1234: the last four digits of an account or card number, as the verification page shows it. */
-export function maskAccountNumber(number: string | null): string | null {
-  if (number === null) return null;
-  const digits = number.replace(/\D/g, '');
-  return digits.length >= 4 ? `••••${digits.slice(-4)}` : '••••';
 }

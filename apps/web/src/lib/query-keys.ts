@@ -1,0 +1,44 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
+
+/**
+ * Every TanStack Query key of the web app, and what goes stale when something happens. A key that
+ * starts with another's is covered by it: invalidating `transactions` refreshes every list and
+ * detail under it.
+ */
+export const queryKeys = {
+  me: ['me'],
+  accounts: ['accounts'],
+  dashboard: ['dashboard'],
+  beneficiaries: ['beneficiaries'],
+  notifications: ['notifications'],
+  fundingSources: ['funding-sources'],
+  transactions: ['transactions'],
+  transactionList: (filters: object) => ['transactions', 'list', filters],
+  transactionDetail: (id: string | null) => ['transactions', 'detail', id],
+  transfers: ['transfers'],
+  transfer: (id: string | undefined) => ['transfers', id],
+  heldTransfers: ['transfers', { status: 'in_review' }],
+  payeeCheck: (accountNumber: string | undefined, accountName: string | undefined) => ['payee-check', accountNumber, accountName],
+  receiptVerification: (reference: string) => ['receipt-verification', reference],
+  signupStatus: ['auth', 'signup-status'],
+  verifyEmail: (token: string) => ['auth', 'verify-email', token],
+  passwordResetCheck: (token: string) => ['auth', 'password-reset-check', token],
+  outbox: (to: string) => ['dev', 'outbox', to],
+} as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
+
+/** What any movement of money changes: balances, the month's figures and the history. */
+const staleWhenMoneyMoves: readonly QueryKey[] = [queryKeys.accounts, queryKeys.dashboard, queryKeys.transactions];
+
+/** What each live event from the server makes stale; money moved also changes the transfers' statuses (a held payment released). */
+export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
+  accounts: [...staleWhenMoneyMoves, queryKeys.transfers],
+  notifications: [queryKeys.notifications],
+};
+
+/**
+ * What a payment the customer just made makes stale, without waiting for the live events (which a
+ * test or an old browser may not have): money moved, its notification, and a payee it may have saved.
+ * Not the transfers: the result popup follows the new payment's status on its own schedule (get-transfer.ts).
+ */
+export const staleQueriesAfterPayment: readonly QueryKey[] = [...staleWhenMoneyMoves, queryKeys.notifications, queryKeys.beneficiaries];

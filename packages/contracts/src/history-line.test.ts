@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isMoneyOutCategory,
+  lineCategory,
+  lineDescription,
+  lineKindsBySide,
+  lineKindsOfCategory,
+  signedLineCents,
+  type HistoryLineFacts,
+  type LineSide,
+} from './history-line.ts';
+import { paymentKindSchema, type PaymentKind } from './payments.ts';
+import { transactionCategorySchema, type TransactionCategory } from './transactions.ts';
+
+const facts = (kind: PaymentKind, overrides: Partial<HistoryLineFacts> = {}): HistoryLineFacts => ({
+  kind,
+  message: '',
+  counterpartyName: 'Frank Landlord',
+  counterpartyBankName: null,
+  senderName: null,
+  ...overrides,
+});
+
+describe('lineCategory', () => {
+  const expected: Record<LineSide, Partial<Record<PaymentKind, TransactionCategory>>> = {
+    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'withdraw' },
+    in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding' },
+  };
+
+  for (const side of ['out', 'in'] as const) {
+    for (const kind of lineKindsBySide[side]) {
+      it(`calls money ${side} by a ${kind} payment ${expected[side][kind]}`, () => {
+        expect(lineCategory(kind, side)).toBe(expected[side][kind]);
+      });
+    }
+  }
+
+  it('covers every kind of payment on one side or the other', () => {
+    const covered = new Set([...lineKindsBySide.out, ...lineKindsBySide.in]);
+    expect([...covered].sort()).toEqual([...paymentKindSchema.options].sort());
+  });
+});
+
+describe('lineDescription', () => {
+  it('shows the reason the customer gave, on either side, whatever the kind', () => {
+    for (const side of ['out', 'in'] as const) {
+      for (const kind of lineKindsBySide[side]) {
+        expect(lineDescription(facts(kind, { message: 'Rent for May' }), side)).toBe('Rent for May');
+      }
+    }
+  });
+
+  it('takes a reason of spaces only as no reason', () => {
+    expect(lineDescription(facts('internal', { message: '   ' }), 'out')).toBe('To Frank Landlord');
+  });
+
+  it('calls the opening deposit so when it has no reason', () => {
+    expect(lineDescription(facts('funding'), 'in')).toBe('Opening deposit');
+  });
+
+  it('names the payee of money out without a reason, and its bank when there is one', () => {
+    for (const kind of lineKindsBySide.out) {
+      expect(lineDescription(facts(kind), 'out')).toBe('To Frank Landlord');
+    }
+    expect(lineDescription(facts('external', { counterpartyBankName: 'First Bank' }), 'out')).toBe('To Frank Landlord, First Bank');
+    expect(lineDescription(facts('external', { counterpartyBankName: '' }), 'out')).toBe('To Frank Landlord');
+  });
+
+  it('names the sender of money in without a reason, as the paying side gave it when it did', () => {
+    for (const kind of ['own', 'internal', 'deposit'] as const) {
+      expect(lineDescription(facts(kind), 'in')).toBe('From Frank Landlord');
+      expect(lineDescription(facts(kind, { senderName: 'Dana Payer' }), 'in')).toBe('From Dana Payer');
+    }
+  });
+});
+
+describe('signedLineCents', () => {
+  it('makes money out negative and leaves money in positive', () => {
+    expect(signedLineCents(123_456n, 'out')).toBe(-123_456n);
+    expect(signedLineCents(123_456n, 'in')).toBe(123_456n);
+    expect(signedLineCents(0n, 'out')).toBe(0n);
+  });
+
+  it('refuses a negative payment amount', () => {
+    expect(() => signedLineCents(-1n, 'in')).toThrow(RangeError);
+  });
+});
+
+describe('categories', () => {
+  it('lists for each category the side and kinds that make its lines', () => {
+    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external'] });
+    expect(lineKindsOfCategory('Debit')).toEqual({ out: ['card'] });
+    expect(lineKindsOfCategory('withdraw')).toEqual({ out: ['withdrawal'] });
+    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal'] });
+    expect(lineKindsOfCategory('Deposit')).toEqual({ in: ['deposit'] });
+    expect(lineKindsOfCategory('Funding')).toEqual({ in: ['funding'] });
+  });
+
+  it('takes Transfer, Debit and withdraw as money out and the rest as money in', () => {
+    const out = transactionCategorySchema.options.filter(isMoneyOutCategory);
+    expect(out).toEqual(['Transfer', 'withdraw', 'Debit']);
+  });
+});
