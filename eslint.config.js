@@ -74,6 +74,11 @@ export default tseslint.config(
     },
   })),
   {
+    // Nothing imports a test, so a test cannot close a cycle; skipping them halves the rule's time.
+    files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
     files: ['apps/api/src/ledger/**'],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layers, ledgerLayer] }] },
