@@ -1,4 +1,4 @@
-import { formatCents } from '../../platform/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.ts';
 
 const listLimit = 500;
@@ -29,8 +29,8 @@ export const negativeBalancesCommand: OpsCommand = {
         number: row.number,
         type: row.type,
         customer: row.customer,
-        balance: formatCents(row.balance - row.owed),
-        owed: formatCents(row.owed),
+        balance: formatMoney(row.balance - row.owed),
+        owed: formatMoney(row.owed),
       })),
     );
   },

@@ -1,7 +1,8 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatCents } from '../../platform/money.ts';
+
 import { OpsUsageError, ok, type OpsCommand, type OpsContext } from '../../platform/ops-command.ts';
 import { NachaFormatError } from './nacha.ts';
 import { pendingAchPayments } from './repository.ts';
@@ -35,7 +36,7 @@ export const achPendingCommand: OpsCommand = {
         paymentId: row.id,
         entry: row.kind === 'deposit' ? 'debit' : 'credit',
         kind: row.kind,
-        amount: formatCents(row.amount_cents),
+        amount: formatMoney(row.amount_cents),
         name: row.name,
         customer: row.customer,
         createdAt: row.created_at.toISOString(),
@@ -65,8 +66,8 @@ export const achFileCommand: OpsCommand = {
       fileId: file.fileId,
       path: target,
       entries: file.entryCount,
-      debits: formatCents(file.debitTotalCents),
-      credits: formatCents(file.creditTotalCents),
+      debits: formatMoney(file.debitTotalCents),
+      credits: formatMoney(file.creditTotalCents),
     });
   },
 };

@@ -1,3 +1,4 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import {
@@ -23,7 +24,7 @@ import type { LiveEvents } from '../../platform/live-events.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import {
   countLinks,
   findFundingSource,
@@ -222,7 +223,7 @@ async function sendSandboxAmounts(
 ): Promise<void> {
   const phone = await verifiedPhoneOf(dependencies.db, customerId);
   if (!phone) return;
-  const amounts = deposits.map((deposit) => formatCents(deposit.amountCents)).join(' and ');
+  const amounts = deposits.map((deposit) => formatMoney(deposit.amountCents)).join(' and ');
   await dependencies.sms.send({
     to: phone,
     text: `${dependencies.config.bankName} sandbox: the two small deposits to your account ending ${last4} at another bank were ${amounts}. Enter both to verify it.`,

@@ -1,7 +1,8 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import { depositsToday } from './repository.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function refuseDepositOverLimit(
   const left = used >= limit ? 0n : limit - used;
   const message =
     left === 0n
-      ? `Deposits are limited to ${formatCents(limit)} a day, and you have reached it today. You can deposit again tomorrow.`
-      : `Deposits are limited to ${formatCents(limit)} a day. You can deposit up to ${formatCents(left)} more today.`;
+      ? `Deposits are limited to ${formatMoney(limit)} a day, and you have reached it today. You can deposit again tomorrow.`
+      : `Deposits are limited to ${formatMoney(limit)} a day. You can deposit up to ${formatMoney(left)} more today.`;
   throw new AppError('deposit_limit_exceeded', message, { fields: { amountCents: message } });
 }

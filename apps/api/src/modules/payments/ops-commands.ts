@@ -1,6 +1,7 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { parseArgs } from 'node:util';
 import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import { recordRailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 import { returnCodePattern } from './rail.ts';
 import { listHeldPayments } from './repository.ts';
@@ -43,7 +44,7 @@ export const heldTransfersCommand: OpsCommand = {
       rows.map((row) => ({
         transferId: row.id,
         kind: row.kind,
-        amount: formatCents(row.amount_cents),
+        amount: formatMoney(row.amount_cents),
         to: row.counterparty_name,
         customer: row.customer,
         heldAt: row.created_at.toISOString(),

@@ -1,9 +1,10 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import { notifyCustomer } from '../../platform/notify.ts';
 import { accountsOwing, ensureOwedAccount, owedCentsOf, repayOwed } from '../accounts/service.ts';
 import { failFundingSource } from '../funding-sources/service.ts';
@@ -108,7 +109,7 @@ export async function recordRailOutcome(dependencies: RailDependencies, paymentI
 }
 
 async function notifyOutcome(tx: Queryable, row: PaymentRow, outcome: RailOutcome, lateReturn: boolean): Promise<void> {
-  const amount = formatCents(row.amount_cents);
+  const amount = formatMoney(row.amount_cents);
   const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
   if (outcome.kind === 'returned') {
     const name = row.kind === 'deposit' ? 'Deposit returned' : 'Payment returned';
@@ -169,7 +170,7 @@ export async function reverseReturnedDeposit(dependencies: RailDependencies, pay
         paymentId: payment.id,
         kind: 'account_overdrawn',
         name: 'Your account is below zero',
-        text: `Your ${account.type} account ending ${account.number.slice(-4)} is ${formatCents(-stillOwed)} because a deposit was returned after it had been spent. Payments out of it are paused until you pay in at least ${formatCents(stillOwed)}; money that comes in pays this first.`,
+        text: `Your ${account.type} account ending ${account.number.slice(-4)} is ${formatMoney(-stillOwed)} because a deposit was returned after it had been spent. Payments out of it are paused until you pay in at least ${formatMoney(stillOwed)}; money that comes in pays this first.`,
         link: '/dashboard',
       });
     }

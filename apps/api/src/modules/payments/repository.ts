@@ -1,8 +1,10 @@
-import type { PaymentKind, PaymentStatus } from '@strongroom/contracts/payments.ts';
+import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
+
+export type { StoredPaymentStatus };
 
 export type Rail = 'ach' | 'wire' | 'card';
-export type StoredPaymentStatus = PaymentStatus | 'creating' | 'failed';
 
 export interface PaymentRow {
   id: string;

@@ -1,6 +1,7 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import { firstPaidAt, newPayeeSpendLastDay } from './repository.ts';
 
 /**
@@ -18,12 +19,12 @@ export async function reviewReasonFor(
   payment: { customerId: string; amountCents: bigint; payeeKey: string | null },
   now: Date,
 ): Promise<string | null> {
-  if (payment.amountCents >= rules.singleTransferCents) return `A single payment of ${formatCents(rules.singleTransferCents)} or more`;
+  if (payment.amountCents >= rules.singleTransferCents) return `A single payment of ${formatMoney(rules.singleTransferCents)} or more`;
   if (payment.payeeKey === null) return null;
   const firstAt = await firstPaidAt(db, payment.customerId, payment.payeeKey);
   const payeeIsNew = firstAt === null || now.getTime() - firstAt.getTime() < dayMs;
   if (!payeeIsNew) return null;
   const spent = await newPayeeSpendLastDay(db, payment.customerId);
-  if (spent + payment.amountCents > rules.newPayeeDailyCents) return `More than ${formatCents(rules.newPayeeDailyCents)} within 24 hours to new payees`;
+  if (spent + payment.amountCents > rules.newPayeeDailyCents) return `More than ${formatMoney(rules.newPayeeDailyCents)} within 24 hours to new payees`;
   return null;
 }

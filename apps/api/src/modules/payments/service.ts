@@ -1,3 +1,4 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { ledgers } from '../../ledger/codes.ts';
@@ -5,7 +6,7 @@ import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import { notifyCustomer } from '../../platform/notify.ts';
 import { consumeStepUp, requireStepUp, stepUpDependencies } from '../../platform/step-up.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
@@ -167,7 +168,7 @@ async function executePayment(dependencies: PaymentDependencies, row: PaymentRow
 }
 
 async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId: string | null): Promise<void> {
-  const amount = formatCents(row.amount_cents);
+  const amount = formatMoney(row.amount_cents);
   const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
   if (row.status === 'in_review') {
     await notifyCustomer(tx, {

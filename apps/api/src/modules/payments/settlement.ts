@@ -1,3 +1,4 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { transferFlags } from '../../ledger/types.ts';
@@ -5,7 +6,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { paymentNotificationLink } from './presenter.ts';
-import { formatCents } from '../../platform/money.ts';
+
 import { settlementTime } from './rail.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { decisionsNotInLedger, findAccountById, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
@@ -55,7 +56,7 @@ export async function decideHeldPayment(
   const recipient = await recipientOf(db, existing);
   const viaRail = existing.rail !== null;
   const decided = await db.transaction(async (tx) => {
-    const amount = formatCents(existing.amount_cents);
+    const amount = formatMoney(existing.amount_cents);
     const base = { customerId: existing.customer_id, paymentId: existing.id, link: paymentNotificationLink };
     if (decision.action === 'reject') {
       const row = await transitionPayment(tx, existing.id, ['in_review'], { status: 'rejected', statusReason: decision.reason });

@@ -1,5 +1,6 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { encrypt, keyedHash } from '../../../platform/crypto.ts';
-import { formatCents } from '../../../platform/money.ts';
+
 import { paymentKinds } from '../kinds.ts';
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
 import { noRecipient, sourceAccount } from './checks.ts';
@@ -28,7 +29,7 @@ export async function planCardPayment(context: PlanContext, body: Extract<Transf
     ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: null },
     needsStepUp: true,
     reviewable: true,
-    purpose: `a card payment of ${formatCents(amountCents)}`,
+    purpose: `a card payment of ${formatMoney(amountCents)}`,
     ...noRecipient,
   };
 }

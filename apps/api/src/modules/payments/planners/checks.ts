@@ -1,6 +1,7 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { fundingSourceMessages } from '@strongroom/contracts/funding-sources.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { formatCents } from '../../../platform/money.ts';
+
 import { owedCents } from '../../accounts/service.ts';
 import { verifiedFundingSource as findVerifiedFundingSource, type FundingSourceRow } from '../../funding-sources/service.ts';
 import type { PlanContext } from '../plan.ts';
@@ -28,7 +29,7 @@ export async function sourceAccount(context: PlanContext, accountId: string): Pr
   if (owed > 0n) {
     throw new AppError(
       'account_overdrawn',
-      `This account is ${formatCents(-owed)} after a deposit was returned. Pay in at least ${formatCents(owed)} before you send money from it.`,
+      `This account is ${formatMoney(-owed)} after a deposit was returned. Pay in at least ${formatMoney(owed)} before you send money from it.`,
     );
   }
   return account;

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../platform/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { paymentKinds } from '../kinds.ts';
 import type { DepositBody, PaymentPlan, PlanContext } from '../plan.ts';
 import { noRecipient, ownAccount, verifiedFundingSource } from './checks.ts';
@@ -25,7 +25,7 @@ export async function planDeposit(context: PlanContext, body: DepositBody): Prom
     ledgerAccounts: { fromLedgerAccountId: null, toLedgerAccountId: account.ledger_account_id },
     needsStepUp: false,
     reviewable: false,
-    purpose: `a deposit of ${formatCents(amountCents)}`,
+    purpose: `a deposit of ${formatMoney(amountCents)}`,
     ...noRecipient,
   };
 }

@@ -1,5 +1,6 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { formatCents } from '../../../platform/money.ts';
+
 import { paymentKinds } from '../kinds.ts';
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
 import { fieldError, sourceAccount } from './checks.ts';
@@ -30,7 +31,7 @@ export async function planExternalTransfer(context: PlanContext, body: Extract<T
     ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: null },
     needsStepUp: true,
     reviewable: true,
-    purpose: `a transfer of ${formatCents(amountCents)}`,
+    purpose: `a transfer of ${formatMoney(amountCents)}`,
     recipientCustomerId: null,
     favorite: body.addToFavorites
       ? {

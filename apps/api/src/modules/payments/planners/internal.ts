@@ -1,5 +1,6 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { formatCents } from '../../../platform/money.ts';
+
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
 import { findAccountByNumber, hasPaidPayee } from '../repository.ts';
 import { fieldError, sourceAccount } from './checks.ts';
@@ -36,7 +37,7 @@ export async function planInternalTransfer(context: PlanContext, body: Extract<T
     ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id },
     needsStepUp: toSomeoneElse && !(await hasPaidPayee(context.db, context.customerId, payeeKey)),
     reviewable: toSomeoneElse,
-    purpose: `a transfer of ${formatCents(amountCents)}`,
+    purpose: `a transfer of ${formatMoney(amountCents)}`,
     recipientCustomerId: to.customer_id,
     favorite: body.addToFavorites
       ? {

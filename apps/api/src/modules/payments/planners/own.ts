@@ -1,5 +1,6 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { formatCents } from '../../../platform/money.ts';
+
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
 import { findAccountById } from '../repository.ts';
 import { fieldError, noRecipient, noSuchAccount, sourceAccount } from './checks.ts';
@@ -26,7 +27,7 @@ export async function planOwnTransfer(context: PlanContext, body: Extract<Transf
     ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id },
     needsStepUp: false,
     reviewable: false,
-    purpose: `a transfer of ${formatCents(amountCents)}`,
+    purpose: `a transfer of ${formatMoney(amountCents)}`,
     ...noRecipient,
   };
 }

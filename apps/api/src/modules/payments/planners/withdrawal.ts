@@ -1,4 +1,4 @@
-import { formatCents } from '../../../platform/money.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import { paymentKinds } from '../kinds.ts';
 import type { PaymentPlan, PlanContext, WithdrawalBody } from '../plan.ts';
 import { noRecipient, sourceAccount } from './checks.ts';
@@ -27,7 +27,7 @@ export async function planWithdrawal(context: PlanContext, body: WithdrawalBody)
     ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: null },
     needsStepUp: true,
     reviewable: true,
-    purpose: `a withdrawal of ${formatCents(amountCents)}`,
+    purpose: `a withdrawal of ${formatMoney(amountCents)}`,
     ...noRecipient,
   };
 }
