@@ -9,6 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // A findBy may wait 5 s on a busy machine (setup.ts); a test holding two must not be cut off first.
+    testTimeout: 30_000,
     isolate: false,
   },
 });

@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { systemClock, type Clock } from './db/clock.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
@@ -57,6 +58,11 @@ export interface AppDependencies {
   opsToken?: string;
   /** Where log lines go; tests read them to prove secrets stay out. Default: stdout. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The time the job queue and the ledger's deadlines go by. Default: the database's now() (and
+   * the machine's time for recurring jobs); tests give a TestClock and move it (db/clock.ts).
+   */
+  clock?: Clock;
 }
 
 export interface AppServices {
@@ -93,7 +99,7 @@ function smsSenderFor(config: Config, db: Database): SmsSender {
 
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function build(config: Config, dependencies: AppDependencies): Promise<FastifyInstance> {
-  const { db } = dependencies;
+  const { db, clock } = dependencies;
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
     genReqId: requestIdFor,
@@ -115,7 +121,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     mailer: dependencies.mailer ?? mailerFor(config, db),
     sms: dependencies.sms ?? smsSenderFor(config, db),
     storage: dependencies.storage ?? storageFor(config),
-    jobs: new JobRunner(db, app.log),
+    jobs: new JobRunner(db, app.log, { clock }),
     liveEvents: createLiveEvents(),
   };
   app.decorate('services', services);
@@ -124,18 +130,22 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   registerAuthJobs(services.jobs, auth);
   registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents });
   services.jobs.register(ledgerExpirySweepJobKind, async () => {
-    await expirePendingTransfers(db);
+    await expirePendingTransfers(db, clock);
   });
   services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
   // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
-  const payments = { db, ledger: createTransferBatcher(db), config, sms: services.sms, liveEvents: services.liveEvents };
+  const payments = { db, ledger: createTransferBatcher(db, { clock }), config, sms: services.sms, liveEvents: services.liveEvents };
   const settleSoon = registerPaymentJobs(services.jobs, payments);
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =
     autoApproveSeconds === undefined
       ? undefined
       : async (reviewId: string) => {
-          await services.jobs.enqueue({ kind: autoApproveJobKind, payload: { reviewId }, runAt: new Date(Date.now() + autoApproveSeconds * 1_000) });
+          await services.jobs.enqueue({
+            kind: autoApproveJobKind,
+            payload: { reviewId },
+            runAt: new Date((clock ?? systemClock).now().getTime() + autoApproveSeconds * 1_000),
+          });
         };
 
   app.addHook('onSend', async (request, reply, payload) => {

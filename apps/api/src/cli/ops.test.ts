@@ -22,12 +22,16 @@ function runCli(args: string[], environment: Record<string, string>) {
   return { exitCode: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Resolves with what the process printed once it has printed `expected`; fails as soon as it exits first. */
+function printed(child: ChildProcess, expected: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(expected)) resolve(output);
+    });
+    child.once('exit', (code) => reject(new Error(`the process exited (${code}) before printing "${expected}": ${output}`)));
+  });
 }
 
 describe('the ops CLI on the embedded database', () => {
@@ -62,9 +66,7 @@ describe('the ops CLI on the embedded database', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     servers.push(server);
-    let output = '';
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('is open at'), 60_000);
+    const output = await printed(server, 'is open at');
     expect(output).toContain('is open at http://127.0.0.1:');
     expect(existsSync(serverLockPath(dataDirectory))).toBe(true);
 

@@ -7,7 +7,7 @@ export type TransferFields = Omit<LedgerTransfer, 'sequence' | 'createdAt'>;
 
 export interface PendingStateEntry {
   state: PendingState;
-  /** Read from PostgreSQL after the accounts were locked: now() >= expires_at. */
+  /** Read from PostgreSQL after the accounts were locked: the batch's instant >= expires_at. */
   deadlinePassed: boolean;
   /** The post or void that resolved it, when resolved in this batch. */
   resolvedById: string | null;

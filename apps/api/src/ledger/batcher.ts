@@ -1,3 +1,4 @@
+import type { Clock } from '../db/clock.ts';
 import type { Database } from '../db/database.ts';
 import { assert, assertInteger } from './assert.ts';
 import { createNormalizedTransfers } from './create-transfers.ts';
@@ -30,6 +31,8 @@ export interface TransferBatcherOptions {
   maxBatchSize?: number;
   /** Most batches in flight at once; each holds one database connection. */
   concurrency?: number;
+  /** Dates the transfers and judges deadlines; without one, the transaction's now() (db/clock.ts). */
+  clock?: Clock;
 }
 
 interface QueuedRequest {
@@ -84,6 +87,7 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
       const outcomes = await createNormalizedTransfers(
         db,
         requests.flatMap((request) => request.transfers),
+        options.clock,
       );
       let offset = 0;
       for (const request of requests) {
@@ -103,7 +107,7 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
     // A request that ends inside a chain would link into the next request; alone, it answers
     // linked_event_chain_open as it should.
     const last = transfers[transfers.length - 1];
-    if (last && hasFlag(last.flags, transferFlags.linked)) return createNormalizedTransfers(db, transfers);
+    if (last && hasFlag(last.flags, transferFlags.linked)) return createNormalizedTransfers(db, transfers, options.clock);
     return new Promise((resolve, reject) => {
       queue.push({ transfers, resolve, reject });
       schedulePump();

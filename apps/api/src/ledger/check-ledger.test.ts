@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { checkLedger } from './check-ledger.ts';
 import { operatorAccounts } from './codes.ts';
 import { createTransfers } from './create-transfers.ts';
+import { TestClock } from '../db/clock.ts';
 import { expirePendingTransfers } from './expire.ts';
 import { openCustomerAccount, payment } from '../test/ledger.ts';
 import { transferFlags } from './types.ts';
@@ -17,7 +18,7 @@ describeEachDatabase('ledger: checkLedger', (database) => {
     const customer = await openCustomerAccount(database(), 1_000n);
     const pending = { ...payment(customer, operatorAccounts.settlementAch, 100n), flags: transferFlags.pending, timeoutSeconds: 60 };
     await createTransfers(database(), [pending, payment(customer, operatorAccounts.feesIncome, 5n)]);
-    await expirePendingTransfers(database(), new Date(Date.now() + 120_000));
+    await expirePendingTransfers(database(), new TestClock().later(120_000));
     const check = await checkLedger(database());
     expect(check).toEqual({ ok: true, accounts: Object.keys(operatorAccounts).length + 1, transfers: 3, violations: [] });
   });

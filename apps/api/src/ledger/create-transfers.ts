@@ -1,3 +1,4 @@
+import { sqlInstant, type Clock } from '../db/clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { assert } from './assert.ts';
 import { BatchState } from './batch-state.ts';
@@ -15,17 +16,19 @@ import { writeBatch } from './write-batch.ts';
  * Creates a batch of transfers in one SQL transaction, with TigerBeetle's semantics: each transfer
  * sees the ones before it, linked chains succeed or fail as one, and every transfer gets a result.
  * Expected failures are results; only a bug (LedgerInvariantError) or the database failing throws.
+ * Without a clock the transaction's now() dates the transfers and judges deadlines (db/clock.ts).
  */
-export async function createTransfers(db: Database, transfers: readonly TransferInput[]): Promise<CreateTransferOutcome[]> {
+export async function createTransfers(db: Database, transfers: readonly TransferInput[], clock?: Clock): Promise<CreateTransferOutcome[]> {
   assert(transfers.length <= maxBatchSize, `a batch holds at most ${maxBatchSize} transfers`);
-  return createNormalizedTransfers(db, transfers.map(normalizeTransfer));
+  return createNormalizedTransfers(db, transfers.map(normalizeTransfer), clock);
 }
 
 /** For callers that normalized (and so validated) each request themselves, such as the batcher. */
-export async function createNormalizedTransfers(db: Database, batch: readonly NormalizedTransfer[]): Promise<CreateTransferOutcome[]> {
+export async function createNormalizedTransfers(db: Database, batch: readonly NormalizedTransfer[], clock?: Clock): Promise<CreateTransferOutcome[]> {
   assert(batch.length <= maxBatchSize, `a batch holds at most ${maxBatchSize} transfers`);
   if (batch.length === 0) return [];
-  return retryOnWriteConflict(() => db.transaction((tx) => executeBatch(tx, batch)));
+  // Read once per attempt, as now() is once per transaction: a retry happens later.
+  return retryOnWriteConflict(() => db.transaction((tx) => executeBatch(tx, batch, sqlInstant(clock))));
 }
 
 interface TransferOrFailureRow extends Omit<TransferRow, 'sequence'> {
@@ -35,7 +38,7 @@ interface TransferOrFailureRow extends Omit<TransferRow, 'sequence'> {
   deadline_passed: boolean | null;
 }
 
-async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[]): Promise<CreateTransferOutcome[]> {
+async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[], now: Date | null): Promise<CreateTransferOutcome[]> {
   const state = new BatchState();
   const storedTransfers = new Map<string, LedgerTransfer>();
   const batchIds = unique(batch.map((t) => t.id).filter(isUsableId));
@@ -78,7 +81,7 @@ async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[])
   // 3. Under the locks: the batch's own ids (exists, id_already_failed) and the pending transfers
   // with their states. Any writer of the same accounts has committed or waits for this batch, so a
   // duplicate of one of these transfers sent at the same moment is seen here, not missed.
-  const rows = await tx.query<TransferOrFailureRow>(readTransfersStatement.text, [unique([...batchIds, ...pendingIds]), batchIds], {
+  const rows = await tx.query<TransferOrFailureRow>(readTransfersStatement.text, [unique([...batchIds, ...pendingIds]), batchIds, now], {
     name: readTransfersStatement.name,
   });
   for (const row of rows) {
@@ -121,7 +124,7 @@ async function executeBatch(tx: Queryable, batch: readonly NormalizedTransfer[])
   );
 
   // 5. Write once, then answer.
-  const created = await writeBatch(tx, state);
+  const created = await writeBatch(tx, state, now);
   return results.map((result, index): CreateTransferOutcome => {
     const id = batch[index]?.id ?? zeroId;
     if (result === 'ok' || result === 'exists') {

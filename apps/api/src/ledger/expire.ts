@@ -1,3 +1,4 @@
+import { sqlInstant, type Clock } from '../db/clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { assert } from './assert.ts';
 import { maxExpireBatchSize, maxExpireRounds } from './limits.ts';
@@ -23,12 +24,13 @@ interface ExpiringRow {
  * The background sweep: releases the reservation of every pending transfer whose timeout has
  * passed, oldest deadline first, and marks it expired. A pending transfer past its deadline can
  * no longer be posted or voided even before the sweep reaches it; the sweep only gives the money
- * back. `now` defaults to the database's clock; tests pass a later time instead of waiting.
+ * back. Without a clock the transaction's now() decides what has expired (db/clock.ts); tests
+ * move a clock instead of waiting.
  */
-export async function expirePendingTransfers(db: Database, now?: Date): Promise<ExpireResult> {
+export async function expirePendingTransfers(db: Database, clock?: Clock): Promise<ExpireResult> {
   let expiredCount = 0;
   for (let round = 0; round < maxExpireRounds; round += 1) {
-    const { found, expired } = await retryOnWriteConflict(() => db.transaction((tx) => expireOneBatch(tx, now ?? null)));
+    const { found, expired } = await retryOnWriteConflict(() => db.transaction((tx) => expireOneBatch(tx, sqlInstant(clock))));
     expiredCount += expired;
     if (found < maxExpireBatchSize) return { expiredCount, finished: true };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { TestClock } from '../db/clock.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { balanceOf } from './accounts.ts';
 import { operatorAccounts, transferCodes } from './codes.ts';
@@ -138,7 +138,7 @@ describeEachDatabase('ledger: pending transfers, posts, voids and timeouts', (da
     await createTransfers(database(), [expiring, lasting, held]);
     expect(balanceOf(await accountOf(database(), customer)).availableCents).toBe(400n);
 
-    const inTwoMinutes = new Date(Date.now() + 120_000);
+    const inTwoMinutes = new TestClock().later(120_000);
     const sweep = await expirePendingTransfers(database(), inTwoMinutes);
     expect(sweep.expiredCount).toBeGreaterThanOrEqual(1);
     expect(sweep.finished).toBe(true);
@@ -154,15 +154,24 @@ describeEachDatabase('ledger: pending transfers, posts, voids and timeouts', (da
   });
 
   it('a pending transfer past its deadline cannot be posted even before the sweep reaches it', async () => {
+    const clock = new TestClock();
+    const createdAt = clock.now();
     const customer = await openCustomerAccount(database(), 1_000n);
     const pending = hold(customer, operatorAccounts.settlementAch, 200n, 1);
-    await createOne(database(), pending);
-    await sleep(1_100);
-    expect((await createOne(database(), post(pending.id))).result).toBe('pending_transfer_expired');
+    await createTransfers(database(), [pending], clock);
+    clock.advance(999);
+    expect((await expirePendingTransfers(database(), clock)).expiredCount).toBe(0);
+    clock.advance(1);
+    expect((await createTransfers(database(), [post(pending.id)], clock))[0]?.result).toBe('pending_transfer_expired');
     // The money stays reserved until the sweep gives it back.
     expect(balanceOf(await accountOf(database(), customer)).availableCents).toBe(800n);
-    expect((await expirePendingTransfers(database())).expiredCount).toBe(1);
+    expect((await expirePendingTransfers(database(), clock)).expiredCount).toBe(1);
     expect(balanceOf(await accountOf(database(), customer)).availableCents).toBe(1_000n);
+    expect((await lookupPendingStates(database(), [pending.id]))[0]).toMatchObject({
+      state: 'expired',
+      expiresAt: new Date(createdAt.getTime() + 1_000),
+      resolvedAt: clock.now(),
+    });
     await expectLedgerConsistent(database());
   });
 

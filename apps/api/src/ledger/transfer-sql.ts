@@ -33,14 +33,15 @@ export const lockAccountsStatement = {
 
 /**
  * Read after the accounts are locked: the batch's own ids (exists, id_already_failed) and the
- * pending transfers it resolves, with their states. Any post, void or expiry of those pending
+ * pending transfers it resolves, with their states, and whether their deadline has passed at $3
+ * (null: the transaction's now(); see db/clock.ts). Any post, void or expiry of those pending
  * transfers locks the same accounts, so their states cannot change before the batch commits.
  */
 export const readTransfersStatement = {
   name: 'ledger_read_transfers',
   text: `
     SELECT ${qualified('t', transferColumns)}, NULL::text AS failed_result, s.state AS pending_state,
-      (s.expires_at IS NOT NULL AND s.expires_at <= now()) AS deadline_passed
+      (s.expires_at IS NOT NULL AND s.expires_at <= coalesce($3::timestamptz, now())) AS deadline_passed
     FROM unnest($1::uuid[]) AS wanted (id)
       JOIN ledger_transfers AS t ON t.id = wanted.id
       LEFT JOIN pending_transfer_states AS s ON s.pending_id = t.id
@@ -53,7 +54,8 @@ export const readTransfersStatement = {
  * The whole write of a batch in one round trip: one unnest INSERT of the transfers, one unnest
  * UPDATE of the counters (by difference, returning the sums of the new values to compare with
  * the ones computed in memory), the pending states, and the ids that failed. Every transfer of
- * the batch gets the transaction's now() as created_at; a pending deadline is counted from it.
+ * the batch gets the same created_at, $21 or else the transaction's now() (db/clock.ts); a pending
+ * deadline is counted from it.
  */
 export const writeBatchStatement = {
   name: 'ledger_write_batch',
@@ -62,7 +64,7 @@ export const writeBatchStatement = {
       INSERT INTO ledger_transfers
         (id, debit_account_id, credit_account_id, amount, pending_id, timeout, ledger, code, flags, created_at)
       SELECT t.id, t.debit_account_id, t.credit_account_id, t.amount, t.pending_id, t.timeout, t.ledger, t.code,
-        t.flags, now()
+        t.flags, coalesce($21::timestamptz, now())
       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::uuid[], $6::integer[], $7::integer[],
         $8::integer[], $9::integer[]) WITH ORDINALITY
         AS t(id, debit_account_id, credit_account_id, amount, pending_id, timeout, ledger, code, flags, position)
@@ -83,9 +85,9 @@ export const writeBatchStatement = {
     changed_states AS (
       INSERT INTO pending_transfer_states AS s (pending_id, state, expires_at, resolved_by_id, resolved_at)
       SELECT c.pending_id, c.state,
-        CASE WHEN c.timeout > 0 THEN now() + c.timeout * interval '1 second' END,
+        CASE WHEN c.timeout > 0 THEN coalesce($21::timestamptz, now()) + c.timeout * interval '1 second' END,
         c.resolved_by_id,
-        CASE WHEN c.state <> 'pending' THEN now() END
+        CASE WHEN c.state <> 'pending' THEN coalesce($21::timestamptz, now()) END
       FROM unnest($15::uuid[], $16::text[], $17::integer[], $18::uuid[]) AS c(pending_id, state, timeout, resolved_by_id)
       ON CONFLICT (pending_id) DO UPDATE
         SET state = excluded.state, resolved_by_id = excluded.resolved_by_id, resolved_at = excluded.resolved_at
@@ -108,7 +110,7 @@ export const writeBatchStatement = {
         coalesce(sum(credits_pending), 0), coalesce(sum(credits_posted), 0)) FROM changed_accounts) AS account_sums,
       (SELECT count(*) FROM changed_states) AS state_count,
       (SELECT count(*) FROM failures) AS failure_count,
-      now() AS created_at`,
+      coalesce($21::timestamptz, now()) AS created_at`,
 };
 
 export interface WriteBatchRow {

@@ -17,9 +17,9 @@ interface CounterDelta {
 /**
  * Writes what the batch decided, in one statement, after asserting every invariant the decision
  * must keep; then asserts that PostgreSQL arrived at the same counters. Returns the created
- * transfers with the sequence and timestamp PostgreSQL gave them.
+ * transfers with the sequence and timestamp PostgreSQL gave them: `now`, or else its own now().
  */
-export async function writeBatch(tx: Queryable, state: BatchState): Promise<Map<string, LedgerTransfer>> {
+export async function writeBatch(tx: Queryable, state: BatchState, now: Date | null): Promise<Map<string, LedgerTransfer>> {
   const transfers = state.createdTransfers;
   const deltas = counterDeltas(state);
   const pendingStates = [...state.changedPendingIds].map((pendingId) => {
@@ -69,6 +69,7 @@ export async function writeBatch(tx: Queryable, state: BatchState): Promise<Map<
       pendingStates.map((p) => p.entry.resolvedById),
       state.newFailures.map((failure) => failure.id),
       state.newFailures.map((failure) => failure.result),
+      now,
     ],
     { name: writeBatchStatement.name },
   );

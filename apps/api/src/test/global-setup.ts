@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
+import { chooseTestSeed, testSeedVariable } from './seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await writeFile(templatePath, Buffer.from(await (await db.dump()).arrayBuffer()));
   await db.close();
   project.provide('pgliteTemplatePath', templatePath);
+  const seed = chooseTestSeed();
+  project.provide('testSeed', seed);
+  console.log(`Random tests run with seed ${seed}; replay them with ${testSeedVariable}=${seed}`);
   return async () => {
     await rm(directory, { recursive: true, force: true });
   };

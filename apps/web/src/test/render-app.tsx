@@ -3,6 +3,21 @@ import { vi } from 'vitest';
 import { App } from '../app/app.tsx';
 import type { BankIdentity } from '../lib/bank-identity.ts';
 
+/**
+ * The modules the router loads on demand (app/app-routes.tsx: the areas in app/lazy-routes and the
+ * feature pages). On a busy machine the first import of one can take longer than a findBy waits,
+ * so a test that raced it failed for no fault of the screen.
+ */
+const lazyScreenModules = import.meta.glob(['../app/lazy-routes/*.tsx', '../features/**/*-page.tsx']);
+
+/**
+ * Loads every lazy screen before a file's tests start (setup.ts), so a test's first render only
+ * renders: React.lazy then finds its module already loaded instead of racing the test's timeout.
+ */
+export async function loadLazyScreens(): Promise<void> {
+  await Promise.all(Object.values(lazyScreenModules).map((load) => load()));
+}
+
 export interface FakeAnswer {
   status: number;
   body?: unknown;

@@ -1,13 +1,18 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { resetPublicSettingsCache } from '../lib/public-settings.ts';
+import { loadLazyScreens } from './render-app.tsx';
 
 /**
- * A screen loads lazily, and on a busy machine its first render can take over Testing Library's
- * default second: every `findBy` and `waitFor` gives up after 5 s instead. They still return as
- * soon as what they wait for is there, so this costs nothing when the machine is quiet.
+ * On a busy machine a first render can take over Testing Library's default second: every `findBy`
+ * and `waitFor` gives up after 5 s instead. They still return as soon as what they wait for is
+ * there, so this costs nothing when the machine is quiet.
  */
 configure({ asyncUtilTimeout: 5_000 });
+
+/** The lazy screens are loaded before any test, not raced by its first findBy (render-app.tsx). */
+const lazyScreensLoadMs = 120_000;
+beforeAll(loadLazyScreens, lazyScreensLoadMs);
 
 afterEach(() => {
   // Testing Library unmounts between tests by itself only when test globals are on; they are not.

@@ -1,5 +1,10 @@
 import type { Queryable } from '../../db/database.ts';
 
+/**
+ * Each statement takes `now`: the instant of a test clock, or null for the database's now()
+ * (db/clock.ts), so one server's clock never disagrees with another's about what is due.
+ */
+
 export interface JobRow {
   id: bigint;
   kind: string;
@@ -15,11 +20,11 @@ export interface NewJob {
   maxAttempts?: number;
 }
 
-export async function insertJob(db: Queryable, job: NewJob): Promise<bigint> {
+export async function insertJob(db: Queryable, job: NewJob, now: Date | null = null): Promise<bigint> {
   const [row] = await db.query<{ id: bigint }>(
     `INSERT INTO jobs (kind, payload, run_at, max_attempts)
-     VALUES ($1, $2::jsonb, coalesce($3::timestamptz, now()), $4) RETURNING id`,
-    [job.kind, JSON.stringify(job.payload ?? {}), job.runAt ?? null, job.maxAttempts ?? 5],
+     VALUES ($1, $2::jsonb, coalesce($3::timestamptz, $5::timestamptz, now()), $4) RETURNING id`,
+    [job.kind, JSON.stringify(job.payload ?? {}), job.runAt ?? null, job.maxAttempts ?? 5, now],
   );
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
   return row.id;
@@ -29,47 +34,47 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<bigint> {
  * Claims up to `limit` due jobs. `SKIP LOCKED` lets several workers (or servers) share the queue
  * on PostgreSQL without waiting on each other; on PGlite there is one connection, so it is moot.
  */
-export async function claimDueJobs(db: Queryable, limit: number): Promise<JobRow[]> {
+export async function claimDueJobs(db: Queryable, limit: number, now: Date | null = null): Promise<JobRow[]> {
   return db.query<JobRow>(
-    `UPDATE jobs SET status = 'running', locked_at = now(), attempts = attempts + 1
+    `UPDATE jobs SET status = 'running', locked_at = coalesce($2::timestamptz, now()), attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM jobs
-         WHERE status = 'queued' AND run_at <= now()
+         WHERE status = 'queued' AND run_at <= coalesce($2::timestamptz, now())
          ORDER BY run_at, id
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts`,
-    [limit],
+    [limit, now],
     { name: 'jobs_claim_due' },
   );
 }
 
-export async function markJobDone(db: Queryable, id: bigint): Promise<void> {
-  await db.query(`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL WHERE id = $1`, [id]);
+export async function markJobDone(db: Queryable, id: bigint, now: Date | null = null): Promise<void> {
+  await db.query(`UPDATE jobs SET status = 'done', finished_at = coalesce($2::timestamptz, now()), locked_at = NULL WHERE id = $1`, [id, now]);
 }
 
 /** Requeues after `retryDelayMs`, or fails the job for good once its attempts are spent. */
-export async function markJobFailed(db: Queryable, job: JobRow, error: string, retryDelayMs: number): Promise<'retrying' | 'failed'> {
+export async function markJobFailed(db: Queryable, job: JobRow, error: string, retryDelayMs: number, now: Date | null = null): Promise<'retrying' | 'failed'> {
   const exhausted = job.attempts >= job.max_attempts;
   await db.query(
     `UPDATE jobs
         SET status = $2, last_error = $3, locked_at = NULL,
-            run_at = CASE WHEN $2 = 'queued' THEN now() + make_interval(secs => $4::double precision / 1000) ELSE run_at END,
-            finished_at = CASE WHEN $2 = 'failed' THEN now() ELSE NULL END
+            run_at = CASE WHEN $2 = 'queued' THEN coalesce($5::timestamptz, now()) + make_interval(secs => $4::double precision / 1000) ELSE run_at END,
+            finished_at = CASE WHEN $2 = 'failed' THEN coalesce($5::timestamptz, now()) ELSE NULL END
       WHERE id = $1`,
-    [job.id, exhausted ? 'failed' : 'queued', error.slice(0, 2_000), retryDelayMs],
+    [job.id, exhausted ? 'failed' : 'queued', error.slice(0, 2_000), retryDelayMs, now],
   );
   return exhausted ? 'failed' : 'retrying';
 }
 
 /** Jobs left running by a worker that died are given back to the queue after the lease runs out. */
-export async function releaseStaleJobs(db: Queryable, leaseMs: number): Promise<number> {
+export async function releaseStaleJobs(db: Queryable, leaseMs: number, now: Date | null = null): Promise<number> {
   const rows = await db.query(
     `UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
             locked_at = NULL, last_error = coalesce(last_error, 'worker lease expired')
-      WHERE status = 'running' AND locked_at < now() - make_interval(secs => $1::double precision / 1000)
+      WHERE status = 'running' AND locked_at < coalesce($2::timestamptz, now()) - make_interval(secs => $1::double precision / 1000)
       RETURNING id`,
-    [leaseMs],
+    [leaseMs, now],
   );
   return rows.length;
 }

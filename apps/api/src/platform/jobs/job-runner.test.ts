@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
+import { TestClock } from '../../db/clock.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { claimDueJobs, countQueuedJobs, insertJob, releaseStaleJobs } from './job-repository.ts';
 import { JobRunner } from './job-runner.ts';
@@ -27,24 +28,41 @@ describeEachDatabase('the job queue', (database, kind) => {
     expect(await jobStatus(id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
-  it('does not run a job before its time', async () => {
-    const runner = new JobRunner(database(), silent);
+  it('does not run a job before its time, and runs it once its time has come', async () => {
+    const clock = new TestClock();
+    const runner = new JobRunner(database(), silent, { clock });
     let runs = 0;
     runner.register('later', async () => void runs++);
-    await runner.enqueue({ kind: 'later', runAt: new Date(Date.now() + 60_000) });
+    await runner.enqueue({ kind: 'later', runAt: new Date(clock.now().getTime() + 60_000) });
+    clock.advance(59_999);
     await runner.runOnce();
     expect(runs).toBe(0);
+    clock.advance(1);
+    await runner.runOnce();
+    expect(runs).toBe(1);
   });
 
   it('retries a failing job with a delay and gives up after its attempts, keeping the error', async () => {
-    const runner = new JobRunner(database(), silent, { retryBaseDelayMs: 0 });
+    const clock = new TestClock();
+    const runner = new JobRunner(database(), silent, { retryBaseDelayMs: 1_000, clock });
     let runs = 0;
     runner.register('flaky', async () => {
       runs++;
       throw new Error(`attempt ${runs} failed`);
     });
     const id = await runner.enqueue({ kind: 'flaky', maxAttempts: 3 });
-    for (let pass = 0; pass < 5; pass++) await runner.runOnce();
+    await runner.runOnce();
+    // Retry 1 waits a second, retry 2 two: not a moment before.
+    await runner.runOnce();
+    expect(runs).toBe(1);
+    clock.advance(1_000);
+    await runner.runOnce();
+    expect(runs).toBe(2);
+    clock.advance(1_999);
+    await runner.runOnce();
+    expect(runs).toBe(2);
+    clock.advance(1);
+    for (let pass = 0; pass < 3; pass++) await runner.runOnce();
     expect(runs).toBe(3);
     expect(await jobStatus(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'attempt 3 failed' });
   });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sqlInstant, systemClock, type Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { claimDueJobs, hasPendingJobOfKind, insertJob, markJobDone, markJobFailed, releaseStaleJobs, type JobRow, type NewJob } from './job-repository.ts';
 
@@ -11,6 +12,11 @@ export interface JobRunnerOptions {
   /** Delay before retry n (1-based): base * 2^(n-1), capped. */
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
+  /**
+   * Decides what is due. Without one, recurring jobs follow the machine's time and the queue the
+   * database's now(); a test gives a clock and moves it instead of waiting (db/clock.ts).
+   */
+  clock?: Clock;
 }
 
 const defaults = {
@@ -37,7 +43,8 @@ export class JobRunner {
   readonly #log: FastifyBaseLogger;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #recurring: Recurring[] = [];
-  readonly #options: Required<JobRunnerOptions>;
+  readonly #options: Required<Omit<JobRunnerOptions, 'clock'>>;
+  readonly #clock: Clock | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
   #stopped = true;
@@ -45,7 +52,9 @@ export class JobRunner {
   constructor(db: Database, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
     this.#db = db;
     this.#log = log;
-    this.#options = { ...defaults, ...options };
+    const { clock, ...rest } = options;
+    this.#options = { ...defaults, ...rest };
+    this.#clock = clock;
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -60,7 +69,7 @@ export class JobRunner {
   }
 
   enqueue(job: NewJob): Promise<bigint> {
-    return insertJob(this.#db, job);
+    return insertJob(this.#db, job, sqlInstant(this.#clock));
   }
 
   start(): void {
@@ -78,14 +87,14 @@ export class JobRunner {
 
   /** One pass: due recurring jobs enqueued, stale leases released, a batch claimed and run. */
   async runOnce(): Promise<number> {
-    const now = Date.now();
+    const nowMs = (this.#clock ?? systemClock).now().getTime();
     for (const recurring of this.#recurring) {
-      if (recurring.nextAt > now) continue;
-      recurring.nextAt = now + recurring.intervalMs;
-      if (!(await hasPendingJobOfKind(this.#db, recurring.kind))) await insertJob(this.#db, { kind: recurring.kind, maxAttempts: 1 });
+      if (recurring.nextAt > nowMs) continue;
+      recurring.nextAt = nowMs + recurring.intervalMs;
+      if (!(await hasPendingJobOfKind(this.#db, recurring.kind))) await this.enqueue({ kind: recurring.kind, maxAttempts: 1 });
     }
-    await releaseStaleJobs(this.#db, this.#options.leaseMs);
-    const jobs = await claimDueJobs(this.#db, this.#options.batchSize);
+    await releaseStaleJobs(this.#db, this.#options.leaseMs, sqlInstant(this.#clock));
+    const jobs = await claimDueJobs(this.#db, this.#options.batchSize, sqlInstant(this.#clock));
     for (const job of jobs) await this.#run(job);
     return jobs.length;
   }
@@ -95,11 +104,11 @@ export class JobRunner {
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload, { id: job.id, attempt: job.attempts });
-      await markJobDone(this.#db, job.id);
+      await markJobDone(this.#db, job.id, sqlInstant(this.#clock));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const delayMs = Math.min(this.#options.retryBaseDelayMs * 2 ** (job.attempts - 1), this.#options.retryMaxDelayMs);
-      const outcome = await markJobFailed(this.#db, job, message, delayMs);
+      const outcome = await markJobFailed(this.#db, job, message, delayMs, sqlInstant(this.#clock));
       this.#log.warn({ jobId: String(job.id), kind: job.kind, attempt: job.attempts, outcome, error: message }, 'job failed');
     }
   }

@@ -139,7 +139,11 @@ describe('/transaction-history', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-20' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
     expect(await screen.findByText('The end date must be on or after the start date')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Settled: the list was asked for the valid start date, and nothing is being fetched since the invalid end date.
+    await waitFor(() => {
+      expect(listQueries(fetchMock).at(-1)?.get('from')).toBe('2026-03-20');
+      expect(queryClient.isFetching()).toBe(0);
+    });
     expect(listQueries(fetchMock).some((query) => query.get('to') === '2026-03-01')).toBe(false);
   });
 

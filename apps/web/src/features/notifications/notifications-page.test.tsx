@@ -108,7 +108,8 @@ describe('/notifications', () => {
     });
     const alert = await screen.findByRole('alertdialog', { name: 'Notifications were not marked as read' });
     expect(within(alert).getByText('Something broke on our side')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Settled: nothing fetching, nothing being marked. A second attempt would have to start from here.
+    await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/notifications/read'))).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy();
   });
