@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,7 @@ describe('the compiled server that npm start runs', () => {
     expect(build.status, build.stderr).toBe(0);
 
     const port = await closedPort();
+    const dataDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-compiled-'));
     const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
       cwd: repositoryRoot,
       env: {
@@ -72,7 +73,7 @@ describe('the compiled server that npm start runs', () => {
         DATABASE_URL: '',
         BANK_MODE: 'sandbox',
         PORT: String(port),
-        DATA_DIR: await mkdtemp(path.join(tmpdir(), 'strongroom-compiled-')),
+        DATA_DIR: dataDirectory,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +100,7 @@ describe('the compiled server that npm start runs', () => {
       server.kill('SIGTERM');
       // It may still be seeding the sandbox, so only the exit is awaited, not its code.
       await exited;
+      await rm(dataDirectory, { recursive: true, force: true });
     }
   }, 120_000);
 });
