@@ -1,12 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const compiledServerStartTimeoutMs = 90_000;
 
 /** A port that nothing listens on: taken from the system, then let go. */
 async function closedPort(): Promise<number> {
@@ -47,4 +49,58 @@ describe('starting the server', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toBe('');
   });
+});
+
+/** Whether the server at this address answers yet. */
+async function answers(url: string): Promise<boolean> {
+  return fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
+}
+
+describe('the compiled server that npm start runs', () => {
+  it('builds, finds its migrations and the web app from apps/api/dist, answers health and ready, and stops on SIGTERM', async () => {
+    const build = spawnSync(process.execPath, ['apps/api/esbuild.config.js'], { cwd: repositoryRoot, encoding: 'utf8', timeout: 60_000 });
+    expect(build.status, build.stderr).toBe(0);
+
+    const port = await closedPort();
+    const dataDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-compiled-'));
+    const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        BANK_MODE: 'sandbox',
+        PORT: String(port),
+        DATA_DIR: dataDirectory,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      // The server listens once it has migrated, from the SQL copied to dist/migrations.
+      const deadline = Date.now() + compiledServerStartTimeoutMs;
+      while (!(await answers(`${origin}/api/v1/health`))) {
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the compiled server did not answer: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await (await fetch(`${origin}/api/v1/health`)).json()).toEqual({ status: 'ok' });
+      expect(await (await fetch(`${origin}/api/v1/ready`)).json()).toMatchObject({ status: 'ready', database: 'pglite' });
+      // config.ts finds the web app at ../../web/dist from the bundle as from the sources.
+      const home = await fetch(`${origin}/`);
+      expect(home.status).toBe(existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html')) ? 200 : 404);
+      expect(output).not.toMatch(/"level":(50|60)/);
+    } finally {
+      server.kill('SIGTERM');
+      // It may still be seeding the sandbox, so only the exit is awaited, not its code.
+      await exited;
+      await rm(dataDirectory, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
