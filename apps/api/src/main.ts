@@ -30,14 +30,34 @@ async function main(): Promise<void> {
       'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)',
     );
   }
-  const address = await app.listen({ port: config.port, host: config.host });
-  const port = app.server.address();
-  const listeningPort = typeof port === 'object' && port ? port.port : config.port;
-  if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
-  app.services.jobs.start();
-  if (config.mode === 'sandbox') {
-    await seedSandbox({ db, storage: app.services.storage, secrets: config.secrets });
-  }
+  const starting = (async () => {
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = app.server.address();
+    const listeningPort = typeof port === 'object' && port ? port.port : config.port;
+    if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
+    app.services.jobs.start();
+    if (config.mode === 'sandbox') await seedSandbox({ db, storage: app.services.storage, secrets: config.secrets });
+    return { address, listeningPort };
+  })();
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A signal during start-up (the sandbox's first seed takes a few seconds) waits for it to finish,
+    // so the embedded database is closed cleanly rather than killed mid-write.
+    await starting.catch(() => undefined);
+    // Stop taking requests and let those in flight finish, then the jobs, then the database.
+    await app.close();
+    await app.services.jobs.stop();
+    await db.close();
+    if (opsToken) await removeServerLock(config.dataDirectory);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const { address, listeningPort } = await starting;
 
   const url = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${listeningPort}` : address;
   const lines = [
@@ -49,21 +69,6 @@ async function main(): Promise<void> {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests and let those in flight finish, then the jobs, then the database.
-    await app.close();
-    await app.services.jobs.stop();
-    await db.close();
-    if (opsToken) await removeServerLock(config.dataDirectory);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 /** A setup problem is told in its own words; anything else is a defect and keeps its stack. */
