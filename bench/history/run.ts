@@ -46,6 +46,8 @@ const yearTransferCount = 10_000;
 const pageRuns = Number(process.env.BENCH_HISTORY_RUNS ?? 300);
 const pageSize = 20;
 const statementRuns = 5;
+const searchRuns = 50;
+const rareSearchRuns = 5;
 const targets = { pageP99Ms: 20, pdfMs: 2_000, csvMs: 500, ofxMs: 500 } as const;
 const historyStart = '2000-01-01T00:00:00Z';
 const bankConfig = { bankName: 'Strongroom Demo Bank', bankTimeZone: 'UTC' };
@@ -163,6 +165,8 @@ interface PageFigures {
   p99: number;
   max: number;
   runs: number;
+  /** p99 target in ms; searches have none yet (they are measured to see what reading in TypeScript costs). */
+  target?: number;
 }
 
 async function measurePages(
@@ -171,7 +175,7 @@ async function measurePages(
 ): Promise<{ figures: PageFigures[]; slowest: { text: string; params: readonly unknown[]; ms: number } | null }> {
   const recorder = recording(db);
   let slowest: { text: string; params: readonly unknown[]; ms: number } | null = null;
-  const timed = async (query: { limit: number; cursor?: string }) => {
+  const timed = async (query: { limit: number; cursor?: string; q?: string }) => {
     recorder.reset();
     const started = performance.now();
     const page = await listTransactions(recorder.db, customerId, query);
@@ -198,10 +202,27 @@ async function measurePages(
     }
     cursor = page.nextCursor;
   }
+
+  // Text search matches the contracts' wording in TypeScript, reading 500 lines at a time and at most
+  // 50,000 per request (decision 017's amendment): a word on every other line, and one on none.
+  const common: number[] = [];
+  for (let run = 0; run < searchRuns; run += 1) {
+    const { page, ms } = await timed({ limit: pageSize, q: 'groceries' });
+    if (page.items.length !== pageSize) throw new Error(`a search for "groceries" found ${page.items.length} lines`);
+    common.push(ms);
+  }
+  const none: number[] = [];
+  for (let run = 0; run < rareSearchRuns; run += 1) {
+    const { page, ms } = await timed({ limit: pageSize, q: 'no line says this' });
+    if (page.items.length !== 0) throw new Error('a search for words on no line found some');
+    none.push(ms);
+  }
   return {
     figures: [
-      { name: `first page (${pageSize} lines)`, ...summary(first), runs: first.length },
-      { name: `later pages by cursor (pages 2-${later.length + 1})`, ...summary(later), runs: later.length },
+      { name: `first page (${pageSize} lines)`, ...summary(first), runs: first.length, target: targets.pageP99Ms },
+      { name: `later pages by cursor (pages 2-${later.length + 1})`, ...summary(later), runs: later.length, target: targets.pageP99Ms },
+      { name: 'search, first page of a word on every other line ("groceries")', ...summary(common), runs: common.length },
+      { name: 'search, a phrase on no line (reads the 50,000-line limit, answers with a cursor)', ...summary(none), runs: none.length },
     ],
     slowest,
   };
@@ -335,7 +356,7 @@ try {
 
   console.log(`history pages: ${pageRuns} runs of each ...`);
   const pages = await measurePages(db, customer.userId);
-  const pageMissed = pages.figures.some((figures) => figures.p99 > targets.pageP99Ms);
+  const pageMissed = pages.figures.some((figures) => figures.target !== undefined && figures.p99 > figures.target);
   const plan = pageMissed && pages.slowest ? await explain(db, pages.slowest) : null;
 
   console.log('statements ...');
@@ -374,7 +395,7 @@ try {
     '|---|---:|---:|---:|---:|---|',
     ...pages.figures.map(
       (figures) =>
-        `| ${figures.name} | ${figures.runs} | ${fixed(figures.p50, 2)} | ${fixed(figures.p99, 2)} | ${fixed(figures.max, 2)} | ${verdict(figures.p99, targets.pageP99Ms)} |`,
+        `| ${figures.name} | ${figures.runs} | ${fixed(figures.p50, 2)} | ${fixed(figures.p99, 2)} | ${fixed(figures.max, 2)} | ${figures.target === undefined ? '' : verdict(figures.p99, figures.target)} |`,
     ),
   ].join('\n');
   const statementTable = [
