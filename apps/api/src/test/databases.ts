@@ -39,9 +39,10 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** A fresh database of `kind`, migrated unless `{ migrated: false }` (for tests of a migration itself). */
+export async function createTestDatabase(kind: DatabaseKind, { migrated = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openPglite({ loadDataDir: await migratedPgliteTemplate() });
+    const db = await openPglite(migrated ? { loadDataDir: await migratedPgliteTemplate() } : {});
     return { db, dispose: () => db.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
@@ -52,7 +53,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 20);
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     db,
     url: url.toString(),
