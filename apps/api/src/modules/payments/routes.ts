@@ -20,8 +20,7 @@ import type { PaymentDependencies } from './dependencies.ts';
 import { checkPayee, payeeCheckLimits } from './payee-check.ts';
 import type { PaymentRequest } from './plan.ts';
 import { presentPayment } from './presenter.ts';
-import { findPayment, listPaymentsByStatus } from './repository.ts';
-import { requestPayment } from './service.ts';
+import { customerPayment, customerPaymentsWithStatus, requestPayment } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -107,7 +106,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/transfers',
       { schema: { tags: ['payments'], querystring: z.object({ status: z.enum(['in_review', 'pending']) }), response: { 200: paymentListSchema, ...errors } } },
       async (request) => {
-        const rows = await listPaymentsByStatus(db, customerIdOf(request), request.query.status, heldListLimit);
+        const rows = await customerPaymentsWithStatus(db, customerIdOf(request), request.query.status, heldListLimit);
         return { items: rows.map(presentPayment) };
       },
     );
@@ -116,11 +115,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/transfers/:id',
       { schema: { tags: ['payments'], params: z.object({ id: z.string().max(64) }), response: { 200: paymentResponseSchema, ...errors } } },
       async (request) => {
-        const row = await findPayment(db, request.params.id);
-        // Someone else's payment, and one the ledger refused, answer like one that does not exist.
-        if (!row || row.customer_id !== customerIdOf(request) || row.status === 'creating' || row.status === 'failed')
-          throw new AppError('not_found', 'No such transfer');
-        return { transfer: presentPayment(row) };
+        return { transfer: presentPayment(await customerPayment(db, customerIdOf(request), request.params.id)) };
       },
     );
   };

@@ -17,7 +17,16 @@ import { executionOfPlan, planPayment, type PaymentExecution, type PaymentReques
 import { paymentNotificationLink, presentPayment } from './presenter.ts';
 import { settlementTime } from './rail.ts';
 import { executionOf } from './recovery.ts';
-import { findCustomerName, findPayment, insertPayment, lockCustomer, transitionPayment, unfinishedPayments, type PaymentRow } from './repository.ts';
+import {
+  findCustomerName,
+  findPayment,
+  insertPayment,
+  listPaymentsByStatus,
+  lockCustomer,
+  transitionPayment,
+  unfinishedPayments,
+  type PaymentRow,
+} from './repository.ts';
 import { reviewReasonFor } from './review-rules.ts';
 
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
@@ -231,4 +240,16 @@ export async function finishUnfinishedPayments(dependencies: PaymentDependencies
   const rows = await unfinishedPayments(dependencies.db, unfinishedAfterMs / 1_000, limit);
   for (const row of rows) await finishPayment(dependencies, row);
   return rows.length;
+}
+
+/** A customer's own payment; someone else's, and one never shown (still creating, or refused), answers like one that does not exist. */
+export async function customerPayment(db: Queryable, customerId: string, paymentId: string): Promise<PaymentRow> {
+  const row = await findPayment(db, paymentId);
+  if (!row || row.customer_id !== customerId || row.status === 'creating' || row.status === 'failed') throw new AppError('not_found', 'No such transfer');
+  return row;
+}
+
+/** A customer's payments held for review or pending at a rail, newest first, at most `limit`. */
+export function customerPaymentsWithStatus(db: Queryable, customerId: string, status: 'in_review' | 'pending', limit: number): Promise<PaymentRow[]> {
+  return listPaymentsByStatus(db, customerId, status, limit);
 }
