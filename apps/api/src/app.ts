@@ -30,6 +30,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
+import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -159,6 +161,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
+  decorateStaffSessions(app);
   registerCsrfProtection(app, db, config.secrets.sessionSecret);
   refuseHiddenCharactersInPaths(app);
   registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db) });
@@ -189,7 +192,13 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(beneficiaryRoutes(db));
       await api.register(notificationRoutes({ db, liveEvents: services.liveEvents }));
       await api.register(eventRoutes({ db, liveEvents: services.liveEvents }));
-      if (config.mode === 'sandbox') await api.register(devRoutes(db));
+      const staff = { db, config };
+      await api.register(staffAuthRoutes(staff));
+      await api.register(staffRoutes(staff));
+      if (config.mode === 'sandbox') {
+        await api.register(devRoutes(db));
+        await api.register(sandboxStaffRoutes(staff));
+      }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: apiPrefix },

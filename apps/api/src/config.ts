@@ -24,6 +24,8 @@ const base64Key = z
   });
 
 const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+/** A number of seconds, or `off` (PRODUCT.md section 6: KYC_AUTO_APPROVE_SECONDS, CARD_AUTO_APPROVE_SECONDS). */
+const autoApproveText = z.union([z.literal('off'), z.coerce.number().int().min(0).max(86_400)]);
 
 /** More proxies in a row than this is a misreading of the setting, not a real deployment. */
 const maximumProxyHops = 16;
@@ -98,7 +100,8 @@ const environmentSchema = z.object({
   RAIL_SPEED: optional(z.enum(['realistic', 'fast', 'instant'])),
   REVIEW_SINGLE_TRANSFER_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '1000000'),
   REVIEW_NEW_PAYEE_DAILY_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '300000'),
-  KYC_AUTO_APPROVE_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)),
+  KYC_AUTO_APPROVE_SECONDS: optional(autoApproveText),
+  FOUR_EYES_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '5000000'),
   DEPOSIT_DAILY_LIMIT_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '500000'),
   DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS: optional(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   ACH_DESTINATION_ROUTING: withDefault(z.string().refine(isValidRoutingNumber, { error: 'must be a 9-digit ABA routing number' }), '011000015'),
@@ -128,7 +131,10 @@ export interface Config {
   railSpeed: 'realistic' | 'fast' | 'instant';
   /** Review-hold rules (PRODUCT.md D1): see modules/payments/review-rules.ts. */
   reviewRules: { singleTransferCents: bigint; newPayeeDailyCents: bigint };
+  /** Sandbox only: seconds before an identity document approves itself; undefined is off (production always). */
   kycAutoApproveSeconds?: number;
+  /** A held transfer of this many cents or more needs two different staff members to release it. */
+  fourEyesCents: bigint;
   /**
    * Deposits pulled from other banks (PRODUCT.md section 6): per customer per day in the bank's
    * time zone, pending and cleared together; customers whose accounts opened in the last 30 days
@@ -199,7 +205,8 @@ export async function loadConfig(environment: Record<string, string | undefined>
     railSpeed: env.RAIL_SPEED ?? (env.BANK_MODE === 'sandbox' ? 'fast' : 'realistic'),
     reviewRules: { singleTransferCents: BigInt(env.REVIEW_SINGLE_TRANSFER_CENTS), newPayeeDailyCents: BigInt(env.REVIEW_NEW_PAYEE_DAILY_CENTS) },
     // The sandbox approves identity documents by itself after a few seconds; production waits for staff.
-    kycAutoApproveSeconds: env.KYC_AUTO_APPROVE_SECONDS ?? (env.BANK_MODE === 'sandbox' ? 5 : undefined),
+    kycAutoApproveSeconds: env.BANK_MODE !== 'sandbox' || env.KYC_AUTO_APPROVE_SECONDS === 'off' ? undefined : (env.KYC_AUTO_APPROVE_SECONDS ?? 5),
+    fourEyesCents: BigInt(env.FOUR_EYES_CENTS),
     deposits: {
       dailyLimitCents: BigInt(env.DEPOSIT_DAILY_LIMIT_CENTS),
       newCustomerDailyLimitCents: BigInt(Math.min(env.DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS ?? env.DEPOSIT_DAILY_LIMIT_CENTS, env.DEPOSIT_DAILY_LIMIT_CENTS)),

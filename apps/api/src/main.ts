@@ -2,7 +2,10 @@ import { build } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ownerOnlyUmask, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
+import QRCode from 'qrcode';
+import type { StaffEnrolment } from '@strongroom/contracts/staff.ts';
 import { demoSignIn, seedSandbox } from './modules/onboarding/sandbox-seed.ts';
+import { ensureSandboxAdmin, sandboxAdmin } from './modules/staff/sandbox-admin.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
 
@@ -37,7 +40,8 @@ async function main(): Promise<void> {
     if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
     app.services.jobs.start();
     if (config.mode === 'sandbox') await seedSandbox({ db, storage: app.services.storage, secrets: config.secrets });
-    return { address, listeningPort };
+    const newAdmin = config.mode === 'sandbox' ? await ensureSandboxAdmin({ db, config }) : undefined;
+    return { address, listeningPort, newAdmin };
   })();
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,7 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const { address, listeningPort } = await starting;
+  const { address, listeningPort, newAdmin } = await starting;
 
   const url = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${listeningPort}` : address;
   const lines = [
@@ -65,10 +69,27 @@ async function main(): Promise<void> {
     `  ${config.bankName} is open at ${url}`,
     `  Mode: ${config.mode}${config.mode === 'sandbox' ? ' (Sandbox: no real money)' : ''}`,
     `  Database: ${embedded ? `PGlite in ${config.dataDirectory} (for trying and developing; use PostgreSQL for real money)` : 'PostgreSQL'}`,
-    ...(config.mode === 'sandbox' ? [`  Sandbox inbox (mail and SMS): ${url}/dev/mail`, `  Demo customer: ${demoSignIn.email} / ${demoSignIn.password}`] : []),
+    ...(config.mode === 'sandbox'
+      ? [
+          `  Sandbox inbox (mail and SMS): ${url}/dev/mail`,
+          `  Demo customer: ${demoSignIn.email} / ${demoSignIn.password}`,
+          `  Staff console: ${url}/ops/login as ${sandboxAdmin.email} / ${sandboxAdmin.password} (the page offers the current code)`,
+        ]
+      : []),
+    ...(newAdmin ? await newAdminLines(newAdmin) : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Printed once, when the sandbox admin is created: its authenticator secret is not shown again. */
+async function newAdminLines(enrolment: StaffEnrolment): Promise<string[]> {
+  const qr = await QRCode.toString(enrolment.otpauthUri, { type: 'terminal', small: true });
+  return [
+    `  Sandbox admin's authenticator secret (shown once): ${enrolment.totpSecret}`,
+    `  ${enrolment.otpauthUri}`,
+    ...qr.split('\n').map((line) => `  ${line}`),
+  ];
 }
 
 /** A setup problem is told in its own words; anything else is a defect and keeps its stack. */

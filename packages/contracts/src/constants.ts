@@ -28,6 +28,8 @@ export const businessConstants = {
   sessionIdleTimeoutMs: 15 * 60 * 1_000,
   sessionIdleWarningMs: 13 * 60 * 1_000,
   sessionAbsoluteTimeoutMs: 12 * 60 * 60 * 1_000,
+  /** Staff sessions (PRODUCT.md section 6): the same idle timeout, a shorter absolute lifetime. */
+  staffSessionAbsoluteTimeoutMs: 8 * 60 * 60 * 1_000,
 } as const;
 
 /** Home-page counters: the value each counts to and the delay before it starts. */

@@ -11,6 +11,9 @@ export const csrfCookieName = 'csrf';
  * for the whole site and from this host only, so a sibling subdomain cannot plant one.
  */
 export const secureCsrfCookieName = '__Host-csrf';
+/** The staff console's CSRF cookie: a staff session is a realm apart, with cookies of its own (D16). */
+export const staffCsrfCookieName = 'staff_csrf';
+export const secureStaffCsrfCookieName = '__Host-staff_csrf';
 export const csrfHeaderName = 'x-csrf-token';
 
 export const errorStatusByCode = {
@@ -31,6 +34,12 @@ export const errorStatusByCode = {
   no_funding_source: 409,
   /** Money out of an account below zero after a returned deposit. */
   account_overdrawn: 409,
+  /** A queue decision on something already decided (PRODUCT.md section 6). */
+  already_decided: 409,
+  /** A release at or above FOUR_EYES_CENTS needs a second, different staff member. */
+  four_eyes_required: 403,
+  /** Staff froze this customer: they can sign in and read, but no money moves. */
+  account_frozen: 403,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

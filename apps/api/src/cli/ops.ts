@@ -48,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
   const lock = config.databaseUrl ? undefined : await readLiveServerLock(config.dataDirectory);
   const result = lock ? await runThroughServer(lock, name, args) : await runHere(config, name, args);
   (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
+  // For the person at the terminal (a QR code): standard output stays the command's result alone.
+  if (result.notice) process.stderr.write(`${result.notice}\n`);
   return result.exitCode;
 }
 

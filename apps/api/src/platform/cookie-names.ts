@@ -5,6 +5,22 @@ export function sessionCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? '__Host-session' : 'session';
 }
 
+/** A staff session has its own cookie (D16): a customer's cookie never opens a staff route, nor the reverse. */
+export function staffSessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '__Host-staff_session' : 'staff_session';
+}
+
+export function sessionCookieNameFor(request: FastifyRequest, realm: 'customer' | 'staff'): string {
+  return realm === 'staff' ? staffSessionCookieName(request) : sessionCookieName(request);
+}
+
+/** Staff routes live under this prefix; the CSRF check reads the staff cookie there. */
+export const staffApiPrefix = '/api/v1/staff/';
+
+export function realmOfUrl(url: string): 'customer' | 'staff' {
+  return url.startsWith(staffApiPrefix) ? 'staff' : 'customer';
+}
+
 /** The long-lived cookie that tells a browser the customer signed in from before (no Secure without HTTPS). */
 export function deviceCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? '__Host-device' : 'device';

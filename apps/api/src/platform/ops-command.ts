@@ -20,6 +20,8 @@ export interface OpsContext {
 export interface OpsResult {
   exitCode: number;
   output: string;
+  /** Printed to standard error, for the person at the terminal: standard output stays parseable. */
+  notice?: string;
 }
 
 export interface OpsCommand {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hasHiddenCharacters } from '@strongroom/contracts/fields.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { AppError } from './errors.ts';
@@ -17,4 +18,16 @@ export function refuseHiddenCharactersInPaths(app: FastifyInstance): void {
       }
     }
   });
+}
+
+/**
+ * An id in a path is any short string: a malformed one answers 404 like an unknown one (it names
+ * nothing), not 400. Repositories ask `isUuid` before they query a uuid column with it.
+ */
+export const idParams = z.object({ id: z.string().max(64) });
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(text: string): boolean {
+  return uuidPattern.test(text);
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { sessionCookieName } from './cookie-names.ts';
+import { sessionCookieName, sessionCookieNameFor } from './cookie-names.ts';
 import { clearCsrfCookie, setCsrfCookie } from './csrf.ts';
 
 /**
@@ -40,7 +40,7 @@ export async function createSession(
       hashSessionId(sessionId),
       input.realm,
       input.subjectId,
-      businessConstants.sessionAbsoluteTimeoutMs,
+      input.realm === 'staff' ? businessConstants.staffSessionAbsoluteTimeoutMs : businessConstants.sessionAbsoluteTimeoutMs,
       input.ip ?? null,
       input.userAgent?.slice(0, 300) ?? null,
     ],
@@ -87,16 +87,16 @@ export async function endAllSessions(db: Queryable, realm: SessionRealm, subject
 }
 
 /** Sets the session cookie (HttpOnly) and the CSRF cookie derived from it (readable by the page, D2). */
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, sessionId: string, realm: SessionRealm = 'customer'): void {
   const secure = request.protocol === 'https';
-  reply.setCookie(sessionCookieName(request), sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  setCsrfCookie(request, reply, sessionId);
+  reply.setCookie(sessionCookieNameFor(request, realm), sessionId, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  setCsrfCookie(request, reply, sessionId, realm);
 }
 
-export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, realm: SessionRealm = 'customer'): void {
   const secure = request.protocol === 'https';
-  reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  clearCsrfCookie(request, reply);
+  reply.clearCookie(sessionCookieNameFor(request, realm), { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  clearCsrfCookie(request, reply, realm);
 }
 
 /**
@@ -104,8 +104,8 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
  * every sign-in), and sets both cookies.
  */
 export async function startSession(db: Queryable, request: FastifyRequest, reply: FastifyReply, realm: SessionRealm, subjectId: string): Promise<void> {
-  const previous = request.cookies[sessionCookieName(request)];
+  const previous = request.cookies[sessionCookieNameFor(request, realm)];
   if (previous) await endSession(db, previous);
   const { sessionId } = await createSession(db, { realm, subjectId, ip: request.ip, userAgent: request.headers['user-agent'] });
-  setSessionCookies(request, reply, sessionId);
+  setSessionCookies(request, reply, sessionId, realm);
 }

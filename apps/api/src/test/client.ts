@@ -20,7 +20,7 @@ export class TestBrowser {
       remoteAddress: this.ip,
       ...options,
       cookies: { ...this.cookies, ...(options.cookies as Record<string, string> | undefined) },
-      headers: { ...(unsafe && this.cookies.csrf ? { 'x-csrf-token': this.cookies.csrf } : {}), ...options.headers },
+      headers: { ...(unsafe && this.csrfFor(options.url) ? { 'x-csrf-token': this.csrfFor(options.url) } : {}), ...options.headers },
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
@@ -28,6 +28,11 @@ export class TestBrowser {
       else this.cookies[cookie.name] = cookie.value;
     }
     return response;
+  }
+
+  /** Staff routes check the staff session's token, every other route the customer's (D16). */
+  private csrfFor(url: string): string | undefined {
+    return url.startsWith('/api/v1/staff/') ? this.cookies.staff_csrf : this.cookies.csrf;
   }
 
   get(url: string) {
@@ -38,11 +43,23 @@ export class TestBrowser {
     return this.request({ method: 'POST', url, payload: payload ?? {} });
   }
 
+  put(url: string, payload?: object) {
+    return this.request({ method: 'PUT', url, payload: payload ?? {} });
+  }
+
   /** Signs this browser in as `customerId` without going through the login form. */
   async signInAs(db: Database, customerId: string): Promise<this> {
     const { sessionId } = await createSession(db, { realm: 'customer', subjectId: customerId });
     this.cookies.session = sessionId;
     this.cookies.csrf = this.app.csrfTokenFor(sessionId);
+    return this;
+  }
+
+  /** Signs this browser in to the back office as `staffId` without the sign-in form (no TOTP). */
+  async signInAsStaff(db: Database, staffId: string): Promise<this> {
+    const { sessionId } = await createSession(db, { realm: 'staff', subjectId: staffId });
+    this.cookies.staff_session = sessionId;
+    this.cookies.staff_csrf = this.app.csrfTokenFor(sessionId);
     return this;
   }
 }

@@ -44,6 +44,8 @@ const WithdrawPage = lazy(() => import('../features/payments/withdrawals/withdra
 const OtpPage = lazy(() => import('../features/payments/step-up/otp-page.tsx'));
 const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
+// The back office (D16): its own layout and sign-in, in chunks of its own.
+const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
@@ -73,6 +75,7 @@ export function AppRoutes() {
   const { mode } = useBankIdentity();
   return (
     <Routes>
+      <Route path="ops/*" element={<OpsConsole />} />
       <Route element={<PublicLayout />}>
         <Route index element={<HomePage />} />
         <Route path="about" element={<AboutPage />} />

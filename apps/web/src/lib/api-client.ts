@@ -1,4 +1,12 @@
-import { csrfCookieName, csrfHeaderName, isErrorCode, secureCsrfCookieName, type ErrorCode } from '@strongroom/contracts/http.ts';
+import {
+  csrfCookieName,
+  csrfHeaderName,
+  isErrorCode,
+  secureCsrfCookieName,
+  secureStaffCsrfCookieName,
+  staffCsrfCookieName,
+  type ErrorCode,
+} from '@strongroom/contracts/http.ts';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 
 /**
@@ -72,6 +80,11 @@ export function readCookie(name: string, cookieHeader: string = document.cookie)
  */
 export function readCsrfToken(cookieHeader: string = document.cookie): string | undefined {
   return readCookie(secureCsrfCookieName, cookieHeader) ?? readCookie(csrfCookieName, cookieHeader);
+}
+
+/** The staff console's token: staff routes check the staff session's own cookie (D16). */
+export function readStaffCsrfToken(cookieHeader: string = document.cookie): string | undefined {
+  return readCookie(secureStaffCsrfCookieName, cookieHeader) ?? readCookie(staffCsrfCookieName, cookieHeader);
 }
 
 /**
@@ -150,7 +163,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   const body = options.body instanceof FormData || options.body === undefined ? options.body : JSON.stringify(options.body);
   if (typeof body === 'string') headers.set('content-type', 'application/json');
   if (unsafeMethods.has(method)) {
-    const csrfToken = readCsrfToken();
+    const csrfToken = path.startsWith('/staff/') ? readStaffCsrfToken() : readCsrfToken();
     if (csrfToken) headers.set(csrfHeaderName, csrfToken);
   }
 

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo, TestBrowser, tokenFromLink } from '../../test/client.ts';
 import { onboardedCustomer, testPassword } from '../../test/customers.ts';
-import { throttlePolicy } from './throttle.ts';
+import { throttlePolicy } from '../../platform/login-throttle.ts';
 
 /** The same database, writing down the text of every statement the app sends it (nothing is faked). */
 function recordingStatements(db: Database, statements: string[]): Database {

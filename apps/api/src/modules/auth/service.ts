@@ -24,7 +24,7 @@ import {
   useEmailVerification,
   usePasswordReset,
 } from './repository.ts';
-import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from './throttle.ts';
+import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from '../../platform/login-throttle.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export interface AuthDependencies {

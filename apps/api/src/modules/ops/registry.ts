@@ -2,6 +2,8 @@ import { OpsUsageError, type OpsCommand, type OpsContext, type OpsResult } from 
 import { contactMessagesCommand } from '../contact/ops-commands.ts';
 import { createCustomerCommand } from '../onboarding/ops-commands.ts';
 import { checkLedgerCommand } from './ledger-commands.ts';
+import { checkAuditCommand } from './audit-commands.ts';
+import { createStaffCommand } from '../staff/ops-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
 import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
@@ -12,7 +14,9 @@ export const opsCommands: readonly OpsCommand[] = [
   helpCommand(() => opsCommands),
   statusCommand,
   checkLedgerCommand,
+  checkAuditCommand,
   createCustomerCommand,
+  createStaffCommand,
   contactMessagesCommand,
   heldTransfersCommand,
   reviewCommand,

@@ -27,7 +27,7 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
           hide: true,
           params: z.object({ command: z.string().regex(/^[a-z][a-z-]{0,40}$/) }),
           body: z.object({ args: z.array(z.string().max(1_000)).max(maximumArguments), workingDirectory: z.string().max(4_096).optional() }),
-          response: { 200: z.object({ exitCode: z.number().int(), output: z.string() }) },
+          response: { 200: z.object({ exitCode: z.number().int(), output: z.string(), notice: z.string().optional() }) },
         },
       },
       async (request, reply) => {

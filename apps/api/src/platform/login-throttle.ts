@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * Sign-in throttling (ASVS 6.1.1 / 6.3.1, NIST 800-63B 5.2.2). Failures are counted per account and

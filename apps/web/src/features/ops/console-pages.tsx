@@ -1,0 +1,21 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StaffPermission } from '@strongroom/contracts/staff.ts';
+
+/**
+ * The console's pages: each area of the back office adds one entry. The navigation lists the pages
+ * a staff member's role may use (the server checks the permission on every request regardless).
+ */
+export interface ConsolePage {
+  /** Under /ops, without a leading slash ('' is the overview). */
+  path: string;
+  label: string;
+  /** Shown to roles that have it; absent for pages every staff member may open. */
+  permission?: StaffPermission;
+  /** Listed in the navigation (detail pages such as a customer's are not). */
+  inNavigation: boolean;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+export const consolePages: readonly ConsolePage[] = [
+  { path: '', label: 'Overview', inNavigation: true, Page: lazy(() => import('./shell/overview-page.tsx')) },
+];

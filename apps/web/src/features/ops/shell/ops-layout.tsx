@@ -1,0 +1,55 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { LogOut } from 'lucide-react';
+import type { StaffMember } from '@strongroom/contracts/staff.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useBankIdentity } from '../../../lib/bank-identity.ts';
+import { AppErrorBoundary } from '../../../app/error-boundary.tsx';
+import { PageLoading } from '../../../app/page-loading.tsx';
+import { useStaffLogout } from '../api/staff-session.ts';
+import { consolePages } from '../console-pages.tsx';
+import './ops-layout.css';
+
+/** The console's frame: its own header and a navigation of the pages this staff member's role may use. */
+export function OpsLayout({ staff }: { staff: StaffMember }) {
+  const { name } = useBankIdentity();
+  const logout = useStaffLogout();
+  const navigate = useNavigate();
+  const pages = consolePages.filter((page) => page.inNavigation && (!page.permission || staff.permissions.includes(page.permission)));
+  return (
+    <div className="ops-layout">
+      <header className="ops-header">
+        <span className="ops-header__brand">{name} · Back office</span>
+        <span className="ops-header__who">
+          {staff.email} ({staff.role})
+        </span>
+        <Button variant="secondary" size="sm" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/ops/login') })}>
+          <LogOut aria-hidden="true" size={16} />
+          Sign out
+        </Button>
+      </header>
+      <nav className="ops-nav" aria-label="Back office">
+        <ul>
+          {pages.map((page) => (
+            <li key={page.path}>
+              <NavLink
+                to={`/ops/${page.path}`}
+                end={page.path === ''}
+                className={({ isActive }) => (isActive ? 'ops-nav__link ops-nav__link--active' : 'ops-nav__link')}
+              >
+                {page.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="ops-main" id="main">
+        <AppErrorBoundary>
+          <Suspense fallback={<PageLoading label="Loading" />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
+      </main>
+    </div>
+  );
+}
