@@ -14,6 +14,8 @@ export interface ConsolePage {
   /** Listed in the navigation (detail pages such as a customer's are not). */
   inNavigation: boolean;
   Page: LazyExoticComponent<ComponentType>;
+  /** A queue's waiting count for the navigation (its list's `total`); undefined while loading. */
+  useCount?: () => number | undefined;
 }
 
 export const consolePages: readonly ConsolePage[] = [

@@ -10,6 +10,15 @@ import { useStaffLogout } from '../api/staff-session.ts';
 import { consolePages } from '../console-pages.tsx';
 import './ops-layout.css';
 
+function NavCount({ useCount }: { useCount: () => number | undefined }) {
+  const count = useCount();
+  return count === undefined ? null : (
+    <span className="ops-nav__count" aria-label={`${count} waiting`}>
+      {count}
+    </span>
+  );
+}
+
 /** The console's frame: its own header and a navigation of the pages this staff member's role may use. */
 export function OpsLayout({ staff }: { staff: StaffMember }) {
   const { name } = useBankIdentity();
@@ -38,6 +47,7 @@ export function OpsLayout({ staff }: { staff: StaffMember }) {
                 className={({ isActive }) => (isActive ? 'ops-nav__link ops-nav__link--active' : 'ops-nav__link')}
               >
                 {page.label}
+                {page.useCount ? <NavCount useCount={page.useCount} /> : null}
               </NavLink>
             </li>
           ))}
