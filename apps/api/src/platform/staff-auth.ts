@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { roleHas, rolePermissions, type StaffPermission, type StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Queryable } from '../db/database.ts';
 import { recordAudit, type AuditEntry } from './audit.ts';
@@ -31,8 +31,12 @@ export function decorateStaffSessions(app: FastifyInstance): void {
   app.decorateRequest('staffMember', null);
 }
 
+/**
+ * Runs before validation (preValidation), as `permit` does: a request without a staff session or
+ * the permission is refused as such, whatever its body, and learns nothing of the route's schema.
+ */
 export function requireStaff(scope: FastifyInstance, db: Queryable): void {
-  scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = request.cookies[staffSessionCookieName(request)];
     const session = sessionId ? await resolveSession(db, sessionId, 'staff') : undefined;
     const [member] = session
@@ -69,10 +73,11 @@ export function staffAudit(request: FastifyRequest, entry: Omit<AuditEntry, 'act
 }
 
 /**
- * A route's permission: `{ preHandler: permit(db, 'identity.decide') }`. It runs after
- * `requireStaff`; a role without the permission answers 403 `forbidden` and is audited.
+ * A route's permission: `{ preValidation: permit(db, 'identity.decide') }`. It runs after
+ * `requireStaff` and before the body is validated; a role without the permission answers 403
+ * `forbidden` and is audited.
  */
-export function permit(db: Queryable, permission: StaffPermission): preHandlerAsyncHookHandler {
+export function permit(db: Queryable, permission: StaffPermission): preValidationAsyncHookHandler {
   return async (request) => {
     const member = staffOf(request);
     if (roleHas(member.role, permission)) return;

@@ -102,7 +102,7 @@ export function staffRoutes(dependencies: StaffDependencies): FastifyPluginAsync
 
     app.get(
       '/staff/members',
-      { preHandler: permit(db, 'staff.manage'), schema: { tags: ['staff'], response: { 200: staffListResponseSchema, ...errors } } },
+      { preValidation: permit(db, 'staff.manage'), schema: { tags: ['staff'], response: { 200: staffListResponseSchema, ...errors } } },
       async () => ({
         items: (await listStaff(db)).map((row) => ({
           id: row.id,
@@ -118,7 +118,7 @@ export function staffRoutes(dependencies: StaffDependencies): FastifyPluginAsync
     app.post(
       '/staff/members',
       {
-        preHandler: permit(db, 'staff.manage'),
+        preValidation: permit(db, 'staff.manage'),
         schema: { tags: ['staff'], body: createStaffRequestSchema, response: { 201: staffEnrolmentSchema, ...errors } },
       },
       async (request, reply) => {
@@ -146,7 +146,7 @@ export function staffRoutes(dependencies: StaffDependencies): FastifyPluginAsync
       app.post(
         `/staff/members/:id/${path}`,
         {
-          preHandler: permit(db, 'staff.manage'),
+          preValidation: permit(db, 'staff.manage'),
           schema: { tags: ['staff'], params: idParams, body, response: { 200: staffEnrolmentSchema, 204: z.null(), ...errors } },
         },
         async (request, reply) => {

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { roleHas, staffRoles, type StaffPermission } from '@strongroom/contracts/staff.ts';
+import type { Config } from '../../config.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { TestBrowser } from '../../test/client.ts';
+import { insertBareCustomer } from '../../test/customers.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { staffBrowser } from '../../test/staff.ts';
+
+/**
+ * Every staff route and the permission it needs (PRODUCT.md section 6), written out: the test
+ * below fails when a staff route exists that this table does not name, so a new route cannot
+ * ship without its line here. `signed-in` routes are open to every staff member; sign-in and
+ * sign-out need no session at all.
+ */
+const routePermissions: Record<string, StaffPermission | 'signed-in' | 'public'> = {
+  'POST /api/v1/staff/auth/login': 'public',
+  'POST /api/v1/staff/auth/logout': 'public',
+  'GET /api/v1/staff/me': 'signed-in',
+  'POST /api/v1/staff/me/password': 'signed-in',
+  'GET /api/v1/staff/members': 'staff.manage',
+  'POST /api/v1/staff/members': 'staff.manage',
+  'POST /api/v1/staff/members/{id}/disable': 'staff.manage',
+  'POST /api/v1/staff/members/{id}/enable': 'staff.manage',
+  'POST /api/v1/staff/members/{id}/role': 'staff.manage',
+  'POST /api/v1/staff/members/{id}/reset-second-factor': 'staff.manage',
+};
+
+const unknownId = '00000000-0000-4000-8000-0000000000aa';
+
+function concreteUrl(path: string): string {
+  return path.replace(/\{[^}]+\}/g, unknownId);
+}
+
+describeEachDatabase('every staff route checks its permission, both ways', (database) => {
+  let app: FastifyInstance;
+  let config: Config;
+  let staffRoutes: string[];
+  beforeAll(async () => {
+    ({ app, config } = await buildTestApp(database()));
+    const document = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    staffRoutes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/staff/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+  });
+
+  it('names every staff route the server has, and no route it lacks', () => {
+    expect(staffRoutes).toEqual(Object.keys(routePermissions).sort());
+  });
+
+  it('a customer session is unauthenticated on every staff route that needs a session', async () => {
+    const customer = await new TestBrowser(app).signInAs(database(), await insertBareCustomer(database()));
+    for (const [route, permission] of Object.entries(routePermissions)) {
+      if (permission === 'public') continue;
+      const [method = 'GET', path = ''] = route.split(' ');
+      const response = await customer.request({ method, url: concreteUrl(path), ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(response.statusCode, route).toBe(401);
+    }
+  });
+
+  it.each(staffRoles)('role %s: a route it may use does not answer 403; every other answers 403 forbidden, audited', async (role) => {
+    const { browser, member } = await staffBrowser(app, database(), config, role);
+    let refused = 0;
+    for (const [route, permission] of Object.entries(routePermissions)) {
+      if (permission === 'public') continue;
+      const [method = 'GET', path = ''] = route.split(' ');
+      // An empty body: a permitted route may answer 400 (validation) or 404 (the unknown id), never 403 or 401.
+      const response = await browser.request({ method, url: concreteUrl(path), ...(method === 'GET' ? {} : { payload: {} }) });
+      const allowed = permission === 'signed-in' || roleHas(role, permission);
+      if (allowed) {
+        expect([401, 403], `${role} ${route}: ${response.body}`).not.toContain(response.statusCode);
+      } else {
+        refused += 1;
+        expect(response.statusCode, `${role} ${route}`).toBe(403);
+        expect(response.json().error.code).toBe('forbidden');
+      }
+    }
+    const [audited] = await database().query<{ count: number }>(
+      "SELECT count(*)::integer AS count FROM audit_log WHERE action = 'staff.permission_denied' AND actor_id = $1 AND outcome = 'denied'",
+      [member.id],
+    );
+    expect(audited?.count).toBe(refused);
+  });
+});
