@@ -95,6 +95,14 @@ describe('the compiled server that npm start runs', () => {
       // config.ts finds the web app at ../../web/dist from the bundle as from the sources.
       const home = await fetch(`${origin}/`);
       expect(home.status).toBe(existsSync(path.join(repositoryRoot, 'apps/web/dist/index.html')) ? 200 : 404);
+      // The first start in sandbox creates the staff admin and prints its sign-in and secret, once (section 6).
+      while (!output.includes('is open at')) {
+        if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the compiled server did not finish starting: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(output).toContain('Staff console: http://');
+      expect(output).toMatch(/authenticator secret \(shown once\): [A-Z2-7]{32}/);
+      expect(output).toMatch(/otpauth:\/\/totp\/[^\s]+secret=[A-Z2-7]{32}/);
       expect(output).not.toMatch(/"level":(50|60)/);
     } finally {
       server.kill('SIGTERM');

@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestStaff, staffBrowser, type TestStaffMember } from '../../test/staff.ts';
 import { matchTotp, totpCode, totpStep } from '../../platform/totp.ts';
 import { runOpsCommand } from '../ops/registry.ts';
+import { ensureSandboxAdmin, sandboxAdmin } from './sandbox-admin.ts';
 
 /** RFC 6238 appendix B: the SHA-1 key "12345678901234567890" and its codes (the 8-digit ones end in these 6). */
 describe('TOTP as RFC 6238 computes it', () => {
@@ -224,6 +225,40 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
     expect(changed.statusCode, changed.body).toBe(204);
     expect((await first.get('/api/v1/staff/me')).statusCode).toBe(200);
     expect((await second.get('/api/v1/staff/me')).statusCode).toBe(401);
+  });
+
+  it('a staff session ends after 8 hours at most, sooner than a customer session', async () => {
+    const member = await createTestStaff(database(), config, 'support');
+    await logIn(new TestBrowser(app), member);
+    const [row] = await database().query<{ hours: number }>(
+      "SELECT round(extract(epoch FROM absolute_expires_at - created_at) / 3600)::integer AS hours FROM sessions WHERE realm = 'staff' AND subject_id = $1",
+      [member.id],
+    );
+    expect(row?.hours).toBe(8);
+  });
+
+  it('the sandbox offers its admin with the current code, which signs in; production has no such route', async () => {
+    await ensureSandboxAdmin({ db: database(), config });
+    const offered = await app.inject({ method: 'GET', url: '/api/v1/dev/staff-sign-in' });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.headers['cache-control']).toBe('no-store');
+    const signIn = offered.json();
+    expect(signIn).toMatchObject({ email: sandboxAdmin.email, password: sandboxAdmin.password, code: expect.stringMatching(/^\d{6}$/) });
+    const response = await new TestBrowser(app).post('/api/v1/staff/auth/login', signIn);
+    expect(response.json().staff.role).toBe('admin');
+    expect(await ensureSandboxAdmin({ db: database(), config })).toBeUndefined();
+    const production = await buildTestApp(database(), {
+      environment: {
+        BANK_MODE: 'production',
+        DATABASE_URL: 'postgres://unused@127.0.0.1:1/x',
+        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
+        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        SMS_URL: 'http://127.0.0.1:1/sms',
+      },
+    });
+    expect((await production.app.inject({ method: 'GET', url: '/api/v1/dev/staff-sign-in' })).statusCode).toBe(404);
+    await production.app.close();
   });
 
   it('create-staff prints the id, role, secret and otpauth URI as JSON, and a QR code apart', async () => {
