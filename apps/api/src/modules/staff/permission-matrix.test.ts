@@ -60,6 +60,25 @@ describeEachDatabase('every staff route checks its permission, both ways', (data
     }
   });
 
+  it('a staff session is unauthenticated on every customer route that needs a session', async () => {
+    const document = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const customerRoutes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/') && !path.startsWith('/api/v1/staff/') && !path.startsWith('/api/v1/dev/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => [method.toUpperCase(), concreteUrl(path)] as const));
+    const { browser: staff } = await staffBrowser(app, database(), config, 'admin');
+    let guarded = 0;
+    for (const [method, url] of customerRoutes) {
+      const payload = method === 'GET' ? {} : { payload: {} };
+      // A route that answers 401 to nobody at all needs a customer session: a staff session must not open it.
+      const anonymous = await app.inject({ method, url, ...payload });
+      if (anonymous.statusCode !== 401) continue;
+      guarded += 1;
+      const response = await staff.request({ method, url, ...payload });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect(guarded).toBeGreaterThanOrEqual(15);
+  });
+
   it.each(staffRoles)('role %s: a route it may use does not answer 403; every other answers 403 forbidden, audited', async (role) => {
     const { browser, member } = await staffBrowser(app, database(), config, role);
     let refused = 0;
