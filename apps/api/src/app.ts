@@ -26,6 +26,7 @@ import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { createTransferBatcher } from './ledger/batcher.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
+import { customerCareRoutes } from './modules/customer-care/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -195,6 +196,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       const staff = { db, config };
       await api.register(staffAuthRoutes(staff));
       await api.register(staffRoutes(staff));
+      await api.register(customerCareRoutes({ db, liveEvents: services.liveEvents }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));

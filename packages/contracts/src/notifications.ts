@@ -14,6 +14,9 @@ export const notificationKindSchema = z.enum([
   'funding_source',
   /** A returned deposit took an account below zero. */
   'account_overdrawn',
+  /** Staff froze the account (no money moves) or lifted the freeze. */
+  'account_frozen',
+  'account_unfrozen',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

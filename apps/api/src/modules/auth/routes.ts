@@ -14,12 +14,13 @@ import {
 } from '@strongroom/contracts/auth.ts';
 import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { meResponseSchema } from '@strongroom/contracts/session.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
 import { clearSessionCookies, endSession, resolveSession, sessionCookieName, startSession } from '../../platform/session.ts';
-import { sessionAnswerFor } from '../customers/service.ts';
+import { meAnswerFor, sessionAnswerFor } from '../customers/service.ts';
 import {
   checkPasswordReset,
   completePasswordReset,
@@ -208,8 +209,8 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 export function meRoutes(dependencies: Pick<AuthDependencies, 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, dependencies.db);
-    app.get('/me', { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 401: errorResponseSchema } } }, async (request) =>
-      sessionAnswerFor(dependencies.db, customerIdOf(request)),
+    app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorResponseSchema } } }, async (request) =>
+      meAnswerFor(dependencies.db, customerIdOf(request)),
     );
   };
 }

@@ -16,4 +16,4 @@ export {
   type CustomerRow,
 } from './repository.ts';
 export { nextStepFor } from './presenter.ts';
-export { sessionAnswerFor } from './session-answer.ts';
+export { meAnswerFor, sessionAnswerFor } from './session-answer.ts';

@@ -1,5 +1,7 @@
 import type { SessionResponse } from '@strongroom/contracts/auth.ts';
+import type { MeResponse } from '@strongroom/contracts/session.ts';
 import type { Queryable } from '../../db/database.ts';
+import { openFreezeOf } from '../../platform/account-freeze.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nextStepFor, presentCustomer } from './presenter.ts';
 import { findCustomerById } from './repository.ts';
@@ -10,4 +12,10 @@ export async function sessionAnswerFor(db: Queryable, customerId: string): Promi
   // A session whose customer is gone is no session at all.
   if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
   return { user: presentCustomer(customer), next: nextStepFor(customer) };
+}
+
+/** `GET /me`: the session answer, and the freeze staff put on the customer, for the banner. */
+export async function meAnswerFor(db: Queryable, customerId: string): Promise<MeResponse> {
+  const freeze = await openFreezeOf(db, customerId);
+  return { ...(await sessionAnswerFor(db, customerId)), frozen: freeze ? { reason: freeze.reason, since: freeze.frozenAt.toISOString() } : null };
 }

@@ -9,6 +9,7 @@ import {
   verifyFundingSourceRequestSchema,
 } from '@strongroom/contracts/funding-sources.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
+import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import {
@@ -57,6 +58,7 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
       '/funding-sources',
       {
         config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        preHandler: refuseWhenFrozen(dependencies.db),
         schema: {
           tags: ['funding-sources'],
           description: 'Step-up first (403 step_up_required, then again with X-Step-Up). An Idempotency-Key header makes a repeat answer the same link.',
@@ -79,6 +81,7 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
       {
         // Three tries per link are the real limit; this stops a script trying every link at once.
         config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        preHandler: refuseWhenFrozen(dependencies.db),
         schema: {
           tags: ['funding-sources'],
           params: sourceParams,

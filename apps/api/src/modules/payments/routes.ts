@@ -13,6 +13,7 @@ import {
   paymentResponseSchema,
   stepUpHeader,
 } from '@strongroom/contracts/payments.ts';
+import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
@@ -59,6 +60,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/transfers',
       {
         config: { rateLimit: paymentRateLimit },
+        preHandler: refuseWhenFrozen(db),
         schema: {
           tags: ['payments'],
           description: 'Header Idempotency-Key required; X-Step-Up after a step-up.',
@@ -72,6 +74,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/deposits',
       {
         config: { rateLimit: paymentRateLimit },
+        preHandler: refuseWhenFrozen(db),
         schema: { tags: ['payments'], body: createDepositRequestSchema, response: { 201: paymentResponseSchema, ...errors } },
       },
       (request, reply) => handle(request, reply, { endpoint: 'deposits', body: request.body }),
@@ -80,6 +83,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/withdrawals',
       {
         config: { rateLimit: paymentRateLimit },
+        preHandler: refuseWhenFrozen(db),
         schema: { tags: ['payments'], body: createWithdrawalRequestSchema, response: { 201: paymentResponseSchema, ...errors } },
       },
       (request, reply) => handle(request, reply, { endpoint: 'withdrawals', body: request.body }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
+import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { resendStepUp, verifyStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
 
@@ -16,6 +17,8 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
       '/step-up/:challengeId',
       {
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        // Every step-up guards a money action; a frozen customer completes none.
+        preHandler: refuseWhenFrozen(dependencies.db),
         schema: { tags: ['step-up'], params: challengeParams, body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } },
       },
       async (request) => {

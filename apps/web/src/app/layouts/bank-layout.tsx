@@ -26,6 +26,7 @@ import { useLiveEvents } from '../../lib/live-events.ts';
 import { AppErrorBoundary } from '../error-boundary.tsx';
 import { PageLoading } from '../page-loading.tsx';
 import { BrandMark } from './brand-mark.tsx';
+import { FrozenAccountBanner } from './frozen-account-banner.tsx';
 import './menu-toggle.css';
 import './bank-layout.css';
 
@@ -126,6 +127,7 @@ export function BankLayout() {
       </nav>
 
       <main id="main" className="bank-main" tabIndex={-1}>
+        <FrozenAccountBanner />
         <AppErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -20,4 +20,18 @@ export interface ConsolePage {
 
 export const consolePages: readonly ConsolePage[] = [
   { path: '', label: 'Overview', inNavigation: true, Page: lazy(() => import('./shell/overview-page.tsx')) },
+  {
+    path: 'customers',
+    label: 'Customers',
+    permission: 'customers.read',
+    inNavigation: true,
+    Page: lazy(() => import('./customers/customer-search-page.tsx')),
+  },
+  {
+    path: 'customers/:id',
+    label: 'Customer',
+    permission: 'customers.read',
+    inNavigation: false,
+    Page: lazy(() => import('./customers/customer-page.tsx')),
+  },
 ];

@@ -5,4 +5,7 @@ export const staffQueryKeys = {
   all: ['staff'],
   me: ['staff', 'me'],
   members: ['staff', 'members'],
+  customers: ['staff', 'customers'],
+  customerSearch: (q: string) => ['staff', 'customers', 'search', q],
+  customer: (id: string) => ['staff', 'customers', 'detail', id],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;

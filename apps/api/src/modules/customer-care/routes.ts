@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import {
+  customerActionRequestSchema,
+  customerDetailSchema,
+  customerSearchQuerySchema,
+  customerSearchResponseSchema,
+  endSessionsResponseSchema,
+  freezeResponseSchema,
+} from '@strongroom/contracts/staff-customers.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { idParams } from '../../platform/path-parameters.ts';
+import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
+import {
+  customerDetail,
+  endAllCustomerSessions,
+  endCustomerSession,
+  findCustomers,
+  freezeCustomer,
+  unfreezeCustomer,
+  type CustomerCareDependencies,
+} from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const sessionParams = idParams.extend({ sessionId: z.string().max(64) });
+
+/**
+ * `/staff/customers` (PRODUCT.md section 6): reading needs `customers.read`; ending a customer's
+ * sessions, freezing and unfreezing need `customers.freeze` (admin), because each locks a
+ * customer out of something and `customers.read` is every role's.
+ */
+export function customerCareRoutes(dependencies: CustomerCareDependencies): FastifyPluginAsyncZod {
+  const { db } = dependencies;
+  return async (app) => {
+    requireStaff(app, db);
+    const read = permit(db, 'customers.read');
+    const act = permit(db, 'customers.freeze');
+
+    app.get(
+      '/staff/customers',
+      { preHandler: read, schema: { tags: ['staff'], querystring: customerSearchQuerySchema, response: { 200: customerSearchResponseSchema, ...errors } } },
+      async (request) => ({ items: await findCustomers(db, request.query.q) }),
+    );
+
+    app.get(
+      '/staff/customers/:id',
+      { preHandler: read, schema: { tags: ['staff'], params: idParams, response: { 200: customerDetailSchema, ...errors } } },
+      async (request) => {
+        const detail = await customerDetail(db, request.params.id);
+        await recordAudit(db, staffAudit(request, { action: 'customer.view', subject: detail.profile.id, outcome: 'success' }));
+        return detail;
+      },
+    );
+
+    app.post(
+      '/staff/customers/:id/sessions/:sessionId/end',
+      {
+        preHandler: act,
+        schema: { tags: ['staff'], params: sessionParams, body: customerActionRequestSchema, response: { 200: endSessionsResponseSchema, ...errors } },
+      },
+      async (request) => {
+        await endCustomerSession(db, request.params.id, request.params.sessionId, request.body.reason, (entry) => staffAudit(request, entry));
+        return { ended: 1 };
+      },
+    );
+
+    app.post(
+      '/staff/customers/:id/sessions/end-all',
+      {
+        preHandler: act,
+        schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: endSessionsResponseSchema, ...errors } },
+      },
+      async (request) => ({
+        ended: await endAllCustomerSessions(db, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
+      }),
+    );
+
+    app.post(
+      '/staff/customers/:id/freeze',
+      { preHandler: act, schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } } },
+      async (request) => ({
+        freeze: await freezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
+      }),
+    );
+
+    app.post(
+      '/staff/customers/:id/unfreeze',
+      { preHandler: act, schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } } },
+      async (request) => ({
+        freeze: await unfreezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
+      }),
+    );
+  };
+}

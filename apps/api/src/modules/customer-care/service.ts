@@ -1,0 +1,194 @@
+import {
+  customerDetailLimits,
+  customerSearchLimits,
+  type CustomerDetail,
+  type CustomerSummary,
+  type FreezeState,
+} from '@strongroom/contracts/staff-customers.ts';
+import { transactionListQuerySchema } from '@strongroom/contracts/transactions.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
+import { centsToJson } from '../../platform/money.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import { isUuid } from '../../platform/path-parameters.ts';
+import { endAllSessions } from '../../platform/session.ts';
+import { accountsWithBalances } from '../accounts/service.ts';
+import { listTransactions } from '../history/service.ts';
+import { recentNotifications } from '../notifications/service.ts';
+import {
+  endSessionByHandle,
+  findCustomerProfile,
+  insertFreeze,
+  latestIdentityReview,
+  liftFreeze,
+  liveSessions,
+  newestCustomers,
+  openFreeze,
+  searchCustomers,
+  sessionHandleBytes,
+  type CustomerSummaryRow,
+} from './repository.ts';
+
+/**
+ * Customer care (issue 12, "Customers"): staff find a customer, see what they need to help them on
+ * one screen, end their sessions and freeze or unfreeze them. The freeze check every money route
+ * calls is `platform/account-freeze.ts` (re-exported here for the modules that come later).
+ */
+export { assertNotFrozen, refuseWhenFrozen } from '../../platform/account-freeze.ts';
+
+export interface CustomerCareDependencies {
+  db: Database;
+  liveEvents: LiveEvents;
+}
+
+/** Writes a staff member's audit entry; the route builds it with the request's address and id. */
+export type StaffAuditOf = (entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>) => AuditEntry;
+
+function presentSummary(row: CustomerSummaryRow): CustomerSummary {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    identityStatus: row.identity_status,
+    frozen: row.frozen,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function findCustomers(db: Queryable, text: string | undefined): Promise<CustomerSummary[]> {
+  const rows =
+    text === undefined ? await newestCustomers(db, customerSearchLimits.maxResults) : await searchCustomers(db, text, customerSearchLimits.maxResults);
+  return rows.map(presentSummary);
+}
+
+/** An unknown customer and a malformed id answer alike: 404. */
+async function requireCustomerProfile(db: Queryable, customerId: string) {
+  const profile = isUuid(customerId) ? await findCustomerProfile(db, customerId) : undefined;
+  if (!profile) throw new AppError('not_found', 'No such customer');
+  return profile;
+}
+
+export async function freezeStateOf(db: Queryable, customerId: string): Promise<FreezeState> {
+  const freeze = await openFreeze(db, customerId);
+  return freeze
+    ? { frozen: true, reason: freeze.reason, frozenBy: freeze.frozen_by_email, frozenAt: freeze.frozen_at.toISOString() }
+    : { frozen: false, reason: null, frozenBy: null, frozenAt: null };
+}
+
+export async function customerDetail(db: Database, customerId: string): Promise<CustomerDetail> {
+  const profile = await requireCustomerProfile(db, customerId);
+  const review = await latestIdentityReview(db, customerId);
+  const accounts = await accountsWithBalances(db, customerId, review?.status === 'approved');
+  const transactions = await listTransactions(db, customerId, transactionListQuerySchema.parse({ limit: customerDetailLimits.transactions }));
+  const sessions = await liveSessions(db, customerId, customerDetailLimits.sessions);
+  return {
+    profile: {
+      id: profile.id,
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      email: profile.email,
+      emailVerified: profile.email_verified_at !== null,
+      phoneNumber: profile.phone_e164,
+      phoneVerified: profile.phone_verified_at !== null,
+      createdAt: profile.created_at.toISOString(),
+    },
+    identity: {
+      status: review?.status ?? 'not_submitted',
+      reason: review?.reason ?? null,
+      idNumberMasked: review ? `•••• ${review.id_number_last4}` : null,
+      country: review?.country ?? null,
+      submittedAt: review?.submitted_at.toISOString() ?? null,
+    },
+    accounts: accounts.map((account) => ({
+      ...account,
+      balanceCents: centsToJson(account.balanceCents),
+      availableCents: centsToJson(account.availableCents),
+      pendingDepositsCents: centsToJson(account.pendingDepositsCents),
+      pendingDepositsAvailableAt: account.pendingDepositsAvailableAt?.toISOString() ?? null,
+    })),
+    transactions: transactions.items,
+    sessions: sessions.map((session) => ({
+      id: session.handle,
+      device: session.user_agent,
+      ip: session.ip,
+      createdAt: session.created_at.toISOString(),
+      lastSeenAt: session.last_seen_at.toISOString(),
+    })),
+    notifications: await recentNotifications(db, customerId, customerDetailLimits.notifications),
+    freeze: await freezeStateOf(db, customerId),
+  };
+}
+
+const sessionHandlePattern = new RegExp(`^[0-9a-f]{${sessionHandleBytes * 2}}$`);
+
+export async function endCustomerSession(db: Database, customerId: string, sessionHandle: string, reason: string, auditOf: StaffAuditOf): Promise<void> {
+  await requireCustomerProfile(db, customerId);
+  await db.transaction(async (tx) => {
+    const ended = sessionHandlePattern.test(sessionHandle) && (await endSessionByHandle(tx, customerId, sessionHandle));
+    if (!ended) throw new AppError('not_found', 'No such live session');
+    await recordAudit(tx, auditOf({ action: 'customer.session_end', subject: customerId, outcome: 'success', details: { session: sessionHandle, reason } }));
+  });
+}
+
+export async function endAllCustomerSessions(db: Database, customerId: string, reason: string, auditOf: StaffAuditOf): Promise<number> {
+  await requireCustomerProfile(db, customerId);
+  return db.transaction(async (tx) => {
+    const ended = await endAllSessions(tx, 'customer', customerId);
+    await recordAudit(tx, auditOf({ action: 'customer.sessions_end_all', subject: customerId, outcome: 'success', details: { ended, reason } }));
+    return ended;
+  });
+}
+
+/**
+ * Freezing ends every session of the customer's (they may sign in again, to read), refuses money
+ * from then on, tells the customer why, and is audited with the reason: all or nothing.
+ */
+export async function freezeCustomer(
+  dependencies: CustomerCareDependencies,
+  staffId: string,
+  customerId: string,
+  reason: string,
+  auditOf: StaffAuditOf,
+): Promise<FreezeState> {
+  const { db } = dependencies;
+  await requireCustomerProfile(db, customerId);
+  await db.transaction(async (tx) => {
+    if (!(await insertFreeze(tx, customerId, staffId, reason))) throw new AppError('conflict', 'This customer is already frozen');
+    const ended = await endAllSessions(tx, 'customer', customerId);
+    await notifyCustomer(tx, {
+      customerId,
+      kind: 'account_frozen',
+      name: 'Your account is frozen',
+      text: `We have frozen your account: you can sign in and see everything, but no money can move until we lift the freeze. Reason: ${reason}`,
+    });
+    await recordAudit(tx, auditOf({ action: 'customer.freeze', subject: customerId, outcome: 'success', details: { reason, sessionsEnded: ended } }));
+  });
+  dependencies.liveEvents.publish(customerId, 'notifications');
+  return freezeStateOf(db, customerId);
+}
+
+export async function unfreezeCustomer(
+  dependencies: CustomerCareDependencies,
+  staffId: string,
+  customerId: string,
+  reason: string,
+  auditOf: StaffAuditOf,
+): Promise<FreezeState> {
+  const { db } = dependencies;
+  await requireCustomerProfile(db, customerId);
+  await db.transaction(async (tx) => {
+    if (!(await liftFreeze(tx, customerId, staffId, reason))) throw new AppError('conflict', 'This customer is not frozen');
+    await notifyCustomer(tx, {
+      customerId,
+      kind: 'account_unfrozen',
+      name: 'Your account is no longer frozen',
+      text: 'We have lifted the freeze on your account: you can move money again.',
+    });
+    await recordAudit(tx, auditOf({ action: 'customer.unfreeze', subject: customerId, outcome: 'success', details: { reason } }));
+  });
+  dependencies.liveEvents.publish(customerId, 'notifications');
+  return freezeStateOf(db, customerId);
+}
