@@ -31,6 +31,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
+import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
+import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
@@ -195,6 +197,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       const staff = { db, config };
       await api.register(staffAuthRoutes(staff));
       await api.register(staffRoutes(staff));
+      await api.register(staffPaymentRoutes({ ...payments, settleSoon }));
+      await api.register(staffAchRoutes({ db, config }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));
