@@ -81,10 +81,13 @@ export type HeldTransferDecisionResponse = z.infer<typeof heldTransferDecisionRe
 export const staffPaymentRailSchema = z.enum(['ach', 'wire']);
 export type StaffPaymentRail = z.infer<typeof staffPaymentRailSchema>;
 
-export const isoDateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').refine((text) => {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}, 'not a calendar date');
+export const isoDateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, 'not a calendar date');
 
 export const staffPaymentsQuerySchema = z.object({
   status: z.enum(['pending']).default('pending'),

@@ -173,17 +173,15 @@ export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db
   const bankRouting = businessConstants.bankRoutingNumber;
   const rows = await pendingAchCreditsOn(db, day, maxEntriesPerFile);
   if (rows.length === 0) return null;
-  const entries = rows.map(
-    (row, index): NachaEntry => ({
-      transactionCode: 22,
-      routingNumber: row.route_number,
-      accountNumber: row.account_number ?? '',
-      amountCents: row.amount_cents,
-      individualId: row.payment_id.replaceAll('-', '').slice(0, 15),
-      individualName: row.name,
-      traceNumber: row.trace_number ?? `${bankRouting.slice(0, 8)}${(provisionalTraceBase + index + 1).toString().padStart(7, '0')}`,
-    }),
-  );
+  const entries = rows.map((row, index): NachaEntry => ({
+    transactionCode: 22,
+    routingNumber: row.route_number,
+    accountNumber: row.account_number ?? '',
+    amountCents: row.amount_cents,
+    individualId: row.payment_id.replaceAll('-', '').slice(0, 15),
+    individualName: row.name,
+    traceNumber: row.trace_number ?? `${bankRouting.slice(0, 8)}${(provisionalTraceBase + index + 1).toString().padStart(7, '0')}`,
+  }));
   const batches: NachaBatch[] = [
     {
       serviceClassCode: 220,

@@ -98,10 +98,9 @@ export async function deleteApprovals(tx: Queryable, paymentId: string): Promise
 
 /** An active staff member by email, for the ops CLI's `--staff` (the CLI acts on that person's behalf). */
 export async function findActiveStaffByEmail(db: Queryable, email: string): Promise<{ id: string; email: string } | undefined> {
-  const [row] = await db.query<{ id: string; email: string }>(
-    'SELECT id, email FROM staff WHERE email_normalized = lower(trim($1)) AND disabled_at IS NULL',
-    [email],
-  );
+  const [row] = await db.query<{ id: string; email: string }>('SELECT id, email FROM staff WHERE email_normalized = lower(trim($1)) AND disabled_at IS NULL', [
+    email,
+  ]);
   return row;
 }
 

@@ -47,7 +47,10 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
 
     app.get(
       '/staff/held-transfers/:id',
-      { preHandler: permit(db, 'transfers.review'), schema: { tags: ['staff'], params: idParams, response: { 200: heldTransferDecisionResponseSchema.shape.transfer, ...errors } } },
+      {
+        preHandler: permit(db, 'transfers.review'),
+        schema: { tags: ['staff'], params: idParams, response: { 200: heldTransferDecisionResponseSchema.shape.transfer, ...errors } },
+      },
       async (request) => {
         const row = await findHeld(db, request.params.id);
         const [transfer] = row ? await presentHeld(db, [row], config.fourEyesCents) : [];
