@@ -5,4 +5,6 @@ export const staffQueryKeys = {
   all: ['staff'],
   me: ['staff', 'me'],
   members: ['staff', 'members'],
+  heldTransfers: (status: string) => ['staff', 'held-transfers', status],
+  payments: (date: string) => ['staff', 'payments', date],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
