@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
+import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
+import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
@@ -197,6 +199,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(staffAuthRoutes(staff));
       await api.register(staffRoutes(staff));
       await api.register(customerCareRoutes({ db, liveEvents: services.liveEvents }));
+      await api.register(staffPaymentRoutes({ ...payments, settleSoon }));
+      await api.register(staffAchRoutes({ db, config }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));

@@ -138,3 +138,28 @@ export async function pendingAchPayments(db: Queryable, limit: number): Promise<
 export async function lockAchFiles(tx: Queryable, lockKey: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
 }
+
+export interface DayCreditRow {
+  payment_id: string;
+  amount_cents: bigint;
+  route_number: string;
+  account_number: string | null;
+  name: string;
+  trace_number: string | null;
+}
+
+/**
+ * Customers' pending ACH payments to other banks (credits) expected to settle on `day` (UTC), with
+ * the trace number of the file they went out in, if any: the staff console's export of a day.
+ */
+export async function pendingAchCreditsOn(db: Queryable, day: string, limit: number): Promise<DayCreditRow[]> {
+  return db.query<DayCreditRow>(
+    `SELECT p.id AS payment_id, p.amount_cents, p.counterparty_route_number AS route_number, p.counterparty_account_number AS account_number,
+            p.counterparty_name AS name, e.trace_number
+     FROM payments p LEFT JOIN ach_entries e ON e.payment_id = p.id
+     WHERE p.status = 'pending' AND p.rail = 'ach' AND p.kind = 'external'
+       AND p.settle_at >= $1::date::timestamp AT TIME ZONE 'UTC' AND p.settle_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC'
+     ORDER BY p.settle_at, p.id LIMIT $2`,
+    [day, limit],
+  );
+}

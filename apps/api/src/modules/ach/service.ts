@@ -15,6 +15,7 @@ import {
   insertAchEntries,
   insertAchFile,
   nextTraceSequences,
+  pendingAchCreditsOn,
   unsentAchEntries,
   type UnsentEntryRow,
 } from './repository.ts';
@@ -155,6 +156,54 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
     });
   }
   return result;
+}
+
+/** An entry not yet sent gets a provisional trace number in an export: 9 then six digits, apart from the sequence's. */
+const provisionalTraceBase = 9_000_000;
+
+/**
+ * The NACHA file of the customers' ACH credits expected to settle on `day` (YYYY-MM-DD, UTC), for
+ * staff to download. A pure export: it records nothing (no file, no trace number), so downloading
+ * it twice is harmless; entries that went out in a file keep their trace number, the others get a
+ * provisional one. `buildAchFile` (the `ach-file` command) stays the one way entries are sent.
+ * Null for a day with no entries (a NACHA file holds at least one).
+ */
+export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db' | 'config'>, day: string, now = new Date()) {
+  const { db, config } = dependencies;
+  const bankRouting = businessConstants.bankRoutingNumber;
+  const rows = await pendingAchCreditsOn(db, day, maxEntriesPerFile);
+  if (rows.length === 0) return null;
+  const entries = rows.map((row, index): NachaEntry => ({
+    transactionCode: 22,
+    routingNumber: row.route_number,
+    accountNumber: row.account_number ?? '',
+    amountCents: row.amount_cents,
+    individualId: row.payment_id.replaceAll('-', '').slice(0, 15),
+    individualName: row.name,
+    traceNumber: row.trace_number ?? `${bankRouting.slice(0, 8)}${(provisionalTraceBase + index + 1).toString().padStart(7, '0')}`,
+  }));
+  const batches: NachaBatch[] = [
+    {
+      serviceClassCode: 220,
+      companyName: config.bankName,
+      companyId: config.ach.companyId,
+      entryDescription: 'PAYMENT',
+      effectiveDate: day.slice(2).replaceAll('-', ''),
+      originatingDfi: bankRouting.slice(0, 8),
+      batchNumber: 1,
+      entries,
+    },
+  ];
+  const text = writeNachaFile({
+    immediateDestination: config.ach.destinationRoutingNumber,
+    immediateDestinationName: config.ach.destinationName,
+    immediateOrigin: bankRouting,
+    immediateOriginName: config.bankName,
+    createdAt: now,
+    fileIdModifier: 'A',
+    batches,
+  });
+  return { text, entryCount: entries.length, creditTotalCents: entries.reduce((sum, entry) => sum + entry.amountCents, 0n) };
 }
 
 export type ReturnApplication = {

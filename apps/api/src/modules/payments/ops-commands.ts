@@ -5,26 +5,46 @@ import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.t
 import { recordRailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 import { returnCodePattern } from './rail.ts';
 import { listHeldPayments } from './repository.ts';
-import { decideHeldPayment } from './settlement.ts';
+import { reviewHeldPayment } from './held-review.ts';
+import { findActiveStaffByEmail } from './staff-repository.ts';
 
 const maxReasonLength = 500;
 
-/** `npm run ops -- review <transferId> release|reject --reason "..."` (PRODUCT.md section 5). */
+/**
+ * `npm run ops -- review <transferId> release|reject --reason "..." [--staff EMAIL]` (PRODUCT.md
+ * sections 5 and 6). A release of FOUR_EYES_CENTS or more needs two different staff members: the
+ * CLI acts on behalf of the staff member `--staff` names, so two people can release through it,
+ * and without `--staff` it refuses such a release.
+ */
 export const reviewCommand: OpsCommand = {
   name: 'review',
-  summary: 'Release or reject a transfer held for review',
-  usage: 'review <transferId> release|reject --reason "..."',
+  summary: 'Release or reject a transfer held for review (four eyes at FOUR_EYES_CENTS: name the staff member)',
+  usage: 'review <transferId> release|reject --reason "..." [--staff EMAIL]',
   async run({ database, config, liveEvents }, args) {
-    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { reason: { type: 'string' }, staff: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
     const [paymentId, action] = positionals;
     if (!paymentId || (action !== 'release' && action !== 'reject') || positionals.length !== 2)
       throw new OpsUsageError('give a transfer id and release or reject');
     const reason = values.reason?.trim() ?? '';
     if (reason.length === 0 || reason.length > maxReasonLength) throw new OpsUsageError(`--reason is required (at most ${maxReasonLength} characters)`);
     const db = await database();
-    const outcome = await decideHeldPayment({ db, config, liveEvents }, { paymentId, action, reason, decidedBy: 'ops-cli' });
+    const staff = values.staff === undefined ? undefined : await findActiveStaffByEmail(db, values.staff);
+    if (values.staff !== undefined && !staff) return { exitCode: 1, output: `No active staff member ${values.staff}` };
+    const outcome = await reviewHeldPayment({ db, config, liveEvents }, paymentId, { action, reason }, { staffId: staff?.id ?? null, audit: {} });
     if (outcome === 'not_found') return { exitCode: 1, output: `No transfer ${paymentId}` };
     if (outcome === 'already_decided') return { exitCode: 1, output: `Transfer ${paymentId} is not in review: it was already decided` };
+    if (outcome === 'four_eyes_required')
+      return {
+        exitCode: 1,
+        output: staff
+          ? `${staff.email} approved this release already: a second, different staff member must complete it (--staff EMAIL)`
+          : `This release needs two different staff members (four eyes): run it with --staff EMAIL, once for each`,
+      };
     return ok({ transferId: paymentId, outcome });
   },
 };

@@ -2,7 +2,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { transferFlags } from '../../ledger/types.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { paymentNotificationLink } from './presenter.ts';
@@ -48,6 +48,8 @@ export type ReviewOutcome = 'released' | 'rejected' | 'not_found' | 'already_dec
 export async function decideHeldPayment(
   dependencies: SettlementDependencies,
   decision: { paymentId: string; action: 'release' | 'reject'; reason: string; decidedBy: string },
+  /** The request's address, agent and id (a console decision), and details such as the first approver of four eyes. */
+  auditContext: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'> & { details?: AuditEntry['details'] } = {},
 ): Promise<ReviewOutcome> {
   const { db } = dependencies;
   const existing = await findPayment(db, decision.paymentId);
@@ -103,7 +105,10 @@ export async function decideHeldPayment(
     action: `payment.review_${decision.action}`,
     subject: decided.id,
     outcome: 'success',
-    details: { reason: decision.reason },
+    ip: auditContext.ip,
+    userAgent: auditContext.userAgent,
+    requestId: auditContext.requestId,
+    details: { ...auditContext.details, reason: decision.reason },
   });
   if (decision.action === 'reject') await applyToLedger(dependencies, decided.id, 'void');
   else if (!viaRail) await applyToLedger(dependencies, decided.id, 'post');

@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffPermission } from '@strongroom/contracts/staff.ts';
+import { useHeldTransferCount } from './held-transfers/held-transfers-api.ts';
+import { usePendingPaymentCount } from './payments/payments-api.ts';
 
 /**
  * The console's pages: each area of the back office adds one entry. The navigation lists the pages
@@ -33,5 +35,21 @@ export const consolePages: readonly ConsolePage[] = [
     permission: 'customers.read',
     inNavigation: false,
     Page: lazy(() => import('./customers/customer-page.tsx')),
+  },
+  {
+    path: 'held-transfers',
+    label: 'Held transfers',
+    permission: 'transfers.review',
+    inNavigation: true,
+    Page: lazy(() => import('./held-transfers/held-transfers-page.tsx')),
+    useCount: useHeldTransferCount,
+  },
+  {
+    path: 'payments',
+    label: 'Outgoing payments',
+    permission: 'payments.settle',
+    inNavigation: true,
+    Page: lazy(() => import('./payments/payments-page.tsx')),
+    useCount: usePendingPaymentCount,
   },
 ];

@@ -8,4 +8,6 @@ export const staffQueryKeys = {
   customers: ['staff', 'customers'],
   customerSearch: (q: string) => ['staff', 'customers', 'search', q],
   customer: (id: string) => ['staff', 'customers', 'detail', id],
+  heldTransfers: (status: string) => ['staff', 'held-transfers', status],
+  payments: (date: string) => ['staff', 'payments', date],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;

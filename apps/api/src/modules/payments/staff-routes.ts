@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import {
+  heldTransferDecisionResponseSchema,
+  heldTransferDecisionSchema,
+  heldTransferListSchema,
+  heldTransfersQuerySchema,
+  staffPaymentListSchema,
+  staffPaymentsQuerySchema,
+} from '@strongroom/contracts/staff-payments.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idParams } from '../../platform/path-parameters.ts';
+import { permit, requireStaff, staffOf } from '../../platform/staff-auth.ts';
+import type { PaymentDependencies } from './dependencies.ts';
+import { reviewHeldPayment } from './held-review.ts';
+import { presentAtRail, presentHeld } from './staff-presenter.ts';
+import { countAtRails, countHeld, findHeld, listAtRails, listHeld } from './staff-repository.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** One page of a staff queue. */
+export const staffPageSize = 50;
+
+/** The back office's payment queues (PRODUCT.md section 6): held transfers (`transfers.review`) and the rails (`payments.settle`). */
+export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPluginAsyncZod {
+  const { db, config } = dependencies;
+  return async (app) => {
+    requireStaff(app, db);
+
+    app.get(
+      '/staff/held-transfers',
+      {
+        preHandler: permit(db, 'transfers.review'),
+        schema: { tags: ['staff'], querystring: heldTransfersQuerySchema, response: { 200: heldTransferListSchema, ...errors } },
+      },
+      async (request) => {
+        const { status, cursor } = request.query;
+        const rows = await listHeld(db, status, cursor, staffPageSize + 1);
+        const page = rows.slice(0, staffPageSize);
+        return {
+          items: await presentHeld(db, page, config.fourEyesCents),
+          nextCursor: rows.length > staffPageSize ? (page.at(-1)?.id ?? null) : null,
+          total: await countHeld(db, status),
+        };
+      },
+    );
+
+    app.get(
+      '/staff/held-transfers/:id',
+      {
+        preHandler: permit(db, 'transfers.review'),
+        schema: { tags: ['staff'], params: idParams, response: { 200: heldTransferDecisionResponseSchema.shape.transfer, ...errors } },
+      },
+      async (request) => {
+        const row = await findHeld(db, request.params.id);
+        const [transfer] = row ? await presentHeld(db, [row], config.fourEyesCents) : [];
+        if (!transfer) throw new AppError('not_found', 'No such held transfer');
+        return transfer;
+      },
+    );
+
+    app.post(
+      '/staff/held-transfers/:id/decision',
+      {
+        preHandler: permit(db, 'transfers.review'),
+        schema: {
+          tags: ['staff'],
+          params: idParams,
+          body: heldTransferDecisionSchema,
+          response: { 200: heldTransferDecisionResponseSchema, 202: heldTransferDecisionResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const staff = staffOf(request);
+        const outcome = await reviewHeldPayment(
+          dependencies,
+          request.params.id,
+          { action: request.body.decision, reason: request.body.reason },
+          { staffId: staff.id, audit: { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id } },
+        );
+        if (outcome === 'not_found') throw new AppError('not_found', 'No such held transfer');
+        if (outcome === 'already_decided') throw new AppError('already_decided', 'This transfer was already decided');
+        if (outcome === 'four_eyes_required')
+          throw new AppError('four_eyes_required', 'You approved this release already: a second staff member must complete it');
+        if (outcome === 'released') await dependencies.settleSoon?.();
+        const row = await findHeld(db, request.params.id);
+        const [transfer] = row ? await presentHeld(db, [row], config.fourEyesCents) : [];
+        if (!transfer) throw new Error(`held transfer ${request.params.id} disappeared after its decision`);
+        return reply.status(outcome === 'awaiting_second_approval' ? 202 : 200).send({ status: outcome, transfer });
+      },
+    );
+
+    app.get(
+      '/staff/payments',
+      {
+        preHandler: permit(db, 'payments.settle'),
+        schema: { tags: ['staff'], querystring: staffPaymentsQuerySchema, response: { 200: staffPaymentListSchema, ...errors } },
+      },
+      async (request) => {
+        const { rail, date, cursor } = request.query;
+        const filter = { rails: rail ? [rail] : ['ach', 'wire'], date: date ?? null };
+        const rows = await listAtRails(db, filter, cursor, staffPageSize + 1);
+        const page = rows.slice(0, staffPageSize);
+        return {
+          items: page.map(presentAtRail),
+          nextCursor: rows.length > staffPageSize ? (page.at(-1)?.id ?? null) : null,
+          total: await countAtRails(db, filter),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import { decisionReasonField } from '@strongroom/contracts/staff.ts';
+import type { HeldTransfer } from '@strongroom/contracts/staff-payments.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { MoneyAmount } from '../../../components/ui/money-amount.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useStaffMe } from '../api/staff-session.ts';
+import { useHeldTransferDecision, useHeldTransfers } from './held-transfers-api.ts';
+import { waitingFor } from './waiting-for.ts';
+import './held-transfers-page.css';
+
+type Decision = 'release' | 'reject';
+
+/** The four-eyes state in words: who approved first, and who may complete it. */
+function fourEyesText(transfer: HeldTransfer, myEmail: string | undefined): string | null {
+  if (!transfer.fourEyes.required) return null;
+  const [first] = transfer.fourEyes.approvals;
+  if (!first) return `A release needs two different staff members (${formatMoney(transfer.fourEyes.thresholdCents)} or more).`;
+  const who = first.email === myEmail ? 'you' : first.email;
+  return `Awaiting a second approval by someone other than ${who} (first approved ${formatDateTime(first.approvedAt)}).`;
+}
+
+function DecisionDialog({ transfer, decision, onClose }: { transfer: HeldTransfer; decision: Decision; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<string | undefined>();
+  const decide = useHeldTransferDecision();
+  const verb = decision === 'release' ? 'Release' : 'Reject';
+
+  async function confirm() {
+    const checked = decisionReasonField.safeParse(reason);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Give a reason');
+      return;
+    }
+    setError(undefined);
+    try {
+      const answer = await decide.mutateAsync({ id: transfer.id, body: { decision, reason: checked.data } });
+      setOutcome(
+        answer.status === 'awaiting_second_approval'
+          ? 'Your approval is recorded. Awaiting a second approval by someone other than you.'
+          : answer.status === 'released'
+            ? 'The transfer was released.'
+            : 'The transfer was rejected and the money given back.',
+      );
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The decision failed');
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!decide.isPending}
+      title={`${verb} ${formatMoney(transfer.amountCents)} to ${transfer.payee.name}?`}
+      description={outcome ? undefined : 'This cannot be undone. The customer is told, and the decision is audited with your reason.'}
+      footer={
+        outcome ? (
+          <Button onClick={onClose}>Close</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
+              Cancel
+            </Button>
+            <Button variant={decision === 'reject' ? 'danger' : 'primary'} loading={decide.isPending} onClick={() => void confirm()}>
+              {verb}
+            </Button>
+          </>
+        )
+      }
+    >
+      {outcome ? (
+        <Notice tone="success" role="status">
+          {outcome}
+        </Notice>
+      ) : (
+        <TextAreaField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} error={error} maxLength={500} rows={3} required />
+      )}
+    </Dialog>
+  );
+}
+
+function TransferDetail({ transfer, myEmail }: { transfer: HeldTransfer; myEmail: string | undefined }) {
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const fourEyes = fourEyesText(transfer, myEmail);
+  const approvedByMe = transfer.fourEyes.approvals.some((approval) => approval.email === myEmail);
+  return (
+    <section aria-labelledby="held-transfer-detail" className="held-transfer-detail">
+      <h2 id="held-transfer-detail">
+        <MoneyAmount cents={transfer.amountCents} /> to {transfer.payee.name}
+      </h2>
+      <dl>
+        <dt>Customer</dt>
+        <dd>
+          {transfer.customer.name} ({transfer.customer.email})
+        </dd>
+        <dt>Payee</dt>
+        <dd>
+          {transfer.payee.name}
+          {transfer.payee.accountLast4 ? `, account ending ${transfer.payee.accountLast4}` : ''}
+          {transfer.payee.bankName ? `, ${transfer.payee.bankName}` : ''}
+        </dd>
+        <dt>Held by</dt>
+        <dd>{transfer.rule ?? 'A review rule'}</dd>
+        <dt>Message</dt>
+        <dd>{transfer.message || '—'}</dd>
+        <dt>Waiting since</dt>
+        <dd>{formatDateTime(transfer.heldAt)}</dd>
+      </dl>
+      {fourEyes ? <Notice>{fourEyes}</Notice> : null}
+      <Table
+        caption="The customer's recent payments"
+        columns={[
+          { key: 'date', header: 'Date', cell: (payment) => formatDateTime(payment.createdAt) },
+          { key: 'payee', header: 'Payee', cell: (payment) => payment.payee },
+          { key: 'status', header: 'Status', cell: (payment) => payment.status.replace('_', ' ') },
+          { key: 'amount', header: 'Amount', numeric: true, cell: (payment) => <MoneyAmount cents={payment.amountCents} /> },
+        ]}
+        rows={transfer.recentPayments}
+        rowKey={(payment) => payment.id}
+      />
+      {transfer.status === 'in_review' ? (
+        <div className="held-transfer-detail__actions">
+          <Button onClick={() => setDecision('release')} disabled={approvedByMe}>
+            {transfer.fourEyes.required && transfer.fourEyes.approvals.length === 0 ? 'Approve release (first of two)' : 'Release'}
+          </Button>
+          <Button variant="danger" onClick={() => setDecision('reject')}>
+            Reject
+          </Button>
+        </div>
+      ) : null}
+      {decision ? <DecisionDialog transfer={transfer} decision={decision} onClose={() => setDecision(null)} /> : null}
+    </section>
+  );
+}
+
+/** The queue of transfers held for review (`transfers.review`), oldest first. */
+export default function HeldTransfersPage() {
+  const held = useHeldTransfers('in_review');
+  const me = useStaffMe();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = held.data?.items.find((item) => item.id === selectedId);
+  return (
+    <section aria-labelledby="held-transfers-title">
+      <h1 id="held-transfers-title">Held transfers</h1>
+      {held.isPending ? (
+        <Spinner />
+      ) : held.isError ? (
+        <LoadFailed title="We could not load the held transfers" query={held} />
+      ) : held.data.items.length === 0 ? (
+        <EmptyState title="No transfers wait for review" />
+      ) : (
+        <>
+          <p>
+            {held.data.total} waiting for review, oldest first{held.data.nextCursor ? ` (the first ${held.data.items.length} shown)` : ''}.
+          </p>
+          <Table
+            caption="Transfers held for review"
+            captionHidden
+            columns={[
+              { key: 'customer', header: 'Customer', cell: (item) => item.customer.name },
+              { key: 'payee', header: 'Payee', cell: (item) => item.payee.name },
+              { key: 'amount', header: 'Amount', numeric: true, cell: (item) => <MoneyAmount cents={item.amountCents} /> },
+              { key: 'rule', header: 'Rule', cell: (item) => item.rule ?? '—' },
+              { key: 'waiting', header: 'Waiting for', cell: (item) => waitingFor(item.heldAt) },
+              {
+                key: 'state',
+                header: 'Four eyes',
+                cell: (item) => (!item.fourEyes.required ? 'One approval' : item.fourEyes.approvals.length > 0 ? 'Awaiting second approval' : 'Two approvals'),
+              },
+              {
+                key: 'open',
+                header: <span className="visually-hidden">Open</span>,
+                cell: (item) => (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setSelectedId(item.id)}
+                    aria-label={`Review ${formatMoney(item.amountCents)} to ${item.payee.name}`}
+                  >
+                    Review
+                  </Button>
+                ),
+              },
+            ]}
+            rows={held.data.items}
+            rowKey={(item) => item.id}
+          />
+          {selected ? <TransferDetail key={selected.id} transfer={selected} myEmail={me.data?.staff.email} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
