@@ -25,7 +25,7 @@ async function allPages(browser: TestBrowser, status: 'open' | 'answered') {
   const seen: { id: string; status: string; replies: { text: string }[] }[] = [];
   let cursor: string | null = null;
   let pages = 0;
-  let total = 0;
+  let total: number;
   do {
     const cursorQuery: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const page = (await browser.get(`/api/v1/staff/messages?status=${status}${cursorQuery}`)).json();

@@ -51,7 +51,7 @@ async function allPages(browser: TestBrowser, status = 'submitted') {
   let bodies = '';
   let cursor: string | null = null;
   let pages = 0;
-  let total = 0;
+  let total: number;
   do {
     const cursorQuery: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
     const response = await browser.get(`/api/v1/staff/identity-reviews?status=${status}${cursorQuery}`);

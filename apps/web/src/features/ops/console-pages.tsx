@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffPermission } from '@strongroom/contracts/staff.ts';
+import { useWaitingIdentityCount } from './identity/identity-api.ts';
+import { useOpenMessageCount } from './messages/messages-api.ts';
 
 /**
  * The console's pages: each area of the back office adds one entry. The navigation lists the pages
@@ -20,4 +22,27 @@ export interface ConsolePage {
 
 export const consolePages: readonly ConsolePage[] = [
   { path: '', label: 'Overview', inNavigation: true, Page: lazy(() => import('./shell/overview-page.tsx')) },
+  {
+    path: 'identity',
+    label: 'Identity reviews',
+    permission: 'identity.decide',
+    inNavigation: true,
+    Page: lazy(() => import('./identity/identity-queue-page.tsx')),
+    useCount: useWaitingIdentityCount,
+  },
+  {
+    path: 'identity/:reviewId',
+    label: 'Identity review',
+    permission: 'identity.decide',
+    inNavigation: false,
+    Page: lazy(() => import('./identity/identity-review-page.tsx')),
+  },
+  {
+    path: 'messages',
+    label: 'Messages',
+    permission: 'messages.reply',
+    inNavigation: true,
+    Page: lazy(() => import('./messages/messages-queue-page.tsx')),
+    useCount: useOpenMessageCount,
+  },
 ];

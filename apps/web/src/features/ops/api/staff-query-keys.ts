@@ -5,4 +5,9 @@ export const staffQueryKeys = {
   all: ['staff'],
   me: ['staff', 'me'],
   members: ['staff', 'members'],
+  identityReviews: ['staff', 'identity-reviews'],
+  identityReviewList: (status: string) => ['staff', 'identity-reviews', 'list', status],
+  identityReview: (id: string) => ['staff', 'identity-reviews', 'one', id],
+  messages: ['staff', 'messages'],
+  messageList: (status: string) => ['staff', 'messages', 'list', status],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
