@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { registerAuthJobs } from './modules/auth/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { messageStaffRoutes } from './modules/contact/staff-routes.ts';
 import { beneficiaryRoutes } from './modules/beneficiaries/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { fundingSourceRoutes } from './modules/funding-sources/routes.ts';
@@ -18,6 +19,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { expirePendingTransfers } from './ledger/expire.ts';
 import { autoApproveJobKind, registerIdentityJobs } from './modules/onboarding/identity-review.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { identityStaffRoutes } from './modules/onboarding/staff-routes.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stepUpRoutes } from './modules/step-up/routes.ts';
@@ -201,6 +203,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(customerCareRoutes({ db, liveEvents: services.liveEvents }));
       await api.register(staffPaymentRoutes({ ...payments, settleSoon }));
       await api.register(staffAchRoutes({ db, config }));
+      await api.register(identityStaffRoutes({ db, storage: services.storage, mailer: services.mailer, liveEvents: services.liveEvents, config }));
+      await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));

@@ -76,6 +76,25 @@ describe('loadConfig', () => {
     await expect(stat(path.join(dataDirectory, 'sandbox-secrets.json'))).rejects.toThrow();
   });
 
+  it('approves identity documents by itself only in the sandbox: 5 s by default, a number of seconds, or off', async () => {
+    const sandbox = async (value?: string) =>
+      (await loadConfig({ DATA_DIR: await temporaryDirectory(), ...(value === undefined ? {} : { KYC_AUTO_APPROVE_SECONDS: value }) })).kycAutoApproveSeconds;
+    expect(await sandbox()).toBe(5);
+    expect(await sandbox('30')).toBe(30);
+    expect(await sandbox('off')).toBeUndefined();
+    const production = await loadConfig({
+      DATA_DIR: await temporaryDirectory(),
+      BANK_MODE: 'production',
+      DATABASE_URL: 'postgres://bank@db.internal/bank',
+      SESSION_SECRET: key(1),
+      ENCRYPTION_KEY: key(2),
+      SMTP_URL: 'smtps://mailer:pw@smtp.internal',
+      SMS_URL: 'https://sms.internal/send',
+      KYC_AUTO_APPROVE_SECONDS: '5',
+    });
+    expect(production.kycAutoApproveSeconds).toBeUndefined();
+  });
+
   it('switches uploads to an S3-compatible bucket when S3_BUCKET is set', async () => {
     const config = await loadConfig({
       DATA_DIR: await temporaryDirectory(),

@@ -25,6 +25,8 @@ export interface IdentityDecision {
   reason?: string;
   /** A staff id, or 'sandbox' for the automatic approval. */
   decidedBy: string;
+  /** The staff request that decided it, for the audit entry. */
+  request?: { ip: string; userAgent?: string; requestId: string };
 }
 
 /**
@@ -40,13 +42,15 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
   ]);
   if (!review || review.status !== 'submitted') return 'already_decided';
   if (decision.decision === 'approved') await openCustomerAccounts(db, review.customer_id);
-  const reason = decision.decision === 'rejected' ? (decision.reason ?? 'The document could not be read') : null;
+  const rejected = decision.decision === 'rejected';
+  // A staff approval keeps its reason too; only a rejection's reason is shown to the customer.
+  const reason = rejected ? (decision.reason ?? 'The document could not be read') : (decision.reason ?? null);
   const customerId = await db.transaction(async (tx) => {
     const decided = await decideIdentityReview(tx, { reviewId: decision.reviewId, status: decision.decision, reason, decidedBy: decision.decidedBy });
     if (decided) {
       await notifyCustomer(
         tx,
-        reason === null
+        !rejected || reason === null
           ? {
               customerId: decided,
               kind: 'identity_approved',
@@ -74,7 +78,10 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
     action: 'identity.decision',
     subject: decision.reviewId,
     outcome: 'success',
-    details: { decision: decision.decision },
+    ip: decision.request?.ip,
+    userAgent: decision.request?.userAgent,
+    requestId: decision.request?.requestId,
+    details: { decision: decision.decision, ...(reason === null ? {} : { reason }) },
   });
   const customer = await findCustomerById(db, customerId);
   if (customer) {

@@ -9,6 +9,8 @@ import { startSession } from '../../platform/session.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readImageForm } from '../../platform/uploads.ts';
 import { sessionAnswerFor } from '../customers/service.ts';
+import { ownIdentityStatusSchema } from '@strongroom/contracts/staff-identity.ts';
+import { latestOwnIdentityReview } from './identity-reviews-repository.ts';
 import { findOwnedFile } from './repository.ts';
 import { resendPhoneCode, saveProfilePhoto, startPhoneVerification, submitIdentity, verifyPhoneCode, type OnboardingDependencies } from './service.ts';
 
@@ -67,6 +69,14 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
         return sessionAnswer(customerId);
       },
     );
+
+    // The customer's latest review: after a rejection the registration page shows why.
+    app.get('/onboarding/identity', { schema: { tags: ['onboarding'], response: { 200: ownIdentityStatusSchema, ...errors } } }, async (request) => {
+      const review = await latestOwnIdentityReview(db, customerIdOf(request));
+      return review
+        ? { status: review.status, reason: review.status === 'rejected' ? review.reason : null }
+        : { status: 'not_submitted' as const, reason: null };
+    });
 
     app.post(
       '/onboarding/identity',

@@ -2,6 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffPermission } from '@strongroom/contracts/staff.ts';
 import { useHeldTransferCount } from './held-transfers/held-transfers-api.ts';
 import { usePendingPaymentCount } from './payments/payments-api.ts';
+  },
+  {
+import { useWaitingIdentityCount } from './identity/identity-api.ts';
+import { useOpenMessageCount } from './messages/messages-api.ts';
 
 /**
  * The console's pages: each area of the back office adds one entry. The navigation lists the pages
@@ -51,5 +55,28 @@ export const consolePages: readonly ConsolePage[] = [
     inNavigation: true,
     Page: lazy(() => import('./payments/payments-page.tsx')),
     useCount: usePendingPaymentCount,
+  },
+  {
+    path: 'identity',
+    label: 'Identity reviews',
+    permission: 'identity.decide',
+    inNavigation: true,
+    Page: lazy(() => import('./identity/identity-queue-page.tsx')),
+    useCount: useWaitingIdentityCount,
+  },
+  {
+    path: 'identity/:reviewId',
+    label: 'Identity review',
+    permission: 'identity.decide',
+    inNavigation: false,
+    Page: lazy(() => import('./identity/identity-review-page.tsx')),
+  },
+  {
+    path: 'messages',
+    label: 'Messages',
+    permission: 'messages.reply',
+    inNavigation: true,
+    Page: lazy(() => import('./messages/messages-queue-page.tsx')),
+    useCount: useOpenMessageCount,
   },
 ];

@@ -101,6 +101,16 @@ describe('/phoneverification', () => {
 });
 
 describe('/registeration', () => {
+  it('after a rejection, says why as plain text and offers the form to send a new document', async () => {
+    renderApp('/registeration', {
+      'GET /api/v1/me': sessionAt('identity'),
+      'GET /api/v1/onboarding/identity': { status: 200, body: { status: 'rejected', reason: '<b>The photo is blurred</b>' } },
+    });
+    expect(await screen.findByText(/We could not verify your identity: <b>The photo is blurred<\/b>\./)).toBeTruthy();
+    expect(document.querySelector('.notice b')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send for checking' })).toBeTruthy();
+  });
+
   it('refuses a file that is not a PNG or JPEG, or over 5 MB, with the server’s messages', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderApp('/registeration', { 'GET /api/v1/me': sessionAt('identity') });

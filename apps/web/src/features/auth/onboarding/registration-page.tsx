@@ -7,10 +7,12 @@ import { identityFieldsSchema, onboardingMessages, type IdentityFields } from '@
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { ImageField } from '../../../components/ui/image-field.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useIdentityStatus } from '../api/get-identity-status.ts';
 import { useSubmitIdentity } from '../api/submit-identity.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -29,6 +31,8 @@ const fieldNames: readonly Path<IdentityFields>[] = ['idNumber', 'country', 'sta
 export default function RegistrationPage() {
   const navigate = useNavigate();
   const submit = useSubmitIdentity();
+  const identityStatus = useIdentityStatus();
+  const rejection = identityStatus.data?.status === 'rejected' ? identityStatus.data.reason : null;
   const afterStepError = useAfterStepError();
   const documentImage = useImageChoice();
   const formRef = useRef<HTMLFormElement>(null);
@@ -92,6 +96,7 @@ export default function RegistrationPage() {
       icon={<IdCard aria-hidden="true" size={28} />}
       lead={<p>The law asks us to know who our customers are. We keep your document encrypted and show it only to the staff who check it.</p>}
     >
+      {rejection ? <Notice tone="error">We could not verify your identity: {rejection}. Please send a new document.</Notice> : null}
       <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
         <ImageField
           label="Passport or ID"

@@ -10,4 +10,9 @@ export const staffQueryKeys = {
   customer: (id: string) => ['staff', 'customers', 'detail', id],
   heldTransfers: (status: string) => ['staff', 'held-transfers', status],
   payments: (date: string) => ['staff', 'payments', date],
+  identityReviews: ['staff', 'identity-reviews'],
+  identityReviewList: (status: string) => ['staff', 'identity-reviews', 'list', status],
+  identityReview: (id: string) => ['staff', 'identity-reviews', 'one', id],
+  messages: ['staff', 'messages'],
+  messageList: (status: string) => ['staff', 'messages', 'list', status],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;

@@ -1,0 +1,69 @@
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  identityReviewListSchema,
+  identityReviewResponseSchema,
+  revealIdNumberResponseSchema,
+  type IdentityDecisionRequest,
+  type IdentityReviewStatus,
+} from '@strongroom/contracts/staff-identity.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { staffQueryKeys } from '../api/staff-query-keys.ts';
+
+export const identityBasePath = '/staff/identity-reviews';
+
+/** `GET /staff/identity-reviews?status=&cursor=`, page after page. */
+export function useIdentityReviews(status: IdentityReviewStatus) {
+  return useInfiniteQuery({
+    queryKey: staffQueryKeys.identityReviewList(status),
+    queryFn: ({ pageParam }) => apiRequest(identityBasePath, { query: { status, cursor: pageParam }, parse: (data) => identityReviewListSchema.parse(data) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The navigation's count: reviews waiting for a decision. */
+export function useWaitingIdentityCount(): number | undefined {
+  return useIdentityReviews('submitted').data?.pages[0]?.total;
+}
+
+export function useIdentityReview(id: string) {
+  return useQuery({
+    queryKey: staffQueryKeys.identityReview(id),
+    queryFn: () => apiRequest(`${identityBasePath}/${encodeURIComponent(id)}`, { parse: (data) => identityReviewResponseSchema.parse(data) }),
+    retry: false,
+  });
+}
+
+/** `POST /staff/identity-reviews/{id}/id-number` `{ reason }`: the full number, audited; kept only in the page's state. */
+export function useRevealIdNumber(id: string) {
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiRequest(`${identityBasePath}/${encodeURIComponent(id)}/id-number`, {
+        method: 'POST',
+        body: { reason },
+        parse: (data) => revealIdNumberResponseSchema.parse(data),
+      }),
+  });
+}
+
+export function useIdentityDecision(id: string) {
+  return useMutation({
+    mutationFn: (body: IdentityDecisionRequest) =>
+      apiRequest(`${identityBasePath}/${encodeURIComponent(id)}/decision`, {
+        method: 'POST',
+        body,
+        parse: (data) => identityReviewResponseSchema.parse(data),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffQueryKeys.identityReviews }),
+  });
+}
+
+/** Same-origin image addresses: the staff cookie goes with them, and the server never lets them be cached. */
+export function documentUrl(id: string): string {
+  return `/api/v1${identityBasePath}/${encodeURIComponent(id)}/document`;
+}
+
+export function profilePhotoUrl(id: string): string {
+  return `/api/v1${identityBasePath}/${encodeURIComponent(id)}/profile-photo`;
+}

@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IdentityReview } from '@strongroom/contracts/staff-identity.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { jsonBodyOf, renderApp } from '../../../test/render-app.tsx';
+import { waitingFor } from './waiting-time.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const compliance = {
+  status: 200,
+  body: { staff: { id: 's1', email: 'carla@bank.test', role: 'compliance', permissions: ['customers.read', 'identity.decide', 'transfers.review'] } },
+};
+
+const review: IdentityReview = {
+  id: '6f1c1a52-7a53-4bb4-9d1c-0c7c4c2b9d10',
+  customerId: 'c1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  country: 'US',
+  state: 'Illinois',
+  address: '1 Main Street',
+  idNumberLast4: '6789',
+  status: 'submitted',
+  reason: null,
+  submittedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+  decidedAt: null,
+  decidedBy: null,
+  hasDocument: true,
+  hasProfilePhoto: false,
+};
+
+describe('waitingFor', () => {
+  it('says how long in the largest whole unit', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(waitingFor('2026-11-24T11:59:30Z', now)).toBe('under a minute');
+    expect(waitingFor('2026-11-24T11:48:00Z', now)).toBe('12 min');
+    expect(waitingFor('2026-11-24T09:00:00Z', now)).toBe('3 h');
+    expect(waitingFor('2026-11-22T11:00:00Z', now)).toBe('2 d');
+  });
+});
+
+describe('/ops/identity', () => {
+  it('lists waiting reviews in a table with how long each waits, and counts them in the navigation', async () => {
+    renderApp('/ops/identity', {
+      'GET /api/v1/staff/me': compliance,
+      'GET /api/v1/staff/identity-reviews': { status: 200, body: { items: [review], nextCursor: null, total: 1 } },
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(`/ops/identity/${review.id}`);
+    expect(within(table).getByText('2 h')).toBeTruthy();
+    expect(within(table).getByText('Waiting')).toBeTruthy();
+    expect(await within(screen.getByRole('navigation', { name: 'Back office' })).findByLabelText('1 waiting')).toBeTruthy();
+  });
+
+  it('says so when nothing waits, and offers a retry when the list fails', async () => {
+    renderApp('/ops/identity', {
+      'GET /api/v1/staff/me': compliance,
+      'GET /api/v1/staff/identity-reviews': { status: 200, body: { items: [], nextCursor: null, total: 0 } },
+    });
+    expect(await screen.findByText('No identity documents are waiting')).toBeTruthy();
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    renderApp('/ops/identity', {
+      'GET /api/v1/staff/me': compliance,
+      'GET /api/v1/staff/identity-reviews': { status: 403, body: { error: { code: 'forbidden', message: 'Your role does not allow this' } } },
+    });
+    expect(await screen.findByText('The identity reviews could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('/ops/identity/:reviewId', () => {
+  it('shows the document from the staff endpoint and the ID number masked; Reveal asks for a reason first', async () => {
+    const user = userEvent.setup();
+    const reveal = vi.fn((init: RequestInit | undefined) => {
+      expect(jsonBodyOf(init)).toEqual({ reason: 'Comparing with the document' });
+      return { status: 200, body: { idNumber: '123-45-6789' } };
+    });
+    renderApp(`/ops/identity/${review.id}`, {
+      'GET /api/v1/staff/me': compliance,
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review } },
+      [`POST /api/v1/staff/identity-reviews/${review.id}/id-number`]: reveal,
+    });
+    const document = await screen.findByRole('img', { name: 'Identity document of Ada Lovelace' });
+    expect(document.getAttribute('src')).toBe(`/api/v1/staff/identity-reviews/${review.id}/document`);
+    expect(screen.getByText('No profile photo yet')).toBeTruthy();
+    expect(screen.getByText('•••• 6789')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reveal the full ID number' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reveal' }));
+    expect(await within(dialog).findByText('field should not be empty')).toBeTruthy();
+    expect(reveal).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Comparing with the document');
+    await user.click(within(dialog).getByRole('button', { name: 'Reveal' }));
+    expect(await screen.findByText('123-45-6789')).toBeTruthy();
+    expect(reveal).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects only after a reason and a confirmation, and shows the reason as text', async () => {
+    const user = userEvent.setup();
+    const reason = '<b>Blurred</b> photo';
+    let decided = false;
+    renderApp(`/ops/identity/${review.id}`, {
+      'GET /api/v1/staff/me': compliance,
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: () => ({
+        status: 200,
+        body: { review: decided ? { ...review, status: 'rejected', reason, decidedAt: new Date().toISOString(), decidedBy: 's1' } : review },
+      }),
+      [`POST /api/v1/staff/identity-reviews/${review.id}/decision`]: (init) => {
+        expect(jsonBodyOf(init)).toEqual({ decision: 'reject', reason });
+        decided = true;
+        return { status: 200, body: { review: { ...review, status: 'rejected', reason, decidedAt: new Date().toISOString(), decidedBy: 's1' } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this identity?' });
+    expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Reason/), reason);
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(/Rejected on .*: <b>Blurred<\/b> photo/)).toBeTruthy();
+    expect(document.querySelector('main b')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('says when someone else decided first', async () => {
+    const user = userEvent.setup();
+    renderApp(`/ops/identity/${review.id}`, {
+      'GET /api/v1/staff/me': compliance,
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review } },
+      [`POST /api/v1/staff/identity-reviews/${review.id}/decision`]: {
+        status: 409,
+        body: { error: { code: 'already_decided', message: 'This review was already decided' } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this identity?' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Matches the document');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Someone already decided this review.')).toBeTruthy();
+  });
+
+  it('answers an unknown review with a way back to the queue', async () => {
+    renderApp('/ops/identity/nope', { 'GET /api/v1/staff/me': compliance });
+    expect(await screen.findByText('This identity review does not exist')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the identity queue' })).toBeTruthy();
+  });
+});
