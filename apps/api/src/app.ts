@@ -30,6 +30,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { staffSettingsRoutes } from './modules/settings/staff-routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
@@ -195,6 +197,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       const staff = { db, config };
       await api.register(staffAuthRoutes(staff));
       await api.register(staffRoutes(staff));
+      await api.register(staffSettingsRoutes(db));
+      await api.register(auditRoutes(db));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));

@@ -72,11 +72,12 @@ export async function verifyAuditChain(db: Queryable, maxBreaks = 20): Promise<A
   let expectedSeq = 1n;
   let after = 0n;
   for (;;) {
+    // The table's bigint column by its full name: the text output column `chain_seq` would sort '10' before '9'.
     const page = await db.query<ChainRow>(
       `SELECT id::text, chain_seq::text, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred,
               actor_type, actor_id, action, subject, outcome, ip, request_id, user_agent, details::text AS details,
               encode(prev_hash, 'hex') AS prev_hash, encode(row_hash, 'hex') AS row_hash
-         FROM audit_log WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2`,
+         FROM audit_log WHERE audit_log.chain_seq > $1 ORDER BY audit_log.chain_seq LIMIT $2`,
       [after.toString(), pageSize],
     );
     for (const row of page) {
