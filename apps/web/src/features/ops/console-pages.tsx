@@ -20,4 +20,8 @@ export interface ConsolePage {
 
 export const consolePages: readonly ConsolePage[] = [
   { path: '', label: 'Overview', inNavigation: true, Page: lazy(() => import('./shell/overview-page.tsx')) },
+  { path: 'staff', label: 'Staff', permission: 'staff.manage', inNavigation: true, Page: lazy(() => import('./staff/staff-members-page.tsx')) },
+  { path: 'settings', label: 'Bank settings', inNavigation: true, Page: lazy(() => import('./settings/bank-settings-page.tsx')) },
+  { path: 'audit', label: 'Audit log', permission: 'audit.read', inNavigation: true, Page: lazy(() => import('./audit/audit-log-page.tsx')) },
+  { path: 'account', label: 'My account', inNavigation: true, Page: lazy(() => import('./staff/my-account-page.tsx')) },
 ];

@@ -5,4 +5,6 @@ export const staffQueryKeys = {
   all: ['staff'],
   me: ['staff', 'me'],
   members: ['staff', 'members'],
+  settings: ['staff', 'settings'],
+  audit: (filter: Readonly<Record<string, string>>) => ['staff', 'audit', filter],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
