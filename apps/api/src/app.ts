@@ -33,6 +33,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { staffSettingsRoutes } from './modules/settings/staff-routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
@@ -205,6 +207,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(staffAchRoutes({ db, config }));
       await api.register(identityStaffRoutes({ db, storage: services.storage, mailer: services.mailer, liveEvents: services.liveEvents, config }));
       await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName }));
+      await api.register(staffSettingsRoutes(db));
+      await api.register(auditRoutes(db));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));

@@ -79,4 +79,10 @@ export const consolePages: readonly ConsolePage[] = [
     Page: lazy(() => import('./messages/messages-queue-page.tsx')),
     useCount: useOpenMessageCount,
   },
+  },
+  {
+  { path: 'staff', label: 'Staff', permission: 'staff.manage', inNavigation: true, Page: lazy(() => import('./staff/staff-members-page.tsx')) },
+  { path: 'settings', label: 'Bank settings', inNavigation: true, Page: lazy(() => import('./settings/bank-settings-page.tsx')) },
+  { path: 'audit', label: 'Audit log', permission: 'audit.read', inNavigation: true, Page: lazy(() => import('./audit/audit-log-page.tsx')) },
+  { path: 'account', label: 'My account', inNavigation: true, Page: lazy(() => import('./staff/my-account-page.tsx')) },
 ];

@@ -1,18 +1,58 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { QueryProvider } from '../../app/query-provider.tsx';
 import { PageLoading } from '../../app/page-loading.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, isApiError } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { useStaffMe } from './api/staff-session.ts';
+import { staffQueryKeys } from './api/staff-query-keys.ts';
 import { consolePages } from './console-pages.tsx';
 import { OpsLayout } from './shell/ops-layout.tsx';
 import StaffLoginPage from './shell/staff-login-page.tsx';
 
+/** What the sign-in page reads: where to go back to, and whether a session has just ended. */
+export interface StaffLoginState {
+  from?: string;
+  sessionEnded?: boolean;
+}
+
+/**
+ * A staff session ends after 15 minutes idle (or 8 h): the next API call answers 401. Any query or
+ * mutation of the console that does so sends the staff member to sign in again, then back here.
+ */
+function useSignInAgainOnUnauthenticated() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const ended = (error: unknown) => {
+      if (isApiError(error) && error.code === 'unauthenticated') {
+        queryClient.removeQueries({ queryKey: staffQueryKeys.all });
+        navigate('/ops/login', { replace: true, state: { from, sessionEnded: true } satisfies StaffLoginState });
+      }
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [navigate, from]);
+}
+
 /** Pages under /ops need a live staff session; without one, the staff sign-in page. */
 function StaffArea() {
   const me = useStaffMe();
+  const location = useLocation();
+  useSignInAgainOnUnauthenticated();
   if (me.isPending) return <PageLoading label="Checking your staff session" />;
   if (me.isError) {
-    if (me.error instanceof ApiError && me.error.code === 'unauthenticated') return <Navigate to="/ops/login" replace />;
+    if (me.error instanceof ApiError && me.error.code === 'unauthenticated')
+      return <Navigate to="/ops/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies StaffLoginState} />;
     return <p role="alert">We could not check your staff session: {me.error.message}</p>;
   }
   return <OpsLayout staff={me.data.staff} />;

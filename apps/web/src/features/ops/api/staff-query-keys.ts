@@ -15,4 +15,6 @@ export const staffQueryKeys = {
   identityReview: (id: string) => ['staff', 'identity-reviews', 'one', id],
   messages: ['staff', 'messages'],
   messageList: (status: string) => ['staff', 'messages', 'list', status],
+  settings: ['staff', 'settings'],
+  audit: (filter: Readonly<Record<string, string>>) => ['staff', 'audit', filter],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;

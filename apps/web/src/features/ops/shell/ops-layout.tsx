@@ -7,7 +7,7 @@ import { useBankIdentity } from '../../../lib/bank-identity.ts';
 import { AppErrorBoundary } from '../../../app/error-boundary.tsx';
 import { PageLoading } from '../../../app/page-loading.tsx';
 import { useStaffLogout } from '../api/staff-session.ts';
-import { consolePages } from '../console-pages.tsx';
+import { consolePages, type ConsolePage } from '../console-pages.tsx';
 import './ops-layout.css';
 
 function NavCount({ useCount }: { useCount: () => number | undefined }) {
@@ -19,12 +19,19 @@ function NavCount({ useCount }: { useCount: () => number | undefined }) {
   );
 }
 
+/** What the layout hands its pages: the queues (pages with a count) this role may work on. */
+export interface OpsOutletContext {
+  queues: (ConsolePage & { useCount: () => number | undefined })[];
+}
+
 /** The console's frame: its own header and a navigation of the pages this staff member's role may use. */
 export function OpsLayout({ staff }: { staff: StaffMember }) {
   const { name } = useBankIdentity();
   const logout = useStaffLogout();
   const navigate = useNavigate();
-  const pages = consolePages.filter((page) => page.inNavigation && (!page.permission || staff.permissions.includes(page.permission)));
+  const allowed = consolePages.filter((page) => !page.permission || staff.permissions.includes(page.permission));
+  const pages = allowed.filter((page) => page.inNavigation);
+  const queues = allowed.filter((page): page is OpsOutletContext['queues'][number] => page.useCount !== undefined);
   return (
     <div className="ops-layout">
       <header className="ops-header">
@@ -53,10 +60,10 @@ export function OpsLayout({ staff }: { staff: StaffMember }) {
           ))}
         </ul>
       </nav>
-      <main className="ops-main" id="main">
+      <main className="ops-main" id="main" tabIndex={-1}>
         <AppErrorBoundary>
           <Suspense fallback={<PageLoading label="Loading" />}>
-            <Outlet />
+            <Outlet context={{ queues } satisfies OpsOutletContext} />
           </Suspense>
         </AppErrorBoundary>
       </main>

@@ -1,8 +1,17 @@
+import { Link, useOutletContext } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStaffMe } from '../api/staff-session.ts';
+import type { OpsOutletContext } from './ops-layout.tsx';
 
-/** The console's first page: who is signed in and what their role lets them do. */
+function QueueCount({ useCount }: { useCount: () => number | undefined }) {
+  const count = useCount();
+  return count === undefined ? <Spinner size="sm" /> : <span className="ops-overview__count">{count}</span>;
+}
+
+/** The console's first page: each queue this role may work on, with how many wait in it. */
 export default function OverviewPage() {
   const me = useStaffMe();
+  const { queues } = useOutletContext<OpsOutletContext>();
   if (!me.data) return null;
   const { staff } = me.data;
   return (
@@ -11,14 +20,21 @@ export default function OverviewPage() {
       <p>
         Signed in as <strong>{staff.email}</strong>, role <strong>{staff.role}</strong>.
       </p>
-      <h2>Your permissions</h2>
-      <ul>
-        {staff.permissions.map((permission) => (
-          <li key={permission}>
-            <code>{permission}</code>
-          </li>
-        ))}
-      </ul>
+      <h2>Queues</h2>
+      {queues.length === 0 ? (
+        <p>Your role has no queue to work on.</p>
+      ) : (
+        <ul className="ops-overview__queues">
+          {queues.map((page) => (
+            <li key={page.path}>
+              <Link className="ops-overview__queue" to={`/ops/${page.path}`}>
+                <span>{page.label}</span>
+                <QueueCount useCount={page.useCount} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,20 +1,37 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { staffLoginRequestSchema, type StaffLoginRequest } from '@strongroom/contracts/staff.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useBankIdentity } from '../../../lib/bank-identity.ts';
 import { fetchSandboxStaffSignIn, useStaffLogin } from '../api/staff-session.ts';
 import './staff-login-page.css';
+
+/** Where to go after signing in: the console page first asked for, never a page outside /ops. */
+function loginStateOf(state: unknown): { from: string; sessionEnded: boolean } {
+  const record = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  const from = typeof record.from === 'string' && record.from.startsWith('/ops') && !record.from.startsWith('/ops/login') ? record.from : '/ops';
+  return { from, sessionEnded: record.sessionEnded === true };
+}
+
+/** The server's refusals in the words a staff member can act on. */
+function signInErrorText(error: Error): string {
+  if (!isApiError(error)) return error.message;
+  if (error.status === 429) return `Too many attempts. ${error.message}`;
+  return error.message;
+}
 
 /** `/ops/login`: email, password and the authenticator's code (TOTP is mandatory for staff, D16). */
 export default function StaffLoginPage() {
   const { name, mode } = useBankIdentity();
   const login = useStaffLogin();
   const navigate = useNavigate();
+  const state: unknown = useLocation().state;
+  const { from, sessionEnded } = loginStateOf(state);
   const {
     register,
     handleSubmit,
@@ -26,7 +43,7 @@ export default function StaffLoginPage() {
     defaultValues: { email: '', password: '', code: '' },
   });
 
-  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/ops', { replace: true }) }));
+  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate(from, { replace: true }) }));
 
   async function fillSandboxAdmin() {
     const signIn = await fetchSandboxStaffSignIn();
@@ -36,10 +53,16 @@ export default function StaffLoginPage() {
   }
 
   return (
-    <main className="staff-login">
+    <main className="staff-login" id="main" tabIndex={-1}>
       <div className="staff-login__card">
         <h1>{name} back office</h1>
         <p className="staff-login__lead">Staff sign-in. You need your authenticator app.</p>
+        {sessionEnded && !login.error ? <Notice role="status">Your session ended. Please sign in again to continue.</Notice> : null}
+        {login.error ? (
+          <Notice tone="error" role="alert">
+            {signInErrorText(login.error)}
+          </Notice>
+        ) : null}
         {mode === 'sandbox' ? (
           <div className="staff-login__sandbox">
             <p>
@@ -69,7 +92,6 @@ export default function StaffLoginPage() {
           </Button>
         </form>
       </div>
-      <ErrorDialog message={login.error?.message} onClose={() => login.reset()} title="Sign-in failed" />
     </main>
   );
 }

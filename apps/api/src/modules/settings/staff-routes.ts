@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { bankSettingsResponseSchema, bankSettingsUpdateSchema } from '@strongroom/contracts/staff-settings.ts';
+import type { Database } from '../../db/database.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { permit, requireStaff, staffAudit } from '../../platform/staff-auth.ts';
+import { readStoredBankSettings, updateBankSettings, type StoredBankSettings } from './repository.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+function answerOf(row: StoredBankSettings) {
+  return { settings: { address: row.address, phone: row.phone, supportEmail: row.support_email, updatedAt: row.updated_at.toISOString() } };
+}
+
+/**
+ * The bank's contact details as staff see and edit them (`settings.edit`, admin). `/settings/public`
+ * reads the same row on every request (no cache in the process), so `/contact` shows a change at once.
+ */
+export function staffSettingsRoutes(db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireStaff(app, db);
+
+    app.get('/staff/settings', { schema: { tags: ['staff'], response: { 200: bankSettingsResponseSchema, ...errors } } }, async () =>
+      answerOf(await readStoredBankSettings(db)),
+    );
+
+    app.put(
+      '/staff/settings',
+      {
+        preHandler: permit(db, 'settings.edit'),
+        schema: { tags: ['staff'], body: bankSettingsUpdateSchema, response: { 200: bankSettingsResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const { address, phone, supportEmail, reason } = request.body;
+        const before = await updateBankSettings(db, { address, phone, support_email: supportEmail });
+        await recordAudit(
+          db,
+          staffAudit(request, {
+            action: 'settings.update',
+            subject: 'bank_settings',
+            outcome: 'success',
+            details: {
+              addressBefore: before.address,
+              addressAfter: address,
+              phoneBefore: before.phone,
+              phoneAfter: phone,
+              supportEmailBefore: before.support_email,
+              supportEmailAfter: supportEmail,
+              reason: reason ?? null,
+            },
+          }),
+        );
+        return answerOf(await readStoredBankSettings(db));
+      },
+    );
+  };
+}

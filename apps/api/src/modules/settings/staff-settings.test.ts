@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { TestBrowser } from '../../test/client.ts';
+import { insertBareCustomer } from '../../test/customers.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { staffBrowser } from '../../test/staff.ts';
+
+const newSettings = { address: '1 New Vault Road, Springfield, IL 62702, USA', phone: '+1 (202) 555-0199', supportEmail: 'help@strongroom.example' };
+
+describeEachDatabase('bank settings in the back office', (database) => {
+  let app: FastifyInstance;
+  let config: Config;
+  beforeAll(async () => {
+    ({ app, config } = await buildTestApp(database()));
+  });
+
+  it('any staff member reads the settings', async () => {
+    const { browser } = await staffBrowser(app, database(), config, 'support');
+    const response = await browser.get('/api/v1/staff/settings');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().settings).toMatchObject({ address: expect.any(String), phone: expect.any(String), supportEmail: expect.any(String) });
+  });
+
+  it('an admin changes them, the public settings show the change on the next fetch, and the audit log holds before and after', async () => {
+    const { browser, member } = await staffBrowser(app, database(), config, 'admin');
+    const before = (await browser.get('/api/v1/staff/settings')).json().settings;
+    const response = await browser.put('/api/v1/staff/settings', { ...newSettings, reason: 'moved office' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().settings).toMatchObject(newSettings);
+
+    const publicSettings = await new TestBrowser(app).get('/api/v1/settings/public');
+    expect(publicSettings.json()).toMatchObject(newSettings);
+    expect(publicSettings.headers['cache-control'] ?? '').not.toMatch(/max-age=([1-9]\d|[6-9])/);
+
+    const [audit] = await database().query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_log WHERE action = 'settings.update' AND actor_id = $1`,
+      [member.id],
+    );
+    expect(audit?.details).toEqual({
+      addressBefore: before.address,
+      addressAfter: newSettings.address,
+      phoneBefore: before.phone,
+      phoneAfter: newSettings.phone,
+      supportEmailBefore: before.supportEmail,
+      supportEmailAfter: newSettings.supportEmail,
+      reason: 'moved office',
+    });
+  });
+
+  it('takes a change without a reason', async () => {
+    const { browser } = await staffBrowser(app, database(), config, 'admin');
+    expect((await browser.put('/api/v1/staff/settings', newSettings)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a short address', { ...newSettings, address: 'abc' }],
+    ['an address over 300 characters', { ...newSettings, address: 'x'.repeat(301) }],
+    ['a phone number of words', { ...newSettings, phone: 'call us' }],
+    ['a phone number of 4 digits', { ...newSettings, phone: '1234' }],
+    ['a phone number of 20 digits', { ...newSettings, phone: '1'.repeat(20) }],
+    ['an email without a domain', { ...newSettings, supportEmail: 'help@' }],
+    ['a missing field', { address: newSettings.address, phone: newSettings.phone }],
+  ])('refuses %s with 400 and changes nothing', async (_name, body) => {
+    const { browser } = await staffBrowser(app, database(), config, 'admin');
+    const before = (await browser.get('/api/v1/staff/settings')).json();
+    const response = await browser.put('/api/v1/staff/settings', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect((await browser.get('/api/v1/staff/settings')).json()).toEqual(before);
+  });
+
+  it.each(['support', 'compliance', 'operations'] as const)('a %s member gets 403 on a change, and the refusal is audited', async (role) => {
+    const { browser, member } = await staffBrowser(app, database(), config, role);
+    const response = await browser.put('/api/v1/staff/settings', newSettings);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+    const denied = await database().query(`SELECT 1 FROM audit_log WHERE action = 'staff.permission_denied' AND actor_id = $1`, [member.id]);
+    expect(denied).toHaveLength(1);
+  });
+
+  it("a customer's cookie gets 401 on both", async () => {
+    const customer = await new TestBrowser(app).signInAs(database(), await insertBareCustomer(database()));
+    expect((await customer.get('/api/v1/staff/settings')).statusCode).toBe(401);
+    expect((await customer.put('/api/v1/staff/settings', newSettings)).statusCode).toBe(401);
+  });
+});

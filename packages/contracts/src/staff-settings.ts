@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { emailField, textField } from './fields.ts';
+import { decisionReasonField } from './staff.ts';
+
+/**
+ * `GET|PUT /api/v1/staff/settings`: the bank's contact details that `/contact` and the footer show
+ * (PRODUCT.md section 6). The same schema checks the console's form and the server's body.
+ */
+export const bankSettingsLimits = {
+  addressMinLength: 5,
+  addressMaxLength: 300,
+  phoneMaxLength: 32,
+  /** E.164 allows at most 15 digits; no real number, even a short national one, has fewer than 7. */
+  phoneMinDigits: 7,
+  phoneMaxDigits: 15,
+} as const;
+
+export const bankSettingsMessages = {
+  addressShort: `the address needs at least ${bankSettingsLimits.addressMinLength} characters`,
+  phoneInvalid: 'enter a phone number: digits, spaces, dashes, dots, parentheses and a leading +',
+  phoneDigits: `a phone number has ${bankSettingsLimits.phoneMinDigits} to ${bankSettingsLimits.phoneMaxDigits} digits`,
+} as const;
+
+const phoneCharacters = /^\+?[\d\s().-]+$/;
+
+function digitCount(text: string): number {
+  return text.replace(/\D/g, '').length;
+}
+
+export const bankPhoneField = textField(bankSettingsLimits.phoneMaxLength)
+  .pipe(z.string().regex(phoneCharacters, bankSettingsMessages.phoneInvalid))
+  .refine(
+    (phone) => digitCount(phone) >= bankSettingsLimits.phoneMinDigits && digitCount(phone) <= bankSettingsLimits.phoneMaxDigits,
+    bankSettingsMessages.phoneDigits,
+  );
+
+export const bankSettingsSchema = z.object({
+  address: textField(bankSettingsLimits.addressMaxLength).pipe(z.string().min(bankSettingsLimits.addressMinLength, bankSettingsMessages.addressShort)),
+  phone: bankPhoneField,
+  supportEmail: emailField,
+});
+export type BankSettings = z.infer<typeof bankSettingsSchema>;
+
+/** The body of `PUT /staff/settings`: the three fields, and a reason for the audit log when the admin gives one. */
+export const bankSettingsUpdateSchema = bankSettingsSchema.extend({ reason: decisionReasonField.optional() });
+export type BankSettingsUpdate = z.input<typeof bankSettingsUpdateSchema>;
+
+export const bankSettingsResponseSchema = z.object({ settings: bankSettingsSchema.extend({ updatedAt: z.string() }) });
+export type BankSettingsResponse = z.infer<typeof bankSettingsResponseSchema>;
