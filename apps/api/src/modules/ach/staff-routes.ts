@@ -20,7 +20,7 @@ export function staffAchRoutes(dependencies: Pick<AchDependencies, 'db' | 'confi
     app.get(
       '/staff/payments/ach-file',
       {
-        preHandler: permit(db, 'payments.settle'),
+        preValidation: permit(db, 'payments.settle'),
         schema: {
           tags: ['staff'],
           querystring: achFileQuerySchema,

@@ -16,7 +16,7 @@ export function auditRoutes(db: Queryable): FastifyPluginAsyncZod {
 
     app.get(
       '/staff/audit',
-      { preHandler: permit(db, 'audit.read'), schema: { tags: ['staff'], querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
+      { preValidation: permit(db, 'audit.read'), schema: { tags: ['staff'], querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
       async (request) => {
         const { cursor, ...filter } = request.query;
         return auditPage(db, filter, cursor);
@@ -26,7 +26,7 @@ export function auditRoutes(db: Queryable): FastifyPluginAsyncZod {
     app.get(
       '/staff/audit.csv',
       {
-        preHandler: permit(db, 'audit.read'),
+        preValidation: permit(db, 'audit.read'),
         schema: { tags: ['staff'], querystring: auditFilterSchema, response: { 200: z.unknown().describe('text/csv, newest first'), ...errors } },
       },
       async (request, reply) => {

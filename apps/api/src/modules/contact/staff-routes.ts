@@ -59,7 +59,7 @@ export function messageStaffRoutes(dependencies: MessageStaffDependencies): Fast
   const { db } = dependencies;
   return async (app) => {
     requireStaff(app, db);
-    const guarded = { preHandler: permit(db, 'messages.reply') };
+    const guarded = { preValidation: permit(db, 'messages.reply') };
 
     app.get(
       '/staff/messages',

@@ -39,13 +39,13 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
 
     app.get(
       '/staff/customers',
-      { preHandler: read, schema: { tags: ['staff'], querystring: customerSearchQuerySchema, response: { 200: customerSearchResponseSchema, ...errors } } },
+      { preValidation: read, schema: { tags: ['staff'], querystring: customerSearchQuerySchema, response: { 200: customerSearchResponseSchema, ...errors } } },
       async (request) => ({ items: await findCustomers(db, request.query.q) }),
     );
 
     app.get(
       '/staff/customers/:id',
-      { preHandler: read, schema: { tags: ['staff'], params: idParams, response: { 200: customerDetailSchema, ...errors } } },
+      { preValidation: read, schema: { tags: ['staff'], params: idParams, response: { 200: customerDetailSchema, ...errors } } },
       async (request) => {
         const detail = await customerDetail(db, request.params.id);
         await recordAudit(db, staffAudit(request, { action: 'customer.view', subject: detail.profile.id, outcome: 'success' }));
@@ -56,7 +56,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
     app.post(
       '/staff/customers/:id/sessions/:sessionId/end',
       {
-        preHandler: act,
+        preValidation: act,
         schema: { tags: ['staff'], params: sessionParams, body: customerActionRequestSchema, response: { 200: endSessionsResponseSchema, ...errors } },
       },
       async (request) => {
@@ -68,7 +68,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
     app.post(
       '/staff/customers/:id/sessions/end-all',
       {
-        preHandler: act,
+        preValidation: act,
         schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: endSessionsResponseSchema, ...errors } },
       },
       async (request) => ({
@@ -78,7 +78,10 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
 
     app.post(
       '/staff/customers/:id/freeze',
-      { preHandler: act, schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } } },
+      {
+        preValidation: act,
+        schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } },
+      },
       async (request) => ({
         freeze: await freezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
       }),
@@ -86,7 +89,10 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
 
     app.post(
       '/staff/customers/:id/unfreeze',
-      { preHandler: act, schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } } },
+      {
+        preValidation: act,
+        schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } },
+      },
       async (request) => ({
         freeze: await unfreezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
       }),

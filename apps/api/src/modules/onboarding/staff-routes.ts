@@ -89,7 +89,7 @@ export function identityStaffRoutes(dependencies: IdentityStaffDependencies): Fa
 
   return async (app) => {
     requireStaff(app, db);
-    const guarded = { preHandler: permit(db, 'identity.decide') };
+    const guarded = { preValidation: permit(db, 'identity.decide') };
 
     app.get(
       '/staff/identity-reviews',

@@ -30,7 +30,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
     app.get(
       '/staff/held-transfers',
       {
-        preHandler: permit(db, 'transfers.review'),
+        preValidation: permit(db, 'transfers.review'),
         schema: { tags: ['staff'], querystring: heldTransfersQuerySchema, response: { 200: heldTransferListSchema, ...errors } },
       },
       async (request) => {
@@ -48,7 +48,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
     app.get(
       '/staff/held-transfers/:id',
       {
-        preHandler: permit(db, 'transfers.review'),
+        preValidation: permit(db, 'transfers.review'),
         schema: { tags: ['staff'], params: idParams, response: { 200: heldTransferDecisionResponseSchema.shape.transfer, ...errors } },
       },
       async (request) => {
@@ -62,7 +62,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
     app.post(
       '/staff/held-transfers/:id/decision',
       {
-        preHandler: permit(db, 'transfers.review'),
+        preValidation: permit(db, 'transfers.review'),
         schema: {
           tags: ['staff'],
           params: idParams,
@@ -93,7 +93,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
     app.get(
       '/staff/payments',
       {
-        preHandler: permit(db, 'payments.settle'),
+        preValidation: permit(db, 'payments.settle'),
         schema: { tags: ['staff'], querystring: staffPaymentsQuerySchema, response: { 200: staffPaymentListSchema, ...errors } },
       },
       async (request) => {

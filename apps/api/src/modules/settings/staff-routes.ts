@@ -27,7 +27,7 @@ export function staffSettingsRoutes(db: Database): FastifyPluginAsyncZod {
     app.put(
       '/staff/settings',
       {
-        preHandler: permit(db, 'settings.edit'),
+        preValidation: permit(db, 'settings.edit'),
         schema: { tags: ['staff'], body: bankSettingsUpdateSchema, response: { 200: bankSettingsResponseSchema, ...errors } },
       },
       async (request) => {

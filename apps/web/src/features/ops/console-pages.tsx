@@ -2,8 +2,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffPermission } from '@strongroom/contracts/staff.ts';
 import { useHeldTransferCount } from './held-transfers/held-transfers-api.ts';
 import { usePendingPaymentCount } from './payments/payments-api.ts';
-  },
-  {
 import { useWaitingIdentityCount } from './identity/identity-api.ts';
 import { useOpenMessageCount } from './messages/messages-api.ts';
 
@@ -27,36 +25,6 @@ export interface ConsolePage {
 export const consolePages: readonly ConsolePage[] = [
   { path: '', label: 'Overview', inNavigation: true, Page: lazy(() => import('./shell/overview-page.tsx')) },
   {
-    path: 'customers',
-    label: 'Customers',
-    permission: 'customers.read',
-    inNavigation: true,
-    Page: lazy(() => import('./customers/customer-search-page.tsx')),
-  },
-  {
-    path: 'customers/:id',
-    label: 'Customer',
-    permission: 'customers.read',
-    inNavigation: false,
-    Page: lazy(() => import('./customers/customer-page.tsx')),
-  },
-  {
-    path: 'held-transfers',
-    label: 'Held transfers',
-    permission: 'transfers.review',
-    inNavigation: true,
-    Page: lazy(() => import('./held-transfers/held-transfers-page.tsx')),
-    useCount: useHeldTransferCount,
-  },
-  {
-    path: 'payments',
-    label: 'Outgoing payments',
-    permission: 'payments.settle',
-    inNavigation: true,
-    Page: lazy(() => import('./payments/payments-page.tsx')),
-    useCount: usePendingPaymentCount,
-  },
-  {
     path: 'identity',
     label: 'Identity reviews',
     permission: 'identity.decide',
@@ -72,6 +40,14 @@ export const consolePages: readonly ConsolePage[] = [
     Page: lazy(() => import('./identity/identity-review-page.tsx')),
   },
   {
+    path: 'held-transfers',
+    label: 'Held transfers',
+    permission: 'transfers.review',
+    inNavigation: true,
+    Page: lazy(() => import('./held-transfers/held-transfers-page.tsx')),
+    useCount: useHeldTransferCount,
+  },
+  {
     path: 'messages',
     label: 'Messages',
     permission: 'messages.reply',
@@ -79,8 +55,28 @@ export const consolePages: readonly ConsolePage[] = [
     Page: lazy(() => import('./messages/messages-queue-page.tsx')),
     useCount: useOpenMessageCount,
   },
+  {
+    path: 'customers',
+    label: 'Customers',
+    permission: 'customers.read',
+    inNavigation: true,
+    Page: lazy(() => import('./customers/customer-search-page.tsx')),
   },
   {
+    path: 'customers/:id',
+    label: 'Customer',
+    permission: 'customers.read',
+    inNavigation: false,
+    Page: lazy(() => import('./customers/customer-page.tsx')),
+  },
+  {
+    path: 'payments',
+    label: 'Outgoing payments',
+    permission: 'payments.settle',
+    inNavigation: true,
+    Page: lazy(() => import('./payments/payments-page.tsx')),
+    useCount: usePendingPaymentCount,
+  },
   { path: 'staff', label: 'Staff', permission: 'staff.manage', inNavigation: true, Page: lazy(() => import('./staff/staff-members-page.tsx')) },
   { path: 'settings', label: 'Bank settings', inNavigation: true, Page: lazy(() => import('./settings/bank-settings-page.tsx')) },
   { path: 'audit', label: 'Audit log', permission: 'audit.read', inNavigation: true, Page: lazy(() => import('./audit/audit-log-page.tsx')) },
