@@ -5,6 +5,7 @@ import { validationMessages } from '@strongroom/contracts/messages.ts';
 import type { Config } from '../config.ts';
 import { buildTestApp } from '../test/app.ts';
 import { TestBrowser } from '../test/client.ts';
+import { createTestStaff } from '../test/staff.ts';
 import { onboardedCustomer } from '../test/customers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { paymentKit, validExternal } from '../test/payments.ts';
@@ -121,6 +122,8 @@ describeEachDatabase('hostile characters in every text field', (database) => {
     ({ app, config } = await buildTestApp(database()));
     const customer = await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: config.secrets.encryptionKey });
     browser = await new TestBrowser(app).signInAs(database(), customer.userId);
+    // Staff routes check the session and the permission before the body: the same browser is an admin too.
+    await browser.signInAsStaff(database(), (await createTestStaff(database(), config, 'admin')).id);
     paths = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{ paths: typeof paths }>().paths;
   });
 
