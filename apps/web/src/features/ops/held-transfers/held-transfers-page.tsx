@@ -28,7 +28,15 @@ function fourEyesText(transfer: HeldTransfer, myEmail: string | undefined): stri
   return `Awaiting a second approval by someone other than ${who} (first approved ${formatDateTime(first.approvedAt)}).`;
 }
 
-function DecisionDialog({ transfer, decision, onClose }: { transfer: HeldTransfer; decision: Decision; onClose: () => void }) {
+interface DecisionDialogProps {
+  transfer: HeldTransfer;
+  decision: Decision;
+  onClose: () => void;
+  /** The transfer as the decision left it (a decided one leaves the queue; the page keeps showing it). */
+  onDecided: (transfer: HeldTransfer) => void;
+}
+
+function DecisionDialog({ transfer, decision, onClose, onDecided }: DecisionDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<string | undefined>();
@@ -44,6 +52,7 @@ function DecisionDialog({ transfer, decision, onClose }: { transfer: HeldTransfe
     setError(undefined);
     try {
       const answer = await decide.mutateAsync({ id: transfer.id, body: { decision, reason: checked.data } });
+      onDecided(answer.transfer);
       setOutcome(
         answer.status === 'awaiting_second_approval'
           ? 'Your approval is recorded. Awaiting a second approval by someone other than you.'
@@ -65,7 +74,7 @@ function DecisionDialog({ transfer, decision, onClose }: { transfer: HeldTransfe
       description={outcome ? undefined : 'This cannot be undone. The customer is told, and the decision is audited with your reason.'}
       footer={
         outcome ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>Done</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
@@ -89,7 +98,15 @@ function DecisionDialog({ transfer, decision, onClose }: { transfer: HeldTransfe
   );
 }
 
-function TransferDetail({ transfer, myEmail }: { transfer: HeldTransfer; myEmail: string | undefined }) {
+function TransferDetail({
+  transfer,
+  myEmail,
+  onDecided,
+}: {
+  transfer: HeldTransfer;
+  myEmail: string | undefined;
+  onDecided: (transfer: HeldTransfer) => void;
+}) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const fourEyes = fourEyesText(transfer, myEmail);
   const approvedByMe = transfer.fourEyes.approvals.some((approval) => approval.email === myEmail);
@@ -138,7 +155,7 @@ function TransferDetail({ transfer, myEmail }: { transfer: HeldTransfer; myEmail
           </Button>
         </div>
       ) : null}
-      {decision ? <DecisionDialog transfer={transfer} decision={decision} onClose={() => setDecision(null)} /> : null}
+      {decision ? <DecisionDialog transfer={transfer} decision={decision} onClose={() => setDecision(null)} onDecided={onDecided} /> : null}
     </section>
   );
 }
@@ -148,7 +165,10 @@ export default function HeldTransfersPage() {
   const held = useHeldTransfers('in_review');
   const me = useStaffMe();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = held.data?.items.find((item) => item.id === selectedId);
+  const [decided, setDecided] = useState<HeldTransfer | null>(null);
+  const listed = held.data?.items.find((item) => item.id === selectedId);
+  // A decided transfer leaves the queue; its detail stays open with the decision's answer.
+  const selected = decided?.id === selectedId && (!listed || decided.status !== 'in_review') ? decided : listed;
   return (
     <section aria-labelledby="held-transfers-title">
       <h1 id="held-transfers-title">Held transfers</h1>
@@ -195,9 +215,9 @@ export default function HeldTransfersPage() {
             rows={held.data.items}
             rowKey={(item) => item.id}
           />
-          {selected ? <TransferDetail key={selected.id} transfer={selected} myEmail={me.data?.staff.email} /> : null}
         </>
       )}
+      {selected ? <TransferDetail key={selected.id} transfer={selected} myEmail={me.data?.staff.email} onDecided={setDecided} /> : null}
     </section>
   );
 }

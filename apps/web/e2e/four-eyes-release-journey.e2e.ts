@@ -1,0 +1,132 @@
+import { createHmac } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { csrfHeaderName, secureStaffCsrfCookieName, staffCsrfCookieName } from '@strongroom/contracts/http.ts';
+import { paymentListSchema } from '@strongroom/contracts/payments.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { screenshotBothWidths, uniqueEmail } from './support/identity.ts';
+import { accountOf, createFundedCustomer, heading, readStepUpCode, runOps, signInPastWelcome } from './support/money.ts';
+
+/** A customer's payment, two staff members in their own browsers, each signing in with a code. */
+const journeyTimeoutMs = 180_000;
+const staffPassword = 'an orchard of quiet ledgers';
+
+/** The authenticator's current code (RFC 6238: HMAC-SHA-1, 30 s, 6 digits), as an app computes it from the base32 secret. */
+function totpNow(base32Secret: string, atMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of base32Secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const offset = (digest.at(-1) ?? 0) & 0x0f;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function createStaff(label: string): Promise<{ email: string; totpSecret: string }> {
+  const email = uniqueEmail(label);
+  const result = await runOps('create-staff', ['--email', email, '--password', staffPassword, '--role', 'compliance']);
+  expect(result.exitCode, result.output).toBe(0);
+  return { email, totpSecret: (JSON.parse(result.output) as { totpSecret: string }).totpSecret };
+}
+
+async function staffSignIn(page: Page, staff: { email: string; totpSecret: string }): Promise<void> {
+  await page.goto('/ops/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(staff.email);
+  await page.getByLabel('Password').fill(staffPassword);
+  await page.getByRole('textbox', { name: 'Authenticator code' }).fill(totpNow(staff.totpSecret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await heading(page, 'Back office');
+}
+
+async function decide(page: Page, action: 'Approve release (first of two)' | 'Release', reason: string): Promise<void> {
+  await page.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog', { name: 'Release $50,000.00 to Rosa Receiver?' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await dialog.getByRole('button', { name: 'Release' }).click();
+}
+
+describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'holds a $50,000 payment; one compliance officer approves, cannot complete it alone, and a second one releases it',
+    async () => {
+      const sender = await createFundedCustomer('four-eyes-sender', 6_000_000, { firstName: 'Hugo', lastName: 'Holder' });
+      const recipient = await createFundedCustomer('four-eyes-recipient', 10_000, { firstName: 'Rosa', lastName: 'Receiver' });
+      const customer = await openPage(browser);
+      await signInPastWelcome(customer.page, sender);
+      await customer.page.goto('/transfer?to=other');
+      await heading(customer.page, 'Transfer to other bank');
+      await customer.page.getByRole('radio', { name: /^This bank/ }).check();
+      await customer.page.getByRole('textbox', { name: 'Account number' }).fill(accountOf(recipient, 'checking').number);
+      await customer.page.getByRole('textbox', { name: 'Holder name' }).fill('Rosa Receiver');
+      await customer.page.getByRole('textbox', { name: 'Amount' }).fill('50,000');
+      await customer.page.getByRole('textbox', { name: 'Message' }).fill('House purchase');
+      await customer.page.getByRole('button', { name: 'Continue' }).click();
+      const confirmation = customer.page.getByRole('dialog', { name: 'Confirm the transfer' });
+      await confirmation.getByText('The name matches the account.').waitFor();
+      await confirmation.getByRole('button', { name: 'Confirm' }).click();
+      const stepUp = customer.page.getByRole('dialog', { name: /^Confirm it.s you$/ });
+      await stepUp.waitFor();
+      const code = await readStepUpCode(sender);
+      await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+      await customer.page.keyboard.type(code);
+      const popup = customer.page.getByRole('dialog', { name: '$50,000.00 transferred successful' });
+      await popup.getByText('In review', { exact: true }).waitFor();
+      const held = paymentListSchema.parse(await (await customer.page.request.get('/api/v1/transfers?status=in_review')).json());
+      const transfer = held.items.find((item) => item.amountCents === 5_000_000);
+      if (!transfer) throw new Error('the $50,000 payment was not held');
+
+      const [first, second] = await Promise.all([createStaff('four-eyes-first'), createStaff('four-eyes-second')]);
+      const staffA = await openPage(browser);
+      await staffSignIn(staffA.page, first);
+      await staffA.page.getByRole('link', { name: /Held transfers/ }).click();
+      await heading(staffA.page, 'Held transfers');
+      await staffA.page.getByRole('button', { name: 'Review $50,000.00 to Rosa Receiver' }).click();
+      await decide(staffA.page, 'Approve release (first of two)', 'Source of funds: house sale contract seen');
+      await staffA.page.getByText('Your approval is recorded. Awaiting a second approval by someone other than you.').waitFor();
+      await screenshotBothWidths(staffA.page, 'four-eyes-01-first-approval');
+      await staffA.page.getByRole('button', { name: 'Done' }).click();
+      // The first approver cannot be the second: the console offers no release, and the server refuses one.
+      await staffA.page.getByText(/Awaiting a second approval by someone other than you/).waitFor();
+      expect(await staffA.page.getByRole('button', { name: 'Release' }).isDisabled()).toBe(true);
+      const csrf = (await staffA.context.cookies()).find((cookie) => cookie.name === staffCsrfCookieName || cookie.name === secureStaffCsrfCookieName);
+      const again = await staffA.page.request.post(`/api/v1/staff/held-transfers/${transfer.id}/decision`, {
+        data: { decision: 'release', reason: 'Trying to finish it alone' },
+        headers: { [csrfHeaderName]: csrf?.value ?? '' },
+      });
+      expect(again.status()).toBe(403);
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe('four_eyes_required');
+
+      const staffB = await openPage(browser);
+      await staffSignIn(staffB.page, second);
+      await staffB.page.goto('/ops/held-transfers');
+      await staffB.page.getByRole('button', { name: 'Review $50,000.00 to Rosa Receiver' }).click();
+      await staffB.page.getByText(`Awaiting a second approval by someone other than ${first.email}`, { exact: false }).waitFor();
+      await screenshotBothWidths(staffB.page, 'four-eyes-02-second-approver');
+      await decide(staffB.page, 'Release', 'Second look: payee and amount confirmed');
+      await staffB.page.getByText('The transfer was released.').waitFor();
+
+      await expect
+        .poll(
+          async () =>
+            ((await (await customer.page.request.get(`/api/v1/transfers/${transfer.id}`)).json()) as { transfer: { status: string } }).transfer.status,
+        )
+        .toBe('completed');
+      await customer.page.goto('/notifications');
+      await customer.page.getByText('Your payment of $50,000.00 to Rosa Receiver was reviewed and has been sent.').waitFor();
+      for (const opened of [customer, staffA, staffB]) await opened.context.close();
+    },
+    journeyTimeoutMs,
+  );
+});
