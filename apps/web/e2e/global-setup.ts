@@ -51,6 +51,8 @@ function startServer(dataDirectory: string, webDistDirectory: string): Promise<{
       LOG_LEVEL: 'warn',
       RAIL_SPEED: 'instant',
       BANK_MODE: 'sandbox',
+      // Staff decide identity reviews in the journeys, as in production: no automatic approval.
+      KYC_AUTO_APPROVE_SECONDS: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

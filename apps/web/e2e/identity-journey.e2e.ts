@@ -14,9 +14,9 @@ import {
   verificationLinkPattern,
 } from './support/identity.ts';
 
-/** Long enough for the whole onboarding, including the sandbox's 5-second identity review. */
-const journeyTimeoutMs = 180_000;
-/** The sandbox approves identity 5 s after it is sent; the dashboard asks for accounts every 5 s. */
+/** Long enough for the whole onboarding, including a staff member's review in the console. */
+const journeyTimeoutMs = 240_000;
+/** The journeys' server never approves by itself (KYC_AUTO_APPROVE_SECONDS=off); the dashboard hears of the approval live or asks every 5 s. */
 const accountsOpenTimeoutMs = 30_000;
 
 function pathOf(page: Page): string {
@@ -48,6 +48,39 @@ async function signUpToIdentityStep(context: BrowserContext): Promise<void> {
   expect((await api.post('/api/v1/onboarding/phone', { data: { countryCode: 'US', phoneNumber: phone.national }, headers })).status()).toBe(200);
   const [, code] = await readOutbox(phone.e164, phoneCodePattern);
   expect(await (await api.post('/api/v1/onboarding/phone/verify', { data: { code }, headers })).json()).toMatchObject({ next: 'identity' });
+}
+
+/** The sandbox admin signs in at /ops/login and approves `customerName`'s waiting identity review. */
+async function approveInConsole(page: Page, customerName: string): Promise<void> {
+  await page.goto('/ops/login');
+  await page.getByRole('button', { name: 'Fill in the sandbox admin with the current code' }).click();
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')?.value ?? '').length === 6);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: /Identity reviews/ })
+    .click();
+  await heading(page, 'Identity reviews');
+  await expectNoAxeViolations(page);
+  await screenshotBothWidths(page, '40-ops-identity-queue');
+  await page.getByRole('link', { name: customerName }).first().click();
+  await heading(page, customerName);
+  const documentImage = page.getByRole('img', { name: `Identity document of ${customerName}` });
+  await documentImage.waitFor();
+  await page.waitForFunction((name) => {
+    const image = document.querySelector<HTMLImageElement>(`img[alt="Identity document of ${name}"]`);
+    return Boolean(image?.complete && image.naturalWidth > 0);
+  }, customerName);
+  expect(await page.getByText('•••• 6789').count()).toBe(1);
+  expect(await page.getByText('123-45-6789').count()).toBe(0);
+  await expectNoAxeViolations(page);
+  await screenshotBothWidths(page, '41-ops-identity-review');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this identity?' });
+  await dialog.getByLabel('Reason').fill('Document matches the name, address and number entered');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText(/Approved on .*: Document matches/).waitFor();
+  await screenshotBothWidths(page, '42-ops-identity-approved');
 }
 
 describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
@@ -165,11 +198,20 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await screenshotBothWidths(page, '09-success');
       await page.getByRole('link', { name: 'Take me to signin' }).click();
 
-      // The dashboard lists the accounts once the sandbox has approved the identity.
+      // The dashboard waits for a staff member to approve the identity.
       await page.waitForURL('**/dashboard');
       // The first visit opens the welcome dialog.
       await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();
       await heading(page, 'Your dashboard');
+      expect(await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).count()).toBe(0);
+
+      // A staff member signs in to the console, finds the review and approves it with a reason.
+      const staff = await openPage(browser);
+      await approveInConsole(staff.page, 'Grace Hopper');
+      expect(staff.problems).toEqual([]);
+      await staff.context.close();
+
+      // The customer's open dashboard shows the accounts without a reload.
       await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor({ timeout: accountsOpenTimeoutMs });
       await page.getByRole('heading', { level: 3, name: 'Standard Savings' }).waitFor();
       expect(await page.locator('section[aria-labelledby="accounts-title"]').getByText('$0.00').count()).toBe(4);
