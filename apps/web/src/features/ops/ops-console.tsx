@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryProvider } from '../../app/query-provider.tsx';
 import { PageLoading } from '../../app/page-loading.tsx';
 import { ApiError, isApiError } from '../../lib/api-client.ts';
@@ -20,39 +20,39 @@ export interface StaffLoginState {
  * A staff session ends after 15 minutes idle (or 8 h): the next API call answers 401. Any query or
  * mutation of the console that does so sends the staff member to sign in again, then back here.
  */
-function useSignInAgainOnUnauthenticated() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const from = `${location.pathname}${location.search}`;
+function useSessionEnded(): boolean {
+  const [ended, setEnded] = useState(false);
   useEffect(() => {
-    const ended = (error: unknown) => {
-      if (isApiError(error) && error.code === 'unauthenticated') {
-        queryClient.removeQueries({ queryKey: staffQueryKeys.all });
-        navigate('/ops/login', { replace: true, state: { from, sessionEnded: true } satisfies StaffLoginState });
-      }
+    const check = (error: unknown) => {
+      // Only a session this page saw alive has ended; a first visit without one simply signs in.
+      if (isApiError(error) && error.code === 'unauthenticated' && queryClient.getQueryData(staffQueryKeys.me) !== undefined) setEnded(true);
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
+      if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') ended(event.action.error);
+      if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
     });
     return () => {
       stopQueries();
       stopMutations();
     };
-  }, [navigate, from]);
+  }, []);
+  return ended;
 }
 
 /** Pages under /ops need a live staff session; without one, the staff sign-in page. */
 function StaffArea() {
   const me = useStaffMe();
   const location = useLocation();
-  useSignInAgainOnUnauthenticated();
+  const sessionEnded = useSessionEnded();
+  const from = `${location.pathname}${location.search}`;
+  // The sign-in page's success removes every staff query, so no page of this session survives it.
+  if (sessionEnded) return <Navigate to="/ops/login" replace state={{ from, sessionEnded: true } satisfies StaffLoginState} />;
   if (me.isPending) return <PageLoading label="Checking your staff session" />;
   if (me.isError) {
     if (me.error instanceof ApiError && me.error.code === 'unauthenticated')
-      return <Navigate to="/ops/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies StaffLoginState} />;
+      return <Navigate to="/ops/login" replace state={{ from } satisfies StaffLoginState} />;
     return <p role="alert">We could not check your staff session: {me.error.message}</p>;
   }
   return <OpsLayout staff={me.data.staff} />;

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { bankSettingsUpdateSchema, type BankSettingsUpdate } from '@strongroom/contracts/staff-settings.ts';
+import { z } from 'zod';
+import { decisionReasonField } from '@strongroom/contracts/staff.ts';
+import { bankSettingsSchema } from '@strongroom/contracts/staff-settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -10,6 +12,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useStaffMe } from '../api/staff-session.ts';
 import { useBankSettings, useSaveBankSettings } from './bank-settings-api.ts';
+
+/** The PUT body's schema, with an empty reason field meaning "no reason given". */
+const formSchema = bankSettingsSchema.extend({ reason: z.union([z.literal(''), decisionReasonField]) });
+type BankSettingsForm = z.input<typeof formSchema>;
 
 /** `/ops/settings`: the bank's address, phone and support email, shown on `/contact` and in the footer. */
 export default function BankSettingsPage() {
@@ -22,11 +28,11 @@ export default function BankSettingsPage() {
     handleSubmit,
     reset,
     formState: { errors, isDirty },
-  } = useForm<BankSettingsUpdate>({ resolver: zodResolver(bankSettingsUpdateSchema), mode: 'onTouched' });
+  } = useForm<BankSettingsForm>({ resolver: zodResolver(formSchema), mode: 'onTouched' });
 
   const current = settings.data?.settings;
   useEffect(() => {
-    if (current) reset({ address: current.address, phone: current.phone, supportEmail: current.supportEmail, reason: undefined });
+    if (current) reset({ address: current.address, phone: current.phone, supportEmail: current.supportEmail, reason: '' });
   }, [current, reset]);
 
   const onSubmit = handleSubmit((values) => save.mutate({ ...values, reason: values.reason === '' ? undefined : values.reason }));
@@ -58,7 +64,7 @@ export default function BankSettingsPage() {
           ) : (
             <Notice>Only an administrator can change these settings.</Notice>
           )}
-          {save.isSuccess && !isDirty ? (
+          {save.isSuccess ? (
             <Notice tone="success" role="status">
               Saved. The contact page shows the new details.
             </Notice>
