@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './fields.ts';
 import { decisionReasonField, decisionRequestSchema } from './staff.ts';
 
 /**
@@ -12,7 +13,7 @@ export type IdentityReviewStatus = z.infer<typeof identityReviewStatusSchema>;
 
 export const identityReviewListQuerySchema = z.object({
   status: identityReviewStatusSchema.default('submitted'),
-  cursor: z.string().max(200).optional(),
+  cursor: plainString().max(200).optional(),
 });
 
 export const identityReviewSchema = z.object({

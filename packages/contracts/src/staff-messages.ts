@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields.ts';
+import { plainString, textField } from './fields.ts';
 
 /**
  * The messages queue of the back office (`messages.reply`). Today every message comes from the
@@ -12,7 +12,7 @@ export type StaffMessageStatus = z.infer<typeof staffMessageStatusSchema>;
 
 export const staffMessageListQuerySchema = z.object({
   status: staffMessageStatusSchema.default('open'),
-  cursor: z.string().max(200).optional(),
+  cursor: plainString().max(200).optional(),
 });
 
 export const staffMessageReplySchema = z.object({
