@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PageMeta } from '../../components/page-meta.tsx';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryProvider } from '../../app/query-provider.tsx';
 import { PageLoading } from '../../app/page-loading.tsx';
@@ -68,9 +69,16 @@ export default function OpsConsole() {
       <Routes>
         <Route path="login" element={<StaffLoginPage />} />
         <Route element={<StaffArea />}>
-          {consolePages.map(({ path, Page }) =>
-            path === '' ? <Route key="index" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />,
-          )}
+          {consolePages.map(({ path, label, Page }) => {
+            // Every console page has a title of its own (screen readers announce it; axe requires it).
+            const element = (
+              <>
+                <PageMeta title={`${label} · Back office`} description={`The back office: ${label}.`} noIndex />
+                <Page />
+              </>
+            );
+            return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
+          })}
           <Route path="*" element={<p>This back-office page does not exist.</p>} />
         </Route>
       </Routes>

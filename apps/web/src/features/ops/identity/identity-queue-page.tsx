@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { IdCard } from 'lucide-react';
 import { identityReviewStatuses, type IdentityReview, type IdentityReviewStatus } from '@strongroom/contracts/staff-identity.ts';
-import { PageMeta } from '../../../components/page-meta.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -48,7 +47,6 @@ export default function IdentityQueuePage() {
   const total = reviews.data?.pages[0]?.total;
   return (
     <section aria-labelledby="identity-queue-title" className="ops-queue">
-      <PageMeta title="Identity reviews" description="Identity documents waiting for a decision." noIndex />
       <div className="ops-queue__header">
         <h1 id="identity-queue-title">Identity reviews</h1>
         <SelectField

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { IdentityReview } from '@strongroom/contracts/staff-identity.ts';
-import { PageMeta } from '../../../components/page-meta.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -97,7 +96,6 @@ export default function IdentityReviewPage() {
   const { review } = query.data;
   return (
     <section aria-labelledby="identity-review-title" className="ops-review">
-      <PageMeta title={`Identity review: ${review.name}`} description="An identity review." noIndex />
       <Link to="/ops/identity">Back to the identity queue</Link>
       <h1 id="identity-review-title">{review.name}</h1>
       <p>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import { staffMessageStatuses, staffReplyRequestSchema, type StaffMessage, type StaffMessageStatus } from '@strongroom/contracts/staff-messages.ts';
-import { PageMeta } from '../../../components/page-meta.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -143,7 +142,6 @@ export default function MessagesQueuePage() {
   ];
   return (
     <section aria-labelledby="messages-title" className="ops-queue">
-      <PageMeta title="Messages" description="Messages waiting for a reply." noIndex />
       <div className="ops-queue__header">
         <h1 id="messages-title">Messages</h1>
         <SelectField

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { staffLoginRequestSchema, type StaffLoginRequest } from '@strongroom/contracts/staff.ts';
+import { PageMeta } from '../../../components/page-meta.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -54,6 +55,7 @@ export default function StaffLoginPage() {
 
   return (
     <main className="staff-login" id="main" tabIndex={-1}>
+      <PageMeta title="Staff sign-in · Back office" description="Sign in to the back office." noIndex />
       <div className="staff-login__card">
         <h1>{name} back office</h1>
         <p className="staff-login__lead">Staff sign-in. You need your authenticator app.</p>
