@@ -41,6 +41,15 @@ describe('/ops/staff', () => {
     expect(within(table).getByRole('button', { name: 'Enable alan@bank.test' })).toBeTruthy();
   });
 
+  it('offers no change of their own access to the signed-in admin', async () => {
+    const self = { ...grace, id: 's1', email: 'admin@bank.test', role: 'admin' };
+    renderApp('/ops/staff', { 'GET /api/v1/staff/me': admin, 'GET /api/v1/staff/members': { status: 200, body: { items: [self, grace] } } });
+    const table = await screen.findByRole('table', undefined, { timeout: 5000 });
+    await within(table).findByText(/another administrator changes your access/);
+    expect(within(table).queryByRole('button', { name: 'Disable admin@bank.test' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Disable grace@bank.test' })).toBeTruthy();
+  });
+
   it('creates a staff member and shows the second factor once, the QR code as an image, never as markup', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/ops/staff', {

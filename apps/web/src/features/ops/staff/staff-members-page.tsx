@@ -13,6 +13,7 @@ import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
 import { StaffActionDialog, type StaffAction } from './staff-action-dialog.tsx';
+import { useStaffMe } from '../api/staff-session.ts';
 import { useCreateStaffMember, useStaffMembers } from './staff-members-api.ts';
 import './staff-members-page.css';
 
@@ -63,6 +64,7 @@ function CreateStaffForm({ onCreated }: { onCreated: (enrolment: StaffEnrolment,
 /** `/ops/staff` (`staff.manage`): who works in the back office, and each change to them with a reason. */
 export default function StaffMembersPage() {
   const members = useStaffMembers();
+  const me = useStaffMe();
   const [pending, setPending] = useState<{ member: StaffAccount; action: StaffAction }>();
   const [created, setCreated] = useState<{ enrolment: StaffEnrolment; email: string }>();
 
@@ -74,30 +76,34 @@ export default function StaffMembersPage() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (member) => (
-        <div className="staff-actions">
-          <Button size="sm" variant="secondary" onClick={() => setPending({ member, action: 'role' })} aria-label={`Change the role of ${member.email}`}>
-            Change role
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => setPending({ member, action: 'reset-second-factor' })}
-            aria-label={`Reset the second factor of ${member.email}`}
-          >
-            Reset second factor
-          </Button>
-          {member.status === 'active' ? (
-            <Button size="sm" variant="danger" onClick={() => setPending({ member, action: 'disable' })} aria-label={`Disable ${member.email}`}>
-              Disable
+      cell: (member) =>
+        // Nobody changes their own access (the server refuses it too): another administrator does.
+        member.id === me.data?.staff.id ? (
+          <span className="staff-actions__self">You: another administrator changes your access</span>
+        ) : (
+          <div className="staff-actions">
+            <Button size="sm" variant="secondary" onClick={() => setPending({ member, action: 'role' })} aria-label={`Change the role of ${member.email}`}>
+              Change role
             </Button>
-          ) : (
-            <Button size="sm" variant="secondary" onClick={() => setPending({ member, action: 'enable' })} aria-label={`Enable ${member.email}`}>
-              Enable
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setPending({ member, action: 'reset-second-factor' })}
+              aria-label={`Reset the second factor of ${member.email}`}
+            >
+              Reset second factor
             </Button>
-          )}
-        </div>
-      ),
+            {member.status === 'active' ? (
+              <Button size="sm" variant="danger" onClick={() => setPending({ member, action: 'disable' })} aria-label={`Disable ${member.email}`}>
+                Disable
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => setPending({ member, action: 'enable' })} aria-label={`Enable ${member.email}`}>
+                Enable
+              </Button>
+            )}
+          </div>
+        ),
     },
   ];
 
