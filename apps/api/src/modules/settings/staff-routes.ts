@@ -32,24 +32,27 @@ export function staffSettingsRoutes(db: Database): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { address, phone, supportEmail, reason } = request.body;
-        const before = await updateBankSettings(db, { address, phone, support_email: supportEmail });
-        await recordAudit(
-          db,
-          staffAudit(request, {
-            action: 'settings.update',
-            subject: 'bank_settings',
-            outcome: 'success',
-            details: {
-              addressBefore: before.address,
-              addressAfter: address,
-              phoneBefore: before.phone,
-              phoneAfter: phone,
-              supportEmailBefore: before.support_email,
-              supportEmailAfter: supportEmail,
-              reason: reason ?? null,
-            },
-          }),
-        );
+        // The change and its audit row commit together: no change without its record, nor the reverse.
+        await db.transaction(async (tx) => {
+          const before = await updateBankSettings(tx, { address, phone, support_email: supportEmail });
+          await recordAudit(
+            tx,
+            staffAudit(request, {
+              action: 'settings.update',
+              subject: 'bank_settings',
+              outcome: 'success',
+              details: {
+                addressBefore: before.address,
+                addressAfter: address,
+                phoneBefore: before.phone,
+                phoneAfter: phone,
+                supportEmailBefore: before.support_email,
+                supportEmailAfter: supportEmail,
+                reason: reason ?? null,
+              },
+            }),
+          );
+        });
         return answerOf(await readStoredBankSettings(db));
       },
     );
