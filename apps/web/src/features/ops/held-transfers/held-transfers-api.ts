@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import {
   heldTransferDecisionResponseSchema,
   heldTransferListSchema,
@@ -9,17 +9,20 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { staffQueryKeys } from '../api/staff-query-keys.ts';
 
-/** `GET /api/v1/staff/held-transfers?status=`: the queue's first page, oldest first, and how many wait. */
+/** `GET /api/v1/staff/held-transfers?status=&cursor=`: the queue page after page, oldest first, and how many wait. */
 export function useHeldTransfers(status: HeldTransferStatus = 'in_review') {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: staffQueryKeys.heldTransfers(status),
-    queryFn: () => apiRequest('/staff/held-transfers', { query: { status }, parse: (data) => heldTransferListSchema.parse(data) }),
+    queryFn: ({ pageParam }) =>
+      apiRequest('/staff/held-transfers', { query: { status, cursor: pageParam }, parse: (data) => heldTransferListSchema.parse(data) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
 /** The navigation's count: transfers waiting for review. */
 export function useHeldTransferCount(): number | undefined {
-  return useHeldTransfers('in_review').data?.total;
+  return useHeldTransfers('in_review').data?.pages[0]?.total;
 }
 
 /** `POST /api/v1/staff/held-transfers/{id}/decision`: 200 decided, 202 a first approval waiting for a second person. */

@@ -54,6 +54,24 @@ describe('the held-transfers queue', () => {
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
+  it('shows the next page of a long queue on "Show more", by its cursor', async () => {
+    const first = transfer({ id: 'p1', payee: { ...transfer().payee, name: 'First Payee' } });
+    const second = transfer({ id: 'p2', payee: { ...transfer().payee, name: 'Second Payee' } });
+    const { fetchMock } = renderApp('/ops/held-transfers', {
+      'GET /api/v1/staff/me': me('ann@bank.test'),
+      'GET /api/v1/staff/held-transfers': () =>
+        fetchMock.mock.calls.some(([input]) => String(input).includes('cursor=c1'))
+          ? { status: 200, body: { items: [second], nextCursor: null, total: 2 } }
+          : { status: 200, body: { items: [first], nextCursor: 'c1', total: 2 } },
+    });
+    await screen.findByText('First Payee');
+    expect(screen.getByText(/2 waiting for review, oldest first \(the first 1 shown\)/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('Second Payee');
+    expect(screen.getByText('First Payee')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
   it('asks for a reason and a confirmation, and says a first approval awaits someone else', async () => {
     const bodies: unknown[] = [];
     renderApp('/ops/held-transfers', {

@@ -163,10 +163,12 @@ function TransferDetail({
 /** The queue of transfers held for review (`transfers.review`), oldest first. */
 export default function HeldTransfersPage() {
   const held = useHeldTransfers('in_review');
+  const items = held.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = held.data?.pages[0]?.total ?? 0;
   const me = useStaffMe();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [decided, setDecided] = useState<HeldTransfer | null>(null);
-  const listed = held.data?.items.find((item) => item.id === selectedId);
+  const listed = items.find((item) => item.id === selectedId);
   // A decided transfer leaves the queue; its detail stays open with the decision's answer.
   const selected = decided?.id === selectedId && (!listed || decided.status !== 'in_review') ? decided : listed;
   return (
@@ -176,12 +178,12 @@ export default function HeldTransfersPage() {
         <Spinner />
       ) : held.isError ? (
         <LoadFailed title="We could not load the held transfers" query={held} />
-      ) : held.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState title="No transfers wait for review" />
       ) : (
         <>
           <p>
-            {held.data.total} waiting for review, oldest first{held.data.nextCursor ? ` (the first ${held.data.items.length} shown)` : ''}.
+            {total} waiting for review, oldest first{held.hasNextPage ? ` (the first ${items.length} shown)` : ''}.
           </p>
           <Table
             caption="Transfers held for review"
@@ -212,9 +214,14 @@ export default function HeldTransfersPage() {
                 ),
               },
             ]}
-            rows={held.data.items}
+            rows={items}
             rowKey={(item) => item.id}
           />
+          {held.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void held.fetchNextPage()} loading={held.isFetchingNextPage}>
+              Show more
+            </Button>
+          ) : null}
         </>
       )}
       {selected ? <TransferDetail key={selected.id} transfer={selected} myEmail={me.data?.staff.email} onDecided={setDecided} /> : null}
