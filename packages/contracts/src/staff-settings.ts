@@ -45,5 +45,6 @@ export type BankSettings = z.infer<typeof bankSettingsSchema>;
 export const bankSettingsUpdateSchema = bankSettingsSchema.extend({ reason: decisionReasonField.optional() });
 export type BankSettingsUpdate = z.input<typeof bankSettingsUpdateSchema>;
 
-export const bankSettingsResponseSchema = z.object({ settings: bankSettingsSchema.extend({ updatedAt: z.string() }) });
+/** `GET|PUT /staff/settings` answer the three fields at the top level, as the contract writes them, and when they last changed. */
+export const bankSettingsResponseSchema = bankSettingsSchema.extend({ updatedAt: z.string() });
 export type BankSettingsResponse = z.infer<typeof bankSettingsResponseSchema>;

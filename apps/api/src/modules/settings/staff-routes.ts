@@ -9,7 +9,7 @@ import { readStoredBankSettings, updateBankSettings, type StoredBankSettings } f
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 function answerOf(row: StoredBankSettings) {
-  return { settings: { address: row.address, phone: row.phone, supportEmail: row.support_email, updatedAt: row.updated_at.toISOString() } };
+  return { address: row.address, phone: row.phone, supportEmail: row.support_email, updatedAt: row.updated_at.toISOString() };
 }
 
 /**

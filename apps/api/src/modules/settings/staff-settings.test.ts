@@ -20,15 +20,15 @@ describeEachDatabase('bank settings in the back office', (database) => {
     const { browser } = await staffBrowser(app, database(), config, 'support');
     const response = await browser.get('/api/v1/staff/settings');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().settings).toMatchObject({ address: expect.any(String), phone: expect.any(String), supportEmail: expect.any(String) });
+    expect(response.json()).toMatchObject({ address: expect.any(String), phone: expect.any(String), supportEmail: expect.any(String) });
   });
 
   it('an admin changes them, the public settings show the change on the next fetch, and the audit log holds before and after', async () => {
     const { browser, member } = await staffBrowser(app, database(), config, 'admin');
-    const before = (await browser.get('/api/v1/staff/settings')).json().settings;
+    const before = (await browser.get('/api/v1/staff/settings')).json();
     const response = await browser.put('/api/v1/staff/settings', { ...newSettings, reason: 'moved office' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().settings).toMatchObject(newSettings);
+    expect(response.json()).toMatchObject(newSettings);
 
     const publicSettings = await new TestBrowser(app).get('/api/v1/settings/public');
     expect(publicSettings.json()).toMatchObject(newSettings);

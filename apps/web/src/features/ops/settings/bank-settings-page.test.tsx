@@ -18,10 +18,10 @@ describe('/ops/settings', () => {
     const user = userEvent.setup();
     renderApp('/ops/settings', {
       'GET /api/v1/staff/me': me('admin'),
-      'GET /api/v1/staff/settings': { status: 200, body: { settings: stored } },
+      'GET /api/v1/staff/settings': { status: 200, body: stored },
       'PUT /api/v1/staff/settings': (init) => {
         expect(jsonBodyOf(init)).toEqual({ address: stored.address, phone: '+1 202 555 0199', supportEmail: stored.supportEmail });
-        return { status: 200, body: { settings: { ...stored, phone: '+1 202 555 0199' } } };
+        return { status: 200, body: { ...stored, phone: '+1 202 555 0199' } };
       },
     });
     const phone = await screen.findByLabelText('Phone', undefined, { timeout: 5000 });
@@ -33,10 +33,10 @@ describe('/ops/settings', () => {
 
   it('refuses a phone number without enough digits before sending anything', async () => {
     const user = userEvent.setup();
-    const put = vi.fn(() => ({ status: 200, body: { settings: stored } }));
+    const put = vi.fn(() => ({ status: 200, body: stored }));
     renderApp('/ops/settings', {
       'GET /api/v1/staff/me': me('admin'),
-      'GET /api/v1/staff/settings': { status: 200, body: { settings: stored } },
+      'GET /api/v1/staff/settings': { status: 200, body: stored },
       'PUT /api/v1/staff/settings': put,
     });
     const phone = await screen.findByLabelText('Phone', undefined, { timeout: 5000 });
@@ -48,7 +48,7 @@ describe('/ops/settings', () => {
   });
 
   it('shows a support member the settings read-only', async () => {
-    renderApp('/ops/settings', { 'GET /api/v1/staff/me': me('support'), 'GET /api/v1/staff/settings': { status: 200, body: { settings: stored } } });
+    renderApp('/ops/settings', { 'GET /api/v1/staff/me': me('support'), 'GET /api/v1/staff/settings': { status: 200, body: stored } });
     const phone = (await screen.findByLabelText('Phone', undefined, { timeout: 5000 })) as HTMLInputElement;
     expect(phone.value).toBe(stored.phone);
     expect(phone.matches(':disabled')).toBe(true);

@@ -30,7 +30,7 @@ export default function BankSettingsPage() {
     formState: { errors, isDirty },
   } = useForm<BankSettingsForm>({ resolver: zodResolver(formSchema), mode: 'onTouched' });
 
-  const current = settings.data?.settings;
+  const current = settings.data;
   useEffect(() => {
     if (current) reset({ address: current.address, phone: current.phone, supportEmail: current.supportEmail, reason: '' });
   }, [current, reset]);
