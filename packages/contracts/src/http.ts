@@ -40,6 +40,16 @@ export const errorStatusByCode = {
   four_eyes_required: 403,
   /** Staff froze this customer: they can sign in and read, but no money moves. */
   account_frozen: 403,
+  /** A card request from a customer with no account (seed section 5). */
+  no_account: 409,
+  /** A card request with under $500 available on savings (seed section 5, D12). */
+  savings_balance_required: 422,
+  /** A card request while another waits for approval. */
+  card_pending_approval: 409,
+  /** A card action on a card whose status does not allow it (closed, pending, rejected, frozen). */
+  card_not_active: 409,
+  /** A loan application while another is still waiting for a decision. */
+  loan_application_open: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,
