@@ -72,7 +72,7 @@ async function confirmWithCode(page: Page, customer: FundedCustomer, screenshotN
   await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   // The sixth digit sends the code by itself.
   await page.keyboard.type(code);
-  await page.getByRole('dialog', { name: 'withdrawal success' }).waitFor();
+  await page.getByRole('dialog', { name: /^(Withdrawal successful|Your withdrawal of \$[\d,.]+ is on its way)/ }).waitFor();
   return ((await (await created).json()) as { transfer: { status: string } }).transfer.status;
 }
 
@@ -162,8 +162,8 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       await form.getByRole('textbox', { name: 'Reason' }).fill('Birthday money');
       await submit.click();
       // Received, not successful, until it has cleared; the popup then says so.
-      const result = page.getByRole('dialog', { name: /^Deposit (received|was successful)$/ });
-      await page.getByRole('dialog', { name: 'Deposit received' }).waitFor();
+      const result = page.getByRole('dialog', { name: /^Deposit (received|was successful)/ });
+      await page.getByRole('dialog', { name: /^Deposit received: it clears by [A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).waitFor();
       await result.getByText('Pending', { exact: true }).waitFor();
       await result.getByText(/^Available on /).waitFor();
       await expectNoAxeViolations(page);
@@ -234,7 +234,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       expect(await form.getByText('field should not be empty').count()).toBe(0);
       const listsBeforeSubmit = accountLists.length;
       expect(await confirmWithCode(page, customer, 'withdraw-02-step-up')).toBe('pending');
-      const result = page.getByRole('dialog', { name: 'withdrawal success' });
+      const result = page.getByRole('dialog', { name: /^(Withdrawal successful$|Your withdrawal of \$[\d,.]+ is on its way)/ });
       await result.getByText(/^(Pending|Completed)$/).waitFor();
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'withdraw-03-success');
@@ -277,7 +277,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       await heading(page, 'Withdraw');
       await fillWithdrawal(page, customer, { amount: '400.00', accountNumber: '9876540000' });
       expect(await confirmWithCode(page, customer)).toBe('pending');
-      const result = page.getByRole('dialog', { name: 'withdrawal success' });
+      const result = page.getByRole('dialog', { name: /^(Withdrawal successful$|Your withdrawal of \$[\d,.]+ (is on its way|was returned))/ });
       await result.getByText(/^(Pending|Returned)$/).waitFor();
       await result.getByRole('button', { name: 'Done' }).click();
 

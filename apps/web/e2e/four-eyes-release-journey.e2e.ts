@@ -81,7 +81,7 @@ describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', (
       const code = await readStepUpCode(sender);
       await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
       await customer.page.keyboard.type(code);
-      const popup = customer.page.getByRole('dialog', { name: '$50,000.00 transferred successful' });
+      const popup = customer.page.getByRole('dialog', { name: 'We are reviewing your payment of $50,000.00' });
       await popup.getByText('In review', { exact: true }).waitFor();
       const held = paymentListSchema.parse(await (await customer.page.request.get('/api/v1/transfers?status=in_review')).json());
       const transfer = held.items.find((item) => item.amountCents === 5_000_000);

@@ -154,7 +154,7 @@ describe.skipIf(!inject('chromiumPath'))('deposits from a verified account at an
       expect(answer.transfer.status).toBe('pending');
       expect(answer.transfer.expectedSettlementAt).not.toBeNull();
       expect(answer.transfer.counterparty).toMatchObject({ name: 'Dana Demo', accountNumber: '•••• 0055' });
-      const received = page.getByRole('dialog', { name: 'Deposit received' });
+      const received = page.getByRole('dialog', { name: /^Deposit received: it clears by [A-Z][a-z]{2} \d{1,2}, \d{4}$/ });
       await received.getByText('Pending', { exact: true }).waitFor();
       await received.getByText(/^Available on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/).waitFor();
       expect(await received.getByText(/successful/).count()).toBe(0);

@@ -54,7 +54,7 @@ describe.skipIf(!inject('chromiumPath'))('a payment held for review', () => {
       await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
       await page.keyboard.type(code);
 
-      const popup = page.getByRole('dialog', { name: '$10,000.00 transferred successful' });
+      const popup = page.getByRole('dialog', { name: 'We are reviewing your payment of $10,000.00' });
       await popup.waitFor();
       await popup.getByText('In review', { exact: true }).waitFor();
       await popup.getByText(/We hold some payments for a short check by our staff/).waitFor();

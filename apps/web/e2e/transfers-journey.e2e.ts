@@ -96,7 +96,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await confirmation.getByRole('button', { name: 'Confirm' }).click();
 
       // Between one's own accounts there is no step-up and no rail: it is done at once.
-      const popup = page.getByRole('dialog', { name: '$125.50 transferred successful' });
+      const popup = page.getByRole('dialog', { name: '$125.50 transferred successfully' });
       await popup.waitFor();
       await popup.getByText('Completed', { exact: true }).waitFor();
       await expectNoAxeViolations(page);
@@ -155,7 +155,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await screenshotBothWidths(page, 'transfers-14-step-up');
       await enterStepUpCode(page, sender);
 
-      const popup = page.getByRole('dialog', { name: '$25.00 transferred successful' });
+      const popup = page.getByRole('dialog', { name: '$25.00 transferred successfully' });
       await popup.waitFor();
       await popup.getByText('Completed', { exact: true }).waitFor();
       await expectNoAxeViolations(page);
@@ -220,7 +220,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await stepUpDialog(page).waitFor();
       const sawPending = popupShowsPending(page);
       await enterStepUpCode(page, customer);
-      const popup = page.getByRole('dialog', { name: '$40.00 transferred successful' });
+      const popup = page.getByRole('dialog', { name: /^(Your payment of \$40\.00 is on its way|\$40\.00 transferred successfully$)/ });
       await popup.waitFor();
       await sawPending;
       await screenshotBothWidths(page, 'transfers-22-external-success');
@@ -265,7 +265,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
 
       await stepUpDialog(page).waitFor();
       await enterStepUpCode(page, customer);
-      const popup = page.getByRole('dialog', { name: '$15.00 transferred successful' });
+      const popup = page.getByRole('dialog', { name: /^(\$15\.00 transferred successfully|Your payment of \$15\.00 is on its way)/ });
       await popup.waitFor();
       await popup.getByText(/^(Pending|Completed)$/).waitFor();
       await expectNoAxeViolations(page);

@@ -36,15 +36,19 @@ export const resultMessages = {
   unexpectedApplicationError: 'Unexpected Application Error!',
   sandboxBanner: 'Sandbox: no real money',
   depositAccepted: 'Deposit was successful',
-  withdrawalAccepted: 'withdrawal success',
+  /** The seed's 'withdrawal success', spelled as a sentence (D11); only once the money has moved. */
+  withdrawalAccepted: 'Withdrawal successful',
   billPayNotApproved: 'Account has not been approved',
   billPayContactSupport: 'Contact customer care support to continue',
   fraudWarning: 'We will never ask you for a tax, COT, IMF, TAC, NRC or BSA code, or ask you to pay a fee to release your money',
 } as const;
 
-/** '{amount} transferred successful' (seed section 4), the amount already formatted. */
+/**
+ * The seed's '{amount} transferred successful' (section 4), spelled right (D11), the amount already
+ * formatted. Only for a payment that has completed: see `paymentResultTitle` in the web for the others.
+ */
 export function transferredMessage(formattedAmount: string): string {
-  return `${formattedAmount} transferred successful`;
+  return `${formattedAmount} transferred successfully`;
 }
 
 /** A payment's status in words, on every screen and document (the seed's 'active' is Completed). */

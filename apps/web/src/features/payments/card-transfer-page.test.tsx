@@ -46,7 +46,7 @@ describe('/send-card', { timeout: 20_000 }, () => {
     expect(within(confirm).getByText('Visa •••• 1111')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByRole('dialog', { name: '$40.00 transferred successful' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '$40.00 transferred successfully' })).toBeTruthy();
     expect(sent[0]?.body).toEqual({
       kind: 'card',
       fromAccountId: checking.id,

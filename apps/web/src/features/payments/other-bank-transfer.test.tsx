@@ -83,7 +83,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Confirm' }));
 
-    const result = await screen.findByRole('dialog', { name: '$25.00 transferred successful' });
+    const result = await screen.findByRole('dialog', { name: 'Your payment of $25.00 is on its way: it settles by Mar 10, 2026' });
     expect(within(result).getByText('Pending')).toBeTruthy();
     expect(within(result).getByText(/expected by Mar 10, 2026/)).toBeTruthy();
     expect(sent[0]?.body).toEqual({
@@ -133,7 +133,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(within(await confirmDialog()).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successful' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successfully' })).toBeTruthy();
     expect(sent[0]?.body).toMatchObject({ kind: 'external', nameOfBank: 'Bletchley Savings', addToFavorites: true });
     expect(textbox('Bank name').value).toBe('');
   });
@@ -175,7 +175,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     ]);
 
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successful' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successfully' })).toBeTruthy();
     expect(sent[0]?.body).toEqual({
       kind: 'internal',
       fromAccountId: checking.id,
@@ -213,7 +213,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     const confirmButton = within(confirm).getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
     expect(confirmButton.disabled).toBe(false);
     await user.click(confirmButton);
-    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successful' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: '$25.00 transferred successfully' })).toBeTruthy();
     expect(sent[0]?.body).toMatchObject({ kind: 'internal', toAccountNumber: '6111222333', accountName: 'Someone Else' });
   });
 });

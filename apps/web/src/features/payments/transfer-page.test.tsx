@@ -79,7 +79,7 @@ describe('/transfer', { timeout: 20_000 }, () => {
     const accountReads = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/v1/accounts')).length;
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
 
-    const result = await screen.findByRole('dialog', { name: '$1,000.50 transferred successful' });
+    const result = await screen.findByRole('dialog', { name: '$1,000.50 transferred successfully' });
     expect(within(result).getByText('Completed')).toBeTruthy();
     expect(sent[0]?.body).toEqual({ kind: 'own', fromAccountId: checking.id, amountCents: 100_050, message: 'Saving up', toAccountId: savings.id });
     expect(sent[0]?.idempotencyKey).toBeTruthy();
@@ -95,7 +95,7 @@ describe('/transfer', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the transfer' })).getByRole('button', { name: 'Confirm' }));
 
-    const result = await screen.findByRole('dialog', { name: '$12,000.00 transferred successful' });
+    const result = await screen.findByRole('dialog', { name: 'We are reviewing your payment of $12,000.00' });
     expect(within(result).getByText('In review')).toBeTruthy();
     expect(within(result).getByText(/short check by our staff/)).toBeTruthy();
     expect(within(result).getByText(/You do not need to do anything/)).toBeTruthy();

@@ -128,7 +128,7 @@ describe('/deposit', { timeout: 20_000 }, () => {
     await fillDeposit(user, '50.25');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
 
-    const result = await screen.findByRole('dialog', { name: depositReceivedTitle });
+    const result = await screen.findByRole('dialog', { name: `${depositReceivedTitle}: it clears by ${formatDate(expectedSettlementAt)}` });
     expect(within(result).getByText('Pending')).toBeTruthy();
     expect(within(result).getByText(`Available on ${formatDate(expectedSettlementAt)}.`)).toBeTruthy();
     expect(within(result).queryByText(/successful/)).toBeNull();

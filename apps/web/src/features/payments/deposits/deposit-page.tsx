@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { accountOptions, accountTypeName } from '../payment/account-options.ts';
 import { amountInputProps, amountTextField } from '../payment/amount-field.ts';
 import { PaymentDialogs } from '../payment/payment-dialogs.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { SourceAccounts } from '../payment/source-accounts.tsx';
 import { usePaymentSubmission } from '../payment/use-payment-submission.ts';
@@ -44,7 +45,7 @@ export function depositResultTitle(payment: Payment): string {
     case 'rejected':
       return 'Deposit refused';
     default:
-      return depositReceivedTitle;
+      return payment.expectedSettlementAt ? `${depositReceivedTitle}: it clears by ${formatDate(payment.expectedSettlementAt)}` : depositReceivedTitle;
   }
 }
 

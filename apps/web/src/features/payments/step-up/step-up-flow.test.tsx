@@ -69,7 +69,7 @@ describe('step-up', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('For your security, enter the 6-digit code we sent to •••• 0101.')).toBeTruthy();
     await enterCode(user, '123456');
 
-    const result = await screen.findByRole('dialog', { name: 'withdrawal success' });
+    const result = await screen.findByRole('dialog', { name: 'Your withdrawal of $120.00 is on its way' });
     expect(within(result).getByText('Pending')).toBeTruthy();
     expect(sent).toHaveLength(2);
     const [first, second] = sent;
@@ -109,7 +109,7 @@ describe('step-up', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Digit 1 of 6' }).value).toBe('');
 
     await enterCode(user, '654321');
-    expect(await screen.findByRole('dialog', { name: 'withdrawal success' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Your withdrawal of $120.00 is on its way' })).toBeTruthy();
   });
 
   it('gets a new challenge by sending the request again without X-Step-Up when the old one can no longer be verified', async () => {
@@ -138,7 +138,7 @@ describe('step-up', { timeout: 20_000 }, () => {
     expect(renewed).toBeTruthy();
     await enterCode(user, '222333');
 
-    expect(await screen.findByRole('dialog', { name: 'withdrawal success' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Your withdrawal of $120.00 is on its way' })).toBeTruthy();
     expect(sent.map((request) => request.stepUp)).toEqual([null, null, 'ch-2']);
     expect(new Set(sent.map((request) => request.idempotencyKey)).size).toBe(1);
   });

@@ -2,7 +2,6 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { accountNumberField, createWithdrawalRequestSchema, routeNumberField } from '@strongroom/contracts/payments.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +9,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { accountOptions } from '../payment/account-options.ts';
 import { amountInputProps, amountTextField } from '../payment/amount-field.ts';
-import { PaymentDialogs } from '../payment/payment-dialogs.tsx';
+import { PaymentDialogs, withdrawalResultTitle } from '../payment/payment-dialogs.tsx';
 import { requiredField } from '../payment/required-field.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { SourceAccounts } from '../payment/source-accounts.tsx';
@@ -131,7 +130,7 @@ function WithdrawForm({ accounts }: { accounts: readonly Account[] }) {
           </Button>
         </div>
       </form>
-      <PaymentDialogs submission={submission} successTitle={() => resultMessages.withdrawalAccepted} errorTitle="The withdrawal was not made" />
+      <PaymentDialogs submission={submission} successTitle={withdrawalResultTitle} errorTitle="The withdrawal was not made" />
     </>
   );
 }
