@@ -17,6 +17,16 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('links emails to the address it prints: localhost for a loopback or any-address host, the host otherwise, PUBLIC_URL when set', async () => {
+    const publicUrl = async (variables: Record<string, string>) => (await loadConfig({ DATA_DIR: await temporaryDirectory(), ...variables })).publicUrl;
+    expect(await publicUrl({ HOST: '127.0.0.1', PORT: '3100' })).toBe('http://localhost:3100');
+    expect(await publicUrl({ HOST: '0.0.0.0' })).toBe('http://localhost:3000');
+    expect(await publicUrl({ HOST: '::' })).toBe('http://localhost:3000');
+    expect(await publicUrl({ HOST: '192.168.1.20' })).toBe('http://192.168.1.20:3000');
+    expect(await publicUrl({ HOST: 'fd00::20' })).toBe('http://[fd00::20]:3000');
+    expect(await publicUrl({ HOST: '0.0.0.0', PUBLIC_URL: 'https://bank.example.com/' })).toBe('https://bank.example.com');
+  });
+
   it('treats empty variables as unset', async () => {
     const config = await loadConfig({ DATA_DIR: await temporaryDirectory(), PORT: '', DATABASE_URL: ' ', TRUST_PROXY: '' });
     expect(config.port).toBe(3000);

@@ -187,7 +187,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     mode: env.BANK_MODE,
     bankName: env.BANK_NAME,
     bankTimeZone: env.BANK_TIMEZONE,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     secrets,
     metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BANK_NAME} <no-reply@localhost>` },
@@ -243,4 +243,17 @@ async function sandboxSecrets(dataDirectory: string, sessionSecret?: string, enc
     sessionSecret: Buffer.from(sessionSecret ?? secrets.sessionSecret, 'base64'),
     encryptionKey: Buffer.from(encryptionKey ?? secrets.encryptionKey, 'base64'),
   };
+}
+
+/** Hosts a browser on this machine reaches as `localhost`. */
+const loopbackOrAnyHosts = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
+/**
+ * Without PUBLIC_URL, the links in emails and the address the server prints are the same one, so a
+ * link from the sandbox inbox opens in the origin the customer is signed in to: `localhost` for a
+ * loopback or any-address host, the host itself otherwise.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  if (loopbackOrAnyHosts.has(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

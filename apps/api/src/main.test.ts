@@ -101,6 +101,9 @@ describe('the compiled server that npm start runs', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(output).toContain('Staff console: http://');
+      // The printed address is the one the emails link to (PUBLIC_URL's default), so a link from the inbox opens signed in.
+      expect(output).toContain(`is open at http://localhost:${port}\n`);
+      expect(output).toContain(`Sandbox inbox (mail and SMS): http://localhost:${port}/dev/mail`);
       expect(output).toMatch(/authenticator secret \(shown once\): [A-Z2-7]{32}/);
       expect(output).toMatch(/otpauth:\/\/totp\/[^\s]+secret=[A-Z2-7]{32}/);
       expect(output).not.toMatch(/"level":(50|60)/);

@@ -63,7 +63,9 @@ async function main(): Promise<void> {
 
   const { address, listeningPort, newAdmin } = await starting;
 
-  const url = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${listeningPort}` : address;
+  // The printed address is the one the emails link to (config.publicUrl), unless the port was
+  // chosen by the system (PORT=0) and only the listening socket knows it.
+  const url = listeningPort === config.port ? config.publicUrl : address;
   const lines = [
     '',
     `  ${config.bankName} is open at ${url}`,

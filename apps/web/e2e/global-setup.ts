@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -38,14 +39,29 @@ function buildWebApp(outDirectory: string): void {
   if (result.status !== 0) throw new Error('The web app did not build; the browser tests cannot run');
 }
 
-function startServer(dataDirectory: string, webDistDirectory: string): Promise<{ server: ChildProcess; baseUrl: string }> {
+/** A loopback port nobody listens on now, so the server can be told its address (and put it in its emails) before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(dataDirectory: string, webDistDirectory: string): Promise<{ server: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repositoryRoot,
     // The browser journeys run on the embedded database; the API suites cover PostgreSQL.
     env: {
       ...process.env,
       DATABASE_URL: '',
-      PORT: '0',
+      PORT: String(port),
+      // Links in emails point where the browser goes, so a journey can follow one from the sandbox inbox.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDirectory,
       WEB_DIST_DIR: webDistDirectory,
       LOG_LEVEL: 'warn',

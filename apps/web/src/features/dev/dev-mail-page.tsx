@@ -12,6 +12,26 @@ import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { outboxRefreshMs, useOutbox } from './api/get-outbox.ts';
 import './dev-mail-page.css';
 
+const linkPattern = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)])/;
+
+/** A message's text with its web addresses as links a tester can follow (http and https only). */
+export function MessageText({ text }: { text: string }) {
+  const parts = text.split(linkPattern);
+  return (
+    <pre className="outbox-item__text">
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="outbox-item__link">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </pre>
+  );
+}
+
 function OutboxMessage({ item }: { item: OutboxItem }) {
   const isEmail = item.channel === 'email';
   const Icon = isEmail ? Mail : MessageSquareText;
@@ -32,7 +52,7 @@ function OutboxMessage({ item }: { item: OutboxItem }) {
       <p className="outbox-item__to">
         To <span>{item.to}</span>
       </p>
-      <pre className="outbox-item__text">{item.text}</pre>
+      <MessageText text={item.text} />
     </Card>
   );
 }
