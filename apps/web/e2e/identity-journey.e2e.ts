@@ -133,9 +133,15 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await screenshotBothWidths(page, '03-verify-email');
 
       // The link is opened elsewhere: a second browser context shares nothing with the first.
+      // There, the tester opens the sandbox inbox and follows the link in the email: an anchor, to the address the browser uses.
       const [, token] = await readOutbox(email, verificationLinkPattern);
       const elsewhere = await openPage(browser);
-      await elsewhere.page.goto(`/verification/${token}`);
+      await elsewhere.page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+      const emailLink = elsewhere.page.getByRole('link', { name: new RegExp(`/verification/${token}$`) });
+      expect(await emailLink.getAttribute('href')).toBe(`${inject('baseUrl')}/verification/${token}`);
+      await screenshotBothWidths(elsewhere.page, '04-sandbox-inbox');
+      await emailLink.click();
+      await elsewhere.page.waitForURL(`**/verification/${token}`);
       await heading(elsewhere.page, 'Email verified');
       await elsewhere.page.getByText('You can close this tab; the tab where you signed up continues.').waitFor();
       await expectNoAxeViolations(elsewhere.page);
@@ -177,7 +183,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await expectNoAxeViolations(page);
       await page.getByLabel('Passport or ID').setInputFiles(path.join(fixturesDirectory, 'identity-document.png'));
       await page.getByRole('img', { name: 'Preview of your document' }).waitFor();
-      await page.getByRole('textbox', { name: 'SSN or driver-licence number' }).fill('123-45-6789');
+      await page.getByRole('textbox', { name: 'SSN or driver’s license number' }).fill('123-45-6789');
       await page.getByRole('combobox', { name: 'Country' }).selectOption('US');
       await page.getByRole('textbox', { name: 'State' }).fill('District of Columbia');
       await page.getByRole('textbox', { name: 'Address' }).fill('1600 Pennsylvania Avenue NW, Washington, DC 20500');
@@ -205,6 +211,11 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await heading(page, 'Your dashboard');
       expect(await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).count()).toBe(0);
 
+      // A second tab stays on the success page, which follows the identity check.
+      const successTab = await page.context().newPage();
+      await successTab.goto('/success');
+      await successTab.getByText(/We are checking your identity document/).waitFor();
+
       // A staff member signs in to the console, finds the review and approves it with a reason.
       const staff = await openPage(browser);
       await approveInConsole(staff.page, 'Grace Hopper');
@@ -214,6 +225,10 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       // The customer's open dashboard shows the accounts without a reload.
       await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor({ timeout: accountsOpenTimeoutMs });
       await page.getByRole('heading', { level: 3, name: 'Standard Savings' }).waitFor();
+      // And the success page says so, without a reload.
+      await successTab.getByText(/Your accounts are ready/).waitFor({ timeout: accountsOpenTimeoutMs });
+      await screenshotBothWidths(successTab, '09-success-accounts-ready');
+      await successTab.close();
       expect(await page.locator('section[aria-labelledby="accounts-title"]').getByText('$0.00').count()).toBe(4);
       expect(await page.getByText('Active', { exact: true }).count()).toBe(2);
       await expectNoAxeViolations(page);
@@ -333,7 +348,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/onboarding/identity')) uploads.push(request.url());
     });
-    await page.getByRole('textbox', { name: 'SSN or driver-licence number' }).fill('D1234567');
+    await page.getByRole('textbox', { name: 'SSN or driver’s license number' }).fill('D1234567');
     await page.getByRole('combobox', { name: 'Country' }).selectOption('GB');
     await page.getByRole('textbox', { name: 'State' }).fill('Greater London');
     await page.getByRole('textbox', { name: 'Address' }).fill('221B Baker Street, London NW1 6XE');

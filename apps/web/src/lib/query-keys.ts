@@ -32,7 +32,8 @@ const staleWhenMoneyMoves: readonly QueryKey[] = [queryKeys.accounts, queryKeys.
 
 /** What each live event from the server makes stale; money moved also changes the transfers' statuses (a held payment released). */
 export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
-  accounts: [...staleWhenMoneyMoves, queryKeys.transfers],
+  // Accounts open when staff approve an identity: the customer's status (`me`) changes with them.
+  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me],
   notifications: [queryKeys.notifications],
 };
 

@@ -9,12 +9,14 @@ export function getMe(): Promise<MeResponse> {
   return apiRequest('/me', { parse: (data) => meResponseSchema.parse(data) });
 }
 
-export function useMe() {
+/** `follow`: ask again every so often while `until` is not true of the answer (a screen waiting for a change staff make). */
+export function useMe(follow?: { everyMs: number; until: (me: MeResponse) => boolean }) {
   return useQuery({
     queryKey: queryKeys.me,
     queryFn: getMe,
     // Whether the session is still alive is worth asking again whenever the customer comes back.
     staleTime: 0,
+    refetchInterval: follow ? (query) => (query.state.data && follow.until(query.state.data) ? false : follow.everyMs) : false,
   });
 }
 

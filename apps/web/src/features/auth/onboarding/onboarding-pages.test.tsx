@@ -154,7 +154,7 @@ describe('/registeration', () => {
     });
     await user.upload(await screen.findByLabelText('Passport or ID'), new File([pngBytes], 'passport.png', { type: 'image/png' }));
     await screen.findByRole('img', { name: 'Preview of your document' });
-    await user.type(screen.getByRole('textbox', { name: 'SSN or driver-licence number' }), '123-45-6789');
+    await user.type(screen.getByRole('textbox', { name: 'SSN or driver’s license number' }), '123-45-6789');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
     await user.type(screen.getByRole('textbox', { name: 'State' }), 'Ohio');
     await user.type(screen.getByRole('textbox', { name: 'Address' }), '1 Main Street, Columbus');

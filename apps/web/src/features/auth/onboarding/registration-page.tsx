@@ -108,7 +108,7 @@ export default function RegistrationPage() {
           previewAlt="Preview of your document"
           name="document"
         />
-        <TextField label="SSN or driver-licence number" autoComplete="off" required error={errors.idNumber?.message} {...register('idNumber')} />
+        <TextField label="SSN or driver’s license number" autoComplete="off" required error={errors.idNumber?.message} {...register('idNumber')} />
         <SelectField
           label="Country"
           autoComplete="country"

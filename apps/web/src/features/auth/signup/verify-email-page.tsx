@@ -24,6 +24,8 @@ export default function VerifyEmailPage() {
   const status = useSignupStatus();
   const [deadlineMs] = useState(() => Date.now() + businessConstants.emailVerificationCountdownSeconds * 1_000);
   const secondsLeft = useSecondsLeft(deadlineMs);
+  // Once the link was opened the countdown has nothing left to count: it goes, and the page says so.
+  const verified = status.data?.verified === true;
 
   useEffect(() => {
     if (status.data?.verified) navigate(pathForNextStep(status.data.next, status.data.user.email), { replace: true });
@@ -42,11 +44,13 @@ export default function VerifyEmailPage() {
       }
     >
       {/* Read as one sentence, "Arrive in 05:50"; not a live region, which would speak every second. */}
-      <p className="verify-email__countdown">
-        <span className="verify-email__countdown-label">Arrive in</span> <span className="verify-email__countdown-value">{formatCountdown(secondsLeft)}</span>
-      </p>
+      {verified ? null : (
+        <p className="verify-email__countdown">
+          <span className="verify-email__countdown-label">Arrive in</span> <span className="verify-email__countdown-value">{formatCountdown(secondsLeft)}</span>
+        </p>
+      )}
       <p className="verify-email__waiting" role="status">
-        {status.data?.verified ? 'Your email address is verified. Taking you to the next step…' : 'Waiting for you to open the link…'}
+        {verified ? 'Your email address is confirmed. Taking you to the next step…' : 'Waiting for you to open the link…'}
       </p>
       {status.isError ? (
         <Notice tone="error">
