@@ -208,7 +208,7 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       'Cable',
       'Internet',
       'Hotel Booking',
-      'Trains Tickets',
+      'Train tickets',
       'Bus Ticket',
       'Movie Ticket',
       'Other Bills',

@@ -18,7 +18,7 @@ const tiles = [
   'Cable',
   'Internet',
   'Hotel Booking',
-  'Trains Tickets',
+  'Train tickets',
   'Bus Ticket',
   'Movie Ticket',
   'Other Bills',

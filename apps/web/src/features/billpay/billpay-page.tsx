@@ -21,7 +21,7 @@ const billCategories: readonly { name: string; Icon: LucideIcon }[] = [
   { name: 'Cable', Icon: Tv },
   { name: 'Internet', Icon: Wifi },
   { name: 'Hotel Booking', Icon: BedDouble },
-  { name: 'Trains Tickets', Icon: TrainFront },
+  { name: 'Train tickets', Icon: TrainFront },
   { name: 'Bus Ticket', Icon: Bus },
   { name: 'Movie Ticket', Icon: Clapperboard },
   { name: 'Other Bills', Icon: ReceiptText },

@@ -26,7 +26,7 @@ const heldTransfer = {
 describe('the fraud-warning page', () => {
   it.each(['/tax', '/bsa', '/tac', '/nrc', '/imf', '/cot'])('%s warns a visitor who is signed out, with a way to contact the bank', async (path) => {
     const { fetchMock } = renderApp(path, { 'GET /api/v1/me': unauthenticated });
-    expect(await screen.findByRole('heading', { level: 1, name: /^We will never ask you for a .+ code$/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^We will never ask you for an? .+ code$/ })).toBeTruthy();
     expect(screen.getByText(resultMessages.fraudWarning)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'How a real review works' })).toBeTruthy();
     const main = screen.getByRole('main');
@@ -41,6 +41,15 @@ describe('the fraud-warning page', () => {
   it('names the code the scammer asked for', async () => {
     renderApp('/cot', { 'GET /api/v1/me': unauthenticated });
     expect(await screen.findByRole('heading', { level: 1, name: 'We will never ask you for a COT code' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/imf', 'an IMF code'],
+    ['/nrc', 'an NRC code'],
+    ['/tax', 'a tax code'],
+  ])('reads %s with the right article: "%s"', async (path, words) => {
+    renderApp(path, { 'GET /api/v1/me': unauthenticated });
+    expect(await screen.findByRole('heading', { level: 1, name: `We will never ask you for ${words}` })).toBeTruthy();
   });
 
   it('lists a signed-in customer’s transfers in review', async () => {

@@ -12,14 +12,14 @@ import { useMe } from '../../lib/api/get-me.ts';
 import { useHeldTransfers } from './api/get-held-transfers.ts';
 import './fraud-warning-page.css';
 
-/** The code each of the seed's code screens asked for, as scammers name it. */
+/** The code each of the seed's code screens asked for, as scammers name it, with the article it is read with ("an IMF code"). */
 const codeNames: Readonly<Record<string, string>> = {
-  '/tax': 'tax',
-  '/bsa': 'BSA',
-  '/tac': 'TAC',
-  '/nrc': 'NRC',
-  '/imf': 'IMF',
-  '/cot': 'COT',
+  '/tax': 'a tax',
+  '/bsa': 'a BSA',
+  '/tac': 'a TAC',
+  '/nrc': 'an NRC',
+  '/imf': 'an IMF',
+  '/cot': 'a COT',
 };
 
 function HeldTransfer({ transfer }: { transfer: Payment }) {
@@ -94,7 +94,7 @@ function YourHeldTransfers() {
  */
 export default function FraudWarningPage() {
   const { pathname } = useLocation();
-  const codeName = codeNames[pathname.replace(/\/+$/, '')] ?? 'release';
+  const codeName = codeNames[pathname.replace(/\/+$/, '')] ?? 'a release';
   return (
     <div className="fraud-warning container">
       <PageMeta
@@ -105,7 +105,7 @@ export default function FraudWarningPage() {
         <div className="fraud-warning__icon">
           <ShieldAlert aria-hidden="true" size={32} />
         </div>
-        <h1>We will never ask you for a {codeName} code</h1>
+        <h1>We will never ask you for {codeName} code</h1>
         <p className="fraud-warning__lead">{resultMessages.fraudWarning}</p>
         <p>If someone asked you for a code or a fee to release a transfer, it is a scam. Do not pay, do not share any code, and contact us.</p>
         <Link to="/contact" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
