@@ -148,6 +148,16 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       await page.screenshot({ path: '/tmp/shots/identity/history-04-print-1280.png', fullPage: true });
       await page.emulateMedia({ media: 'screen' });
 
+      // The dashboard's Statements link lands on the statements section of History, not at its top.
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
+      await page.getByRole('link', { name: /^Statements of Easy Checking/ }).click();
+      await page.waitForURL(/\/transaction-history\?account=.+#statements-title$/);
+      const statementsTitle = page.getByRole('heading', { level: 2, name: 'Statements' });
+      await expect.poll(() => statementsTitle.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(200);
+      expect(await statementsTitle.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.screenshot({ path: '/tmp/shots/identity/history-05-statements-link-1280.png' });
+
       // Statements of checking for this month, in the three formats.
       const statements = page.getByRole('region', { name: 'Statements' });
       await statements.getByRole('combobox', { name: 'Statement account' }).selectOption(accountOf(customer, 'checking').id);

@@ -16,3 +16,19 @@ describe('ScrollReset', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });
+
+describe('a link to a section of another page', () => {
+  it('lands on the section once the page has drawn it, and gives it the focus', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    renderApp('/#later-section');
+    const section = document.createElement('h2');
+    section.id = 'later-section';
+    section.textContent = 'Drawn after its data loaded';
+    document.body.append(section);
+    await vi.waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' }));
+    expect(scrollIntoView.mock.contexts[0]).toBe(section);
+    expect(document.activeElement).toBe(section);
+    section.remove();
+  });
+});

@@ -1,20 +1,50 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+/** How long a link to an anchor waits for its section, which may appear only once the page's data has loaded. */
+export const anchorWaitMs = 5_000;
+
+/** Scrolls to the element `id` once it is in the page, and moves focus there for keyboard and screen-reader users; returns a cancel. */
+function scrollToAnchorWhenPresent(id: string): () => void {
+  const arrive = (element: HTMLElement) => {
+    element.scrollIntoView({ block: 'start' });
+    if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+    element.focus({ preventScroll: true });
+  };
+  const present = document.getElementById(id);
+  if (present) {
+    arrive(present);
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    const element = document.getElementById(id);
+    if (!element) return;
+    stop();
+    arrive(element);
+  });
+  const timer = window.setTimeout(() => stop(), anchorWaitMs);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
 /**
  * A new page starts at its top, as it would after a full page load; the declarative router keeps
- * the old scroll position otherwise (a footer link would open the next page at its bottom). Links
- * to an anchor (#section) keep their own scrolling.
+ * the old scroll position otherwise (a footer link would open the next page at its bottom). A link
+ * to an anchor (#section) lands on that section, waiting for it when the page draws it after loading.
  */
 export function ScrollReset() {
   const { pathname, hash } = useLocation();
   const firstRender = useRef(true);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (!hash) window.scrollTo(0, 0);
+    const isFirst = firstRender.current;
+    firstRender.current = false;
+    if (hash) return scrollToAnchorWhenPresent(decodeURIComponent(hash.slice(1)));
+    if (!isFirst) window.scrollTo(0, 0);
+    return undefined;
   }, [pathname, hash]);
   return null;
 }
