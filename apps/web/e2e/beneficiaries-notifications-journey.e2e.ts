@@ -73,13 +73,15 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       await screenshotBothWidths(page, 'beneficiaries-03-add-other-bank');
       await addButton.click();
 
-      await page.waitForURL('**/beneficiaries');
+      await page.waitForURL('**/beneficiaries?tab=otherbank');
       await page.getByText('Morgan Lee was added to your beneficiaries').waitFor();
-      // 'My Bank' is the tab shown first; the new beneficiary is not in it.
-      await myBank.getByRole('heading', { name: 'No beneficiaries at this bank' }).waitFor();
-      expect(await page.getByRole('heading', { name: 'Morgan Lee' }).count()).toBe(0);
-      const otherBank = await openTab(page, 'Other Bank');
+      // The tab that shows the new beneficiary is the one open, not 'My Bank'.
+      expect(await page.getByRole('tab', { name: 'Other Bank' }).getAttribute('aria-selected')).toBe('true');
+      const otherBank = page.getByRole('tabpanel', { name: 'Other Bank' });
       await otherBank.getByRole('heading', { level: 2, name: 'Morgan Lee' }).waitFor();
+      await openTab(page, 'My Bank');
+      await myBank.getByRole('heading', { name: 'No beneficiaries at this bank' }).waitFor();
+      await openTab(page, 'Other Bank');
       await otherBank.getByText('44556677').waitFor();
       await otherBank.getByText('First Harbor Bank').waitFor();
       await expectNoAxeViolations(page);
@@ -96,7 +98,7 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
       await page.getByRole('button', { name: 'Add beneficiary' }).click();
 
-      await page.waitForURL('**/beneficiaries');
+      await page.waitForURL('**/beneficiaries?tab=mybank');
       await page.getByText('Felix Okafor was added to your beneficiaries').waitFor();
       await myBank.getByRole('heading', { level: 2, name: 'Felix Okafor' }).waitFor();
       await myBank.getByText(friendChecking.number).waitFor();

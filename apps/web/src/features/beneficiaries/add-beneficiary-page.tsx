@@ -64,7 +64,7 @@ export default function AddBeneficiaryPage() {
     create.mutate(values, {
       onSuccess: (beneficiary) => {
         toast.show(`${beneficiary.accountName} was added to your beneficiaries`);
-        navigate('/beneficiaries');
+        navigate(`/beneficiaries?tab=${beneficiary.bankType}`);
       },
       onError: (error) => {
         if (!showServerFieldErrors(error, fieldNames, setError)) setDialogError(error.message);

@@ -156,7 +156,10 @@ describe('/add-beneficiaries', () => {
       nameOfCountry: 'United Kingdom',
       routeNumber: '021000021',
     });
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Other Bank' })).toBeTruthy());
+    // The tab that shows the new beneficiary is the one open.
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Other Bank' }).getAttribute('aria-selected')).toBe('true'));
+    expect(window.location.search).toBe('?tab=otherbank');
+    expect(within(screen.getByRole('tabpanel')).getByText('Alan Turing')).toBeTruthy();
   });
 
   it('shows a duplicate in a dialog', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Plus, Trash2, Users } from 'lucide-react';
 import type { BankType, Beneficiary } from '@strongroom/contracts/beneficiaries.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -61,6 +61,10 @@ function BeneficiaryList({ items, onDelete }: { items: readonly Beneficiary[]; o
 /** /beneficiaries: saved payees, in the tabs 'My Bank' and 'Other Bank', each with a delete that asks first. */
 export default function BeneficiariesPage() {
   const beneficiaries = useBeneficiaries();
+  // ?tab=otherbank opens that tab: after adding a beneficiary, the customer sees it where it went.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedTab = searchParams.get('tab');
+  const selectedTab = tabs.find((tab) => tab.bankType === requestedTab)?.bankType ?? 'mybank';
   const deleteBeneficiary = useDeleteBeneficiary();
   const toast = useToast();
   const [pendingDelete, setPendingDelete] = useState<Beneficiary | null>(null);
@@ -97,6 +101,8 @@ export default function BeneficiariesPage() {
       ) : (
         <Tabs
           label="Beneficiaries by bank"
+          selectedId={selectedTab}
+          onSelectedChange={(id) => setSearchParams({ tab: id }, { replace: true })}
           items={tabs.map((tab) => {
             const items = beneficiaries.data.items.filter((beneficiary) => beneficiary.bankType === tab.bankType);
             return {
