@@ -70,6 +70,18 @@ export function BankLayout() {
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // Escape closes the phone menu wherever the focus is (the Menu button too), not only inside it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   function signOut() {
     logout.mutate(undefined, { onSuccess: () => navigate('/login') });
   }
@@ -101,11 +113,9 @@ export function BankLayout() {
         id="bank-menu"
         className={menuOpen ? 'bank-nav bank-nav--open' : 'bank-nav'}
         aria-label="Online banking"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && menuOpen) {
-            setMenuOpen(false);
-            menuButtonRef.current?.focus();
-          }
+        onClick={(event) => {
+          // Choosing a link closes the menu, also the link of the page already shown (the address does not change then).
+          if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
         }}
       >
         <ul className="bank-nav__list">

@@ -47,6 +47,21 @@ describe('public navigation', () => {
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('closes the phone menu on Escape with the focus on the Menu button, and when the page already shown is chosen', async () => {
+    const user = userEvent.setup();
+    renderApp('/faq');
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menuButton);
+
+    await user.click(menuButton);
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'FAQ' }));
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('fills the footer with the address and phone from the bank settings', async () => {
     renderApp('/about');
     expect(await screen.findByRole('link', { name: '+1 202 555 0100' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { buttonClassName } from '../../components/ui/button.tsx';
@@ -54,8 +54,30 @@ export function PublicHeader() {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [personalOpen]);
 
+  // Escape closes the phone menu wherever the focus is (the Menu button too), not only inside it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      setPersonalOpen(false);
+      menuButtonRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  // Choosing a link closes the menu, also the link of the page already shown (the address does not change then).
+  function onNavClick(event: MouseEvent<HTMLElement>) {
+    if (event.target instanceof Element && event.target.closest('a')) {
+      setMenuOpen(false);
+      setPersonalOpen(false);
+    }
+  }
+
   function onNavKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'Escape') return;
+    event.preventDefault();
     if (personalOpen) {
       setPersonalOpen(false);
       personalButtonRef.current?.focus();
@@ -85,7 +107,7 @@ export function PublicHeader() {
           <span>Menu</span>
         </button>
 
-        <nav id="site-menu" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main" onKeyDown={onNavKeyDown}>
+        <nav id="site-menu" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main" onKeyDown={onNavKeyDown} onClick={onNavClick}>
           <ul className="site-nav__list">
             <li>
               <NavLink to="/" end className={navLinkClass}>

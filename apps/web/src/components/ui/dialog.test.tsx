@@ -70,4 +70,35 @@ describe('ErrorDialog', () => {
     render(<ErrorDialog message={null} onClose={() => undefined} />);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
+
+  it('keeps Tab and Shift+Tab among its own controls', async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    await user.click(screen.getByRole('button', { name: 'Open details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Details' });
+    const close = screen.getByRole('button', { name: 'Close' });
+    const done = screen.getByRole('button', { name: 'Done' });
+    done.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(done);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('gives the focus to the page heading when it opened with the page and closes', async () => {
+    const user = userEvent.setup();
+    function OpenWithThePage() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main>
+          <h1>Your dashboard</h1>
+          <Dialog open={open} onClose={() => setOpen(false)} title="Welcome" footer={<Button onClick={() => setOpen(false)}>Get started</Button>} />
+        </main>
+      );
+    }
+    render(<OpenWithThePage />);
+    await user.click(screen.getByRole('button', { name: 'Get started' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Your dashboard' }));
+  });
 });

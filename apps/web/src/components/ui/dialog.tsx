@@ -21,9 +21,18 @@ export interface DialogProps {
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Where focus goes when a dialog closes and nothing had it before (a dialog that opened with the page): the page's heading. */
+function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 /**
- * A modal on the native `<dialog>`: `showModal()` makes the rest of the page inert (so focus is
- * trapped by the browser), Esc closes it, and focus goes back to where it was when it closes.
+ * A modal on the native `<dialog>`: `showModal()` makes the rest of the page inert, Esc closes it,
+ * Tab and Shift+Tab go round its own controls (the browser would move on to its address bar), and
+ * focus goes back to where it was when it closes, or to the page's heading when nothing had it.
  * Focus placement is done here as well because not every engine (jsdom included) does it.
  */
 export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, role = 'dialog', size = 'md' }: DialogProps) {
@@ -50,6 +59,7 @@ export function Dialog({ open, onClose, title, description, children, footer, di
       const target = returnFocusRef.current;
       returnFocusRef.current = null;
       if (target?.isConnected) target.focus();
+      else focusPageHeading();
     };
   }, [open]);
 
@@ -63,6 +73,20 @@ export function Dialog({ open, onClose, title, description, children, footer, di
     if (event.key === 'Escape') {
       event.stopPropagation();
       requestClose(event);
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
+    const first = focusable.at(0);
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
     }
   }
 

@@ -30,10 +30,13 @@ describe('/transfer', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/send-account', api());
     await user.click(await screen.findByRole('link', { name: /Transfer within my accounts/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Transfer within my accounts' })).toBeTruthy();
+    const ownHeading = await screen.findByRole('heading', { level: 1, name: 'Transfer within my accounts' });
+    // The chosen link is gone: focus is on the heading of the new step, not lost to the document.
+    expect(document.activeElement).toBe(ownHeading);
     expect(screen.getByRole('combobox', { name: 'From account' })).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Choose another kind of transfer' }));
     expect(screen.getByRole('link', { name: /Transfer to other bank/ })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Transfer' }));
   });
 
   it('says so when the customer has no account to pay from', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, ArrowLeftRight, CreditCard, Landmark } from 'lucide-react';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -27,12 +28,24 @@ const choiceTitles: Record<TransferChoice, string> = {
 export default function TransferPage() {
   const [searchParams] = useSearchParams();
   const choice = choiceOf(searchParams.get('to'));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownChoice = useRef(choice);
+
+  // The link just chosen is gone from the page: focus goes to the heading that names the new step,
+  // where a keyboard or screen-reader user reads on (not to the top of the document).
+  useEffect(() => {
+    if (shownChoice.current === choice) return;
+    shownChoice.current = choice;
+    headingRef.current?.focus();
+  }, [choice]);
 
   return (
     <div className="money-page">
       <PageMeta title="Transfer" description="Send money between your accounts or to someone else." noIndex />
       <header className="money-page__header">
-        <h1>{choice ? choiceTitles[choice] : 'Transfer'}</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          {choice ? choiceTitles[choice] : 'Transfer'}
+        </h1>
         <p>{choice ? 'Fill in the details; you will see them again before anything is sent.' : 'Where is the money going?'}</p>
       </header>
       {choice ? (
