@@ -4,7 +4,7 @@ import { transactionColumns } from '../history/transaction-rows.tsx';
 import './recent-transactions.css';
 
 /** The history screen's cells; the description is plain text here, the history screen opens the line's details. */
-const columns = transactionColumns((transaction) => transaction.description);
+const columns = transactionColumns((transaction) => <span className="transaction-description">{transaction.description}</span>);
 
 /** The latest lines of the customer's history, in the seed's history columns and formats. */
 export function RecentTransactions({ transactions }: { transactions: readonly Transaction[] }) {

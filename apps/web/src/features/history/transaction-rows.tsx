@@ -15,13 +15,14 @@ interface RowsProps {
 function OpenButton({ transaction, onOpen }: { transaction: Transaction; onOpen: RowsProps['onOpen'] }) {
   return (
     <button type="button" className="history-open" aria-haspopup="dialog" data-transaction-id={transaction.id} onClick={() => onOpen(transaction)}>
-      {transaction.description}
+      <span className="transaction-description">{transaction.description}</span>
     </button>
   );
 }
 
 /** The seed's history columns, Status, Date, Description, Category, Amount: the history table's and the dashboard's. */
 export function transactionColumns(description: (transaction: Transaction) => ReactNode): readonly TableColumn<Transaction>[] {
+  // A description as long as a message may be (140 characters) wraps onto two lines at most; the details show it whole.
   return [
     { key: 'status', header: 'Status', cell: (transaction) => <TransactionStatus status={transaction.status} /> },
     { key: 'date', header: 'Date', cell: (transaction) => <TransactionDate createdAt={transaction.createdAt} /> },
