@@ -39,6 +39,10 @@ import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staf
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
+import { cardAutoApproveJobKind, registerCardJobs } from './modules/cards/jobs.ts';
+import { cardRoutes } from './modules/cards/routes.ts';
+import { cardSimulatorStaffRoutes, cardStaffRoutes } from './modules/cards/staff-routes.ts';
+import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -157,6 +161,26 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
           });
         };
 
+  const cardAutoApproveSeconds = config.cardAutoApproveSeconds;
+  const cards = {
+    db,
+    config,
+    clock,
+    stepUp: stepUpDependencies(payments),
+    liveEvents: services.liveEvents,
+    scheduleAutoApproval:
+      cardAutoApproveSeconds === undefined
+        ? undefined
+        : async (cardId: string) => {
+            await services.jobs.enqueue({
+              kind: cardAutoApproveJobKind,
+              payload: { cardId },
+              runAt: new Date((clock ?? systemClock).now().getTime() + cardAutoApproveSeconds * 1_000),
+            });
+          },
+  };
+  registerCardJobs(services.jobs, cards);
+
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;
@@ -209,8 +233,12 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName }));
       await api.register(staffSettingsRoutes(db));
       await api.register(auditRoutes(db));
+      await api.register(cardRoutes(cards));
+      await api.register(cardStaffRoutes(cards));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
+        await api.register(cardNetworkRoutes(cards));
+        await api.register(cardSimulatorStaffRoutes(cards));
         await api.register(sandboxStaffRoutes(staff));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

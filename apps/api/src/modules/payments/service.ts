@@ -32,6 +32,8 @@ import { reviewReasonFor } from './review-rules.ts';
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
 export { recordRailOutcome, type RailActor, type RailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
+/** The history line of a debit-card purchase (the cards module moves its money). */
+export { clearCardPurchaseLine, recordCardPurchaseLine, releaseCardPurchaseLine, type CardPurchaseLine } from './card-purchases.ts';
 
 export interface PaymentActor {
   customerId: string;
