@@ -21,7 +21,8 @@ function CardTile({ card }: { card: Card }) {
   const inner = (
     <>
       <span className="card-tile__type">{cardTypeLabels[card.type]}</span>
-      <span className="card-tile__number tabular">•••• {card.last4}</span>
+      {/* A card awaiting approval has no number yet. */}
+      <span className="card-tile__number tabular">{card.last4 ? `•••• ${card.last4}` : 'Number on approval'}</span>
       <span className="card-tile__footer">
         <span>{cardNetworkLabels[card.network]}</span>
         {status ? <span className="card-tile__status">{status}</span> : <span className="tabular">{card.expiry}</span>}
@@ -35,7 +36,7 @@ function CardTile({ card }: { card: Card }) {
       <Link
         to={to}
         className={`card-tile card-tile--${card.network}`}
-        aria-label={`${cardTypeLabels[card.type]} ending ${card.last4}${status ? `, ${status}` : ''}`}
+        aria-label={`${cardTypeLabels[card.type]}${card.last4 ? ` ending ${card.last4}` : ''}${status ? `, ${status}` : ''}`}
       >
         {inner}
       </Link>

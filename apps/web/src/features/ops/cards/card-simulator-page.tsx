@@ -30,7 +30,8 @@ const mccOptions = Object.entries(merchantCategories).map(([mcc, category]) => (
 const defaultReason = 'Sandbox test of the card network';
 
 function cardOptionLabel(card: StaffCard): string {
-  return `${card.customerName} · ${cardTypeLabels[card.type]} ${cardNetworkLabels[card.network]} •••• ${card.last4 ?? '----'}`;
+  const frozen = card.status === 'frozen' ? ' (frozen)' : '';
+  return `${card.customerName} · ${cardTypeLabels[card.type]} ${cardNetworkLabels[card.network]} •••• ${card.last4 ?? '----'}${frozen}`;
 }
 
 function statusText(item: CardTransaction): string {
@@ -264,11 +265,14 @@ function AuthorizationForm({ card, reason }: { card: StaffCard; reason: string }
 
 /**
  * The card network simulator (`payments.settle`, sandbox): fires the events a shop's terminal and
- * the network would (authorise, clear for the same or less, reverse) against an active card.
+ * the network would (authorise, clear for the same or less, reverse) against an approved card, active or frozen.
  */
 export default function CardSimulatorPage() {
-  const cards = useStaffCards('active');
-  const items = cards.data?.pages.flatMap((page) => page.items) ?? [];
+  // Frozen cards too: a purchase on one is how staff check that it is declined.
+  const active = useStaffCards('active');
+  const frozen = useStaffCards('frozen');
+  const cards = active.isError ? active : frozen;
+  const items = [...(active.data?.pages ?? []), ...(frozen.data?.pages ?? [])].flatMap((page) => page.items);
   const [cardId, setCardId] = useState<string | null>(null);
   const [reason, setReason] = useState(defaultReason);
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -279,12 +283,12 @@ export default function CardSimulatorPage() {
     <section aria-labelledby="card-simulator-title" className="ops-cards">
       <h1 id="card-simulator-title">Card simulator</h1>
       <p>Sandbox only: purchases as a shop’s card terminal would send them. Each event is audited with the reason below.</p>
-      {cards.isPending ? (
+      {active.isPending || frozen.isPending ? (
         <Spinner />
       ) : cards.isError ? (
-        <LoadFailed title="We could not load the active cards" query={cards} />
+        <LoadFailed title="We could not load the cards" query={cards} />
       ) : !selected ? (
-        <EmptyState title="No active cards" headingLevel={2}>
+        <EmptyState title="No approved cards" headingLevel={2}>
           <p>A card appears here once it has been approved.</p>
         </EmptyState>
       ) : (
