@@ -31,7 +31,7 @@ export function cardNetworkRoutes(dependencies: CardDependencies): FastifyPlugin
     app.post(
       '/dev/card-network/authorizations/:id/clear',
       {
-        schema: { tags, params: idParams, body: clearAuthorizationRequestSchema.optional(), response: { 200: authorizationOutcomeResponseSchema, ...errors } },
+        schema: { tags, params: idParams, body: clearAuthorizationRequestSchema.nullish(), response: { 200: authorizationOutcomeResponseSchema, ...errors } },
       },
       async (request) => clearAuthorization(dependencies, request.params.id, request.body?.amountCents),
     );

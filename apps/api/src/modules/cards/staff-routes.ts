@@ -171,7 +171,7 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
         schema: {
           tags: ['staff'],
           params: idParams,
-          body: staffClearAuthorizationRequestSchema.optional(),
+          body: staffClearAuthorizationRequestSchema.nullish(),
           response: { 200: authorizationOutcomeResponseSchema, ...errors },
         },
       },
@@ -197,7 +197,7 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
         schema: {
           tags: ['staff'],
           params: idParams,
-          body: staffReverseAuthorizationRequestSchema.optional(),
+          body: staffReverseAuthorizationRequestSchema.nullish(),
           response: { 200: authorizationOutcomeResponseSchema, ...errors },
         },
       },
