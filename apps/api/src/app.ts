@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './db/clock.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { registerAuthJobs } from './modules/auth/service.ts';
@@ -41,6 +41,7 @@ import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { cardAutoApproveJobKind, registerCardJobs } from './modules/cards/jobs.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
+import { cardPushTargetOf } from './modules/cards/service.ts';
 import { cardSimulatorStaffRoutes, cardStaffRoutes } from './modules/cards/staff-routes.ts';
 import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
@@ -147,7 +148,15 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   });
   services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
   // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
-  const payments = { db, ledger: createTransferBatcher(db, { clock }), config, sms: services.sms, liveEvents: services.liveEvents };
+  const payments = {
+    db,
+    ledger: createTransferBatcher(db, { clock }),
+    config,
+    sms: services.sms,
+    liveEvents: services.liveEvents,
+    // A card push to a card of this bank settles at once (issue 13).
+    ownCard: (queryable: Queryable, cardNumber: string) => cardPushTargetOf(queryable, config.cardKeys, cardNumber),
+  };
   const settleSoon = registerPaymentJobs(services.jobs, payments);
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =

@@ -39,6 +39,7 @@ import {
   expiryFrom,
   formatExpiry,
   isExpired,
+  isLuhnValid,
   newCardNumber,
   type Expiry,
 } from './card-numbers.ts';
@@ -908,3 +909,44 @@ export async function payCard(
 }
 
 export type { CardType };
+
+// ---- Card push (POST /transfers kind card) to a card of this bank ----
+
+/** What the payment path needs to pay into a card of this bank (payments' OwnCardTarget). */
+export interface CardPushTarget {
+  status: CardRow['status'];
+  customerId: string;
+  type: CardType;
+  last4: string;
+  checkingAccountId: string;
+  checkingLedgerAccountId: string;
+  cardLedgerAccountId: string | null;
+  owedCents: bigint;
+}
+
+/**
+ * Finds a card of this bank by its number through the lookup hash (no number is decrypted), for a
+ * card push; undefined for any other number, which then goes to the card rail as before.
+ */
+export async function cardPushTargetOf(db: Queryable, keys: Config['cardKeys'], cardNumber: string): Promise<CardPushTarget | undefined> {
+  if (!isLuhnValid(cardNumber)) return undefined;
+  const card = await findCardByLookup(db, cardNumberLookup(keys, cardNumber));
+  if (!card?.last4) return undefined;
+  const checking = await accountById(db, card.linked_account_id);
+  if (!checking) return undefined;
+  let owedCents = 0n;
+  if (card.type === 'credit' && card.ledger_account_id && card.credit_limit_cents !== null) {
+    const [line] = await lookupAccounts(db, [card.ledger_account_id]);
+    if (line) owedCents = owedOf(BigInt(card.credit_limit_cents), balanceOf(line).balanceCents);
+  }
+  return {
+    status: card.status,
+    customerId: card.customer_id,
+    type: card.type,
+    last4: card.last4,
+    checkingAccountId: checking.id,
+    checkingLedgerAccountId: checking.ledger_account_id,
+    cardLedgerAccountId: card.ledger_account_id,
+    owedCents,
+  };
+}

@@ -71,7 +71,7 @@ export async function requestPayment(
 
   const customerName = await findCustomerName(db, actor.customerId);
   if (customerName === undefined) throw new AppError('unauthenticated', 'Please sign in to continue');
-  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName }, request);
+  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName, ownCard: dependencies.ownCard }, request);
   const stepUp = stepUpDependencies(dependencies);
   const challenge = {
     customerId: actor.customerId,
