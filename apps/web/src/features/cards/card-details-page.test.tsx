@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardTransaction } from '@strongroom/contracts/cards.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { renderApp, signedIn, validationFailed, type FakeApi } from '../../test/render-app.tsx';
+import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../test/render-app.tsx';
 import { checking } from '../payments/payment/test-fixtures.ts';
 import { cardOf } from './test-fixtures.ts';
 
@@ -168,5 +168,33 @@ describe('the card details page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     expect(await screen.findByText('the limit per transaction is at most $10,000.00')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('shows a credit card’s available credit, limit and balance owed, and pays it from checking with an Idempotency-Key', async () => {
+    const user = userEvent.setup({ delay: null });
+    const credit = cardOf({ type: 'credit', network: 'mastercard', balanceCents: 180_000, creditLimitCents: 250_000, balanceOwedCents: 70_000 });
+    const sent: { body: unknown; key: string | null }[] = [];
+    renderApp(
+      `/card-details/${card.id}`,
+      detailsApi({
+        [`GET ${cardPath}`]: { status: 200, body: { card: credit } },
+        [`POST ${cardPath}/payments`]: (init) => {
+          sent.push({ body: jsonBodyOf(init), key: new Headers(init?.headers).get('idempotency-key') });
+          return { status: 201, body: { card: { ...credit, balanceOwedCents: 20_000, balanceCents: 230_000 } } };
+        },
+      }),
+    );
+    const balance = await screen.findByRole('region', { name: 'Balance' });
+    expect(within(balance).getByText('Available credit')).toBeTruthy();
+    expect(within(balance).getByText('$1,800.00')).toBeTruthy();
+    expect(within(balance).getByText('$2,500.00')).toBeTruthy();
+    expect(within(balance).getByText('$700.00')).toBeTruthy();
+    const form = await within(balance).findByRole('form', { name: 'Pay card' });
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '500');
+    await user.click(within(form).getByRole('button', { name: 'Pay card' }));
+    expect(await within(form).findByText('$500.00 paid to your card.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ fromAccountId: checking.id, amountCents: 50_000 });
+    expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -52,7 +52,7 @@ export function CardTiles() {
   return (
     <section aria-labelledby="cards-title" className="dashboard__section">
       <h2 id="cards-title" className="dashboard__section-title">
-        Cards{count !== undefined ? <span className="card-tiles__count"> ({count})</span> : null}
+        {count !== undefined ? `Cards (${count})` : 'Cards'}
       </h2>
       {cards.isPending ? (
         <p className="dashboard__loading" aria-busy="true">

@@ -22,6 +22,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useBankIdentity } from '../../../lib/bank-identity.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useCardAuthorizations, useSettleAuthorization, useSimulateAuthorization, useStaffCards } from './cards-api.ts';
 import './ops-cards.css';
@@ -268,6 +269,21 @@ function AuthorizationForm({ card, reason }: { card: StaffCard; reason: string }
  * the network would (authorise, clear for the same or less, reverse) against an approved card, active or frozen.
  */
 export default function CardSimulatorPage() {
+  const { mode } = useBankIdentity();
+  if (mode !== 'sandbox') {
+    return (
+      <section aria-labelledby="card-simulator-title" className="ops-cards">
+        <h1 id="card-simulator-title">Card simulator</h1>
+        <EmptyState title="The card simulator exists only in the sandbox" headingLevel={2}>
+          <p>In production, purchases come from the card network itself.</p>
+        </EmptyState>
+      </section>
+    );
+  }
+  return <CardSimulator />;
+}
+
+function CardSimulator() {
   // Frozen cards too: a purchase on one is how staff check that it is declined.
   const active = useStaffCards('active');
   const frozen = useStaffCards('frozen');
