@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authorizationResponseSchema, cardListResponseSchema, cardMessages } from '@strongroom/contracts/cards.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
-import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl, expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
@@ -73,6 +73,7 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       const decision = staff.page.getByRole('dialog', { name: 'Approve a Debit Card (Visa Card) for Carla Cardholder?' });
       await decision.getByRole('textbox', { name: /Reason/ }).fill('Identity checked, savings kept, no concerns');
       await screenshotBothWidths(staff.page, 'cards-02-console-approve');
+      await expectNoAxeViolations(staff.page);
       await decision.getByRole('button', { name: 'Approve card' }).click();
       await decision.getByText(/The card was approved/).waitFor();
 
@@ -81,6 +82,7 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       await carousel.waitFor();
       await carousel.getByText('Demo card').waitFor();
       await screenshotBothWidths(customer.page, 'cards-03-card-approved-live');
+      await expectNoAxeViolations(customer.page);
 
       await carousel.getByRole('link', { name: /^Card details/ }).click();
       await heading(customer.page, 'Card details');
@@ -120,6 +122,7 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       await transactions.getByText('Corner Grocer').waitFor();
       await transactions.getByText('Declined: Card frozen').waitFor();
       await screenshotBothWidths(customer.page, 'cards-05-frozen-declined');
+      await expectNoAxeViolations(customer.page);
 
       const cards = cardListResponseSchema.parse(await (await customer.page.request.get('/api/v1/cards')).json());
       expect(cards.items.map((card) => card.status)).toEqual(['frozen']);

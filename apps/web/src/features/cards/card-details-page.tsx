@@ -36,15 +36,17 @@ function BackToCards() {
 function CardBalance({ card }: { card: Card }) {
   if (card.type === 'debit') {
     return (
-      <dl className="card-balance">
-        <div>
-          <dt>Balance</dt>
-          <dd>
-            <MoneyAmount cents={card.balanceCents} />
-          </dd>
-        </div>
+      <>
+        <dl className="card-balance">
+          <div>
+            <dt>Balance</dt>
+            <dd>
+              <MoneyAmount cents={card.balanceCents} />
+            </dd>
+          </div>
+        </dl>
         <p className="card-balance__note">Available in the checking account this card spends from.</p>
-      </dl>
+      </>
     );
   }
   return (
