@@ -209,6 +209,22 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
     await kit.expectLedgerConsistent();
   });
 
+  it('a customer staff froze requests no card and pays with none (403 account_frozen; declined card_frozen)', async () => {
+    const who = await kit.customer();
+    const card = await kit.activeCard(who);
+    const revealed = await kit.reveal(who, card.id);
+    const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
+    const frozen = await admin.post(`/api/v1/staff/customers/${who.id}/freeze`, { reason: 'Suspicious activity reported' });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    await who.browser.signInAs(database(), who.id);
+    const request = await kit.request(who, { cardType: 'credit', cardNetwork: 'visa', nameOnCard: 'Demo Customer' });
+    expect(request.statusCode).toBe(403);
+    expect(request.json().error.code).toBe('account_frozen');
+    expect(await kit.purchase(revealed, 1_000)).toMatchObject({ status: 'declined', declineReason: 'card_frozen' });
+    expect((await admin.post(`/api/v1/staff/customers/${who.id}/unfreeze`, { reason: 'Cleared after review' })).statusCode).toBe(200);
+    expect(await kit.purchase(revealed, 1_000)).toMatchObject({ status: 'approved' });
+  });
+
   describe('the console simulator (payments.settle)', () => {
     it('fires the same authorisations with the stored card, simulates a wrong CVV or expiry, clears, reverses and lists; audited', async () => {
       const who = await kit.customer();
