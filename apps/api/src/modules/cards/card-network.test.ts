@@ -10,7 +10,9 @@ import { buildTestApp } from '../../test/app.ts';
 import { cardKit, ResponseScanner } from '../../test/cards.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
+import { stepUpDependencies } from '../../platform/step-up.ts';
 import { cardHoldReleaseIntervalMs } from './jobs.ts';
+import { releaseExpiredHolds } from './service.ts';
 
 const grocer = { merchantName: 'Corner Grocer', mcc: '5411' };
 
@@ -309,6 +311,20 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
         (await who.browser.post('/api/v1/staff/card-simulator/authorizations', { cardId: card.id, amountCents: 5, merchantName: 'X', mcc: '5999' })).statusCode,
       ).toBe(401);
     });
+  });
+
+  it('an authorisation whose hold never reached the ledger (a crash) ends expired after 5 minutes, holding nothing', async () => {
+    const who = await kit.customer();
+    const card = await kit.activeCard(who);
+    const [orphan] = await database().query<{ id: string }>(
+      `INSERT INTO card_authorizations (id, card_id, customer_id, amount_cents, merchant_name, mcc, status, source, releases_at, created_at)
+       VALUES (gen_random_uuid(), $1, $2, 500, 'Lost Merchant', '5999', 'pending', 'network', now() + interval '7 days', now() - interval '6 minutes') RETURNING id`,
+      [card.id, who.id],
+    );
+    await releaseExpiredHolds({ db: database(), config, stepUp: stepUpDependencies({ db: database(), sms: app.services.sms, config }) });
+    const items = (await who.browser.get(`/api/v1/cards/${card.id}/transactions`)).json<{ items: CardTransaction[] }>().items;
+    expect(items.find((item) => item.id === orphan?.id)).toMatchObject({ status: 'expired', releasesAt: null });
+    expect((await who.browser.get(`/api/v1/cards/${card.id}`)).json().card.spentThisMonthCents).toBe(0);
   });
 
   it('bad input to the network is refused with the field named', async () => {

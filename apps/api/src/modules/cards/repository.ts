@@ -399,3 +399,17 @@ export async function declineAuthorization(db: Queryable, id: string, reason: De
     [id, reason],
   );
 }
+
+/**
+ * Authorisations recorded pending whose hold never reached the ledger (the process stopped between
+ * the two): after `minutes` nothing will create it any more.
+ */
+export async function orphanAuthorizations(db: Queryable, minutes: number, limit: number): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    `SELECT a.id FROM card_authorizations a
+      WHERE a.status = 'pending' AND a.created_at < now() - make_interval(mins => $1)
+        AND NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.id = a.id)
+      ORDER BY a.created_at LIMIT $2`,
+    [minutes, limit],
+  );
+}

@@ -50,6 +50,7 @@ import {
   countOpenCards,
   declineAuthorization,
   expiredHolds,
+  orphanAuthorizations,
   findAuthorization,
   findCard,
   findCardByKey,
@@ -822,8 +823,13 @@ export async function releaseExpiredHolds(dependencies: CardDependencies, limit 
     });
     publishRelease(dependencies, row.customer_id);
   }
+  // An authorisation whose hold never reached the ledger (a crash between the two) held nothing: it ends expired, silently.
+  for (const orphan of await orphanAuthorizations(db, orphanAfterMinutes, limit)) await resolveAuthorization(db, orphan.id, { status: 'expired' });
   return rows.length;
 }
+
+/** After this long an authorisation with no ledger hold will never get one. */
+const orphanAfterMinutes = 5;
 
 export async function transactionsOf(dependencies: CardDependencies, customerId: string, cardId: string): Promise<{ items: CardTransaction[] }> {
   const card = await customerCard(dependencies.db, customerId, cardId);
