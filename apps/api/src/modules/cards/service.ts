@@ -431,7 +431,14 @@ export async function decideCard(dependencies: CardDependencies, decision: CardD
     );
     return true;
   });
-  if (!decided) return 'already_decided';
+  if (!decided) {
+    // Rejected (or withdrawn) meanwhile: the line opened above goes back, so no unused credit is left on a dead card.
+    const current = await findCard(db, card.id);
+    if (ledgerAccountId && creditLimit !== null && current && current.ledger_account_id !== ledgerAccountId) {
+      await returnCreditLine(db, { ...card, ledger_account_id: ledgerAccountId });
+    }
+    return 'already_decided';
+  }
   publish(dependencies, card.customer_id);
   return 'decided';
 }
