@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './db/clock.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { registerAuthJobs } from './modules/auth/service.ts';
@@ -39,6 +39,11 @@ import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staf
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
+import { cardAutoApproveJobKind, registerCardJobs } from './modules/cards/jobs.ts';
+import { cardRoutes } from './modules/cards/routes.ts';
+import { cardPushTargetOf } from './modules/cards/service.ts';
+import { cardSimulatorStaffRoutes, cardStaffRoutes } from './modules/cards/staff-routes.ts';
+import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -143,7 +148,15 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   });
   services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
   // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
-  const payments = { db, ledger: createTransferBatcher(db, { clock }), config, sms: services.sms, liveEvents: services.liveEvents };
+  const payments = {
+    db,
+    ledger: createTransferBatcher(db, { clock }),
+    config,
+    sms: services.sms,
+    liveEvents: services.liveEvents,
+    // A card push to a card of this bank settles at once (issue 13).
+    ownCard: (queryable: Queryable, cardNumber: string) => cardPushTargetOf(queryable, config.cardKeys, cardNumber),
+  };
   const settleSoon = registerPaymentJobs(services.jobs, payments);
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =
@@ -156,6 +169,26 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
             runAt: new Date((clock ?? systemClock).now().getTime() + autoApproveSeconds * 1_000),
           });
         };
+
+  const cardAutoApproveSeconds = config.cardAutoApproveSeconds;
+  const cards = {
+    db,
+    config,
+    clock,
+    stepUp: stepUpDependencies(payments),
+    liveEvents: services.liveEvents,
+    scheduleAutoApproval:
+      cardAutoApproveSeconds === undefined
+        ? undefined
+        : async (cardId: string) => {
+            await services.jobs.enqueue({
+              kind: cardAutoApproveJobKind,
+              payload: { cardId },
+              runAt: new Date((clock ?? systemClock).now().getTime() + cardAutoApproveSeconds * 1_000),
+            });
+          },
+  };
+  registerCardJobs(services.jobs, cards);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -209,8 +242,12 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName }));
       await api.register(staffSettingsRoutes(db));
       await api.register(auditRoutes(db));
+      await api.register(cardRoutes(cards));
+      await api.register(cardStaffRoutes(cards));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
+        await api.register(cardNetworkRoutes(cards));
+        await api.register(cardSimulatorStaffRoutes(cards));
         await api.register(sandboxStaffRoutes(staff));
       }
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

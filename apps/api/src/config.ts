@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -101,6 +101,10 @@ const environmentSchema = z.object({
   REVIEW_SINGLE_TRANSFER_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '1000000'),
   REVIEW_NEW_PAYEE_DAILY_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '300000'),
   KYC_AUTO_APPROVE_SECONDS: optional(autoApproveText),
+  CARD_AUTO_APPROVE_SECONDS: optional(autoApproveText),
+  /** Card data keys (docs/decisions/026-cards.md); by default derived from ENCRYPTION_KEY. */
+  CARD_DATA_KEY: optional(base64Key),
+  CARD_CVV_KEY: optional(base64Key),
   FOUR_EYES_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '5000000'),
   DEPOSIT_DAILY_LIMIT_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '500000'),
   DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS: optional(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
@@ -133,6 +137,13 @@ export interface Config {
   reviewRules: { singleTransferCents: bigint; newPayeeDailyCents: bigint };
   /** Sandbox only: seconds before an identity document approves itself; undefined is off (production always). */
   kycAutoApproveSeconds?: number;
+  /** Sandbox only: seconds before a card request approves itself; undefined is off (production always). */
+  cardAutoApproveSeconds?: number;
+  /**
+   * Card data (D9): `pan` encrypts card numbers (AES-256-GCM), `lookup` hashes them to find a card
+   * by its number (HMAC-SHA-256), `cvv` derives the security code on reveal. Three separate keys.
+   */
+  cardKeys: { pan: Buffer; lookup: Buffer; cvv: Buffer };
   /** A held transfer of this many cents or more needs two different staff members to release it. */
   fourEyesCents: bigint;
   /**
@@ -206,6 +217,9 @@ export async function loadConfig(environment: Record<string, string | undefined>
     reviewRules: { singleTransferCents: BigInt(env.REVIEW_SINGLE_TRANSFER_CENTS), newPayeeDailyCents: BigInt(env.REVIEW_NEW_PAYEE_DAILY_CENTS) },
     // The sandbox approves identity documents by itself after a few seconds; production waits for staff.
     kycAutoApproveSeconds: env.BANK_MODE !== 'sandbox' || env.KYC_AUTO_APPROVE_SECONDS === 'off' ? undefined : (env.KYC_AUTO_APPROVE_SECONDS ?? 5),
+    // Likewise card requests (CARD_AUTO_APPROVE_SECONDS); production never approves a card by itself.
+    cardAutoApproveSeconds: env.BANK_MODE !== 'sandbox' || env.CARD_AUTO_APPROVE_SECONDS === 'off' ? undefined : (env.CARD_AUTO_APPROVE_SECONDS ?? 10),
+    cardKeys: cardKeysOf(secrets.encryptionKey, env.CARD_DATA_KEY, env.CARD_CVV_KEY),
     fourEyesCents: BigInt(env.FOUR_EYES_CENTS),
     deposits: {
       dailyLimitCents: BigInt(env.DEPOSIT_DAILY_LIMIT_CENTS),
@@ -219,6 +233,21 @@ export async function loadConfig(environment: Record<string, string | undefined>
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDirectory: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDirectory,
+  };
+}
+
+/**
+ * Card keys: CARD_DATA_KEY and CARD_CVV_KEY when given; otherwise each is derived from
+ * ENCRYPTION_KEY with HKDF-SHA-256 under its own label, so the three never coincide and a
+ * deployment that sets only ENCRYPTION_KEY (and every sandbox) still has separate keys.
+ */
+function cardKeysOf(encryptionKey: Buffer, dataKey?: string, cvvKey?: string): Config['cardKeys'] {
+  const derive = (root: Buffer, label: string) => Buffer.from(hkdfSync('sha256', root, Buffer.alloc(0), `strongroom ${label}`, secretKeyBytes));
+  const dataRoot = dataKey ? Buffer.from(dataKey, 'base64') : derive(encryptionKey, 'card data');
+  return {
+    pan: derive(dataRoot, 'card number encryption'),
+    lookup: derive(dataRoot, 'card number lookup'),
+    cvv: cvvKey ? Buffer.from(cvvKey, 'base64') : derive(encryptionKey, 'card verification value'),
   };
 }
 

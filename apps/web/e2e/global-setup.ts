@@ -69,6 +69,7 @@ async function startServer(dataDirectory: string, webDistDirectory: string): Pro
       BANK_MODE: 'sandbox',
       // Staff decide identity reviews in the journeys, as in production: no automatic approval.
       KYC_AUTO_APPROVE_SECONDS: 'off',
+      CARD_AUTO_APPROVE_SECONDS: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

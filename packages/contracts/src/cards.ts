@@ -253,3 +253,29 @@ export const cardDecisionRequestSchema = z.object({
 });
 export type CardDecisionRequest = z.input<typeof cardDecisionRequestSchema>;
 export const staffCardResponseSchema = z.object({ card: staffCardSchema });
+
+/**
+ * Added by the cards API: clearing or reversing an authorisation answers the authorisation (as
+ * `authorizationResponseSchema`) and the card transaction it became.
+ */
+export const authorizationOutcomeResponseSchema = authorizationResponseSchema.extend({ transaction: cardTransactionSchema });
+export type AuthorizationOutcomeResponse = z.infer<typeof authorizationOutcomeResponseSchema>;
+
+/** The console's simulator (`payments.settle`, sandbox): the stored card's number, with optional wrong CVV or expiry to simulate. */
+export const staffAuthorizationRequestSchema = z.object({
+  cardId: z.uuid({ error: validationMessages.required }),
+  amountCents: paymentAmountCentsSchema,
+  merchantName: textField(80),
+  mcc: mccField,
+  cvv: plainString()
+    .regex(/^\d{3}$/, 'the security code is three digits')
+    .optional(),
+  expiry: plainString()
+    .regex(/^\d{2}\/\d{2}$/, 'expiry is MM/YY')
+    .optional(),
+  reason: textField(500).optional(),
+});
+export type StaffAuthorizationRequest = z.input<typeof staffAuthorizationRequestSchema>;
+export const staffClearAuthorizationRequestSchema = clearAuthorizationRequestSchema.extend({ reason: textField(500).optional() });
+export const staffReverseAuthorizationRequestSchema = z.object({ reason: textField(500).optional() });
+export const staffAuthorizationListQuerySchema = z.object({ cardId: plainString().max(64) });

@@ -50,6 +50,10 @@ export const transferCodes = {
   depositReturn: 15,
   /** Money that came in pays what the account owes (customer account -> what it owes). */
   owedRepayment: 16,
+  /** A credit card's line of credit, granted at approval (loans receivable -> the card's account); 17-19 left to loans. */
+  cardCreditLine: 20,
+  /** Money paid towards what a credit card owes (checking -> the card's account). */
+  cardRepayment: 21,
 } as const;
 export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
 

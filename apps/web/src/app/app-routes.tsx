@@ -43,6 +43,9 @@ const FundingSourcesPage = lazy(() => import('../features/payments/funding-sourc
 const WithdrawPage = lazy(() => import('../features/payments/withdrawals/withdraw-page.tsx'));
 const OtpPage = lazy(() => import('../features/payments/step-up/otp-page.tsx'));
 const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
+const CardPage = lazy(() => import('../features/cards/card-page.tsx'));
+const CardFormPage = lazy(() => import('../features/cards/card-form-page.tsx'));
+const CardDetailsPage = lazy(() => import('../features/cards/card-details-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -69,6 +72,10 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/withdraw': <WithdrawPage />,
   '/otp': <OtpPage />,
   '/transaction-history': <HistoryPage />,
+  '/card': <CardPage />,
+  '/card-form': <CardFormPage />,
+  '/new-card-form': <CardFormPage />,
+  '/card-details/:id': <CardDetailsPage />,
 };
 
 export function AppRoutes() {

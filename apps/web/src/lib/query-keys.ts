@@ -25,6 +25,10 @@ export const queryKeys = {
   verifyEmail: (token: string) => ['auth', 'verify-email', token],
   passwordResetCheck: (token: string) => ['auth', 'password-reset-check', token],
   outbox: (to: string) => ['dev', 'outbox', to],
+  cards: ['cards'],
+  card: (id: string) => ['cards', 'one', id],
+  cardTransactions: (id: string) => ['cards', 'one', id, 'transactions'],
+  cardReveals: (id: string) => ['cards', 'one', id, 'reveals'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */
@@ -33,8 +37,9 @@ const staleWhenMoneyMoves: readonly QueryKey[] = [queryKeys.accounts, queryKeys.
 /** What each live event from the server makes stale; money moved also changes the transfers' statuses (a held payment released). */
 export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
   // Accounts open when staff approve an identity: the customer's status (`me`) changes with them.
-  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me],
-  notifications: [queryKeys.notifications],
+  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards],
+  // A card's approval or decline reaches the customer as a notification: the cards show it at once.
+  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.dashboard],
 };
 
 /**

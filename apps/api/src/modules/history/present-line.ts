@@ -1,4 +1,5 @@
 import { lineCategory, lineDescription, signedLineCents, type HistoryLineFacts } from '@strongroom/contracts/history-line.ts';
+import { merchantCategory } from '@strongroom/contracts/cards.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { visibleStatus } from '../../platform/payment-status.ts';
@@ -23,8 +24,28 @@ export function presentLine(line: LineRow): Transaction {
     kind: line.kind,
     status: visibleStatus(line.status),
     amountCents: centsToJson(signedLineCents(line.amount_cents, line.side)),
-    description: lineDescription(lineFactsOf(line), line.side),
+    description: isCardPurchase(line) ? cardPurchaseDescription(line) : lineDescription(lineFactsOf(line), line.side),
     category: lineCategory(line.kind, line.side),
     createdAt: line.created_at.toISOString(),
   };
+}
+
+/** A purchase with a debit card (cards module): its line names the merchant, not a payee. */
+function isCardPurchase(line: Pick<LineRow, 'kind' | 'details'>): boolean {
+  return line.kind === 'card' && line.details.cardPurchase === 'true';
+}
+
+const releaseDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * "Corner Grocer · Groceries · Pending - releases on Dec 1, 2026" while the hold waits; the
+ * merchant and the category from its merchant category code once it cleared; "Hold released"
+ * after a reversal or when the hold expired.
+ */
+export function cardPurchaseDescription(line: Pick<LineRow, 'status' | 'counterparty_name' | 'details'>): string {
+  const merchant = line.details.merchantName ?? line.counterparty_name;
+  const base = `${merchant} · ${merchantCategory(line.details.mcc ?? '')}`;
+  if (line.status === 'pending' && line.details.releasesAt) return `${base} · Pending - releases on ${releaseDate.format(new Date(line.details.releasesAt))}`;
+  if (line.status === 'returned') return `${base} · Hold released`;
+  return base;
 }

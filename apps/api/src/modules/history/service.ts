@@ -9,6 +9,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { customerAccountIds } from '../accounts/service.ts';
+import { cardCountOf } from '../cards/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
 import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
@@ -163,7 +164,7 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
     spendingByCategory: [...spending.entries()]
       .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))
       .map(([category, cents]) => ({ category, amountCents: centsToJson(cents) })),
-    cardCount: 0,
+    cardCount: await cardCountOf(db, customerId),
     loanCount: 0,
     recentTransactions: recent.items,
   };

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { TransferBatcher } from '../../ledger/batcher.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import type { OwnCardLookup } from './plan.ts';
 import type { PaymentRow } from './repository.ts';
 
 /** What the payment path needs from the app; shared by the request (service.ts), settlement and the rail's outcomes. */
@@ -12,6 +13,8 @@ export interface PaymentDependencies {
   config: Config;
   sms: SmsSender;
   liveEvents?: LiveEvents;
+  /** A card push to a card of this bank settles at once (issue 13); absent, every card push goes to the card rail. */
+  ownCard?: OwnCardLookup;
   /** Asks the settlement job to run now (instant rails); absent in the ops CLI. */
   settleSoon?: () => Promise<void>;
 }

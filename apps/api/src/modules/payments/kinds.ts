@@ -68,6 +68,16 @@ function resolve(party: LedgerParty, accounts: PaymentLedgerAccounts): string {
 }
 
 export function ledgerSideOf(kind: PaymentKind, accounts: PaymentLedgerAccounts): LedgerSide {
+  // A card push to a card of this bank (issue 13) never reaches the rail: it is posted at once into the card's account.
+  if (kind === 'card' && accounts.toLedgerAccountId) {
+    return {
+      debitLedgerAccountId: resolve('from_account', accounts),
+      creditLedgerAccountId: accounts.toLedgerAccountId,
+      code: paymentKinds.card.code,
+      viaRail: false,
+      timeoutSeconds: 0,
+    };
+  }
   const row = paymentKinds[kind];
   return {
     debitLedgerAccountId: resolve(row.debit, accounts),

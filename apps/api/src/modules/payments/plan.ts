@@ -48,7 +48,24 @@ export interface PlanContext {
   config: Config;
   customerId: string;
   customerName: string;
+  /** Finds a card of this bank by its number (the cards module, given by app.ts); without it every card push goes to the card rail. */
+  ownCard?: OwnCardLookup;
 }
+
+/** A card of this bank that a card push names (issue 13): paid at once into the card's account. */
+export interface OwnCardTarget {
+  status: 'pending_approval' | 'active' | 'frozen' | 'rejected' | 'closed';
+  customerId: string;
+  type: 'debit' | 'credit';
+  last4: string;
+  /** Debit cards: the checking account the card spends from. */
+  checkingAccountId: string;
+  checkingLedgerAccountId: string;
+  /** Credit cards: the card's own ledger account (its line of credit) and what it owes. */
+  cardLedgerAccountId: string | null;
+  owedCents: bigint;
+}
+export type OwnCardLookup = (db: Queryable, cardNumber: string) => Promise<OwnCardTarget | undefined>;
 
 /** Each request goes to the planner of its payment kind (planners/*.ts); each planner refuses what its kind does not allow. */
 export async function planPayment(context: PlanContext, request: PaymentRequest): Promise<PaymentPlan> {

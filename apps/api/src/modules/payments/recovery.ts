@@ -14,9 +14,10 @@ export async function executionOf(db: Queryable, row: PaymentRow): Promise<Payme
   const ledger = ledgerSideOf(row.kind, {
     paymentId: row.id,
     fromLedgerAccountId: from?.ledger_account_id ?? null,
-    toLedgerAccountId: to?.ledger_account_id ?? null,
+    // A push to a credit card of this bank credits the card's own ledger account, kept in the details.
+    toLedgerAccountId: to?.ledger_account_id ?? row.details.cardLedgerAccountId ?? null,
   });
   // Only money paid to someone else at this bank has a recipient to notify.
-  const recipientCustomerId = to && to.customer_id !== row.customer_id ? to.customer_id : null;
+  const recipientCustomerId = to && to.customer_id !== row.customer_id ? to.customer_id : (row.details.cardHolderId ?? null);
   return { ...ledger, recipientCustomerId, favorite: null };
 }

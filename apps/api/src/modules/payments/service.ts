@@ -32,6 +32,8 @@ import { reviewReasonFor } from './review-rules.ts';
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
 export { recordRailOutcome, type RailActor, type RailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
+/** The history line of a debit-card purchase (the cards module moves its money). */
+export { clearCardPurchaseLine, recordCardPurchaseLine, releaseCardPurchaseLine, type CardPurchaseLine } from './card-purchases.ts';
 
 export interface PaymentActor {
   customerId: string;
@@ -69,7 +71,7 @@ export async function requestPayment(
 
   const customerName = await findCustomerName(db, actor.customerId);
   if (customerName === undefined) throw new AppError('unauthenticated', 'Please sign in to continue');
-  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName }, request);
+  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName, ownCard: dependencies.ownCard }, request);
   const stepUp = stepUpDependencies(dependencies);
   const challenge = {
     customerId: actor.customerId,

@@ -48,6 +48,12 @@ const routePermissions: Record<string, StaffPermission | 'signed-in' | 'public'>
   'PUT /api/v1/staff/settings': 'settings.edit',
   'GET /api/v1/staff/audit': 'audit.read',
   'GET /api/v1/staff/audit.csv': 'audit.read',
+  'GET /api/v1/staff/cards': 'cards.decide',
+  'POST /api/v1/staff/cards/{id}/decision': 'cards.decide',
+  'POST /api/v1/staff/card-simulator/authorizations': 'payments.settle',
+  'POST /api/v1/staff/card-simulator/authorizations/{id}/clear': 'payments.settle',
+  'POST /api/v1/staff/card-simulator/authorizations/{id}/reverse': 'payments.settle',
+  'GET /api/v1/staff/card-simulator/authorizations': 'payments.settle',
 };
 
 const unknownId = '00000000-0000-4000-8000-0000000000aa';

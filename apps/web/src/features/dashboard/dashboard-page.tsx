@@ -7,6 +7,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { AccountList } from './account-list.tsx';
+import { CardTiles } from './card-tiles.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { MonthSummary } from './month-summary.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
@@ -57,6 +58,7 @@ export default function DashboardPage() {
         </h2>
         <Accounts />
       </section>
+      <CardTiles />
       <MonthSummary />
       {user ? <WelcomeDialog key={user.id} userId={user.id} firstName={user.firstName} bankName={bankName} /> : null}
     </div>

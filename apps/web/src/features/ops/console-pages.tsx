@@ -4,6 +4,7 @@ import { useHeldTransferCount } from './held-transfers/held-transfers-api.ts';
 import { usePendingPaymentCount } from './payments/payments-api.ts';
 import { useWaitingIdentityCount } from './identity/identity-api.ts';
 import { useOpenMessageCount } from './messages/messages-api.ts';
+import { usePendingCardCount } from './cards/cards-api.ts';
 
 /**
  * The console's pages: each area of the back office adds one entry. The navigation lists the pages
@@ -76,6 +77,21 @@ export const consolePages: readonly ConsolePage[] = [
     inNavigation: true,
     Page: lazy(() => import('./payments/payments-page.tsx')),
     useCount: usePendingPaymentCount,
+  },
+  {
+    path: 'cards',
+    label: 'Card requests',
+    permission: 'cards.decide',
+    inNavigation: true,
+    Page: lazy(() => import('./cards/card-queue-page.tsx')),
+    useCount: usePendingCardCount,
+  },
+  {
+    path: 'card-simulator',
+    label: 'Card simulator',
+    permission: 'payments.settle',
+    inNavigation: true,
+    Page: lazy(() => import('./cards/card-simulator-page.tsx')),
   },
   { path: 'staff', label: 'Staff', permission: 'staff.manage', inNavigation: true, Page: lazy(() => import('./staff/staff-members-page.tsx')) },
   { path: 'settings', label: 'Bank settings', inNavigation: true, Page: lazy(() => import('./settings/bank-settings-page.tsx')) },

@@ -16,5 +16,8 @@ export const staffQueryKeys = {
   messages: ['staff', 'messages'],
   messageList: (status: string) => ['staff', 'messages', 'list', status],
   settings: ['staff', 'settings'],
+  cards: ['staff', 'cards'],
+  cardList: (status: string) => ['staff', 'cards', 'list', status],
+  cardAuthorizations: (cardId: string) => ['staff', 'card-simulator', cardId],
   audit: (filter: Readonly<Record<string, string>>) => ['staff', 'audit', filter],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;

@@ -1,0 +1,52 @@
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * The history line of a purchase with a debit card (issue 13): a payment row with the id of the
+ * authorisation's pending ledger transfer, kind 'card', money out of the checking account the card
+ * spends from, counterparty the merchant. The cards module moves the money; this row is only what
+ * history, statements and receipts word. Never created 'creating' (the recovery sweep would try to
+ * run it as a card push) and never at a rail (the settlement sweep would settle it).
+ */
+export interface CardPurchaseLine {
+  id: string;
+  customerId: string;
+  fromAccountId: string;
+  amountCents: bigint;
+  merchantName: string;
+  mcc: string;
+  last4: string;
+  releasesAt: Date;
+}
+
+export async function recordCardPurchaseLine(db: Queryable, line: CardPurchaseLine): Promise<void> {
+  await db.query(
+    // The merchant is the line's message too, so a history search, a statement and a receipt name it.
+    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, amount_cents, counterparty_name, counterparty_account_number, message, details)
+     VALUES ($1, $2, 'card', 'pending', $3, $4, $5, $6, $5, $7::jsonb) ON CONFLICT (id) DO NOTHING`,
+    [
+      line.id,
+      line.customerId,
+      line.fromAccountId,
+      line.amountCents,
+      line.merchantName,
+      `•••• ${line.last4}`,
+      JSON.stringify({ cardPurchase: 'true', merchantName: line.merchantName, mcc: line.mcc, last4: line.last4, releasesAt: line.releasesAt.toISOString() }),
+    ],
+  );
+}
+
+/** Cleared: the line is completed, for what cleared (which may be less than the hold). */
+export async function clearCardPurchaseLine(db: Queryable, id: string, clearedCents: bigint): Promise<void> {
+  await db.query(`UPDATE payments SET status = 'completed', amount_cents = $2, updated_at = now() WHERE id = $1 AND kind = 'card' AND status = 'pending'`, [
+    id,
+    clearedCents,
+  ]);
+}
+
+/** Reversed or expired: the hold is released, the money never left. */
+export async function releaseCardPurchaseLine(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `UPDATE payments SET status = 'returned', status_reason = 'Hold released', updated_at = now() WHERE id = $1 AND kind = 'card' AND status = 'pending'`,
+    [id],
+  );
+}
