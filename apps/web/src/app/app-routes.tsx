@@ -43,6 +43,8 @@ const FundingSourcesPage = lazy(() => import('../features/payments/funding-sourc
 const WithdrawPage = lazy(() => import('../features/payments/withdrawals/withdraw-page.tsx'));
 const OtpPage = lazy(() => import('../features/payments/step-up/otp-page.tsx'));
 const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
+const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
+const LoanPage = lazy(() => import('../features/loans/loan-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -69,6 +71,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/withdraw': <WithdrawPage />,
   '/otp': <OtpPage />,
   '/transaction-history': <HistoryPage />,
+  '/loan': <LoansPage />,
 };
 
 export function AppRoutes() {
@@ -114,6 +117,7 @@ export function AppRoutes() {
           .map((path) => (
             <Route key={path} path={path} element={customerScreens[path] ?? <NotFoundPage />} />
           ))}
+        <Route path="loan/:id" element={<LoanPage />} />
       </Route>
     </Routes>
   );

@@ -17,6 +17,8 @@ export const queryKeys = {
   transactionList: (filters: object) => ['transactions', 'list', filters],
   transactionDetail: (id: string | null) => ['transactions', 'detail', id],
   transfers: ['transfers'],
+  loans: ['loans'],
+  loan: (id: string) => ['loans', 'detail', id],
   transfer: (id: string | undefined) => ['transfers', id],
   heldTransfers: ['transfers', { status: 'in_review' }],
   payeeCheck: (accountNumber: string | undefined, accountName: string | undefined) => ['payee-check', accountNumber, accountName],
@@ -32,8 +34,9 @@ const staleWhenMoneyMoves: readonly QueryKey[] = [queryKeys.accounts, queryKeys.
 
 /** What each live event from the server makes stale; money moved also changes the transfers' statuses (a held payment released). */
 export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
-  accounts: [...staleWhenMoneyMoves, queryKeys.transfers],
-  notifications: [queryKeys.notifications],
+  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.loans],
+  // A loan decision arrives as a notification: the loans show it at once.
+  notifications: [queryKeys.notifications, queryKeys.loans],
 };
 
 /**
