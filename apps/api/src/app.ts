@@ -38,6 +38,9 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
+import { registerLoanJobs } from './modules/loans/jobs.ts';
+import { loanRoutes } from './modules/loans/routes.ts';
+import { loanStaffRoutes } from './modules/loans/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
@@ -145,6 +148,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
   const payments = { db, ledger: createTransferBatcher(db, { clock }), config, sms: services.sms, liveEvents: services.liveEvents };
   const settleSoon = registerPaymentJobs(services.jobs, payments);
+  registerLoanJobs(services.jobs, { db, liveEvents: services.liveEvents, config });
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =
     autoApproveSeconds === undefined
@@ -209,6 +213,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName }));
       await api.register(staffSettingsRoutes(db));
       await api.register(auditRoutes(db));
+      await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
+      await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(sandboxStaffRoutes(staff));

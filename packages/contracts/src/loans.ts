@@ -170,3 +170,7 @@ export const loanDecisionRequestSchema = z.discriminatedUnion(
 );
 export type LoanDecisionRequest = z.input<typeof loanDecisionRequestSchema>;
 export const staffLoanResponseSchema = z.object({ loan: staffLoanSchema });
+
+/** `POST /loans/{id}/repayments` answers 201 with the loan as it now stands and the repayment's transfer id (its history line). */
+export const loanRepaymentResponseSchema = loanDetailResponseSchema.extend({ transferId: z.string() });
+export type LoanRepaymentResponse = z.infer<typeof loanRepaymentResponseSchema>;
