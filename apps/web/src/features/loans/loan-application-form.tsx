@@ -82,7 +82,7 @@ export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApp
       </h2>
       <p className="loan-form__intro">
         Borrow {formatMoney(loanRules.minAmountCents)} to {formatMoney(loanRules.maxAmountCents)} over {loanRules.minDurationMonths} to{' '}
-        {loanRules.maxDurationMonths} months. We answer within one business day, and show you the full cost before any money moves.
+        {loanRules.maxDurationMonths} months. Once approved, the money goes to your checking account, and the loan's page shows its full cost and every payment.
       </p>
       <fieldset className="loan-form__group">
         <legend>About you</legend>

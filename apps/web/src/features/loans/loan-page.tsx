@@ -75,6 +75,9 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
   const { loan, schedule, disclosure } = detail;
   const nothingPaidYet = !schedule.some((line) => line.status === 'paid');
   const lateCount = schedule.filter((line) => line.status === 'late').length;
+  // The box discloses the loan as made; once an early payment has shortened the schedule, the
+  // sentence about the payments would no longer add up to the box's total, so it is left out.
+  const scheduleAsDisclosed = disclosure !== null && schedule.reduce((total, line) => total + line.paymentCents, 0) === disclosure.totalOfPaymentsCents;
   return (
     <>
       <header className="loan-page__header">
@@ -109,7 +112,7 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
           {loan.status === 'active' && nothingPaidYet ? (
             <p className="loan-page__lead">Before your first payment, here is what this loan costs you, as the Truth in Lending Act asks us to tell you.</p>
           ) : null}
-          <DisclosureBox disclosure={disclosure} paymentSummary={paymentSummary(schedule)} />
+          <DisclosureBox disclosure={disclosure} paymentSummary={scheduleAsDisclosed ? paymentSummary(schedule) : undefined} />
         </>
       ) : null}
       {loan.status === 'active' || loan.status === 'paid_off' ? (

@@ -67,7 +67,7 @@ describe('the loan queue', { timeout: 20_000 }, () => {
     if (!row) throw new Error('no row');
     expect(within(row).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(row).getByText('$12,000.00')).toBeTruthy();
-    expect(within(row).getByText('$60,000.00')).toBeTruthy();
+    expect(within(row).getByText('24 months')).toBeTruthy();
     expect(within(row).getByText('$564.88')).toBeTruthy();
     expect(within(row).getByText('11.3%')).toBeTruthy();
     expect(within(row).getByText('3 h')).toBeTruthy();
@@ -79,6 +79,7 @@ describe('the loan queue', { timeout: 20_000 }, () => {
     expect(within(accounts).getByText('6043797155')).toBeTruthy();
     expect(screen.getByText('$15,000.00')).toBeTruthy();
     expect(screen.getByText('A used car')).toBeTruthy();
+    expect(screen.getByText('$60,000.00')).toBeTruthy();
   });
 
   it('approves with the terms typed (APR as a percentage sent in basis points) after a confirmation showing the monthly payment', async () => {

@@ -123,9 +123,17 @@ export default function LoansQueuePage() {
         </>
       ),
     },
-    { key: 'amount', header: 'Requested', numeric: true, cell: (item) => <MoneyAmount cents={item.loan.requestedAmountCents} /> },
-    { key: 'months', header: 'Months', numeric: true, cell: (item) => item.loan.durationMonths },
-    { key: 'income', header: 'Income a year', numeric: true, cell: (item) => <MoneyAmount cents={item.loan.annualIncomeCents} /> },
+    {
+      key: 'amount',
+      header: 'Requested',
+      numeric: true,
+      cell: (item) => (
+        <>
+          <MoneyAmount cents={item.loan.requestedAmountCents} />
+          <div className="ops-queue__secondary">{item.loan.durationMonths} months</div>
+        </>
+      ),
+    },
     { key: 'payment', header: 'Suggested payment', numeric: true, cell: (item) => <MoneyAmount cents={item.suggestedMonthlyPaymentCents} /> },
     { key: 'dti', header: 'Debt to income', numeric: true, cell: (item) => formatRatioBps(item.debtToIncomeBps) },
     {
@@ -150,7 +158,7 @@ export default function LoansQueuePage() {
   ];
 
   return (
-    <section aria-labelledby="loans-queue-title" className="ops-queue">
+    <section aria-labelledby="loans-queue-title" className="ops-queue loans-queue">
       <div className="ops-queue__header">
         <h1 id="loans-queue-title">Loan applications</h1>
         <SelectField
