@@ -10,20 +10,11 @@ import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { validApplication } from '../../test/loans.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { pdfText, toolMissing } from '../../test/statements.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { addMonths } from './schedule.ts';
-
-export const validApplication = {
-  maritalStatus: 'married',
-  occupation: 'Nurse',
-  address: '1 Demo Street, Washington',
-  amountCents: 120_000,
-  annualIncomeCents: 6_000_000,
-  purpose: 'A used car',
-  durationMonths: 12,
-};
 
 describeEachDatabase('loans: the whole life of a loan', (database) => {
   let app: FastifyInstance;

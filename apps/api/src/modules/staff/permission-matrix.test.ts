@@ -48,6 +48,8 @@ const routePermissions: Record<string, StaffPermission | 'signed-in' | 'public'>
   'PUT /api/v1/staff/settings': 'settings.edit',
   'GET /api/v1/staff/audit': 'audit.read',
   'GET /api/v1/staff/audit.csv': 'audit.read',
+  'GET /api/v1/staff/loans': 'loans.decide',
+  'POST /api/v1/staff/loans/{id}/decision': 'loans.decide',
 };
 
 const unknownId = '00000000-0000-4000-8000-0000000000aa';
