@@ -98,7 +98,10 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
       await staff.page.getByRole('textbox', { name: 'Authenticator code' }).fill(totpNow(totpSecret));
       await staff.page.getByRole('button', { name: 'Sign in' }).click();
       await heading(staff.page, 'Back office');
-      await staff.page.getByRole('link', { name: /Loan applications/ }).click();
+      await staff.page
+        .getByRole('navigation')
+        .getByRole('link', { name: /Loan applications/ })
+        .click();
       await heading(staff.page, 'Loan applications');
       await staff.page.getByRole('button', { name: "Review Lena Borrower's application for $5,000.00" }).click();
       await staff.page.getByRole('textbox', { name: /^APR/ }).fill('9.5');
