@@ -101,7 +101,7 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
     renderLoan({
       [`POST /api/v1/loans/${loanId}/repayments`]: (init) => {
         sent.push({ body: jsonBodyOf(init), key: new Headers(init?.headers).get('Idempotency-Key') });
-        return { status: 201, body: { loan: loan({ balanceCents: 5_000 }), transfer: { id: 't1', amountCents: 5_000 } } };
+        return { status: 201, body: { ...detail({ balanceCents: 5_000 }), transferId: 't1' } };
       },
     });
     const form = await screen.findByRole('form', { name: 'Pay early' });
@@ -128,10 +128,13 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
 
   it('fills the payoff amount and says a full payment closes the loan', async () => {
     const user = userEvent.setup({ delay: null });
+    const paidOff = detail({ status: 'paid_off', balanceCents: 0, nextDueDate: null, nextPaymentCents: null });
+    let paid = false;
     renderLoan({
-      [`POST /api/v1/loans/${loanId}/repayments`]: {
-        status: 201,
-        body: { loan: loan({ status: 'paid_off', balanceCents: 0 }), transfer: { id: 't1', amountCents: 10_000 } },
+      [`GET /api/v1/loans/${loanId}`]: () => ({ status: 200, body: paid ? paidOff : detail() }),
+      [`POST /api/v1/loans/${loanId}/repayments`]: () => {
+        paid = true;
+        return { status: 201, body: { ...paidOff, transferId: 't1' } };
       },
     });
     const form = await screen.findByRole('form', { name: 'Pay early' });
@@ -142,5 +145,24 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/This pays the loan off in full/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $100.00' }));
     expect(await screen.findByText('You paid $100.00. Your loan is paid off.')).toBeTruthy();
+    // The page shows the loan as the answer left it: paid off, nothing more to pay early.
+    expect(screen.getByText('Paid off')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Pay early' })).toBeNull();
+  });
+
+  it('shows the server’s refusal of a payment (an instalment is late) and keeps the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderLoan({
+      [`POST /api/v1/loans/${loanId}/repayments`]: {
+        status: 409,
+        body: { error: { code: 'loan_instalment_late', message: 'An instalment is late: it is taken first, by the daily run.' } },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Pay early' });
+    await user.type(within(form).getByRole('textbox', { name: /^Amount/ }), '20');
+    await user.click(within(form).getByRole('button', { name: 'Review payment' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay $20.00' }));
+    expect(await screen.findByText('An instalment is late: it is taken first, by the daily run.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Pay early' })).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown } from 'lucide-react';
 import type { LoanDetailResponse, ScheduleLine } from '@strongroom/contracts/loans.ts';
@@ -73,6 +74,7 @@ function ScheduleDownloads({ loanId }: { loanId: string }) {
 
 function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
   const { loan, schedule, disclosure } = detail;
+  const [paidMessage, setPaidMessage] = useState<string | null>(null);
   const nothingPaidYet = !schedule.some((line) => line.status === 'paid');
   const lateCount = schedule.filter((line) => line.status === 'late').length;
   // The box discloses the loan as made; once an early payment has shortened the schedule, the
@@ -154,9 +156,14 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
           </dl>
         </Card>
       ) : null}
+      {paidMessage ? (
+        <Notice tone="success" role="status">
+          <p>{paidMessage}</p>
+        </Notice>
+      ) : null}
       {loan.status === 'active' ? (
         <Card>
-          <RepaymentForm loan={loan} />
+          <RepaymentForm loan={loan} onPaid={setPaidMessage} />
         </Card>
       ) : null}
       {schedule.length > 0 ? (

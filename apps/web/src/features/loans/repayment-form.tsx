@@ -42,11 +42,11 @@ interface Confirming {
 }
 
 /**
- * Paying early: from one of the customer's accounts, any amount up to the payoff. The money goes to
+ * Paying early (the page shows the outcome: a payment that closes the loan also removes this form): from one of the customer's accounts, any amount up to the payoff. The money goes to
  * principal first, so the schedule gets shorter; paying the payoff closes the loan. A confirmation
  * comes first; the Idempotency-Key makes a retry of the same payment move the money once.
  */
-export function RepaymentForm({ loan }: { loan: Loan }) {
+export function RepaymentForm({ loan, onPaid }: { loan: Loan; onPaid: (message: string) => void }) {
   const accounts = useAccounts();
   const repay = useLoanRepayment(loan.id);
   const submissionKey = useSubmissionKey();
@@ -56,7 +56,6 @@ export function RepaymentForm({ loan }: { loan: Loan }) {
   const [amountError, setAmountError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
 
   if (accounts.isPending) {
     return (
@@ -78,7 +77,6 @@ export function RepaymentForm({ loan }: { loan: Loan }) {
     }
     if (!account) return;
     setAmountError(undefined);
-    setDone(null);
     setFailure(null);
     setConfirming({ account, amountCents: checked.cents });
   }
@@ -86,11 +84,11 @@ export function RepaymentForm({ loan }: { loan: Loan }) {
   async function pay(choice: Confirming) {
     const body = { fromAccountId: choice.account.id, amountCents: choice.amountCents };
     try {
-      const after = await repay.mutateAsync({ body, idempotencyKey: submissionKey.keyFor(body) });
+      const { loan: after } = await repay.mutateAsync({ body, idempotencyKey: submissionKey.keyFor(body) });
       submissionKey.release();
       setConfirming(null);
       setAmount('');
-      setDone(
+      onPaid(
         after.status === 'paid_off'
           ? `You paid ${formatMoney(choice.amountCents)}. Your loan is paid off.`
           : `You paid ${formatMoney(choice.amountCents)}. You now owe ${formatMoney(after.balanceCents ?? 0)}.`,
@@ -111,11 +109,6 @@ export function RepaymentForm({ loan }: { loan: Loan }) {
         Payoff amount: <strong className="tabular">{formatMoney(payoffCents)}</strong>
       </p>
       <p className="loan-repay__hint">An early payment goes to principal first, so you pay less interest and finish sooner.</p>
-      {done ? (
-        <Notice tone="success" role="status">
-          <p>{done}</p>
-        </Notice>
-      ) : null}
       {failure ? (
         <Notice tone="error" role="alert">
           <p>{failure}</p>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   loanDetailResponseSchema,
   loanListResponseSchema,
+  loanRepaymentResponseSchema,
   loanResponseSchema,
   type LoanApplicationRequest,
   type LoanRepaymentRequest,
@@ -46,7 +47,11 @@ export function useApplyForLoan() {
   });
 }
 
-/** `POST /api/v1/loans/{id}/repayments` `{ fromAccountId, amountCents }` with `Idempotency-Key`: pays principal first. */
+/**
+ * `POST /api/v1/loans/{id}/repayments` `{ fromAccountId, amountCents }` with `Idempotency-Key` -> 201
+ * `{ loan, schedule, disclosure, transferId }`: pays principal first. The answer is the loan page's
+ * new state, shown at once; balances and history are asked for again.
+ */
 export function useLoanRepayment(id: string) {
   const client = useQueryClient();
   return useMutation({
@@ -55,8 +60,9 @@ export function useLoanRepayment(id: string) {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
-        parse: (data) => loanResponseSchema.parse(data).loan,
+        parse: (data) => loanRepaymentResponseSchema.parse(data),
       }),
+    onSuccess: ({ loan, schedule, disclosure }) => client.setQueryData(queryKeys.loan(id), { loan, schedule, disclosure }),
     onSettled: () =>
       Promise.all([queryKeys.loans, ...staleQueriesAfterPayment].map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined),
   });
