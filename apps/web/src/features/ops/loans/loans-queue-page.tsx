@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Landmark } from 'lucide-react';
 import { loanStatuses, maritalStatusLabels, type LoanStatus, type StaffLoan } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -24,9 +24,12 @@ function isMaritalStatus(value: string): value is keyof typeof maritalStatusLabe
 
 function ApplicationDetail({ application, onDecided }: { application: StaffLoan; onDecided: () => void }) {
   const { loan } = application;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // Opened from the list, the application takes the focus: a keyboard or screen-reader user lands on it.
+  useEffect(() => titleRef.current?.focus(), []);
   return (
     <section aria-labelledby="loan-application-title" className="loan-application">
-      <h2 id="loan-application-title">
+      <h2 id="loan-application-title" ref={titleRef} tabIndex={-1}>
         {application.customerName}: {formatMoney(loan.requestedAmountCents)} over {loan.durationMonths} months
       </h2>
       <div className="loan-application__facts">
@@ -116,9 +119,17 @@ export default function LoansQueuePage() {
     {
       key: 'customer',
       header: 'Customer',
+      // The name opens the application: the first column, so opening it never scrolls a narrow table sideways.
       cell: (item) => (
         <>
-          {item.customerName}
+          <button
+            type="button"
+            className="loans-queue__open"
+            onClick={() => setOpened(item)}
+            aria-label={`Review ${item.customerName}'s application for ${formatMoney(item.loan.requestedAmountCents)}`}
+          >
+            {item.customerName}
+          </button>
           <div className="ops-queue__secondary">{item.customerEmail}</div>
         </>
       ),
@@ -140,20 +151,6 @@ export default function LoansQueuePage() {
       key: 'when',
       header: status === 'submitted' ? 'Waiting for' : 'Decided',
       cell: (item) => (status === 'submitted' ? waitingFor(item.loan.createdAt) : item.decidedAt ? formatDateTime(item.decidedAt) : '—'),
-    },
-    {
-      key: 'open',
-      header: <span className="visually-hidden">Open</span>,
-      cell: (item) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => setOpened(item)}
-          aria-label={`Review ${item.customerName}'s application for ${formatMoney(item.loan.requestedAmountCents)}`}
-        >
-          Review
-        </Button>
-      ),
     },
   ];
 
