@@ -41,6 +41,9 @@ CREATE TABLE loans (
   decided_by uuid REFERENCES staff (id),
   decided_at timestamptz,
   paid_off_at timestamptz,
+  -- A short lease while money of this loan moves (an instalment or an early repayment): the two
+  -- never run on one loan at once, and a lease a crash left behind lapses by itself.
+  busy_until timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   CHECK ((status = 'submitted') = (decided_at IS NULL)),
   CHECK (status NOT IN ('active', 'paid_off') OR (amount_cents IS NOT NULL AND apr_bps IS NOT NULL AND term_months IS NOT NULL

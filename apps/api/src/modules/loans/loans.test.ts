@@ -253,6 +253,36 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect((await stranger.browser.get('/api/v1/loans')).json().items).toEqual([]);
   });
 
+  it('never moves the money of one loan twice at once: an early repayment and the daily job wait for each other', async () => {
+    const dana = await kit.customer({ fundCents: 50_000n });
+    const loanId = (await apply(dana)).json().loan.id;
+    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
+      decision: 'approve',
+      reason: 'Looks fine',
+      amountCents: 60_000,
+      aprBps: 600,
+      termMonths: 6,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const firstDue = (await detail(dana, loanId)).schedule[0]?.dueDate ?? '';
+    // Another process holds the loan's lease (a repayment in flight).
+    await database().query(`UPDATE loans SET busy_until = now() + interval '1 minute' WHERE id = $1`, [loanId]);
+    const busy = await repay(dana, loanId, { fromAccountId: dana.checking.id, amountCents: 1_000 });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.code).toBe('conflict');
+    // Other tests' loans fall due the same day: look at this loan's schedule, not the run's counts.
+    await runJob(firstDue);
+    expect((await detail(dana, loanId)).schedule[0]?.status).toBe('due');
+    // A lease a crash left behind lapses by itself.
+    await database().query(`UPDATE loans SET busy_until = now() - interval '1 second' WHERE id = $1`, [loanId]);
+    await runJob(firstDue);
+    expect((await detail(dana, loanId)).schedule[0]?.status).toBe('paid');
+    const early = await repay(dana, loanId, { fromAccountId: dana.checking.id, amountCents: 1_000 });
+    expect(early.statusCode, early.body).toBe(201);
+    const [row] = await database().query<{ busy_until: Date | null }>('SELECT busy_until FROM loans WHERE id = $1', [loanId]);
+    expect(row?.busy_until).toBeNull();
+  });
+
   it('downloads the schedule as CSV and as a PDF with the disclosure', async () => {
     const dana = await kit.customer();
     const loanId = (await apply(dana)).json().loan.id;

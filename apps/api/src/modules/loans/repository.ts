@@ -358,3 +358,20 @@ export async function recentIncomeCents(db: Queryable, checkingAccountId: string
   );
   return row?.total ?? 0n;
 }
+
+/** How long a lease on a loan's money lasts: far longer than one ledger call, short enough that a crash's lease soon lapses. */
+export const loanLeaseSeconds = 120;
+
+/** Takes the loan's lease (active loans only); false while another movement of its money holds it. */
+export async function leaseLoan(db: Queryable, loanId: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE loans SET busy_until = now() + make_interval(secs => $2)
+     WHERE id = $1 AND status = 'active' AND (busy_until IS NULL OR busy_until < now()) RETURNING id`,
+    [loanId, loanLeaseSeconds],
+  );
+  return rows.length === 1;
+}
+
+export async function releaseLoan(db: Queryable, loanId: string): Promise<void> {
+  await db.query('UPDATE loans SET busy_until = NULL WHERE id = $1', [loanId]);
+}

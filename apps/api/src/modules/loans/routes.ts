@@ -17,7 +17,7 @@ import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { scheduleCsv, schedulePdf } from './documents.ts';
-import { repayEarly } from './repayments.ts';
+import { repayEarly } from './early-repayment.ts';
 import { applyForLoan, customerLoanDetail, customerLoans, type LoanDependencies } from './service.ts';
 
 const errors = {
