@@ -139,6 +139,7 @@ export const staffLoanSchema = z.object({
   suggestedMonthlyPaymentCents: centsSchema,
   /** That payment as a share of the stated monthly income, in basis points (3,500 = 35%). */
   debtToIncomeBps: z.number().int(),
+  /** The email of the staff member who decided (null while waiting). */
   decidedBy: z.string().nullable(),
   decidedAt: z.iso.datetime().nullable(),
 });

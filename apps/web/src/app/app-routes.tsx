@@ -72,6 +72,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/otp': <OtpPage />,
   '/transaction-history': <HistoryPage />,
   '/loan': <LoansPage />,
+  '/loan/:id': <LoanPage />,
 };
 
 export function AppRoutes() {
@@ -117,7 +118,6 @@ export function AppRoutes() {
           .map((path) => (
             <Route key={path} path={path} element={customerScreens[path] ?? <NotFoundPage />} />
           ))}
-        <Route path="loan/:id" element={<LoanPage />} />
       </Route>
     </Routes>
   );

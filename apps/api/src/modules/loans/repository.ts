@@ -375,3 +375,9 @@ export async function leaseLoan(db: Queryable, loanId: string): Promise<boolean>
 export async function releaseLoan(db: Queryable, loanId: string): Promise<void> {
   await db.query('UPDATE loans SET busy_until = NULL WHERE id = $1', [loanId]);
 }
+
+/** Who decided, as the back office names staff: by email (the id means nothing to the next person). */
+export async function staffEmailOf(db: Queryable, staffId: string): Promise<string> {
+  const [row] = await db.query<{ email: string }>('SELECT email FROM staff WHERE id = $1', [staffId]);
+  return row?.email ?? staffId;
+}

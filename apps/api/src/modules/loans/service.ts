@@ -39,6 +39,7 @@ import {
   nextUnpaidInstalments,
   recentIncomeCents,
   rejectLoan,
+  staffEmailOf,
   type LoanRow,
 } from './repository.ts';
 import { buildSchedule, discloseSchedule, divideRoundHalfUp, levelPaymentCents } from './schedule.ts';
@@ -204,7 +205,7 @@ export async function presentStaffLoan(db: Database, row: LoanRow): Promise<Staf
     suggestedAprBps: aprBps,
     suggestedMonthlyPaymentCents: centsToJson(payment),
     debtToIncomeBps: debtToIncomeBps(payment, row.annual_income_cents),
-    decidedBy: row.decided_by,
+    decidedBy: row.decided_by ? await staffEmailOf(db, row.decided_by) : null,
     decidedAt: row.decided_at?.toISOString() ?? null,
   };
 }

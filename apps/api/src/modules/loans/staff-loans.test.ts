@@ -15,12 +15,14 @@ describeEachDatabase('loans: the back office queue and decision', (database) => 
   const kit = paymentKit(() => ({ app, config, db: database() }));
   let operations: TestBrowser;
   let operationsId: string;
+  let operationsEmail: string;
 
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     const signedIn = await staffBrowser(app, database(), config, 'operations');
     operations = signedIn.browser;
     operationsId = signedIn.member.id;
+    operationsEmail = signedIn.member.email;
   });
   afterAll(async () => {
     await kit.expectLedgerConsistent();
@@ -75,7 +77,7 @@ describeEachDatabase('loans: the back office queue and decision', (database) => 
     const { who, loanId } = await waitingLoan();
     const rejected = await decide(loanId, { decision: 'reject', reason: 'Income too low for this amount' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().loan).toMatchObject({ decidedBy: operationsId, loan: { status: 'rejected', rejectionReason: 'Income too low for this amount' } });
+    expect(rejected.json().loan).toMatchObject({ decidedBy: operationsEmail, loan: { status: 'rejected', rejectionReason: 'Income too low for this amount' } });
     const again = await decide(loanId, approval);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_decided');
