@@ -283,6 +283,30 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect(row?.busy_until).toBeNull();
   });
 
+  it('refuses an early repayment from a frozen customer (403), while the bank still collects the instalment', async () => {
+    const dana = await kit.customer({ fundCents: 50_000n });
+    const loanId = (await apply(dana)).json().loan.id;
+    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
+      decision: 'approve',
+      reason: 'Looks fine',
+      amountCents: 60_000,
+      aprBps: 600,
+      termMonths: 6,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
+    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Suspicious activity reported' });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    await dana.browser.signInAs(database(), dana.id);
+    const refused = await repay(dana, loanId, { fromAccountId: dana.checking.id, amountCents: 1_000 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('account_frozen');
+    expect((await dana.browser.get(`/api/v1/loans/${loanId}`)).statusCode).toBe(200);
+    const firstDue = (await detail(dana, loanId)).schedule[0]?.dueDate ?? '';
+    await runJob(firstDue);
+    expect((await detail(dana, loanId)).schedule[0]?.status).toBe('paid');
+  });
+
   it('downloads the schedule as CSV and as a PDF with the disclosure', async () => {
     const dana = await kit.customer();
     const loanId = (await apply(dana)).json().loan.id;
