@@ -38,6 +38,9 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staff/routes.ts';
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
+import { registerLoanJobs } from './modules/loans/jobs.ts';
+import { loanRoutes } from './modules/loans/routes.ts';
+import { loanStaffRoutes } from './modules/loans/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
 import { cardAutoApproveJobKind, registerCardJobs } from './modules/cards/jobs.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -158,6 +161,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     ownCard: (queryable: Queryable, cardNumber: string) => cardPushTargetOf(queryable, config.cardKeys, cardNumber),
   };
   const settleSoon = registerPaymentJobs(services.jobs, payments);
+  registerLoanJobs(services.jobs, { db, liveEvents: services.liveEvents, config });
   const autoApproveSeconds = config.kycAutoApproveSeconds;
   const scheduleAutoApproval =
     autoApproveSeconds === undefined
@@ -244,6 +248,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(auditRoutes(db));
       await api.register(cardRoutes(cards));
       await api.register(cardStaffRoutes(cards));
+      await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
+      await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(cardNetworkRoutes(cards));

@@ -23,8 +23,8 @@ const facts = (kind: PaymentKind, overrides: Partial<HistoryLineFacts> = {}): Hi
 
 describe('lineCategory', () => {
   const expected: Record<LineSide, Partial<Record<PaymentKind, TransactionCategory>>> = {
-    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'withdraw' },
-    in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding' },
+    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'withdraw', loan_repayment: 'Transfer' },
+    in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding', loan_disbursement: 'Credit' },
   };
 
   for (const side of ['out', 'in'] as const) {
@@ -88,10 +88,10 @@ describe('signedLineCents', () => {
 
 describe('categories', () => {
   it('lists for each category the side and kinds that make its lines', () => {
-    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external'] });
+    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'loan_repayment'] });
     expect(lineKindsOfCategory('Debit')).toEqual({ out: ['card'] });
     expect(lineKindsOfCategory('withdraw')).toEqual({ out: ['withdrawal'] });
-    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal'] });
+    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement'] });
     expect(lineKindsOfCategory('Deposit')).toEqual({ in: ['deposit'] });
     expect(lineKindsOfCategory('Funding')).toEqual({ in: ['funding'] });
   });

@@ -22,8 +22,8 @@ export interface HistoryLineFacts {
 
 /** The kinds of payment that can make a line on each side. */
 export const lineKindsBySide: Readonly<Record<LineSide, readonly PaymentKind[]>> = {
-  out: ['own', 'internal', 'external', 'card', 'withdrawal'],
-  in: ['own', 'internal', 'deposit', 'funding'],
+  out: ['own', 'internal', 'external', 'card', 'withdrawal', 'loan_repayment'],
+  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement'],
 };
 
 /** The seed's history categories: Transfer, Debit and withdraw are money out; Credit, Deposit and Funding money in. */

@@ -50,6 +50,10 @@ export const errorStatusByCode = {
   card_not_active: 409,
   /** A loan application while another is still waiting for a decision. */
   loan_application_open: 409,
+  /** An early repayment above what the loan still owes (the message states the payoff amount). */
+  loan_repayment_too_large: 422,
+  /** An early repayment while an instalment is late: the late one is collected first. */
+  loan_instalment_late: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

@@ -139,6 +139,7 @@ export const staffLoanSchema = z.object({
   suggestedMonthlyPaymentCents: centsSchema,
   /** That payment as a share of the stated monthly income, in basis points (3,500 = 35%). */
   debtToIncomeBps: z.number().int(),
+  /** The email of the staff member who decided (null while waiting). */
   decidedBy: z.string().nullable(),
   decidedAt: z.iso.datetime().nullable(),
 });
@@ -170,3 +171,7 @@ export const loanDecisionRequestSchema = z.discriminatedUnion(
 );
 export type LoanDecisionRequest = z.input<typeof loanDecisionRequestSchema>;
 export const staffLoanResponseSchema = z.object({ loan: staffLoanSchema });
+
+/** `POST /loans/{id}/repayments` answers 201 with the loan as it now stands and the repayment's transfer id (its history line). */
+export const loanRepaymentResponseSchema = loanDetailResponseSchema.extend({ transferId: z.string() });
+export type LoanRepaymentResponse = z.infer<typeof loanRepaymentResponseSchema>;

@@ -17,6 +17,8 @@ export const notificationKindSchema = z.enum([
   /** Staff froze the account (no money moves) or lifted the freeze. */
   'account_frozen',
   'account_unfrozen',
+  /** A loan decided, paid out, an instalment paid late or missed, a loan paid off. */
+  'loan',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

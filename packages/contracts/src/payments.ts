@@ -38,7 +38,8 @@ export const transferKindSchema = z.enum(['own', 'internal', 'external', 'card']
 export type TransferKind = z.infer<typeof transferKindSchema>;
 
 /** Every kind of payment a customer sees; `funding` is an opening deposit made by the bank (ops, sandbox). */
-export const paymentKindSchema = z.enum(['own', 'internal', 'external', 'card', 'deposit', 'withdrawal', 'funding']);
+/** `loan_disbursement` is an approved loan paid into checking; `loan_repayment` an instalment or an early repayment out of it. */
+export const paymentKindSchema = z.enum(['own', 'internal', 'external', 'card', 'deposit', 'withdrawal', 'funding', 'loan_disbursement', 'loan_repayment']);
 export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 /** completed; pending (settling at a rail); in_review (held, D1); rejected (by staff); returned (by the rail). */

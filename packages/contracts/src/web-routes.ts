@@ -55,6 +55,7 @@ export const customerRoutePaths = [
   '/new-card-form',
   '/card-details/:id',
   '/loan',
+  '/loan/:id',
   '/otp',
 ] as const;
 

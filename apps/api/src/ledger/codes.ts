@@ -22,6 +22,8 @@ export const accountCodes = {
   settlementWire: 111,
   settlementCard: 112,
   feesIncome: 120,
+  /** Interest the bank earns on its loans (credit-normal income; created by migration 0019). */
+  interestIncome: 121,
   marketingExpense: 130,
   interestExpense: 131,
   /** Micro-deposits sent to prove a customer's account at another bank. */
@@ -72,6 +74,8 @@ export const operatorAccounts = {
   loansReceivable: '00000000-0000-4000-8000-000000000007',
   interestExpense: '00000000-0000-4000-8000-000000000008',
   accountVerificationExpense: '00000000-0000-4000-8000-000000000009',
+  /** Migration 0019 (loans): the id ends in its account code, 121. */
+  interestIncome: '00000000-0000-4000-8000-000000000121',
 } as const;
 
 /** The account code each operator account was created with (migration 0002 must agree). */
@@ -85,6 +89,7 @@ export const operatorAccountCodes: Record<keyof typeof operatorAccounts, Account
   loansReceivable: accountCodes.loansReceivable,
   interestExpense: accountCodes.interestExpense,
   accountVerificationExpense: accountCodes.accountVerificationExpense,
+  interestIncome: accountCodes.interestIncome,
 };
 
 /**

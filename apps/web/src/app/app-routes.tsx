@@ -46,6 +46,8 @@ const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
 const CardPage = lazy(() => import('../features/cards/card-page.tsx'));
 const CardFormPage = lazy(() => import('../features/cards/card-form-page.tsx'));
 const CardDetailsPage = lazy(() => import('../features/cards/card-details-page.tsx'));
+const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
+const LoanPage = lazy(() => import('../features/loans/loan-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -76,6 +78,8 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/card-form': <CardFormPage />,
   '/new-card-form': <CardFormPage />,
   '/card-details/:id': <CardDetailsPage />,
+  '/loan': <LoansPage />,
+  '/loan/:id': <LoanPage />,
 };
 
 export function AppRoutes() {

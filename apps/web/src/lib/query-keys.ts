@@ -17,6 +17,8 @@ export const queryKeys = {
   transactionList: (filters: object) => ['transactions', 'list', filters],
   transactionDetail: (id: string | null) => ['transactions', 'detail', id],
   transfers: ['transfers'],
+  loans: ['loans'],
+  loan: (id: string) => ['loans', 'detail', id],
   transfer: (id: string | undefined) => ['transfers', id],
   heldTransfers: ['transfers', { status: 'in_review' }],
   payeeCheck: (accountNumber: string | undefined, accountName: string | undefined) => ['payee-check', accountNumber, accountName],
@@ -37,9 +39,9 @@ const staleWhenMoneyMoves: readonly QueryKey[] = [queryKeys.accounts, queryKeys.
 /** What each live event from the server makes stale; money moved also changes the transfers' statuses (a held payment released). */
 export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
   // Accounts open when staff approve an identity: the customer's status (`me`) changes with them.
-  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards],
-  // A card's approval or decline reaches the customer as a notification: the cards show it at once.
-  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.dashboard],
+  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards, queryKeys.loans],
+  // A card's or a loan's decision reaches the customer as a notification: the cards and loans show it at once.
+  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.loans, queryKeys.dashboard],
 };
 
 /**

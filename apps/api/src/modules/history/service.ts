@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
+import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
 import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
@@ -165,7 +166,7 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
       .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))
       .map(([category, cents]) => ({ category, amountCents: centsToJson(cents) })),
     cardCount: await cardCountOf(db, customerId),
-    loanCount: 0,
+    loanCount: await loanCountOf(db, customerId),
     recentTransactions: recent.items,
   };
 }

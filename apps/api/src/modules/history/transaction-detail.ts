@@ -24,6 +24,8 @@ export const mediumOfKind: Record<PaymentKind, string> = {
   withdrawal: 'Wire',
   deposit: 'Deposit (ACH)',
   funding: 'Opening deposit',
+  loan_disbursement: 'Loan',
+  loan_repayment: 'Loan',
 };
 
 /**

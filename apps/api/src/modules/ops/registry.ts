@@ -5,6 +5,7 @@ import { checkLedgerCommand } from './ledger-commands.ts';
 import { checkAuditCommand } from './audit-commands.ts';
 import { createStaffCommand } from '../staff/ops-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
+import { loanRepaymentsCommand } from '../loans/ops-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
 import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
 import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
@@ -26,6 +27,7 @@ export const opsCommands: readonly OpsCommand[] = [
   achReturnCommand,
   achImportReturnsCommand,
   negativeBalancesCommand,
+  loanRepaymentsCommand,
 ];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {

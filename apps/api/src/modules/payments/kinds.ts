@@ -36,6 +36,16 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
   withdrawal: { debit: 'from_account', credit: 'settlementWire', transfer: 'pending', timeoutSeconds: 0, rail: 'wire', code: transferCodes.withdrawal },
   deposit: { debit: 'settlementAch', credit: 'to_account', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.deposit },
   funding: { debit: 'bankCapital', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.accountFunding },
+  // Written by the loans module (its own transfers: a repayment's interest is booked by a linked transfer beside it).
+  loan_disbursement: {
+    debit: 'loansReceivable',
+    credit: 'to_account',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    rail: null,
+    code: transferCodes.loanDisbursement,
+  },
+  loan_repayment: { debit: 'from_account', credit: 'loansReceivable', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.loanRepayment },
 };
 
 /** The ledger transfer of one payment, its parties resolved to ledger account ids. */

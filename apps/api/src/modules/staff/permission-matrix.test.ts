@@ -54,6 +54,8 @@ const routePermissions: Record<string, StaffPermission | 'signed-in' | 'public'>
   'POST /api/v1/staff/card-simulator/authorizations/{id}/clear': 'payments.settle',
   'POST /api/v1/staff/card-simulator/authorizations/{id}/reverse': 'payments.settle',
   'GET /api/v1/staff/card-simulator/authorizations': 'payments.settle',
+  'GET /api/v1/staff/loans': 'loans.decide',
+  'POST /api/v1/staff/loans/{id}/decision': 'loans.decide',
 };
 
 const unknownId = '00000000-0000-4000-8000-0000000000aa';

@@ -7,6 +7,10 @@ import { findStatementAccount, readLedgerSnapshot, readTransferBatch, sumPostedS
 import { describeTransfer } from './words.ts';
 import { statementMaxDays } from '@strongroom/contracts/transactions.ts';
 
+/** What other modules' downloads reuse: CSV cells a spreadsheet will not run, and text the PDF's standard font can print. */
+export { csvField, guardFormula } from './csv.ts';
+export { standardFontText } from './pdf.ts';
+
 /** A statement covers at most this many days: a leap year, from 1 January to 31 December. */
 /** Lines are read and written this many at a time, so memory does not grow with the statement. */
 export const statementBatchSize = 1_000;

@@ -77,7 +77,11 @@ function CardsAndLoans({ summary }: { summary: DashboardSummary }) {
             <Landmark aria-hidden="true" size={20} />
             Loans
           </dt>
-          <dd className="tabular">{summary.loanCount}</dd>
+          <dd className="tabular">
+            <Link to="/loan" aria-label={`${summary.loanCount} ${summary.loanCount === 1 ? 'loan' : 'loans'}: see your loans`}>
+              {summary.loanCount}
+            </Link>
+          </dd>
         </Card>
       </dl>
     </section>

@@ -5,6 +5,7 @@ import { usePendingPaymentCount } from './payments/payments-api.ts';
 import { useWaitingIdentityCount } from './identity/identity-api.ts';
 import { useOpenMessageCount } from './messages/messages-api.ts';
 import { usePendingCardCount } from './cards/cards-api.ts';
+import { useSubmittedLoanCount } from './loans/loans-api.ts';
 
 /**
  * The console's pages: each area of the back office adds one entry. The navigation lists the pages
@@ -55,6 +56,14 @@ export const consolePages: readonly ConsolePage[] = [
     inNavigation: true,
     Page: lazy(() => import('./messages/messages-queue-page.tsx')),
     useCount: useOpenMessageCount,
+  },
+  {
+    path: 'loans',
+    label: 'Loan applications',
+    permission: 'loans.decide',
+    inNavigation: true,
+    Page: lazy(() => import('./loans/loans-queue-page.tsx')),
+    useCount: useSubmittedLoanCount,
   },
   {
     path: 'customers',

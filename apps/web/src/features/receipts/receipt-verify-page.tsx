@@ -21,6 +21,8 @@ const kindWords: Readonly<Record<PaymentKind, string>> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
   funding: 'Opening deposit',
+  loan_disbursement: 'Loan disbursement',
+  loan_repayment: 'Loan repayment',
 };
 
 function Facts({ receipt }: { receipt: ReceiptVerification }) {

@@ -15,6 +15,8 @@ export const staffQueryKeys = {
   identityReview: (id: string) => ['staff', 'identity-reviews', 'one', id],
   messages: ['staff', 'messages'],
   messageList: (status: string) => ['staff', 'messages', 'list', status],
+  loans: ['staff', 'loans'],
+  loanList: (status: string) => ['staff', 'loans', 'list', status],
   settings: ['staff', 'settings'],
   cards: ['staff', 'cards'],
   cardList: (status: string) => ['staff', 'cards', 'list', status],

@@ -1,0 +1,190 @@
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import type { Queryable } from '../../db/database.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { transferFlags, type TransferInput } from '../../ledger/types.ts';
+import { derivedUuid } from '../../platform/derived-id.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import {
+  dueInstalments,
+  findLoan,
+  insertLoanPayment,
+  insertRepayment,
+  leaseLoan,
+  ledgerAccountOf,
+  listInstalments,
+  markInstalmentLate,
+  markInstalmentPaid,
+  markPaidOff,
+  releaseLoan,
+  type InstalmentRow,
+  type LoanRow,
+} from './repository.ts';
+import { finishDisbursements, loanNotificationLink, type LoanDependencies } from './service.ts';
+
+/** Loans the daily job reads at a time. */
+const dueBatchSize = 100;
+/** Instalments one loan may pay in one run: a run catching up years at most pays a whole term. */
+const maxInstalmentsPerLoanPerRun = 84;
+
+export interface RepaymentRunSummary {
+  asOf: string;
+  paid: number;
+  late: number;
+  paidOff: number;
+  disbursementsFinished: number;
+}
+
+function instalmentWords(number: number, lastNumber: number): string {
+  return `Loan repayment - instalment ${number} of ${lastNumber}`;
+}
+
+/**
+ * The daily job (PRODUCT.md section 6), as of a day: every active loan pays each instalment due on
+ * or before that day, oldest first, from its checking account. The interest part is booked to the
+ * bank's interest income by a transfer linked to the payment (both or neither): loans receivable ->
+ * interest income for the interest, then checking -> loans receivable for the whole instalment, so
+ * loans receivable falls by the principal. Ids are derived from the loan, the instalment and the
+ * day, so a run repeated the same day moves nothing twice; without enough available money the
+ * instalment is `late`, the customer is told (at most once a day per instalment), and the next
+ * day's run tries again under new ids.
+ */
+export async function runLoanRepayments(dependencies: LoanDependencies, asOf: string): Promise<RepaymentRunSummary> {
+  const summary: RepaymentRunSummary = { asOf, paid: 0, late: 0, paidOff: 0, disbursementsFinished: await finishDisbursements(dependencies) };
+  const done = new Set<string>();
+  for (;;) {
+    const due = (await dueInstalments(dependencies.db, asOf, dueBatchSize + done.size)).filter((line) => !done.has(line.loan_id));
+    if (due.length === 0) break;
+    for (const first of due.slice(0, dueBatchSize)) {
+      done.add(first.loan_id);
+      await collectLoan(dependencies, first.loan_id, asOf, summary);
+    }
+  }
+  return summary;
+}
+
+async function collectLoan(dependencies: LoanDependencies, loanId: string, asOf: string, summary: RepaymentRunSummary): Promise<void> {
+  const { db } = dependencies;
+  for (let attempt = 0; attempt < maxInstalmentsPerLoanPerRun; attempt += 1) {
+    // An early repayment of this loan holds the lease: this run leaves the loan to the next one.
+    if (!(await leaseLoan(db, loanId))) return;
+    let result: 'paid' | 'paid_off' | 'late' | 'nothing_due';
+    try {
+      result = await collectNextInstalment(dependencies, loanId, asOf);
+    } finally {
+      await releaseLoan(db, loanId);
+    }
+    if (result === 'nothing_due') return;
+    if (result === 'late') summary.late += 1;
+    if (result === 'late') return;
+    summary.paid += 1;
+    if (result === 'paid_off') summary.paidOff += 1;
+  }
+}
+
+async function collectNextInstalment(dependencies: LoanDependencies, loanId: string, asOf: string): Promise<'paid' | 'paid_off' | 'late' | 'nothing_due'> {
+  const loan = await findLoan(dependencies.db, loanId);
+  if (!loan || loan.status !== 'active') return 'nothing_due';
+  const instalments = await listInstalments(dependencies.db, loanId);
+  const next = instalments.find((line) => line.status !== 'paid');
+  if (!next || next.due_date > asOf) return 'nothing_due';
+  return collectInstalment(dependencies, loan, next, instalments.at(-1)?.number ?? next.number, asOf);
+}
+
+async function collectInstalment(
+  dependencies: LoanDependencies,
+  loan: LoanRow,
+  line: InstalmentRow,
+  lastNumber: number,
+  asOf: string,
+): Promise<'paid' | 'paid_off' | 'late'> {
+  const { db } = dependencies;
+  const repaymentId = derivedUuid('loan-instalment', loan.id, String(line.number), asOf);
+  const interestTransferId = line.interest_cents > 0n ? derivedUuid('loan-interest', loan.id, String(line.number), asOf) : null;
+  const checkingLedgerAccountId = await ledgerAccountOf(db, loan.checking_account_id);
+  const transfers: TransferInput[] = [];
+  if (interestTransferId) {
+    transfers.push({
+      id: interestTransferId,
+      debitAccountId: operatorAccounts.loansReceivable,
+      creditAccountId: operatorAccounts.interestIncome,
+      amountCents: line.interest_cents,
+      ledger: ledgers.usd,
+      code: transferCodes.interest,
+      flags: transferFlags.linked,
+    });
+  }
+  if (line.payment_cents > 0n) {
+    transfers.push({
+      id: repaymentId,
+      debitAccountId: checkingLedgerAccountId,
+      creditAccountId: operatorAccounts.loansReceivable,
+      amountCents: line.payment_cents,
+      ledger: ledgers.usd,
+      code: transferCodes.loanRepayment,
+    });
+  }
+  const outcomes = await createTransfers(db, transfers);
+  const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
+  if (refused) {
+    const shortOfMoney = outcomes.some((outcome) => outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed');
+    if (!shortOfMoney) throw new Error(`the ledger refused instalment ${line.number} of loan ${loan.id}: ${refused.result}`);
+    const told = await db.transaction(async (tx) => {
+      if (!(await markInstalmentLate(tx, loan.id, line.number, asOf))) return false;
+      await notifyCustomer(tx, {
+        customerId: loan.customer_id,
+        kind: 'loan',
+        name: 'Loan instalment late',
+        text: `We could not take instalment ${line.number} of ${lastNumber} (${formatMoney(line.payment_cents)}, due ${line.due_date}) from your checking account: not enough money was available. We will try again each day. Please add money to your checking account.`,
+        link: `${loanNotificationLink}/${loan.id}`,
+      });
+      return true;
+    });
+    if (told) dependencies.liveEvents.publish(loan.customer_id, 'notifications');
+    return 'late';
+  }
+
+  const paidOff = await db.transaction(async (tx) => {
+    const current = await findLoan(tx, loan.id, { lock: true });
+    if (!current || current.status !== 'active') return false;
+    if (line.payment_cents > 0n) {
+      await insertRepayment(tx, {
+        id: repaymentId,
+        loanId: loan.id,
+        kind: 'instalment',
+        instalmentNumber: line.number,
+        principalCents: line.principal_cents,
+        interestCents: line.interest_cents,
+        interestTransferId,
+      });
+      await insertLoanPayment(tx, {
+        id: repaymentId,
+        customerId: loan.customer_id,
+        kind: 'loan_repayment',
+        checkingAccountId: loan.checking_account_id,
+        amountCents: line.payment_cents,
+        message: instalmentWords(line.number, lastNumber),
+      });
+    }
+    await markInstalmentPaid(tx, loan.id, line.number, repaymentId);
+    return closeWhenNothingOwed(tx, loan);
+  });
+  dependencies.liveEvents.publish(loan.customer_id, 'accounts');
+  if (paidOff) dependencies.liveEvents.publish(loan.customer_id, 'notifications');
+  return paidOff ? 'paid_off' : 'paid';
+}
+
+/** Inside the transaction that paid something: the loan closes when no instalment is left unpaid. */
+export async function closeWhenNothingOwed(tx: Queryable, loan: LoanRow): Promise<boolean> {
+  const remaining = (await listInstalments(tx, loan.id)).filter((line) => line.status !== 'paid');
+  if (remaining.length > 0) return false;
+  await markPaidOff(tx, loan.id);
+  await notifyCustomer(tx, {
+    customerId: loan.customer_id,
+    kind: 'loan',
+    name: 'Loan paid off',
+    text: `Your loan of ${formatMoney(loan.amount_cents ?? 0n)} is paid off. Thank you.`,
+    link: `${loanNotificationLink}/${loan.id}`,
+  });
+  return true;
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import {
+  loanApplicationRequestSchema,
+  loanDetailResponseSchema,
+  loanListResponseSchema,
+  loanRepaymentRequestSchema,
+  loanRepaymentResponseSchema,
+  loanResponseSchema,
+} from '@strongroom/contracts/loans.ts';
+import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
+import type { Config } from '../../config.ts';
+import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
+import { idParams } from '../../platform/path-parameters.ts';
+import { findCustomerById } from '../customers/service.ts';
+import { scheduleCsv, schedulePdf } from './documents.ts';
+import { repayEarly } from './early-repayment.ts';
+import { applyForLoan, customerLoanDetail, customerLoans, type LoanDependencies } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const moneyRateLimit = { max: 120, timeWindow: '1 minute' };
+
+/** The customer's loans (PRODUCT.md section 6 "Loans"). Someone else's loan answers 404 on every route, like a missing one. */
+export function loanRoutes(dependencies: LoanDependencies & { config: Pick<Config, 'bankTimeZone' | 'bankName'> }): FastifyPluginAsyncZod {
+  const { db } = dependencies;
+  return async (app) => {
+    requireCustomer(app, db);
+    const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined>; id: string }) => ({
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+      requestId: request.id,
+    });
+
+    app.post(
+      '/loans',
+      {
+        config: { rateLimit: moneyRateLimit },
+        schema: {
+          tags: ['loans'],
+          description: 'Header Idempotency-Key required.',
+          body: loanApplicationRequestSchema,
+          response: { 201: loanResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await applyForLoan(
+          dependencies,
+          { customerId: customerIdOf(request), ...meta(request) },
+          request.body,
+          idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
+        );
+        return reply.code(answer.status).send(answer.body as z.infer<typeof loanResponseSchema>);
+      },
+    );
+
+    app.get('/loans', { schema: { tags: ['loans'], response: { 200: loanListResponseSchema, ...errors } } }, async (request) =>
+      customerLoans(db, customerIdOf(request)),
+    );
+
+    app.get('/loans/:id', { schema: { tags: ['loans'], params: idParams, response: { 200: loanDetailResponseSchema, ...errors } } }, async (request) =>
+      customerLoanDetail(db, customerIdOf(request), request.params.id),
+    );
+
+    app.post(
+      '/loans/:id/repayments',
+      {
+        config: { rateLimit: moneyRateLimit },
+        preHandler: refuseWhenFrozen(db),
+        schema: {
+          tags: ['loans'],
+          description: 'Header Idempotency-Key required. Pays principal early; more than is owed answers 422 loan_repayment_too_large.',
+          params: idParams,
+          body: loanRepaymentRequestSchema,
+          response: { 201: loanRepaymentResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await repayEarly(
+          dependencies,
+          { customerId: customerIdOf(request), ...meta(request) },
+          request.params.id,
+          request.body,
+          idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
+        );
+        return reply.code(answer.status).send(answer.body as z.infer<typeof loanRepaymentResponseSchema>);
+      },
+    );
+
+    const file = { 200: z.unknown().describe('The schedule file'), ...errors };
+    app.get('/loans/:id/schedule.csv', { schema: { tags: ['loans'], params: idParams, response: file } }, async (request, reply) => {
+      const detail = await customerLoanDetail(db, customerIdOf(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="loan-schedule-${detail.loan.id}.csv"`)
+        .send(scheduleCsv(detail));
+    });
+
+    app.get('/loans/:id/schedule.pdf', { schema: { tags: ['loans'], params: idParams, response: file } }, async (request, reply) => {
+      const customerId = customerIdOf(request);
+      const detail = await customerLoanDetail(db, customerId, request.params.id);
+      const customer = await findCustomerById(db, customerId);
+      const pdf = await schedulePdf(detail, {
+        bankName: dependencies.config.bankName,
+        customerName: customer ? `${customer.first_name} ${customer.last_name}` : '',
+        generatedAt: new Date(),
+      });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="loan-schedule-${detail.loan.id}.pdf"`)
+        .send(pdf);
+    });
+  };
+}

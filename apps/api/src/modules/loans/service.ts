@@ -1,0 +1,341 @@
+import {
+  loanMessages,
+  loanRules,
+  type LoanApplicationRequest,
+  type LoanDecisionRequest,
+  type LoanDetailResponse,
+  type StaffLoan,
+} from '@strongroom/contracts/loans.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { derivedUuid } from '../../platform/derived-id.ts';
+import { AppError } from '../../platform/errors.ts';
+import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
+import type { LiveEvents } from '../../platform/live-events.ts';
+import { centsToJson } from '../../platform/money.ts';
+import { notifyCustomer } from '../../platform/notify.ts';
+import { isUuid } from '../../platform/path-parameters.ts';
+import { accountsWithBalances } from '../accounts/service.ts';
+import { findCustomerById } from '../customers/service.ts';
+import { presentLoan, presentLoanDetail, principalOwedCents } from './presenter.ts';
+import {
+  approveLoan,
+  countLoansWithStatus,
+  findCheckingAccount,
+  findLoan,
+  hasOpenApplication,
+  insertInstalments,
+  insertLoan,
+  insertLoanPayment,
+  ledgerAccountOf,
+  listCustomerLoans,
+  listInstalments,
+  loansWithoutDisbursementLine,
+  nextUnpaidInstalments,
+  recentIncomeCents,
+  rejectLoan,
+  staffEmailOf,
+  type LoanRow,
+} from './repository.ts';
+import { buildSchedule, discloseSchedule, divideRoundHalfUp, levelPaymentCents } from './schedule.ts';
+
+export interface LoanDependencies {
+  db: Database;
+  liveEvents: LiveEvents;
+  config: Pick<Config, 'bankTimeZone'>;
+}
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+/** A customer holds few loans; the list is bounded all the same. */
+const customerLoanListLimit = 100;
+/** The staff view's "recent income" looks this far back. */
+export const recentIncomeDays = 90;
+export const loanNotificationLink = '/loan';
+
+export const noCheckingAccountMessage = 'A loan is paid into your checking account, and you have none. Please contact customer care support to open one.';
+
+/** Today's date (YYYY-MM-DD) in the bank's time zone. */
+export function bankToday(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'No such loan');
+}
+
+/** The customer's own loan; someone else's, a malformed id and a missing one all answer alike. */
+export async function customerLoan(db: Queryable, customerId: string, loanId: string): Promise<LoanRow> {
+  const row = isUuid(loanId) ? await findLoan(db, loanId) : undefined;
+  if (!row || row.customer_id !== customerId) throw notFound();
+  return row;
+}
+
+/**
+ * `POST /loans` (Idempotency-Key): one open application at a time, paid into the customer's
+ * checking account. A replay of the key answers what the first request answered.
+ */
+export async function applyForLoan(
+  dependencies: LoanDependencies,
+  actor: { customerId: string } & RequestMeta,
+  body: LoanApplicationRequest,
+  idempotencyKey: string,
+): Promise<{ status: number; body: unknown }> {
+  const { db } = dependencies;
+  const hash = requestHash('loans', body);
+  const earlier = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
+  if (earlier.state === 'answered') return earlier.response;
+  if (earlier.state === 'unanswered') throw new AppError('conflict', 'This application is already being sent. Check your loans before trying again.');
+
+  const checking = await findCheckingAccount(db, actor.customerId);
+  if (!checking) throw new AppError('no_account', noCheckingAccountMessage);
+  if (await hasOpenApplication(db, actor.customerId)) throw new AppError('loan_application_open', loanMessages.applicationOpen);
+
+  const loanId = randomUUID();
+  const answer = await db.transaction(async (tx) => {
+    if (!(await claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, loanId))) return undefined;
+    const inserted = await insertLoan(tx, {
+      id: loanId,
+      customerId: actor.customerId,
+      maritalStatus: body.maritalStatus,
+      occupation: body.occupation,
+      address: body.address,
+      purpose: body.purpose,
+      requestedAmountCents: BigInt(body.amountCents),
+      annualIncomeCents: BigInt(body.annualIncomeCents),
+      durationMonths: body.durationMonths,
+      checkingAccountId: checking.id,
+    });
+    // The partial unique index is the last word on "one open application": the claim rolls back with it.
+    if (!inserted) throw new AppError('loan_application_open', loanMessages.applicationOpen);
+    const row = await findLoan(tx, loanId);
+    if (!row) throw new Error(`loan ${loanId} vanished`);
+    const response = { status: 201, body: { loan: presentLoan(row, { next: undefined, owedCents: null }) } };
+    await storeIdempotentResponse(tx, loanId, response);
+    await recordAudit(tx, {
+      actorType: 'customer',
+      actorId: actor.customerId,
+      action: 'loan.applied',
+      subject: loanId,
+      outcome: 'success',
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+      details: { amountCents: body.amountCents.toString(), durationMonths: body.durationMonths },
+    });
+    return response;
+  });
+  if (answer) return answer;
+  const again = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
+  if (again.state === 'answered') return again.response;
+  throw new AppError('conflict', 'This application is already being sent. Check your loans before trying again.');
+}
+
+export async function customerLoans(db: Queryable, customerId: string) {
+  const rows = await listCustomerLoans(db, customerId, customerLoanListLimit);
+  const next = new Map(
+    (
+      await nextUnpaidInstalments(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((line) => [line.loan_id, line]),
+  );
+  const items = [];
+  for (const row of rows) {
+    const owed = row.status === 'active' ? principalOwedCents(await listInstalments(db, row.id)) : null;
+    items.push(presentLoan(row, { next: next.get(row.id), owedCents: owed }));
+  }
+  return { items };
+}
+
+export async function customerLoanDetail(db: Queryable, customerId: string, loanId: string): Promise<LoanDetailResponse> {
+  const row = await customerLoan(db, customerId, loanId);
+  return presentLoanDetail(row, await listInstalments(db, row.id));
+}
+
+/** The dashboard's loan count: loans active or waiting for a decision (docs/decisions/027-loans.md). */
+export function loanCountOf(db: Queryable, customerId: string): Promise<number> {
+  return countLoansWithStatus(db, customerId, ['submitted', 'active']);
+}
+
+/**
+ * The APR the back office is offered as a starting point, by a stated rule on how large the loan
+ * is beside the stated annual income (docs/decisions/027-loans.md): up to a fifth of it 7.99%, up
+ * to half 11.99%, up to all of it 17.99%, beyond that 24.99%.
+ */
+export function suggestedAprBps(requestedAmountCents: bigint, annualIncomeCents: bigint): number {
+  if (requestedAmountCents * 5n <= annualIncomeCents) return 799;
+  if (requestedAmountCents * 2n <= annualIncomeCents) return 1_199;
+  if (requestedAmountCents <= annualIncomeCents) return 1_799;
+  return 2_499;
+}
+
+/** A monthly payment as a share of the stated monthly income, in basis points, rounded half-up. */
+export function debtToIncomeBps(monthlyPaymentCents: bigint, annualIncomeCents: bigint): number {
+  return Number(divideRoundHalfUp(monthlyPaymentCents * 12n * 10_000n, annualIncomeCents));
+}
+
+export async function presentStaffLoan(db: Database, row: LoanRow): Promise<StaffLoan> {
+  const customer = await findCustomerById(db, row.customer_id);
+  if (!customer) throw new Error(`loan ${row.id} has no customer`);
+  const accounts = await accountsWithBalances(db, row.customer_id, true);
+  const instalments = await listInstalments(db, row.id);
+  const aprBps = suggestedAprBps(row.requested_amount_cents, row.annual_income_cents);
+  const payment = levelPaymentCents(row.requested_amount_cents, aprBps, row.duration_months);
+  return {
+    loan: presentLoan(row, {
+      next: instalments.find((line) => line.status !== 'paid'),
+      owedCents: row.status === 'active' ? principalOwedCents(instalments) : null,
+    }),
+    customerId: row.customer_id,
+    customerName: `${customer.first_name} ${customer.last_name}`,
+    customerEmail: customer.email,
+    accounts: accounts.map((account) => ({ id: account.id, type: account.type, number: account.number, availableCents: centsToJson(account.availableCents) })),
+    recentIncomeCents: centsToJson(await recentIncomeCents(db, row.checking_account_id, recentIncomeDays, transferCodes.loanDisbursement)),
+    suggestedAprBps: aprBps,
+    suggestedMonthlyPaymentCents: centsToJson(payment),
+    debtToIncomeBps: debtToIncomeBps(payment, row.annual_income_cents),
+    decidedBy: row.decided_by ? await staffEmailOf(db, row.decided_by) : null,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+  };
+}
+
+export type DecisionOutcome = { kind: 'decided'; row: LoanRow } | { kind: 'already_decided' };
+
+/**
+ * A staff decision, exactly once. Approval fixes the terms, the schedule and its disclosure and
+ * marks the loan active in one transaction; the money then moves through the ledger under an id
+ * derived from the loan (loans receivable -> checking), so a crash between the two is finished by
+ * sending the same transfer again (`finishDisbursements`), which the ledger answers `exists`.
+ */
+export async function decideLoan(
+  dependencies: LoanDependencies,
+  decision: { loanId: string; staffId: string; body: LoanDecisionRequest; audit: Omit<AuditEntry, 'action' | 'subject' | 'outcome' | 'details'> },
+): Promise<DecisionOutcome> {
+  const { db } = dependencies;
+  const { body } = decision;
+  const outcome = await db.transaction(async (tx): Promise<DecisionOutcome> => {
+    const row = await findLoan(tx, decision.loanId, { lock: true });
+    if (!row) throw notFound();
+    if (row.status !== 'submitted') return { kind: 'already_decided' };
+    if (body.decision === 'reject') {
+      await rejectLoan(tx, row.id, { reason: body.reason, staffId: decision.staffId });
+      await notifyCustomer(tx, {
+        customerId: row.customer_id,
+        kind: 'loan',
+        name: 'Loan application declined',
+        text: `Your application for a loan of ${formatMoney(row.requested_amount_cents)} was not approved: ${body.reason}`,
+        link: loanNotificationLink,
+      });
+      await recordAudit(tx, { ...decision.audit, action: 'loan.rejected', subject: row.id, outcome: 'success', details: { reason: body.reason } });
+    } else {
+      const amountCents = BigInt(body.amountCents);
+      if (amountCents > row.requested_amount_cents) {
+        const message = `the amount is at most the ${formatMoney(row.requested_amount_cents)} the customer asked for`;
+        throw new AppError('validation_failed', message, { fields: { amountCents: message } });
+      }
+      const disbursedOn = bankToday(dependencies.config.bankTimeZone);
+      const schedule = buildSchedule({ principalCents: amountCents, aprBps: body.aprBps, termMonths: body.termMonths, disbursedOn });
+      const disclosure = discloseSchedule(amountCents, schedule);
+      if (Math.abs(disclosure.aprBps - body.aprBps) > loanRules.aprToleranceBps) {
+        throw new Error(`loan ${row.id}: the disclosed APR ${disclosure.aprBps} is beyond the tolerance of the note rate ${body.aprBps}`);
+      }
+      await approveLoan(tx, row.id, {
+        amountCents,
+        aprBps: body.aprBps,
+        termMonths: body.termMonths,
+        reason: body.reason,
+        staffId: decision.staffId,
+        disbursementTransferId: disbursementIdOf(row.id),
+        disbursedOn,
+        disclosure: {
+          amountFinancedCents: disclosure.amountFinancedCents,
+          financeChargeCents: disclosure.financeChargeCents,
+          aprCentiBps: Math.round(disclosure.aprBps * 100),
+          totalOfPaymentsCents: disclosure.totalOfPaymentsCents,
+        },
+      });
+      await insertInstalments(tx, row.id, schedule);
+      await recordAudit(tx, {
+        ...decision.audit,
+        action: 'loan.approved',
+        subject: row.id,
+        outcome: 'success',
+        details: { reason: body.reason, amountCents: amountCents.toString(), aprBps: body.aprBps, termMonths: body.termMonths },
+      });
+    }
+    const decided = await findLoan(tx, row.id);
+    if (!decided) throw new Error(`loan ${row.id} vanished`);
+    return { kind: 'decided', row: decided };
+  });
+  if (outcome.kind === 'decided' && outcome.row.status === 'active') await disburse(dependencies, outcome.row);
+  if (outcome.kind === 'decided') dependencies.liveEvents.publish(outcome.row.customer_id, 'notifications');
+  return outcome;
+}
+
+export function disbursementIdOf(loanId: string): string {
+  return derivedUuid('loan-disbursement', loanId);
+}
+
+/** Pays an approved loan into checking (idempotent: the transfer id is the loan's) and writes its history line and notice. */
+async function disburse(dependencies: LoanDependencies, row: LoanRow): Promise<void> {
+  const { db } = dependencies;
+  if (row.amount_cents === null || row.disbursement_transfer_id === null) throw new Error(`loan ${row.id} has no approved amount`);
+  const amountCents = row.amount_cents;
+  const transferId = row.disbursement_transfer_id;
+  const [outcome] = await createTransfers(db, [
+    {
+      id: transferId,
+      debitAccountId: operatorAccounts.loansReceivable,
+      creditAccountId: await ledgerAccountOf(db, row.checking_account_id),
+      amountCents,
+      ledger: ledgers.usd,
+      code: transferCodes.loanDisbursement,
+    },
+  ]);
+  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
+    throw new Error(`the ledger refused the disbursement of loan ${row.id}: ${outcome?.result ?? 'no result'}`);
+  }
+  await db.transaction(async (tx) => {
+    const existing = await tx.query('SELECT 1 FROM payments WHERE id = $1', [transferId]);
+    if (existing.length > 0) return;
+    await insertLoanPayment(tx, {
+      id: transferId,
+      customerId: row.customer_id,
+      kind: 'loan_disbursement',
+      checkingAccountId: row.checking_account_id,
+      amountCents,
+      message: 'Loan disbursement',
+    });
+    const first = (await listInstalments(tx, row.id))[0];
+    await notifyCustomer(tx, {
+      customerId: row.customer_id,
+      kind: 'loan',
+      name: 'Loan approved',
+      text: `Your loan of ${formatMoney(amountCents)} was approved and paid into your checking account.${
+        first ? ` Your first instalment of ${formatMoney(first.payment_cents)} is due on ${first.due_date}.` : ''
+      }`,
+      link: `/loan/${row.id}`,
+      paymentId: transferId,
+    });
+  });
+  dependencies.liveEvents.publish(row.customer_id, 'accounts');
+  dependencies.liveEvents.publish(row.customer_id, 'notifications');
+}
+
+/** Finishes disbursements that a crash left between the decision and the ledger; part of the daily job. */
+export async function finishDisbursements(dependencies: LoanDependencies, limit = 100): Promise<number> {
+  const rows = await loansWithoutDisbursementLine(dependencies.db, limit);
+  for (const row of rows) await disburse(dependencies, row);
+  return rows.length;
+}

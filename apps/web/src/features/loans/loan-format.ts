@@ -1,0 +1,44 @@
+import type { LoanStatus, ScheduleLine } from '@strongroom/contracts/loans.ts';
+
+/**
+ * An APR in basis points as a percentage with two decimals: 1,250 -> "12.50%". String arithmetic on
+ * the whole basis points, so no float ever shapes the digits. The disclosed APR (computed from the
+ * schedule) may carry a fraction of a basis point; it is shown to the nearest one.
+ */
+export function formatAprBps(aprBps: number): string {
+  if (!Number.isFinite(aprBps) || aprBps < 0) throw new RangeError(`not an APR in basis points: ${aprBps}`);
+  const wholeBps = Math.round(aprBps);
+  const percent = Math.trunc(wholeBps / 100);
+  const hundredths = String(wholeBps % 100).padStart(2, '0');
+  return `${percent}.${hundredths}%`;
+}
+
+const dueDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A calendar date (`YYYY-MM-DD`, as the schedule gives due dates) as `Dec 24, 2026`. It names a day,
+ * not an instant: read in UTC so that no time zone moves it to the day before.
+ */
+export function formatCalendarDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate) || Number.isNaN(date.getTime())) throw new RangeError(`not a calendar date: ${isoDate}`);
+  return dueDateFormat.format(date);
+}
+
+export const loanStatusWords: Readonly<Record<LoanStatus, string>> = {
+  submitted: 'Waiting for a decision',
+  rejected: 'Not approved',
+  active: 'Active',
+  paid_off: 'Paid off',
+};
+
+export const scheduleStatusWords: Readonly<Record<ScheduleLine['status'], string>> = {
+  paid: 'Paid',
+  due: 'Due',
+  late: 'Late',
+};
+
+/** "24 months" / "1 month". */
+export function formatMonths(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import type { Loan } from '@strongroom/contracts/loans.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import { MoneyAmount } from '../../components/ui/money-amount.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { formatCalendarDate } from './loan-format.ts';
+import { LoanStatusBadge } from './loan-status-badge.tsx';
+
+/** What a loan is, in a line: "Loan of $12,000.00" once approved, "Application for $15,000.00" before. */
+export function loanTitle(loan: Loan): string {
+  if (loan.amountCents !== null) return `Loan of ${formatMoney(loan.amountCents)}`;
+  return `Application for ${formatMoney(loan.requestedAmountCents)}`;
+}
+
+function LoanFacts({ loan }: { loan: Loan }) {
+  if (loan.status === 'active') {
+    return (
+      <dl className="loan-item__facts">
+        <div>
+          <dt>Next payment</dt>
+          <dd>
+            {loan.nextDueDate !== null && loan.nextPaymentCents !== null ? (
+              <>
+                <MoneyAmount cents={loan.nextPaymentCents} /> on {formatCalendarDate(loan.nextDueDate)}
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Balance owed</dt>
+          <dd>{loan.balanceCents !== null ? <MoneyAmount cents={loan.balanceCents} /> : '—'}</dd>
+        </div>
+      </dl>
+    );
+  }
+  if (loan.status === 'submitted') return <p className="loan-item__note">Sent {formatDate(loan.createdAt)}; we tell you as soon as it is decided.</p>;
+  if (loan.status === 'rejected') return <p className="loan-item__note">{loan.rejectionReason ?? 'This application was not approved.'}</p>;
+  return <p className="loan-item__note">Repaid in full. Nothing more is owed.</p>;
+}
+
+/** The customer's loans and applications, newest first as the API lists them; each opens its loan page. */
+export function LoanList({ loans }: { loans: readonly Loan[] }) {
+  return (
+    <ul className="loan-list">
+      {loans.map((loan) => (
+        <li key={loan.id} className="loan-item">
+          <div className="loan-item__head">
+            <Link to={`/loan/${encodeURIComponent(loan.id)}`} className="loan-item__link">
+              {loanTitle(loan)}
+              <ChevronRight aria-hidden="true" size={18} />
+            </Link>
+            <LoanStatusBadge status={loan.status} />
+          </div>
+          <LoanFacts loan={loan} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import type { Account } from '@strongroom/contracts/accounts.ts';
+import type { Loan } from '@strongroom/contracts/loans.ts';
+import { validationMessages } from '@strongroom/contracts/messages.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
+import { parseDollarsToCents } from '@strongroom/contracts/money-input.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useAccounts } from '../../lib/api/get-accounts.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { settlesSubmission, useSubmissionKey } from '../../lib/idempotency-key.ts';
+import { useLoanRepayment } from './api/loans-api.ts';
+
+const amountMessages = {
+  invalid: validationMessages.numberInvalid,
+  not_positive: validationMessages.amountNotPositive,
+  fractional_cent: validationMessages.amountFractionalCent,
+  too_large: validationMessages.amountTooLarge,
+} as const;
+
+/** The typed amount in cents, or why it cannot be paid: empty, not a number, more than is owed. */
+export function checkRepaymentAmount(text: string, payoffCents: number): { ok: true; cents: number } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: false, message: validationMessages.required };
+  const parsed = parseDollarsToCents(text);
+  if (!parsed.ok) return { ok: false, message: amountMessages[parsed.reason] };
+  if (parsed.cents > payoffCents) return { ok: false, message: `you owe ${formatMoney(payoffCents)}: pay at most that` };
+  return parsed;
+}
+
+function accountName(account: Account): string {
+  return `${account.name} ${account.number}`;
+}
+
+interface Confirming {
+  account: Account;
+  amountCents: number;
+}
+
+/**
+ * Paying early (the page shows the outcome: a payment that closes the loan also removes this form): from one of the customer's accounts, any amount up to the payoff. The money goes to
+ * principal first, so the schedule gets shorter; paying the payoff closes the loan. A confirmation
+ * comes first; the Idempotency-Key makes a retry of the same payment move the money once.
+ */
+export function RepaymentForm({ loan, onPaid }: { loan: Loan; onPaid: (message: string) => void }) {
+  const accounts = useAccounts();
+  const repay = useLoanRepayment(loan.id);
+  const submissionKey = useSubmissionKey();
+  const payoffCents = loan.balanceCents ?? 0;
+  const [accountId, setAccountId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (accounts.isPending) {
+    return (
+      <p aria-busy="true">
+        <Spinner size="sm" /> Loading your accounts…
+      </p>
+    );
+  }
+  if (accounts.isError) return <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />;
+  const account = accounts.data.find((item) => item.id === accountId) ?? accounts.data[0];
+  if (!account) return <Notice tone="error">{validationMessages.noSourceAccount}</Notice>;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkRepaymentAmount(amount, payoffCents);
+    if (!checked.ok) {
+      setAmountError(checked.message);
+      return;
+    }
+    if (!account) return;
+    setAmountError(undefined);
+    setFailure(null);
+    setConfirming({ account, amountCents: checked.cents });
+  }
+
+  async function pay(choice: Confirming) {
+    const body = { fromAccountId: choice.account.id, amountCents: choice.amountCents };
+    try {
+      const { loan: after } = await repay.mutateAsync({ body, idempotencyKey: submissionKey.keyFor(body) });
+      submissionKey.release();
+      setConfirming(null);
+      setAmount('');
+      onPaid(
+        after.status === 'paid_off'
+          ? `You paid ${formatMoney(choice.amountCents)}. Your loan is paid off.`
+          : `You paid ${formatMoney(choice.amountCents)}. You now owe ${formatMoney(after.balanceCents ?? 0)}.`,
+      );
+    } catch (error) {
+      if (error instanceof ApiError && settlesSubmission(error)) submissionKey.release();
+      setConfirming(null);
+      setFailure(error instanceof Error ? error.message : 'The payment was not made');
+    }
+  }
+
+  return (
+    <section className="loan-repay" aria-labelledby="repay-title">
+      <h2 id="repay-title" className="loans__section-title">
+        Pay early
+      </h2>
+      <p className="loan-repay__payoff">
+        Payoff amount: <strong className="tabular">{formatMoney(payoffCents)}</strong>
+      </p>
+      <p className="loan-repay__hint">An early payment goes to principal first, so you pay less interest and finish sooner.</p>
+      {failure ? (
+        <Notice tone="error" role="alert">
+          <p>{failure}</p>
+        </Notice>
+      ) : null}
+      <form className="loan-repay__form" noValidate onSubmit={onSubmit} aria-label="Pay early">
+        <SelectField
+          label="From account"
+          options={accounts.data.map((item) => ({ value: item.id, label: `${accountName(item)} (${formatMoney(item.availableCents)} available)` }))}
+          value={account.id}
+          onChange={(event) => setAccountId(event.target.value)}
+        />
+        <TextField
+          label="Amount"
+          hint="In dollars, up to the payoff amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={amount}
+          error={amountError}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <div className="loan-repay__actions">
+          <Button type="submit">Review payment</Button>
+          <Button variant="secondary" onClick={() => setAmount(formatMoney(payoffCents, 'decimal'))}>
+            Pay off in full
+          </Button>
+        </div>
+      </form>
+      {confirming ? (
+        <Dialog
+          open
+          onClose={() => setConfirming(null)}
+          dismissible={!repay.isPending}
+          title={`Pay ${formatMoney(confirming.amountCents)} to your loan?`}
+          description={
+            confirming.amountCents === payoffCents
+              ? `From ${accountName(confirming.account)}. This pays the loan off in full.`
+              : `From ${accountName(confirming.account)}. You will owe ${formatMoney(payoffCents - confirming.amountCents)} after it.`
+          }
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(null)} disabled={repay.isPending}>
+                Cancel
+              </Button>
+              <Button loading={repay.isPending} onClick={() => void pay(confirming)}>
+                Pay {formatMoney(confirming.amountCents)}
+              </Button>
+            </>
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

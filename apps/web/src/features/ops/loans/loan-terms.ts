@@ -1,0 +1,67 @@
+import { loanRules } from '@strongroom/contracts/loans.ts';
+import { validationMessages } from '@strongroom/contracts/messages.ts';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const aprRangeMessage = 'the APR is 0% to 36%';
+
+/**
+ * An APR typed as a percentage ("12", "12.5", "12.50%") in, whole basis points out (1,250), by the
+ * digits of the text: no float ever holds the rate. Two decimals at most, since a basis point is the
+ * hundredth of a percent; 0% to 36% (loanRules.maxAprBps).
+ */
+export function parseAprPercentToBps(text: string): Parsed<number> {
+  const trimmed = text.trim().replace(/\s*%$/, '');
+  if (trimmed === '') return { ok: false, message: validationMessages.required };
+  const match = /^(\d{1,3})(?:\.(\d*))?$/.exec(trimmed);
+  if (!match) return { ok: false, message: validationMessages.numberInvalid };
+  const fraction = match[2] ?? '';
+  if (fraction.length > 2) return { ok: false, message: 'the APR has at most two decimals (a basis point)' };
+  const bps = Number(match[1]) * 100 + Number(fraction.padEnd(2, '0'));
+  if (bps > loanRules.maxAprBps) return { ok: false, message: aprRangeMessage };
+  return { ok: true, value: bps };
+}
+
+/** A term in whole months, 1 to 84. */
+export function parseTermMonths(text: string): Parsed<number> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: validationMessages.required };
+  if (!/^\d{1,4}$/.test(trimmed)) return { ok: false, message: validationMessages.numberInvalid };
+  const months = Number(trimmed);
+  if (months < loanRules.minTermMonths || months > loanRules.maxTermMonths) return { ok: false, message: 'the term is 1 to 84 months' };
+  return { ok: true, value: months };
+}
+
+/** The monthly rate's denominator: APR in basis points / 10,000 / 12 months. */
+const monthlyRateDenominator = 120_000n;
+
+/**
+ * The level monthly payment the customer would owe, as the server's schedule computes it (PRODUCT.md
+ * section 6): P·r / (1 − (1 + r)^−n) with r = bps / 120,000, in exact integer arithmetic and rounded
+ * half-up once: P·a·(b + a)^n / (b·((b + a)^n − b^n)). An APR of 0 divides the amount evenly (the
+ * remainder goes to the last instalment, so the level payment is the quotient).
+ */
+export function monthlyPaymentCents(amountCents: number, aprBps: number, termMonths: number): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('an amount is positive whole cents');
+  if (!Number.isInteger(aprBps) || aprBps < 0) throw new RangeError('an APR is whole basis points');
+  if (!Number.isInteger(termMonths) || termMonths < 1) throw new RangeError('a term is whole months');
+  const principal = BigInt(amountCents);
+  if (aprBps === 0) return Number(principal / BigInt(termMonths));
+  const a = BigInt(aprBps);
+  const b = monthlyRateDenominator;
+  const growth = (b + a) ** BigInt(termMonths);
+  const numerator = principal * a * growth;
+  const denominator = b * (growth - b ** BigInt(termMonths));
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
+/** Debt-to-income in basis points as a percentage with one decimal: 3,512 -> "35.1%". */
+export function formatRatioBps(bps: number): string {
+  const tenths = Math.round(bps / 10);
+  return `${Math.trunc(tenths / 10)}.${tenths % 10}%`;
+}
+
+/** An APR in whole basis points as a percentage with two decimals: 1,250 -> "12.50%". */
+export function formatAprPercent(aprBps: number): string {
+  return `${Math.trunc(aprBps / 100)}.${String(aprBps % 100).padStart(2, '0')}%`;
+}
