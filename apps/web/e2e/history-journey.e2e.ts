@@ -212,7 +212,9 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
 
       // A message as long as the field allows (140 characters, one of them a long unbroken reference)
       // wraps or is shortened in every list: no page is wider than the screen at 1280 or 390 px.
-      const longMessage = `Deposit for the flat at 12 Harbour Row, ref ${'X'.repeat(48)}, paid from checking as agreed with the landlord.`.slice(0, 140).padEnd(140, '.');
+      const longMessage = `Deposit for the flat at 12 Harbour Row, ref ${'X'.repeat(48)}, paid from checking as agreed with the landlord.`
+        .slice(0, 140)
+        .padEnd(140, '.');
       expect(longMessage).toHaveLength(140);
       await transferOwn(page, customer, { amountCents: 1_000, message: longMessage });
       for (const [path, ready] of [

@@ -56,11 +56,11 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
 
   it('signs the sandbox demo customer in where they wanted to go, and signs them out again', async () => {
     const { context, page, problems } = await openPage(browser);
-    await page.goto('/new-card');
+    await page.goto('/home');
     await page.getByRole('button', { name: 'Fill in the demo sign-in' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/new-card');
+    expect(new URL(page.url()).pathname).toBe('/home');
     expect(await page.getByText(/^Good (morning|afternoon|evening|night), Dana$/).isVisible()).toBe(true);
     // A first visit in this browser opens the welcome dialog.
     await page.getByRole('dialog').getByRole('button', { name: 'Get started' }).click();

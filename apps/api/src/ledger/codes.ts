@@ -22,7 +22,7 @@ export const accountCodes = {
   settlementWire: 111,
   settlementCard: 112,
   feesIncome: 120,
-  /** Interest the bank earns on its loans (credit-normal income; created by migration 0019). */
+  /** Interest the bank earns on its loans (credit-normal income; created by migration 0017). */
   interestIncome: 121,
   marketingExpense: 130,
   interestExpense: 131,
@@ -74,7 +74,7 @@ export const operatorAccounts = {
   loansReceivable: '00000000-0000-4000-8000-000000000007',
   interestExpense: '00000000-0000-4000-8000-000000000008',
   accountVerificationExpense: '00000000-0000-4000-8000-000000000009',
-  /** Migration 0019 (loans): the id ends in its account code, 121. */
+  /** Migration 0017 (loans): the id ends in its account code, 121. */
   interestIncome: '00000000-0000-4000-8000-000000000121',
 } as const;
 

@@ -60,6 +60,14 @@ describe('route guard', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgetpassword');
   });
 
+  it("takes /new-card (where the seed sends a new customer) to the card screens, and /cards' offers to the card request", async () => {
+    renderApp('/new-card', { 'GET /api/v1/me': signedIn, 'GET /api/v1/cards': { status: 200, body: { items: [] } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Card' })).toBeTruthy();
+    queryClient.clear();
+    renderApp('/cards');
+    for (const link of screen.getAllByRole('link', { name: /^Request this card/ })) expect(link.getAttribute('href')).toBe('/card-form');
+  });
+
   it('shows the customer page inside the bank layout when /me answers 200', async () => {
     renderApp('/home', { 'GET /api/v1/me': signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your dashboard' })).toBeTruthy();

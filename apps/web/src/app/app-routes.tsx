@@ -61,7 +61,6 @@ const onboardingCustomerPaths: ReadonlySet<CustomerRoutePath> = new Set(['/profi
 const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/dashboard': <DashboardPage />,
   '/home': <DashboardPage />,
-  '/new-card': <DashboardPage />,
   '/notifications': <NotificationsPage />,
   '/beneficiaries': <BeneficiariesPage />,
   '/add-beneficiaries': <AddBeneficiaryPage />,
@@ -75,6 +74,8 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/otp': <OtpPage />,
   '/transaction-history': <HistoryPage />,
   '/card': <CardPage />,
+  // The seed sends /success's button to /new-card: the card screens, not a second dashboard.
+  '/new-card': <CardPage />,
   '/card-form': <CardFormPage />,
   '/new-card-form': <CardFormPage />,
   '/card-details/:id': <CardDetailsPage />,

@@ -48,7 +48,7 @@ describe('sign-in', () => {
 
   it('from the guard, lands on the page that was asked for once signed in', async () => {
     const user = userEvent.setup();
-    const { fetchMock } = renderApp('/new-card', {
+    const { fetchMock } = renderApp('/home', {
       'GET /api/v1/me': unauthenticated,
       'POST /api/v1/auth/login': signedIn,
     });
@@ -58,7 +58,7 @@ describe('sign-in', () => {
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(signedIn.body), { status: 200 }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your dashboard' })).toBeTruthy();
-    expect(window.location.pathname).toBe('/new-card');
+    expect(window.location.pathname).toBe('/home');
   });
 
   it('offers the sandbox demo customer’s sign-in as a one-click fill', async () => {

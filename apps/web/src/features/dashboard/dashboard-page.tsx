@@ -36,7 +36,7 @@ function Accounts() {
 }
 
 /**
- * The dashboard (also /home and /new-card): the greeting of the hour, the accounts with their
+ * The dashboard (also /home): the greeting of the hour, the accounts with their
  * balances, this month's money in and out and spending, the number of cards and loans, and the
  * latest transactions, all from the ledger. A welcome greets the customer on their first visit.
  */

@@ -74,7 +74,7 @@ export function CardsPage() {
                     </li>
                   ))}
                 </ul>
-                <Link to="/login" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
+                <Link to="/card-form" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
                   Request this card<span className="visually-hidden">: {offer.name}</span>
                 </Link>
               </Card>

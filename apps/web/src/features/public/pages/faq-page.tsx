@@ -70,7 +70,7 @@ const questions: readonly AccordionItem[] = [
     title: 'How do I get a debit or credit card?',
     content: (
       <p>
-        Request one under Card in online banking and choose debit or credit, Visa or Mastercard. You need an available balance of{' '}
+        Request one under <Link to="/card">Card</Link> in online banking and choose debit or credit, Visa or Mastercard. You need an available balance of{' '}
         {formatPrice(cardMinimumSavingsCents)} on your savings account. Our staff approve each request within {cardApprovalDays} days, and the card appears in
         online banking as soon as it is approved.
       </p>
