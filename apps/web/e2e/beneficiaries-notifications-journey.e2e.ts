@@ -19,7 +19,7 @@ async function bellBadge(page: Page): Promise<string | null> {
 async function openTab(page: Page, name: 'My Bank' | 'Other Bank') {
   const tab = page.getByRole('tab', { name });
   await tab.click();
-  expect(await tab.getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
   return page.getByRole('tabpanel', { name });
 }
 

@@ -62,9 +62,9 @@ function BeneficiaryList({ items, onDelete }: { items: readonly Beneficiary[]; o
 export default function BeneficiariesPage() {
   const beneficiaries = useBeneficiaries();
   // ?tab=otherbank opens that tab: after adding a beneficiary, the customer sees it where it went.
+  // The choice shows at once; the address follows (replacing itself), so a reload keeps the tab.
   const [searchParams, setSearchParams] = useSearchParams();
-  const requestedTab = searchParams.get('tab');
-  const selectedTab = tabs.find((tab) => tab.bankType === requestedTab)?.bankType ?? 'mybank';
+  const [selectedTab, setSelectedTab] = useState<BankType>(() => tabs.find((tab) => tab.bankType === searchParams.get('tab'))?.bankType ?? 'mybank');
   const deleteBeneficiary = useDeleteBeneficiary();
   const toast = useToast();
   const [pendingDelete, setPendingDelete] = useState<Beneficiary | null>(null);
@@ -102,7 +102,12 @@ export default function BeneficiariesPage() {
         <Tabs
           label="Beneficiaries by bank"
           selectedId={selectedTab}
-          onSelectedChange={(id) => setSearchParams({ tab: id }, { replace: true })}
+          onSelectedChange={(id) => {
+            const chosen = tabs.find((tab) => tab.bankType === id);
+            if (!chosen) return;
+            setSelectedTab(chosen.bankType);
+            setSearchParams({ tab: chosen.bankType }, { replace: true });
+          }}
           items={tabs.map((tab) => {
             const items = beneficiaries.data.items.filter((beneficiary) => beneficiary.bankType === tab.bankType);
             return {
