@@ -124,6 +124,12 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       await screenshotBothWidths(customer.page, 'cards-05-frozen-declined');
       await expectNoAxeViolations(customer.page);
 
+      // And in History, as a line that moved nothing.
+      await customer.page.goto('/transaction-history');
+      await customer.page.getByRole('heading', { level: 1, name: 'History' }).waitFor();
+      await customer.page.getByRole('table', { name: 'Recent transactions' }).getByText('Corner Grocer · Groceries · Declined: Card frozen').waitFor();
+      await screenshotBothWidths(customer.page, 'cards-06-declined-in-history');
+
       const cards = cardListResponseSchema.parse(await (await customer.page.request.get('/api/v1/cards')).json());
       expect(cards.items.map((card) => card.status)).toEqual(['frozen']);
       // No answer but reveal carries the full number.

@@ -145,7 +145,13 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
     expect(await reasonOf({ amountCents: available })).toMatchObject({ status: 'approved' });
 
     await who.browser.post(`/api/v1/cards/${card.id}/freeze`);
-    expect(await reasonOf({})).toMatchObject({ declineReason: 'card_frozen' });
+    const declinedWhileFrozen = await reasonOf({});
+    expect(declinedWhileFrozen).toMatchObject({ declineReason: 'card_frozen' });
+    // The attempt is in the checking account's history too, as card apps show it: declined, nothing moved.
+    expect(await historyLine(who, declinedWhileFrozen.id)).toMatchObject({
+      status: 'rejected',
+      description: expect.stringMatching(/ · Declined: Card frozen$/),
+    });
     await who.browser.post(`/api/v1/cards/${card.id}/unfreeze`);
     await who.browser.request({ method: 'DELETE', url: `/api/v1/cards/${card.id}` });
     expect(await reasonOf({})).toMatchObject({ declineReason: 'card_closed' });

@@ -8,6 +8,7 @@ import {
   type CardTransaction,
   type CardType,
   type CreateCardRequest,
+  declineReasonLabels,
   type DeclineReason,
 } from '@strongroom/contracts/cards.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -30,7 +31,7 @@ import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
-import { clearCardPurchaseLine, recordCardPurchaseLine, releaseCardPurchaseLine } from '../payments/service.ts';
+import { clearCardPurchaseLine, recordCardPurchaseLine, recordDeclinedCardPurchaseLine, releaseCardPurchaseLine } from '../payments/service.ts';
 import {
   cardNumberLookup,
   cardVerificationValue,
@@ -619,7 +620,10 @@ export async function authorize(dependencies: CardDependencies, input: Authoriza
       releasesAt: declineReason ? null : new Date(now.getTime() + holdSeconds * 1000),
     });
   });
-  if (row.status === 'declined') return answerOf(row);
+  if (row.status === 'declined') {
+    await recordDeclinedLine(dependencies, card, row.id, input, row.decline_reason);
+    return answerOf(row);
+  }
 
   const fromLedgerAccountId = await spendingAccountOf(db, card);
   const [outcome] = await createTransfers(
@@ -642,6 +646,7 @@ export async function authorize(dependencies: CardDependencies, input: Authoriza
     const reason: DeclineReason = card.type === 'credit' ? 'insufficient_credit' : 'insufficient_funds';
     if (outcome?.result !== 'exceeds_credits') throw new Error(`the ledger refused an authorisation: ${outcome?.result}`);
     await declineAuthorization(db, id, reason);
+    await recordDeclinedLine(dependencies, card, id, input, reason);
     return { id, status: 'declined', declineReason: reason };
   }
   if (card.type === 'debit' && card.last4) {
@@ -658,6 +663,28 @@ export async function authorize(dependencies: CardDependencies, input: Authoriza
   }
   dependencies.liveEvents?.publish(card.customer_id, 'accounts');
   return { id, status: 'approved' };
+}
+
+/** A debit card's declined attempt is a history line of its checking account (a credit card's is on the card's page only). */
+async function recordDeclinedLine(
+  dependencies: CardDependencies,
+  card: CardRow,
+  authorizationId: string,
+  attempt: AuthorizationInput,
+  reason: string | null,
+): Promise<void> {
+  if (card.type !== 'debit' || !card.last4 || !reason) return;
+  await recordDeclinedCardPurchaseLine(dependencies.db, {
+    id: authorizationId,
+    customerId: card.customer_id,
+    fromAccountId: card.linked_account_id,
+    amountCents: BigInt(attempt.amountCents),
+    merchantName: attempt.merchantName,
+    mcc: attempt.mcc,
+    last4: card.last4,
+    reason: declineReasonLabels[reason as DeclineReason] ?? reason,
+  });
+  dependencies.liveEvents?.publish(card.customer_id, 'accounts');
 }
 
 async function spendingAccountOf(db: Queryable, card: CardRow): Promise<string> {

@@ -40,12 +40,13 @@ const releaseDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'num
 /**
  * "Corner Grocer · Groceries · Pending - releases on Dec 1, 2026" while the hold waits; the
  * merchant and the category from its merchant category code once it cleared; "Hold released"
- * after a reversal or when the hold expired.
+ * after a reversal or when the hold expired; "Declined: Card frozen" for an attempt that moved nothing.
  */
 export function cardPurchaseDescription(line: Pick<LineRow, 'status' | 'counterparty_name' | 'details'>): string {
   const merchant = line.details.merchantName ?? line.counterparty_name;
   const base = `${merchant} · ${merchantCategory(line.details.mcc ?? '')}`;
   if (line.status === 'pending' && line.details.releasesAt) return `${base} · Pending - releases on ${releaseDate.format(new Date(line.details.releasesAt))}`;
   if (line.status === 'returned') return `${base} · Hold released`;
+  if (line.status === 'rejected' && line.details.declined) return `${base} · Declined: ${line.details.declined}`;
   return base;
 }

@@ -35,6 +35,27 @@ export async function recordCardPurchaseLine(db: Queryable, line: CardPurchaseLi
   );
 }
 
+/**
+ * A declined purchase with a debit card: a line that moved nothing ('rejected', with the reason), so
+ * the customer sees the attempt in history as card apps show it. Its id is the authorisation's.
+ */
+export async function recordDeclinedCardPurchaseLine(db: Queryable, line: Omit<CardPurchaseLine, 'releasesAt'> & { reason: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO payments (id, customer_id, kind, status, status_reason, from_account_id, amount_cents, counterparty_name, counterparty_account_number, message, details)
+     VALUES ($1, $2, 'card', 'rejected', $3, $4, $5, $6, $7, $6, $8::jsonb) ON CONFLICT (id) DO NOTHING`,
+    [
+      line.id,
+      line.customerId,
+      line.reason,
+      line.fromAccountId,
+      line.amountCents,
+      line.merchantName,
+      `•••• ${line.last4}`,
+      JSON.stringify({ cardPurchase: 'true', merchantName: line.merchantName, mcc: line.mcc, last4: line.last4, declined: line.reason }),
+    ],
+  );
+}
+
 /** Cleared: the line is completed, for what cleared (which may be less than the hold). */
 export async function clearCardPurchaseLine(db: Queryable, id: string, clearedCents: bigint): Promise<void> {
   await db.query(`UPDATE payments SET status = 'completed', amount_cents = $2, updated_at = now() WHERE id = $1 AND kind = 'card' AND status = 'pending'`, [

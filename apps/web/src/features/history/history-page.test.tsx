@@ -84,7 +84,7 @@ describe('/transaction-history', () => {
     for (const status of statuses) expect(status?.querySelector('.history-status__dot')?.getAttribute('aria-hidden')).toBe('true');
   });
 
-  it('shows Transfer, Debit and withdraw amounts in red and the other categories in green', async () => {
+  it('shows Transfer, Debit and withdraw amounts in red, the other categories in green, and a rejected line in neither', async () => {
     renderApp('/transaction-history', historyApi());
     const table = await historyTable();
     const tones = Object.fromEntries(
@@ -101,7 +101,8 @@ describe('/transaction-history', () => {
       Credit: 'tabular money-in',
       Debit: 'tabular money-out',
       withdraw: 'tabular money-out',
-      Deposit: 'tabular money-in',
+      // The deposit was rejected: nothing came in, so its amount is struck through, not green.
+      Deposit: 'tabular money-none',
       Funding: 'tabular money-in',
     });
   });

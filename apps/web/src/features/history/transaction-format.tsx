@@ -28,7 +28,9 @@ export function TransactionStatus({ status }: { status: PaymentStatus }) {
 }
 
 /** `$-1,234.00` for money out (the seed's history style), in red for a money-out category; the sign says what the colour says. */
-export function TransactionAmount({ transaction }: { transaction: Pick<Transaction, 'amountCents' | 'category'> }) {
+/** A refused line (a declined card purchase, a payment staff rejected) moved no money: its amount is struck through, not in the colour of money. */
+export function TransactionAmount({ transaction }: { transaction: Pick<Transaction, 'amountCents' | 'category' | 'status'> }) {
+  if (transaction.status === 'rejected') return <s className="tabular money-none">{formatMoney(transaction.amountCents, 'history')}</s>;
   const tone = isMoneyOutCategory(transaction.category) ? 'money-out' : 'money-in';
   return <span className={`tabular ${tone}`}>{formatMoney(transaction.amountCents, 'history')}</span>;
 }
