@@ -33,7 +33,13 @@ import { reviewReasonFor } from './review-rules.ts';
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
 export { recordRailOutcome, type RailActor, type RailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 /** The history line of a debit-card purchase (the cards module moves its money). */
-export { clearCardPurchaseLine, recordCardPurchaseLine, recordDeclinedCardPurchaseLine, releaseCardPurchaseLine, type CardPurchaseLine } from './card-purchases.ts';
+export {
+  clearCardPurchaseLine,
+  recordCardPurchaseLine,
+  recordDeclinedCardPurchaseLine,
+  releaseCardPurchaseLine,
+  type CardPurchaseLine,
+} from './card-purchases.ts';
 
 export interface PaymentActor {
   customerId: string;
