@@ -273,9 +273,10 @@ export const staffAuthorizationRequestSchema = z.object({
   expiry: plainString()
     .regex(/^\d{2}\/\d{2}$/, 'expiry is MM/YY')
     .optional(),
-  reason: textField(500).optional(),
+  /** Every staff action carries a reason for the audit log (3-500 characters). */
+  reason: decisionReasonField,
 });
 export type StaffAuthorizationRequest = z.input<typeof staffAuthorizationRequestSchema>;
-export const staffClearAuthorizationRequestSchema = clearAuthorizationRequestSchema.extend({ reason: textField(500).optional() });
-export const staffReverseAuthorizationRequestSchema = z.object({ reason: textField(500).optional() });
+export const staffClearAuthorizationRequestSchema = clearAuthorizationRequestSchema.extend({ reason: decisionReasonField });
+export const staffReverseAuthorizationRequestSchema = z.object({ reason: decisionReasonField });
 export const staffAuthorizationListQuerySchema = z.object({ cardId: plainString().max(64) });

@@ -243,6 +243,7 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
         amountCents: 3_000,
         merchantName: 'Taxi Co',
         mcc: '4121',
+        reason: 'Checking a taxi fare end to end',
       });
       expect(approved.statusCode, approved.body).toBe(201);
       expect(approved.json().authorization.status).toBe('approved');
@@ -251,6 +252,7 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
         amountCents: 3_000,
         merchantName: 'Taxi Co',
         mcc: '4121',
+        reason: 'Checking a taxi fare end to end',
         cvv: '000',
       });
       // 000 is the real CVV once in a thousand cards; then the decline is the expiry's below.
@@ -260,6 +262,7 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
         amountCents: 3_000,
         merchantName: 'Taxi Co',
         mcc: '4121',
+        reason: 'Checking a taxi fare end to end',
         expiry: '01/20',
       });
       expect(wrongExpiry.json().authorization).toMatchObject({ status: 'declined', declineReason: 'wrong_expiry' });
@@ -274,9 +277,22 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
         amountCents: 500,
         merchantName: 'Taxi Co',
         mcc: '4121',
+        reason: 'Checking a taxi fare end to end',
       });
-      const reversed = await staff.post(`/api/v1/staff/card-simulator/authorizations/${second.json().authorization.id}/reverse`, {});
+      const reversed = await staff.post(`/api/v1/staff/card-simulator/authorizations/${second.json().authorization.id}/reverse`, {
+        reason: 'The fare was cancelled',
+      });
       expect(reversed.json().transaction.status).toBe('reversed');
+      // A staff event without a reason is refused and fires nothing.
+      const withoutReason = await staff.post('/api/v1/staff/card-simulator/authorizations', {
+        cardId: card.id,
+        amountCents: 500,
+        merchantName: 'Taxi Co',
+        mcc: '4121',
+      });
+      expect(withoutReason.statusCode).toBe(400);
+      expect(withoutReason.json().error.code).toBe('validation_failed');
+      expect((await staff.post(`/api/v1/staff/card-simulator/authorizations/${second.json().authorization.id}/reverse`, {})).statusCode).toBe(400);
       const list = await staff.get(`/api/v1/staff/card-simulator/authorizations?cardId=${card.id}`);
       expect(list.statusCode).toBe(200);
       expect(list.json().items.length).toBeGreaterThanOrEqual(3);
@@ -287,6 +303,7 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
         amountCents: 500,
         merchantName: 'Taxi Co',
         mcc: '4121',
+        reason: 'Checking a taxi fare end to end',
       });
       expect(onPending.json().authorization).toMatchObject({ status: 'declined', declineReason: 'card_not_active' });
       expect(
@@ -296,6 +313,7 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
             amountCents: 5,
             merchantName: 'X',
             mcc: '5999',
+            reason: 'An unknown card id',
           })
         ).statusCode,
       ).toBe(404);

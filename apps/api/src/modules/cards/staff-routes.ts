@@ -135,7 +135,6 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
   return async (app) => {
     requireStaff(app, db);
     const guarded = { preValidation: permit(db, 'payments.settle') };
-    const defaultReason = 'Sandbox card network simulation';
 
     app.post(
       '/staff/card-simulator/authorizations',
@@ -150,7 +149,7 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
             subject: input.cardId,
             outcome: 'success',
             details: {
-              reason: reason ?? defaultReason,
+              reason,
               authorizationId: authorization.id,
               status: authorization.status,
               declineReason: authorization.declineReason ?? null,
@@ -171,19 +170,19 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
         schema: {
           tags: ['staff'],
           params: idParams,
-          body: staffClearAuthorizationRequestSchema.nullish(),
+          body: staffClearAuthorizationRequestSchema,
           response: { 200: authorizationOutcomeResponseSchema, ...errors },
         },
       },
       async (request) => {
-        const outcome = await clearAuthorization(dependencies, request.params.id, request.body?.amountCents);
+        const outcome = await clearAuthorization(dependencies, request.params.id, request.body.amountCents);
         await recordAudit(
           db,
           staffAudit(request, {
             action: 'card_simulator.cleared',
             subject: request.params.id,
             outcome: 'success',
-            details: { reason: request.body?.reason ?? defaultReason, clearedCents: outcome.transaction.clearedCents },
+            details: { reason: request.body.reason, clearedCents: outcome.transaction.clearedCents },
           }),
         );
         return outcome;
@@ -197,7 +196,7 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
         schema: {
           tags: ['staff'],
           params: idParams,
-          body: staffReverseAuthorizationRequestSchema.nullish(),
+          body: staffReverseAuthorizationRequestSchema,
           response: { 200: authorizationOutcomeResponseSchema, ...errors },
         },
       },
@@ -209,7 +208,7 @@ export function cardSimulatorStaffRoutes(dependencies: CardDependencies): Fastif
             action: 'card_simulator.reversed',
             subject: request.params.id,
             outcome: 'success',
-            details: { reason: request.body?.reason ?? defaultReason },
+            details: { reason: request.body.reason },
           }),
         );
         return outcome;
