@@ -16,44 +16,35 @@ export interface PaymentDialogsProps {
 }
 
 /**
- * The result popup's words say what happened, no more: '{amount} transferred successfully' only when
- * the money has moved; on its way (with the day it settles), under review, refused or returned otherwise.
+ * The result popup's words say what happened, no more: the done words only when the money has
+ * moved; on its way (with the day it settles), under review, refused or returned otherwise.
  */
-export function transferSuccessTitle(payment: Payment): string {
+function resultTitle(payment: Payment, noun: 'payment' | 'withdrawal', done: (amount: string) => string): string {
   const amount = formatMoney(payment.amountCents);
   switch (payment.status) {
     case 'completed':
-      return transferredMessage(amount);
+      return done(amount);
     case 'pending':
       return payment.expectedSettlementAt
-        ? `Your payment of ${amount} is on its way: it settles by ${formatDate(payment.expectedSettlementAt)}`
-        : `Your payment of ${amount} is on its way`;
+        ? `Your ${noun} of ${amount} is on its way: it settles by ${formatDate(payment.expectedSettlementAt)}`
+        : `Your ${noun} of ${amount} is on its way`;
     case 'in_review':
-      return `We are reviewing your payment of ${amount}`;
+      return `We are reviewing your ${noun} of ${amount}`;
     case 'rejected':
-      return `Your payment of ${amount} was refused`;
+      return `Your ${noun} of ${amount} was refused`;
     case 'returned':
-      return `Your payment of ${amount} was returned`;
+      return `Your ${noun} of ${amount} was returned`;
   }
 }
 
-/** A withdrawal: 'Withdrawal successful' once paid out; otherwise what is happening to it. */
+/** A transfer: '{amount} transferred successfully' once the money moved. */
+export function transferSuccessTitle(payment: Payment): string {
+  return resultTitle(payment, 'payment', transferredMessage);
+}
+
+/** A withdrawal: 'Withdrawal successful' once paid out. */
 export function withdrawalResultTitle(payment: Payment): string {
-  const amount = formatMoney(payment.amountCents);
-  switch (payment.status) {
-    case 'completed':
-      return resultMessages.withdrawalAccepted;
-    case 'pending':
-      return payment.expectedSettlementAt
-        ? `Your withdrawal of ${amount} is on its way: it settles by ${formatDate(payment.expectedSettlementAt)}`
-        : `Your withdrawal of ${amount} is on its way`;
-    case 'in_review':
-      return `We are reviewing your withdrawal of ${amount}`;
-    case 'rejected':
-      return `Your withdrawal of ${amount} was refused`;
-    case 'returned':
-      return `Your withdrawal of ${amount} was returned`;
-  }
+  return resultTitle(payment, 'withdrawal', () => resultMessages.withdrawalAccepted);
 }
 
 /** The dialogs of a submission: the step-up code, the success popup and the error. */
