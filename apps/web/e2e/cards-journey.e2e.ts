@@ -67,7 +67,10 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       const officer = await createStaff('cards-officer', 'operations');
       const staff = await openPage(browser);
       await staffSignIn(staff.page, officer);
-      await staff.page.getByRole('link', { name: /Card requests/ }).click();
+      await staff.page
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('link', { name: /Card requests/ })
+        .click();
       await heading(staff.page, 'Card requests');
       await staff.page.getByRole('button', { name: 'Approve Debit Card (Visa Card) for Carla Cardholder' }).click();
       const decision = staff.page.getByRole('dialog', { name: 'Approve a Debit Card (Visa Card) for Carla Cardholder?' });

@@ -1,44 +1,14 @@
-import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { csrfHeaderName, secureStaffCsrfCookieName, staffCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { screenshotBothWidths, uniqueEmail } from './support/identity.ts';
-import { accountOf, createFundedCustomer, heading, readStepUpCode, runOps, signInPastWelcome } from './support/money.ts';
+import { screenshotBothWidths } from './support/identity.ts';
+import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
+import { createStaff, staffSignIn } from './support/staff.ts';
 
 /** A customer's payment, two staff members in their own browsers, each signing in with a code. */
 const journeyTimeoutMs = 180_000;
-const staffPassword = 'an orchard of quiet ledgers';
-
-/** The authenticator's current code (RFC 6238: HMAC-SHA-1, 30 s, 6 digits), as an app computes it from the base32 secret. */
-function totpNow(base32Secret: string, atMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const character of base32Secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = (digest.at(-1) ?? 0) & 0x0f;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function createStaff(label: string): Promise<{ email: string; totpSecret: string }> {
-  const email = uniqueEmail(label);
-  const result = await runOps('create-staff', ['--email', email, '--password', staffPassword, '--role', 'compliance']);
-  expect(result.exitCode, result.output).toBe(0);
-  return { email, totpSecret: (JSON.parse(result.output) as { totpSecret: string }).totpSecret };
-}
-
-async function staffSignIn(page: Page, staff: { email: string; totpSecret: string }): Promise<void> {
-  await page.goto('/ops/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(staff.email);
-  await page.getByLabel('Password').fill(staffPassword);
-  await page.getByRole('textbox', { name: 'Authenticator code' }).fill(totpNow(staff.totpSecret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading(page, 'Back office');
-}
 
 async function decide(page: Page, action: 'Approve release (first of two)' | 'Release', reason: string): Promise<void> {
   await page.getByRole('button', { name: action }).click();
@@ -87,10 +57,13 @@ describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', (
       const transfer = held.items.find((item) => item.amountCents === 5_000_000);
       if (!transfer) throw new Error('the $50,000 payment was not held');
 
-      const [first, second] = await Promise.all([createStaff('four-eyes-first'), createStaff('four-eyes-second')]);
+      const [first, second] = await Promise.all([createStaff('four-eyes-first', 'compliance'), createStaff('four-eyes-second', 'compliance')]);
       const staffA = await openPage(browser);
       await staffSignIn(staffA.page, first);
-      await staffA.page.getByRole('link', { name: /Held transfers/ }).click();
+      await staffA.page
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('link', { name: /Held transfers/ })
+        .click();
       await heading(staffA.page, 'Held transfers');
       await staffA.page.getByRole('button', { name: 'Review $50,000.00 to Rosa Receiver' }).click();
       await decide(staffA.page, 'Approve release (first of two)', 'Source of funds: house sale contract seen');

@@ -1,30 +1,15 @@
-import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountListSchema } from '@strongroom/contracts/accounts.ts';
 import { launchBrowser, openPage, viewports } from './support/browser.ts';
-import { uniqueEmail } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, runOps, signInPastWelcome } from './support/money.ts';
+import { createStaff, staffSignIn } from './support/staff.ts';
 
 /** Apply for a loan, a member of operations approves it in the console, the money arrives, the customer pays some back early. */
 const journeyTimeoutMs = 180_000;
-const staffPassword = 'a ledger of patient harvests';
 const shotsDirectory = '/tmp/shots/loans';
-
-/** The authenticator's current code (RFC 6238: HMAC-SHA-1, 30 s, 6 digits), as an app computes it from the base32 secret. */
-function totpNow(base32Secret: string, atMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const character of base32Secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = (digest.at(-1) ?? 0) & 0x0f;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** Full-page pictures at the given widths, for a person to look at (the customer: 390 and 1280; the console: 768 and 1280). */
 async function screenshots(page: Page, name: string, widths: readonly number[]): Promise<void> {
@@ -87,17 +72,9 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
       await screenshots(customer.page, 'loans-02-waiting', [viewports.phone.width, viewports.desktop.width]);
 
       // Operations decides in the console.
-      const email = uniqueEmail('loan-officer');
-      const created = await runOps('create-staff', ['--email', email, '--password', staffPassword, '--role', 'operations']);
-      expect(created.exitCode, created.output).toBe(0);
-      const { totpSecret } = JSON.parse(created.output) as { totpSecret: string };
+      const officer = await createStaff('loan-officer', 'operations');
       const staff = await openPage(browser);
-      await staff.page.goto('/ops/login');
-      await staff.page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await staff.page.getByLabel('Password').fill(staffPassword);
-      await staff.page.getByRole('textbox', { name: 'Authenticator code' }).fill(totpNow(totpSecret));
-      await staff.page.getByRole('button', { name: 'Sign in' }).click();
-      await heading(staff.page, 'Back office');
+      await staffSignIn(staff.page, officer);
       await staff.page
         .getByRole('navigation')
         .getByRole('link', { name: /Loan applications/ })

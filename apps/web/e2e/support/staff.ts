@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { uniqueEmail } from './identity.ts';
-import { heading, runOps } from './money.ts';
+import { runOps } from './money.ts';
 
 /** What every staff member of the journeys signs in with, next to their authenticator code. */
 export const staffPassword = 'an orchard of quiet ledgers';
@@ -33,12 +33,17 @@ export async function createStaff(label: string, role: 'support' | 'compliance' 
   return { email, totpSecret: (JSON.parse(result.output) as { totpSecret: string }).totpSecret };
 }
 
-/** Signs in at /ops/login with password and the authenticator's current code. */
+/**
+ * Signs in at /ops/login with password and the authenticator's current code, and returns once the console's
+ * overview shows. The login page's own heading ("Strongroom back office") also contains "back office", so the
+ * wait is for the exact overview heading: a looser match returned before the sign-in finished, and a `goto`
+ * right after it landed back on the login page (the four-eyes journey's CI failure).
+ */
 export async function staffSignIn(page: Page, staff: JourneyStaff): Promise<void> {
   await page.goto('/ops/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(staff.email);
   await page.getByLabel('Password').fill(staffPassword);
   await page.getByRole('textbox', { name: 'Authenticator code' }).fill(totpNow(staff.totpSecret));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading(page, 'Back office');
+  await page.getByRole('heading', { level: 1, name: 'Back office', exact: true }).waitFor();
 }
