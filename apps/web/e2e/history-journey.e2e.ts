@@ -81,7 +81,7 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       expect(rows[0]?.[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(rows.filter((row) => row[2] === 'Holiday fund').map((row) => [row[3], row[4]])).toEqual(
         expect.arrayContaining([
-          ['Transfer', '$-300.00'],
+          ['Transfer', '-$300.00'],
           ['Credit', '$300.00'],
         ]),
       );
@@ -97,7 +97,7 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       await page.getByRole('searchbox', { name: 'Search descriptions' }).fill('groceries');
       await expect.poll(async () => (await tableRows(page)).map((row) => row[2])).toEqual(['Groceries money', 'Groceries money']);
       await page.getByRole('combobox', { name: 'Account', exact: true }).selectOption(accountOf(customer, 'checking').id);
-      await expect.poll(async () => (await tableRows(page)).map((row) => [row[2], row[3], row[4]])).toEqual([['Groceries money', 'Transfer', '$-42.50']]);
+      await expect.poll(async () => (await tableRows(page)).map((row) => [row[2], row[3], row[4]])).toEqual([['Groceries money', 'Transfer', '-$42.50']]);
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'history-02-filtered');
 

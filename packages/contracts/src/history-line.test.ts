@@ -23,7 +23,7 @@ const facts = (kind: PaymentKind, overrides: Partial<HistoryLineFacts> = {}): Hi
 
 describe('lineCategory', () => {
   const expected: Record<LineSide, Partial<Record<PaymentKind, TransactionCategory>>> = {
-    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'withdraw', loan_repayment: 'Transfer' },
+    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'Withdrawal', loan_repayment: 'Transfer' },
     in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding', loan_disbursement: 'Credit' },
   };
 
@@ -90,7 +90,7 @@ describe('categories', () => {
   it('lists for each category the side and kinds that make its lines', () => {
     expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'loan_repayment'] });
     expect(lineKindsOfCategory('Debit')).toEqual({ out: ['card'] });
-    expect(lineKindsOfCategory('withdraw')).toEqual({ out: ['withdrawal'] });
+    expect(lineKindsOfCategory('Withdrawal')).toEqual({ out: ['withdrawal'] });
     expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement'] });
     expect(lineKindsOfCategory('Deposit')).toEqual({ in: ['deposit'] });
     expect(lineKindsOfCategory('Funding')).toEqual({ in: ['funding'] });
@@ -98,6 +98,6 @@ describe('categories', () => {
 
   it('takes Transfer, Debit and withdraw as money out and the rest as money in', () => {
     const out = transactionCategorySchema.options.filter(isMoneyOutCategory);
-    expect(out).toEqual(['Transfer', 'withdraw', 'Debit']);
+    expect(out).toEqual(['Transfer', 'Withdrawal', 'Debit']);
   });
 });

@@ -26,7 +26,7 @@ export const lineKindsBySide: Readonly<Record<LineSide, readonly PaymentKind[]>>
   in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement'],
 };
 
-/** The seed's history categories: Transfer, Debit and withdraw are money out; Credit, Deposit and Funding money in. */
+/** The seed's history categories: Transfer, Debit and Withdrawal (the seed's 'withdraw') are money out; Credit, Deposit and Funding money in. */
 export function lineCategory(kind: PaymentKind, side: LineSide): TransactionCategory {
   if (side === 'in') {
     if (kind === 'deposit') return 'Deposit';
@@ -34,7 +34,7 @@ export function lineCategory(kind: PaymentKind, side: LineSide): TransactionCate
     return 'Credit';
   }
   if (kind === 'card') return 'Debit';
-  if (kind === 'withdrawal') return 'withdraw';
+  if (kind === 'withdrawal') return 'Withdrawal';
   return 'Transfer';
 }
 

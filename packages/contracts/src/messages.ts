@@ -21,6 +21,8 @@ export const validationMessages = {
   contactSubject: 'Please enter your subject',
   contactMessage: 'Write your message',
   amountInvalid: 'amount is not valid',
+  /** What a form says when the typed text is not an amount at all: an example helps more than 'not valid' (issue 18). */
+  amountTypedInvalid: 'Enter an amount like 12.50',
   amountNotPositive: 'amount must be more than $0.00',
   amountFractionalCent: 'amount cannot have a fraction of a cent',
   amountTooLarge: 'amount must be at most $1,000,000.00',

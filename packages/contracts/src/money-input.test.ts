@@ -9,6 +9,16 @@ describe('parseDollarsToCents', () => {
     expect(parseDollarsToCents('1000000')).toEqual({ ok: true, cents: maxPaymentCents });
   });
 
+  it('reads cents written without dollars, as people type them', () => {
+    expect(parseDollarsToCents('.50')).toEqual({ ok: true, cents: 50 });
+    expect(parseDollarsToCents('$.5')).toEqual({ ok: true, cents: 50 });
+    expect(parseDollarsToCents('12.')).toEqual({ ok: true, cents: 1200 });
+    expect(parseDollarsToCents('.')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseDollarsToCents('$')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseDollarsToCents('')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseDollarsToCents('.001')).toEqual({ ok: false, reason: 'fractional_cent' });
+  });
+
   it('refuses negative, zero, fractional-cent, non-numeric and absurdly large amounts', () => {
     expect(parseDollarsToCents('-5')).toEqual({ ok: false, reason: 'invalid' });
     expect(parseDollarsToCents('0.00')).toEqual({ ok: false, reason: 'not_positive' });

@@ -8,12 +8,14 @@ export const maxPaymentCents = 100_000_000;
 
 export type DollarsParseResult = { ok: true; cents: number } | { ok: false; reason: 'invalid' | 'not_positive' | 'fractional_cent' | 'too_large' };
 
-const dollarsPattern = /^(\d{1,3}(,\d{3})+|\d+)(\.(\d*))?$/;
+/** Whole dollars (grouped or not) with optional cents, or cents alone: ".50" is $0.50, as people write it. */
+const dollarsPattern = /^(\d{1,3}(,\d{3})+|\d+)?(\.(\d*))?$/;
 
 export function parseDollarsToCents(text: string): DollarsParseResult {
   const trimmed = text.trim().replace(/^\$/, '');
   const match = dollarsPattern.exec(trimmed);
-  if (!match) return { ok: false, reason: 'invalid' };
+  // Neither dollars nor cents ("", "." or "$"): nothing was typed that could be an amount.
+  if (!match || (match[1] === undefined && !match[4])) return { ok: false, reason: 'invalid' };
   const wholeDigits = (match[1] ?? '').replaceAll(',', '');
   const fraction = match[4] ?? '';
   if (fraction.length > 2) return { ok: false, reason: 'fractional_cent' };

@@ -7,7 +7,6 @@ const ledgerMaxCents = 9_223_372_036_854_775_807n;
 describe('formatMoney', () => {
   it('writes zero as $0.00 in every style, never with a sign', () => {
     expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(0n, 'history')).toBe('$0.00');
     expect(formatMoney(0n, 'decimal')).toBe('0.00');
   });
 
@@ -15,7 +14,7 @@ describe('formatMoney', () => {
     expect(formatMoney(5)).toBe('$0.05');
     expect(formatMoney(99n)).toBe('$0.99');
     expect(formatMoney(-7n, 'decimal')).toBe('-0.07');
-    expect(formatMoney(-70, 'history')).toBe('$-0.70');
+    expect(formatMoney(-70)).toBe('-$0.70');
   });
 
   it('writes integer cents as dollars with thousands separators and two decimals', () => {
@@ -25,10 +24,9 @@ describe('formatMoney', () => {
     expect(formatMoney(99_999)).toBe('$999.99');
   });
 
-  it('writes money out as -$1,234.00, as $-1,234.00 in the seed’s history style, as -1234.00 in files', () => {
+  it('writes money out as -$1,234.00 everywhere (never the seed’s $-1,234.00), as -1234.00 in files', () => {
     expect(formatMoney(-123_400)).toBe('-$1,234.00');
-    expect(formatMoney(-123_400n, 'history')).toBe('$-1,234.00');
-    expect(formatMoney(123_400, 'history')).toBe('$1,234.00');
+    expect(formatMoney(-123_400n)).toBe('-$1,234.00');
     expect(formatMoney(-123_450n, 'decimal')).toBe('-1234.50');
     expect(formatMoney(123_450n, 'decimal')).toBe('1234.50');
   });
@@ -37,7 +35,6 @@ describe('formatMoney', () => {
     expect(formatMoney(ledgerMaxCents)).toBe('$92,233,720,368,547,758.07');
     expect(formatMoney(-ledgerMaxCents - 1n)).toBe('-$92,233,720,368,547,758.08');
     expect(formatMoney(ledgerMaxCents, 'decimal')).toBe('92233720368547758.07');
-    expect(formatMoney(-ledgerMaxCents, 'history')).toBe('$-92,233,720,368,547,758.07');
   });
 
   it('writes the largest whole number of cents JSON carries exactly', () => {

@@ -8,8 +8,6 @@ export type Cents = bigint | number;
 export type MoneyStyle =
   /** `-$1,234.00`: the usual way to write money out. */
   | 'standard'
-  /** `$-1,234.00`: the seed's transaction-history style for money out. */
-  | 'history'
   /** `-1234.00`: signed decimal dollars, no currency sign or separators, as CSV and OFX files carry them. */
   | 'decimal';
 
@@ -31,6 +29,5 @@ export function formatMoney(cents: Cents, style: MoneyStyle = 'standard'): strin
   const remainder = (absolute % 100n).toString().padStart(2, '0');
   if (style === 'decimal') return `${negative ? '-' : ''}${wholeDollars}.${remainder}`;
   const amount = `${groupThousands(wholeDollars)}.${remainder}`;
-  if (!negative) return `$${amount}`;
-  return style === 'history' ? `$-${amount}` : `-$${amount}`;
+  return negative ? `-$${amount}` : `$${amount}`;
 }

@@ -31,7 +31,9 @@ export const cardNumberField = z
   .transform((value) => value.replace(/[\s-]/g, ''))
   .refine((digits) => /^\d{12,19}$/.test(digits) && cardValidator.number(digits).isValid, validationMessages.cardNumberInvalid);
 
-export const paymentMessageField = textField(140);
+/** A payment's message: the recipient sees it, so it is short. */
+export const paymentMessageMaxLength = 140;
+export const paymentMessageField = textField(paymentMessageMaxLength);
 export const personNameField = textField(100);
 
 export const transferKindSchema = z.enum(['own', 'internal', 'external', 'card']);

@@ -7,7 +7,11 @@ import { paymentKindSchema, paymentStatusSchema } from './payments.ts';
  * One line of a customer's history: one side of one payment, on one of their accounts. An own
  * transfer shows twice (out of one account, into the other).
  */
-export const transactionCategorySchema = z.enum(['Transfer', 'Credit', 'Deposit', 'withdraw', 'Debit', 'Funding']);
+/**
+ * The seed's categories, with its lower-case 'withdraw' written 'Withdrawal' like the others (issue 18).
+ * A saved link or script that still asks for `category=withdraw` is read as 'Withdrawal'.
+ */
+export const transactionCategorySchema = z.enum(['Transfer', 'Credit', 'Deposit', 'Withdrawal', 'Debit', 'Funding']);
 export type TransactionCategory = z.infer<typeof transactionCategorySchema>;
 
 export const transactionSchema = z.object({
@@ -39,7 +43,7 @@ export const transactionListQuerySchema = z.object({
   accountId: z.uuid().optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  category: transactionCategorySchema.optional(),
+  category: z.preprocess((value) => (value === 'withdraw' ? 'Withdrawal' : value), transactionCategorySchema.optional()),
   q: plainString().trim().max(100).optional(),
   cursor: plainString().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(transactionPageSize.max).default(transactionPageSize.default),

@@ -21,7 +21,7 @@ describe('Table', () => {
         caption="Recent transactions"
         columns={[
           { key: 'description', header: 'Description', cell: (row: Row) => row.description },
-          { key: 'amount', header: 'Amount', numeric: true, cell: (row: Row) => <MoneyAmount cents={row.amountCents} signed style="history" /> },
+          { key: 'amount', header: 'Amount', numeric: true, cell: (row: Row) => <MoneyAmount cents={row.amountCents} signed /> },
         ]}
         rows={rows}
         rowKey={(row) => row.id}
@@ -30,7 +30,7 @@ describe('Table', () => {
     const table = screen.getByRole('table', { name: 'Recent transactions' });
     expect(screen.getByRole('region', { name: 'Recent transactions' }).tabIndex).toBe(0);
     expect(within(table).getByRole('columnheader', { name: 'Amount' }).className).toBe('table__numeric');
-    const moneyOut = within(table).getByText('$-1,200.00');
+    const moneyOut = within(table).getByText('-$1,200.00');
     expect(moneyOut.className).toContain('money-out');
     expect(moneyOut.closest('td')?.className).toBe('table__numeric');
     expect(within(table).getByText('+$2,500.00').className).toContain('money-in');

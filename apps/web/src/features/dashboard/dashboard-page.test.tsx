@@ -161,10 +161,10 @@ describe('dashboard figures', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['In review', '2026-03-14', 'Transfer to Alan Turing', 'Transfer', '$-10,000.00'],
+      ['In review', '2026-03-14', 'Transfer to Alan Turing', 'Transfer', '-$10,000.00'],
       ['Completed', '2026-03-02', 'Salary', 'Deposit', '$5,250.00'],
     ]);
-    expect(within(rows[0] as HTMLElement).getByText('$-10,000.00').className).toContain('money-out');
+    expect(within(rows[0] as HTMLElement).getByText('-$10,000.00').className).toContain('money-out');
     expect(within(rows[1] as HTMLElement).getByText('$5,250.00').className).toContain('money-in');
   });
 

@@ -48,7 +48,7 @@ describe('/transaction-history', () => {
     await waitFor(() => expect(document.title).toBe('History | Strongroom Demo Bank'));
   });
 
-  it('lists each line newest first as the seed formats it: status word, YYYY-MM-DD, description, category and $-1,234.00 for money out', async () => {
+  it('lists each line newest first as the seed formats it (status word, YYYY-MM-DD, description, category), money out written -$1,234.00', async () => {
     renderApp('/transaction-history', historyApi());
     const table = await historyTable();
     expect(
@@ -57,10 +57,10 @@ describe('/transaction-history', () => {
         .map((header) => header.textContent),
     ).toEqual(['Status', 'Date', 'Description', 'Category', 'Amount']);
     expect(cellsOf(table)).toEqual([
-      ['In review', '2026-03-14', 'Rent for March', 'Transfer', '$-1,234.00'],
+      ['In review', '2026-03-14', 'Rent for March', 'Transfer', '-$1,234.00'],
       ['Completed', '2026-03-10', 'Salary', 'Credit', '$5,250.00'],
-      ['Pending', '2026-03-09', 'Card to Ada', 'Debit', '$-49.99'],
-      ['Returned', '2026-03-08', 'Cash', 'withdraw', '$-200.00'],
+      ['Pending', '2026-03-09', 'Card to Ada', 'Debit', '-$49.99'],
+      ['Returned', '2026-03-08', 'Cash', 'Withdrawal', '-$200.00'],
       ['Rejected', '2026-03-07', 'Savings jar', 'Deposit', '$1,000.00'],
       ['Completed', '2026-03-01', 'Opening deposit', 'Funding', '$5,000.00'],
     ]);
@@ -84,7 +84,7 @@ describe('/transaction-history', () => {
     for (const status of statuses) expect(status?.querySelector('.history-status__dot')?.getAttribute('aria-hidden')).toBe('true');
   });
 
-  it('shows Transfer, Debit and withdraw amounts in red, the other categories in green, and a rejected line in neither', async () => {
+  it('shows Transfer, Debit and Withdrawal amounts in red, the other categories in green, and a rejected line in neither', async () => {
     renderApp('/transaction-history', historyApi());
     const table = await historyTable();
     const tones = Object.fromEntries(
@@ -100,7 +100,7 @@ describe('/transaction-history', () => {
       Transfer: 'tabular money-out',
       Credit: 'tabular money-in',
       Debit: 'tabular money-out',
-      withdraw: 'tabular money-out',
+      Withdrawal: 'tabular money-out',
       // The deposit was rejected: nothing came in, so its amount is struck through, not green.
       Deposit: 'tabular money-none',
       Funding: 'tabular money-in',
@@ -115,13 +115,19 @@ describe('/transaction-history', () => {
     expect(first && Object.fromEntries(first)).toEqual({ limit: '20' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Account' }), accounts[1].id);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'withdraw');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Withdrawal');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
 
     await waitFor(() => {
       const last = listQueries(fetchMock).at(-1);
-      expect(last && Object.fromEntries(last)).toEqual({ accountId: accounts[1].id, category: 'withdraw', from: '2026-03-01', to: '2026-03-31', limit: '20' });
+      expect(last && Object.fromEntries(last)).toEqual({
+        accountId: accounts[1].id,
+        category: 'Withdrawal',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        limit: '20',
+      });
     });
   });
 
@@ -188,8 +194,8 @@ describe('/transaction-history', () => {
     const list = await screen.findByRole('region', { name: 'Recent transactions' });
     expect(screen.queryByRole('table')).toBeNull();
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Rent for March$-1,234.00In review2026-03-14Transfer', 'Cash$-200.00Returned2026-03-08withdraw']);
-    expect(within(items[0] as HTMLElement).getByText('$-1,234.00').className).toContain('money-out');
+    expect(items.map((item) => item.textContent)).toEqual(['Rent for March-$1,234.00In review2026-03-14Transfer', 'Cash-$200.00Returned2026-03-08Withdrawal']);
+    expect(within(items[0] as HTMLElement).getByText('-$1,234.00').className).toContain('money-out');
   });
 
   it('says so when there are no transactions yet', async () => {

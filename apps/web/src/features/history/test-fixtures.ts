@@ -66,7 +66,7 @@ export const cashOut = line({
   status: 'returned',
   amountCents: -20_000,
   description: 'Cash',
-  category: 'withdraw',
+  category: 'Withdrawal',
   createdAt: '2026-03-08T12:00:00.000Z',
 });
 export const depositIn = line({

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Delete, FileDown } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
 import type { Transaction, TransactionDetail } from '@strongroom/contracts/transactions.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -20,7 +20,7 @@ function isDeposit(transaction: Transaction): boolean {
 
 /** The seed's read-only Amount with a dollar prefix: `$` outside the box, `-1,234.00` inside it. */
 function AmountField({ cents }: { cents: number }) {
-  const withoutDollarSign = formatMoney(cents, 'history').slice(1);
+  const withoutDollarSign = formatMoney(cents).replace('$', '');
   return (
     <Field label="Amount">
       {(ids) => (
@@ -110,8 +110,9 @@ export function TransactionDetailsDialog({ transaction, onClose }: TransactionDe
         footer={
           transaction ? (
             <>
-              <button type="button" className="history-details__back" onClick={onClose} aria-label="Back to history">
-                <Delete aria-hidden="true" size={22} />
+              <button type="button" className={`${buttonClassName({ variant: 'secondary' })} history-details__back`} onClick={onClose}>
+                <ArrowLeft aria-hidden="true" size={18} />
+                Back to history
               </button>
               <a className={buttonClassName({ variant: 'primary' })} href={transactionReceiptUrl(transaction.id)} download>
                 <FileDown aria-hidden="true" size={18} />

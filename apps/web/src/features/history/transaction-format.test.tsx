@@ -5,12 +5,12 @@ import { TransactionAmount } from './transaction-format.tsx';
 describe('a history line’s amount', () => {
   it('is in the colour of money out when money left', () => {
     render(<TransactionAmount transaction={{ amountCents: -4_250, category: 'Transfer', status: 'completed' }} />);
-    expect(screen.getByText('$-42.50').className).toContain('money-out');
+    expect(screen.getByText('-$42.50').className).toContain('money-out');
   });
 
   it('is struck through and muted when the line moved nothing (a declined card purchase)', () => {
     render(<TransactionAmount transaction={{ amountCents: -4_250, category: 'Debit', status: 'rejected' }} />);
-    const amount = screen.getByText('$-42.50');
+    const amount = screen.getByText('-$42.50');
     expect(amount.tagName).toBe('S');
     expect(amount.className).toContain('money-none');
     expect(amount.className).not.toContain('money-out');

@@ -27,12 +27,12 @@ export function TransactionStatus({ status }: { status: PaymentStatus }) {
   );
 }
 
-/** `$-1,234.00` for money out (the seed's history style), in red for a money-out category; the sign says what the colour says. */
+/** `-$1,234.00` for money out, as money is written everywhere (issue 18), in red for a money-out category; the sign says what the colour says. */
 /** A refused line (a declined card purchase, a payment staff rejected) moved no money: its amount is struck through, not in the colour of money. */
 export function TransactionAmount({ transaction }: { transaction: Pick<Transaction, 'amountCents' | 'category' | 'status'> }) {
-  if (transaction.status === 'rejected') return <s className="tabular money-none">{formatMoney(transaction.amountCents, 'history')}</s>;
+  if (transaction.status === 'rejected') return <s className="tabular money-none">{formatMoney(transaction.amountCents)}</s>;
   const tone = isMoneyOutCategory(transaction.category) ? 'money-out' : 'money-in';
-  return <span className={`tabular ${tone}`}>{formatMoney(transaction.amountCents, 'history')}</span>;
+  return <span className={`tabular ${tone}`}>{formatMoney(transaction.amountCents)}</span>;
 }
 
 export function TransactionDate({ createdAt }: { createdAt: string }) {
