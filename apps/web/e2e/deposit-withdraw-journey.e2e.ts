@@ -135,7 +135,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       expect(await form.getByText('field should not be empty').count()).toBe(2);
       for (const [typed, message] of [
         ['0', 'amount must be more than $0.00'],
-        ['abc', 'amount is not valid'],
+        ['abc', 'Enter an amount like 12.50'],
         ['1.005', 'amount cannot have a fraction of a cent'],
       ] as const) {
         await amount.fill(typed);
@@ -143,6 +143,12 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
         await form.getByText(message).waitFor();
         expect(await amount.getAttribute('aria-invalid')).toBe('true');
       }
+      // The seed's words stay as they are; on screen each message starts with a capital letter.
+      const firstLetter = await form
+        .locator('.field__error-text')
+        .first()
+        .evaluate((element) => getComputedStyle(element, '::first-letter').textTransform);
+      expect(firstLetter).toBe('uppercase');
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'deposit-02-invalid');
       expect(deposits).toEqual([]);

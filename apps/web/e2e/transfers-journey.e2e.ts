@@ -132,7 +132,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await page.getByRole('textbox', { name: 'Holder name' }).fill('Erin Exampel');
       await page.getByRole('textbox', { name: 'Amount' }).fill('25');
       await page.getByRole('textbox', { name: 'Message' }).fill('Dinner, thanks');
-      await page.getByRole('checkbox', { name: 'Add to favourites' }).check();
+      await page.getByRole('checkbox', { name: 'Add to favorites' }).check();
       await screenshotBothWidths(page, 'transfers-11-this-bank-form');
       await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -162,9 +162,9 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await screenshotBothWidths(page, 'transfers-15-internal-success');
       await popup.getByRole('button', { name: 'Done' }).click();
 
-      // 'Add to favourites' saved her: the Favorite list offers her now.
+      // 'Add to favorites' saved her: the Favorite list offers her now.
       await page.getByRole('switch', { name: 'Favorite list' }).click();
-      const favourite = page.getByRole('combobox', { name: 'Favourite' }).locator('option', { hasText: 'Erin Example' });
+      const favourite = page.getByRole('combobox', { name: 'Favorite' }).locator('option', { hasText: 'Erin Example' });
       await expect.poll(() => favourite.count(), { timeout: settleTimeoutMs }).toBe(1);
       expect(await favourite.textContent()).toContain(erinChecking.number);
       await screenshotBothWidths(page, 'transfers-16-favourites');
@@ -230,7 +230,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await heading(page, 'Your dashboard');
       const line = page.getByRole('row').filter({ hasText: 'Rent share' });
       await line.getByText('Completed', { exact: true }).waitFor({ timeout: settleTimeoutMs });
-      expect(await line.textContent()).toContain('$-40.00');
+      expect(await line.textContent()).toContain('-$40.00');
       await expect.poll(() => figureOnDashboard(page, 'Easy Checking', 'Available balance')).toBe('$1,960.00');
       await screenshotBothWidths(page, 'transfers-23-external-completed');
       expect(problems).toEqual([]);
@@ -294,7 +294,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await amount.fill('1.005');
       await page.getByText('amount cannot have a fraction of a cent').waitFor();
       await amount.fill('abc');
-      await page.getByText('amount is not valid').waitFor();
+      await page.getByText('Enter an amount like 12.50').waitFor();
       expect(await amount.getAttribute('aria-invalid')).toBe('true');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('field should not be empty').waitFor();

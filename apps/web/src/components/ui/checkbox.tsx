@@ -31,7 +31,7 @@ export function Checkbox({ label, error, id, className, ref, ...inputProps }: Ch
       {error ? (
         <p className="field__error" id={errorId}>
           <CircleAlert aria-hidden="true" size={16} />
-          {error}
+          <span className="field__error-text">{error}</span>
         </p>
       ) : null}
     </div>

@@ -135,7 +135,7 @@ export function CodeInput({ label, digits, onDigitsChange, onComplete, error, hi
       {error ? (
         <p className="field__error" id={errorId}>
           <CircleAlert aria-hidden="true" size={16} />
-          {error}
+          <span className="field__error-text">{error}</span>
         </p>
       ) : null}
     </fieldset>

@@ -19,11 +19,18 @@ export interface FieldProps {
   id?: string;
   /** Shown after the label for optional fields; required fields stay unmarked, as most are. */
   optional?: boolean;
+  /** Says "(required)" after the label, for a field people take for optional (a payment's message). */
+  requiredMark?: boolean;
+  /**
+   * Keeps a line for the error even while there is none, so what follows does not jump when a
+   * message appears as the person types (sign-up's "passwords do not match").
+   */
+  reserveErrorSpace?: boolean;
   className?: string;
   children: (ids: FieldIds) => ReactNode;
 }
 
-export function Field({ label, hint, error, id, optional = false, className, children }: FieldProps) {
+export function Field({ label, hint, error, id, optional = false, requiredMark = false, reserveErrorSpace = false, className, children }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -35,6 +42,7 @@ export function Field({ label, hint, error, id, optional = false, className, chi
       <label className="field__label" htmlFor={controlId}>
         {label}
         {optional ? <span className="field__optional"> (optional)</span> : null}
+        {requiredMark ? <span className="field__optional"> (required)</span> : null}
       </label>
       {hint ? (
         <p className="field__hint" id={hintId}>
@@ -45,7 +53,12 @@ export function Field({ label, hint, error, id, optional = false, className, chi
       {error ? (
         <p className="field__error" id={errorId}>
           <CircleAlert aria-hidden="true" size={16} />
-          {error}
+          <span className="field__error-text">{error}</span>
+        </p>
+      ) : reserveErrorSpace ? (
+        <p className="field__error field__error--reserved" aria-hidden="true">
+          <CircleAlert size={16} />
+          <span className="field__error-text">&nbsp;</span>
         </p>
       ) : null}
     </div>

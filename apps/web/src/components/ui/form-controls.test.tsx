@@ -23,6 +23,30 @@ describe('TextField', () => {
     const texts = describedBy.map((id) => document.getElementById(id)?.textContent);
     expect(texts).toEqual(['We send receipts here.', 'email is not valid']);
   });
+
+  it('can keep a hidden line for its error, so the fields below do not move when the message appears', () => {
+    const { container, rerender } = render(<TextField label="Confirm password" reserveErrorSpace />);
+    const reserved = container.querySelector('.field__error');
+    expect(reserved?.getAttribute('aria-hidden')).toBe('true');
+    expect(reserved?.className).toContain('field__error--reserved');
+    expect(screen.getByRole('textbox', { name: 'Confirm password' }).getAttribute('aria-describedby')).toBeNull();
+    rerender(<TextField label="Confirm password" reserveErrorSpace error="passwords do not match" />);
+    expect(container.querySelectorAll('.field__error')).toHaveLength(1);
+    expect(container.querySelector('.field__error--reserved')).toBeNull();
+    expect(screen.getByText('passwords do not match').className).toBe('field__error-text');
+  });
+
+  it('says "(required)" after the label when asked, and "(optional)" for optional fields', () => {
+    render(
+      <>
+        <TextField label="Message" requiredMark />
+        <TextField label="Nickname" optional />
+      </>,
+    );
+    // jsdom joins the label's parts without the space a browser keeps between them.
+    expect(screen.getByRole('textbox', { name: /^Message ?\(required\)$/ })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Nickname ?\(optional\)$/ })).toBeTruthy();
+  });
 });
 
 describe('SelectField and Checkbox', () => {

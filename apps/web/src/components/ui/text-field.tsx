@@ -6,15 +6,26 @@ interface SharedProps {
   hint?: ReactNode;
   error?: string | undefined;
   optional?: boolean;
+  requiredMark?: boolean;
+  reserveErrorSpace?: boolean;
 }
 
 export interface TextFieldProps extends SharedProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, hint, error, optional, id, className, ref, ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, error, optional, requiredMark, reserveErrorSpace, id, className, ref, ...inputProps }: TextFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} optional={optional} id={id} className={className}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      optional={optional}
+      requiredMark={requiredMark}
+      reserveErrorSpace={reserveErrorSpace}
+      id={id}
+      className={className}
+    >
       {(ids) => (
         <input {...inputProps} ref={ref} id={ids.id} className="field__control" aria-invalid={ids.invalid || undefined} aria-describedby={ids.describedBy} />
       )}

@@ -28,13 +28,13 @@ describe('/send-card', { timeout: 20_000 }, () => {
         return created(paymentOf({ kind: 'card', amountCents: 4_000 }));
       },
     });
-    await user.selectOptions(await screen.findByRole('combobox', { name: /^Favourites/ }), alanElsewhere.id);
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Favorites/ }), alanElsewhere.id);
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Holder name' }).value).toBe('Alan Turing');
 
     const cardNumber = screen.getByRole('textbox', { name: /^Card number/ });
     await user.type(cardNumber, '4111 1111 1111 1112');
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '40');
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Birthday');
+    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Birthday');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(validationMessages.cardNumberInvalid)).toBeTruthy();
 

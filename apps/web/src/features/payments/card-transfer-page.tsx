@@ -14,6 +14,7 @@ import { createTransfer } from './api/create-transfer.ts';
 import { cardTypeOf, maskedCardNumber } from './card-type.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
+import { PaymentMessageField } from './payment/message-field.tsx';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
 import { requiredField } from './payment/required-field.ts';
@@ -113,9 +114,9 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
         <SelectField label="From account" options={accountOptions(accounts)} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
         {favouriteOptions.length > 0 ? (
           <SelectField
-            label="Favourites"
+            label="Favorites"
             hint="Fills in the holder name."
-            placeholder="Choose a favourite"
+            placeholder="Choose a favorite"
             options={favouriteOptions}
             optional
             value={favouriteId}
@@ -137,7 +138,7 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
           {...register('cardNumber')}
         />
         <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <TextField label="Message" required maxLength={140} error={errors.message?.message} {...register('message')} />
+        <PaymentMessageField registration={register('message')} value={watch('message')} error={errors.message?.message} />
         <div className="money-form__actions">
           <Button type="submit" size="lg">
             Continue

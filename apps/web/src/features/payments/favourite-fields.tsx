@@ -41,14 +41,14 @@ export function FavouriteFields({ form, favourites }: FavouriteFieldsProps) {
   if (favourites.isPending) {
     return (
       <p className="money-page__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your favourites…
+        <Spinner size="sm" /> Loading your favorites…
       </p>
     );
   }
   if (favourites.isError) {
     return (
       <Notice tone="error">
-        <p>We could not load your favourites: {favourites.error.message}</p>
+        <p>We could not load your favorites: {favourites.error.message}</p>
         <Button variant="secondary" size="sm" onClick={() => void favourites.refetch()} loading={favourites.isFetching}>
           <RefreshCw aria-hidden="true" size={16} />
           Try again
@@ -60,7 +60,7 @@ export function FavouriteFields({ form, favourites }: FavouriteFieldsProps) {
     return (
       <Notice>
         <p>
-          You have no favourites yet. Pay someone with ‘Add to favourites’ ticked, or <Link to="/add-beneficiaries">add a beneficiary</Link>.
+          You have no favorites yet. Pay someone with ‘Add to favorites’ ticked, or <Link to="/add-beneficiaries">add a beneficiary</Link>.
         </p>
       </Notice>
     );
@@ -80,8 +80,8 @@ export function FavouriteFields({ form, favourites }: FavouriteFieldsProps) {
   return (
     <>
       <SelectField
-        label="Favourite"
-        placeholder="Choose a favourite"
+        label="Favorite"
+        placeholder="Choose a favorite"
         options={favourites.data.items.map((favourite) => ({ value: favourite.id, label: favouriteLabel(favourite) }))}
         required
         error={errors.beneficiaryId?.message}

@@ -43,7 +43,7 @@ const thisBankSchema = z.object({
 
 const favouriteSchema = z.object({
   fromAccountId,
-  beneficiaryId: z.string().min(1, 'choose a favourite'),
+  beneficiaryId: z.string().min(1, 'Choose a favorite'),
   accountName: personNameField,
   accountType: z.enum(accountTypeSchema.options, { error: validationMessages.required }),
   amount: amountTextField,

@@ -17,6 +17,7 @@ import { otherBankTransferFor } from './other-bank-transfer.tsx';
 import { PayeeCheckNotice } from './payee-check-notice.tsx';
 import { accountOptions } from './payment/account-options.ts';
 import { amountInputProps } from './payment/amount-field.ts';
+import { PaymentMessageField } from './payment/message-field.tsx';
 import { ConfirmPaymentDialog } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
@@ -68,7 +69,7 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
 
   const onSubmit = handleSubmit((checked) => {
     if (otherBankTransferFor(checked, context)) setPending(checked);
-    else form.setError('beneficiaryId', { type: 'validate', message: 'choose a favourite' }, { shouldFocus: true });
+    else form.setError('beneficiaryId', { type: 'validate', message: 'Choose a favorite' }, { shouldFocus: true });
   });
 
   function switchMode(favourite: boolean) {
@@ -143,8 +144,8 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
           </>
         )}
         <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <TextField label="Message" required maxLength={140} error={errors.message?.message} {...register('message')} />
-        {favouriteMode ? null : <Checkbox label="Add to favourites" {...register('addToFavorites')} />}
+        <PaymentMessageField registration={register('message')} value={watch('message')} error={errors.message?.message} />
+        {favouriteMode ? null : <Checkbox label="Add to favorites" {...register('addToFavorites')} />}
         <div className="money-form__actions">
           <Button type="submit" size="lg">
             Continue

@@ -29,7 +29,7 @@ function textbox(name: string | RegExp): HTMLInputElement {
 
 async function fillAmountAndMessage(user: UserEvent) {
   await user.type(textbox(/^Amount/), '25');
-  await user.type(textbox('Message'), 'Rent');
+  await user.type(textbox(/^Message/), 'Rent');
 }
 
 async function confirmDialog() {
@@ -42,7 +42,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/transfer?to=other', api());
     await user.click(await screen.findByRole('switch', { name: 'Favorite list' }));
-    const favourite = await screen.findByRole('combobox', { name: 'Favourite' });
+    const favourite = await screen.findByRole('combobox', { name: 'Favorite' });
 
     await user.selectOptions(favourite, graceAtThisBank.id);
     expect(textbox('Holder name').value).toBe('Grace Hopper');
@@ -73,7 +73,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
       }),
     );
     await user.click(await screen.findByRole('switch', { name: 'Favorite list' }));
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Favourite' }), alanElsewhere.id);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Favorite' }), alanElsewhere.id);
     await fillAmountAndMessage(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(validationMessages.required)).toBeTruthy();
@@ -118,7 +118,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     await user.type(textbox('Country name'), 'United Kingdom');
     await user.type(textbox(/^Route \/ swift number/), '021000021');
     await fillAmountAndMessage(user);
-    await user.click(screen.getByRole('checkbox', { name: 'Add to favourites' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Add to favorites' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const confirm = await confirmDialog();

@@ -47,7 +47,7 @@ export function otherBankTransferFor(checked: OtherBankChecked, { accounts, bene
         { label: 'Bank', value: bankName },
         amountRow(checked.amount),
         { label: 'Message', value: checked.message },
-        { label: 'Add to favourites', value: checked.addToFavorites ? 'Yes' : 'No' },
+        { label: 'Add to favorites', value: checked.addToFavorites ? 'Yes' : 'No' },
       ],
       payee: { accountNumber: checked.toAccountNumber, accountName: checked.accountName },
     };
@@ -73,7 +73,7 @@ export function otherBankTransferFor(checked: OtherBankChecked, { accounts, bene
         { label: 'Country', value: checked.nameOfCountry },
         amountRow(checked.amount),
         { label: 'Message', value: checked.message },
-        { label: 'Add to favourites', value: checked.addToFavorites ? 'Yes' : 'No' },
+        { label: 'Add to favorites', value: checked.addToFavorites ? 'Yes' : 'No' },
       ],
       payee: null,
     };

@@ -11,6 +11,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
+import { PaymentMessageField } from './payment/message-field.tsx';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
@@ -46,6 +47,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ownFormSchema), mode: 'onTouched', defaultValues: defaultsFor(accounts) });
   const options = accountOptions(accounts);
@@ -88,7 +90,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
           />
         </div>
         <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <TextField label="Message" required maxLength={140} error={errors.message?.message} {...register('message')} />
+        <PaymentMessageField registration={register('message')} value={watch('message')} error={errors.message?.message} />
         <div className="money-form__actions">
           <Button type="submit" size="lg">
             Continue

@@ -81,7 +81,7 @@ export default function TransferPage() {
             <Link to={{ search: '?to=other' }} className="transfer-choice">
               <Landmark aria-hidden="true" size={24} />
               <span className="transfer-choice__title">{choiceTitles.other}</span>
-              <span className="transfer-choice__text">To someone at this bank or another, or to a favourite.</span>
+              <span className="transfer-choice__text">To someone at this bank or another, or to a favorite.</span>
             </Link>
           </li>
           <li>

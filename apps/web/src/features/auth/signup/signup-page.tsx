@@ -82,6 +82,7 @@ export default function SignupPage() {
           type="password"
           autoComplete="new-password"
           required
+          reserveErrorSpace
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />

@@ -5,7 +5,7 @@ import { parseDollarsToCents, type DollarsParseResult } from '@strongroom/contra
 type AmountProblem = Extract<DollarsParseResult, { ok: false }>['reason'];
 
 const amountMessages = {
-  invalid: validationMessages.amountInvalid,
+  invalid: validationMessages.amountTypedInvalid,
   not_positive: validationMessages.amountNotPositive,
   fractional_cent: validationMessages.amountFractionalCent,
   too_large: validationMessages.amountTooLarge,

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { homeCounters } from '@strongroom/contracts/constants.ts';
 import { formatCounterValue, HomeCounters } from './home-counters.tsx';
@@ -38,6 +39,27 @@ describe('formatCounterValue', () => {
 describe('HomeCounters', () => {
   it('shows the final figures at once when the visitor prefers reduced motion', () => {
     mockReducedMotion(true);
+    render(<HomeCounters />);
+    expect(visibleValues()).toEqual(['10K', '2000+', '500++']);
+  });
+
+  it('pre-renders the final figures, so the static page and its screenshots never say 0K', () => {
+    const html = renderToString(<HomeCounters />);
+    expect(html).toContain('10K');
+    expect(html).toContain('2000+');
+    expect(html).toContain('500++');
+    expect(html).not.toMatch(/>0K</);
+  });
+
+  it('keeps the final figures while the section is off screen', () => {
+    mockReducedMotion(false);
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
     render(<HomeCounters />);
     expect(visibleValues()).toEqual(['10K', '2000+', '500++']);
   });

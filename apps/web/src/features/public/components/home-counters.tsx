@@ -20,7 +20,7 @@ export function formatCounterValue(counter: HomeCounter, value: number): string 
 }
 
 function prefersReducedMotion(): boolean {
-  // No window while the page is pre-rendered at build time: render the counters at zero then.
+  // No window while the page is pre-rendered at build time; the counters show their final figures then.
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
@@ -28,11 +28,16 @@ function easeOutCubic(progress: number): number {
   return 1 - (1 - progress) ** 3;
 }
 
-/** Counts from 0 to the target after the delay, once `started` turns true. */
+/**
+ * The figure to show: the final one until the section scrolls into view (so the pre-rendered page, a
+ * screenshot, a reader without JavaScript and anyone who prefers reduced motion see "10K", never "0K"),
+ * then a climb from 0 to it after the counter's delay.
+ */
 function useCountUp(counter: HomeCounter, started: boolean, reducedMotion: boolean): number {
-  const [value, setValue] = useState(reducedMotion ? counter.target : 0);
+  const [value, setValue] = useState<number>(counter.target);
   useEffect(() => {
     if (!started || reducedMotion) return;
+    setValue(0);
     let frame = 0;
     const timer = window.setTimeout(() => {
       const startedAt = performance.now();
