@@ -4,7 +4,6 @@ import type { Transaction, TransactionDetail } from '@strongroom/contracts/trans
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -18,21 +17,9 @@ function isDeposit(transaction: Transaction): boolean {
   return transaction.kind === 'deposit' || transaction.kind === 'funding';
 }
 
-/** The seed's read-only Amount with a dollar prefix: `$` outside the box, `-1,234.00` inside it. */
+/** The seed's read-only Amount, written as money is everywhere else: `-$1,234.00`. */
 function AmountField({ cents }: { cents: number }) {
-  const withoutDollarSign = formatMoney(cents).replace('$', '');
-  return (
-    <Field label="Amount">
-      {(ids) => (
-        <div className="history-details__money">
-          <span className="history-details__prefix" aria-hidden="true">
-            $
-          </span>
-          <input id={ids.id} className="field__control tabular" readOnly value={withoutDollarSign} aria-describedby={ids.describedBy} />
-        </div>
-      )}
-    </Field>
-  );
+  return <TextField label="Amount" readOnly value={formatMoney(cents)} className="tabular" />;
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
