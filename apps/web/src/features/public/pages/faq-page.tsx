@@ -91,8 +91,8 @@ const questions: readonly AccordionItem[] = [
     title: 'How do I reach a person?',
     content: (
       <p>
-        Write to us from the <Link to="/contact">contact page</Link> or, once signed in, from Help. A member of our team answers within {supportReplyHours}{' '}
-        hours. Refunds of card payments can be requested within {businessConstants.refundWindowDays} days.
+        Write to us from the <Link to="/contact">contact page</Link> or, once signed in, from <Link to="/help">Help</Link> (a secure message). A member of our
+        team answers within {supportReplyHours} hours. Refunds of card payments can be requested within {businessConstants.refundWindowDays} days.
       </p>
     ),
   },
