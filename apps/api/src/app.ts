@@ -39,6 +39,8 @@ import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staf
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { registerLoanJobs } from './modules/loans/jobs.ts';
+import { preferencesRoutes } from './modules/profile/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { loanStaffRoutes } from './modules/loans/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
@@ -250,6 +252,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(cardStaffRoutes(cards));
       await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
       await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
+      await api.register(preferencesRoutes({ db }));
+      await api.register(referralRoutes({ db, config }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(cardNetworkRoutes(cards));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { businessConstants } from './constants.ts';
 import { emailField, plainString, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
+import { referralCodeField } from './referrals.ts';
 
 /**
  * Sign-up, sign-in, verification and recovery (seed section 2, PRODUCT.md D4-D6). The web forms and
@@ -33,6 +34,8 @@ export const signupRequestSchema = z
     password: passwordField,
     confirmPassword: plainString().min(1, validationMessages.required),
     acceptTerms: z.literal(true, { error: 'please accept the terms and conditions' }),
+    /** A friend's code from `/signup?ref=` (issue 15); an unknown one is refused, never ignored. */
+    referralCode: referralCodeField.optional(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],

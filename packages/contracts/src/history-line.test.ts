@@ -24,7 +24,7 @@ const facts = (kind: PaymentKind, overrides: Partial<HistoryLineFacts> = {}): Hi
 describe('lineCategory', () => {
   const expected: Record<LineSide, Partial<Record<PaymentKind, TransactionCategory>>> = {
     out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'Withdrawal', loan_repayment: 'Transfer' },
-    in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding', loan_disbursement: 'Credit' },
+    in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding', loan_disbursement: 'Credit', referral_bonus: 'Credit' },
   };
 
   for (const side of ['out', 'in'] as const) {
@@ -56,6 +56,10 @@ describe('lineDescription', () => {
 
   it('calls the opening deposit so when it has no reason', () => {
     expect(lineDescription(facts('funding'), 'in')).toBe('Opening deposit');
+  });
+
+  it('calls a referral bonus so when it has no reason', () => {
+    expect(lineDescription(facts('referral_bonus'), 'in')).toBe('Referral bonus');
   });
 
   it('names the payee of money out without a reason, and its bank when there is one', () => {
@@ -91,7 +95,7 @@ describe('categories', () => {
     expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'loan_repayment'] });
     expect(lineKindsOfCategory('Debit')).toEqual({ out: ['card'] });
     expect(lineKindsOfCategory('Withdrawal')).toEqual({ out: ['withdrawal'] });
-    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement'] });
+    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement', 'referral_bonus'] });
     expect(lineKindsOfCategory('Deposit')).toEqual({ in: ['deposit'] });
     expect(lineKindsOfCategory('Funding')).toEqual({ in: ['funding'] });
   });

@@ -23,7 +23,7 @@ export interface HistoryLineFacts {
 /** The kinds of payment that can make a line on each side. */
 export const lineKindsBySide: Readonly<Record<LineSide, readonly PaymentKind[]>> = {
   out: ['own', 'internal', 'external', 'card', 'withdrawal', 'loan_repayment'],
-  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement'],
+  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement', 'referral_bonus'],
 };
 
 /** The seed's history categories: Transfer, Debit and Withdrawal (the seed's 'withdraw') are money out; Credit, Deposit and Funding money in. */
@@ -42,6 +42,7 @@ export function lineCategory(kind: PaymentKind, side: LineSide): TransactionCate
 export function lineDescription(facts: HistoryLineFacts, side: LineSide): string {
   if (facts.message.trim().length > 0) return facts.message;
   if (facts.kind === 'funding') return 'Opening deposit';
+  if (facts.kind === 'referral_bonus') return 'Referral bonus';
   if (side === 'in') return `From ${facts.senderName ?? facts.counterpartyName}`;
   return facts.counterpartyBankName ? `To ${facts.counterpartyName}, ${facts.counterpartyBankName}` : `To ${facts.counterpartyName}`;
 }

@@ -19,6 +19,8 @@ export const notificationKindSchema = z.enum([
   'account_unfrozen',
   /** A loan decided, paid out, an instalment paid late or missed, a loan paid off. */
   'loan',
+  /** A referred friend's identity was approved and the $10.00 bonus was paid (issue 15). */
+  'referral',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

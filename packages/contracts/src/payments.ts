@@ -41,7 +41,19 @@ export type TransferKind = z.infer<typeof transferKindSchema>;
 
 /** Every kind of payment a customer sees; `funding` is an opening deposit made by the bank (ops, sandbox). */
 /** `loan_disbursement` is an approved loan paid into checking; `loan_repayment` an instalment or an early repayment out of it. */
-export const paymentKindSchema = z.enum(['own', 'internal', 'external', 'card', 'deposit', 'withdrawal', 'funding', 'loan_disbursement', 'loan_repayment']);
+/** `referral_bonus` is the bank's $10.00 to a customer whose friend's identity was approved (issue 15). */
+export const paymentKindSchema = z.enum([
+  'own',
+  'internal',
+  'external',
+  'card',
+  'deposit',
+  'withdrawal',
+  'funding',
+  'loan_disbursement',
+  'loan_repayment',
+  'referral_bonus',
+]);
 export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 /** completed; pending (settling at a rail); in_review (held, D1); rejected (by staff); returned (by the rail). */

@@ -77,7 +77,7 @@ describe('route guard', () => {
   });
 
   it('answers "page not found" for a customer screen that is not built yet', async () => {
-    renderApp('/invite', { 'GET /api/v1/me': signedIn });
+    renderApp('/help', { 'GET /api/v1/me': signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });

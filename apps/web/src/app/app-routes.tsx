@@ -48,14 +48,21 @@ const CardFormPage = lazy(() => import('../features/cards/card-form-page.tsx'));
 const CardDetailsPage = lazy(() => import('../features/cards/card-details-page.tsx'));
 const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const LoanPage = lazy(() => import('../features/loans/loan-page.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
+const SettingsPage = lazy(() => import('../features/profile/settings-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/profile/privacy-page.tsx'));
+const InvitePage = lazy(() => import('../features/referrals/invite-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
-/** /profilephoto is a customer path, and an onboarding screen: it lives with the onboarding screens. */
-const onboardingCustomerPaths: ReadonlySet<CustomerRoutePath> = new Set(['/profilephoto']);
+/**
+ * /profilephoto is a customer path, and an onboarding screen: it lives with the onboarding screens.
+ * /privacy is open to visitors too (sign-up's terms link to it): it has a route of its own below.
+ */
+const separatelyRoutedPaths: ReadonlySet<CustomerRoutePath> = new Set(['/profilephoto', '/privacy']);
 
 /** Customer screens built so far; the other customer paths answer "page not found" until theirs exists. */
 const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
@@ -81,6 +88,9 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/card-details/:id': <CardDetailsPage />,
   '/loan': <LoansPage />,
   '/loan/:id': <LoanPage />,
+  '/profile': <ProfilePage />,
+  '/settings': <SettingsPage />,
+  '/invite': <InvitePage />,
 };
 
 export function AppRoutes() {
@@ -120,9 +130,13 @@ export function AppRoutes() {
         <Route path="profilephoto" element={<ProfilePhotoPage />} />
         <Route path="success" element={<SuccessPage />} />
       </Route>
+      {/* In the bank's frame for a signed-in customer, in the public one for anyone else. */}
+      <Route element={<CustomerArea openToVisitors />}>
+        <Route path="privacy" element={<PrivacyPage />} />
+      </Route>
       <Route element={<CustomerArea />}>
         {customerRoutePaths
-          .filter((path) => !onboardingCustomerPaths.has(path))
+          .filter((path) => !separatelyRoutedPaths.has(path))
           .map((path) => (
             <Route key={path} path={path} element={customerScreens[path] ?? <NotFoundPage />} />
           ))}

@@ -19,6 +19,11 @@ export interface RouteGuardProps {
    * serves its own step only.
    */
   steps?: readonly OnboardingStep[] | undefined;
+  /**
+   * A page anyone may read (/privacy): a visitor, or a customer still onboarding, sees it in the
+   * public frame instead of the sign-in screen or their next step.
+   */
+  openToVisitors?: boolean;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface RouteGuardProps {
  * sign-in screen takes the page's place and the address stays as it is, so that after signing in
  * the customer is on the page they asked for.
  */
-export function RouteGuard({ children, steps }: RouteGuardProps) {
+export function RouteGuard({ children, steps, openToVisitors = false }: RouteGuardProps) {
   const me = useMe();
   const navigate = useNavigate();
 
@@ -34,6 +39,7 @@ export function RouteGuard({ children, steps }: RouteGuardProps) {
 
   if (me.isError) {
     if (me.error instanceof ApiError && me.error.code === 'unauthenticated') {
+      if (openToVisitors) return <PublicLayout />;
       return (
         <PublicLayout>
           <LoginScreen
@@ -68,6 +74,7 @@ export function RouteGuard({ children, steps }: RouteGuardProps) {
   }
 
   const { next, user } = me.data;
+  if (steps && !steps.includes(next) && openToVisitors) return <PublicLayout />;
   if (steps && !steps.includes(next)) return <Navigate to={pathForNextStep(next, user.email)} replace />;
   return children;
 }

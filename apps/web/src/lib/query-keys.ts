@@ -31,6 +31,9 @@ export const queryKeys = {
   card: (id: string) => ['cards', 'one', id],
   cardTransactions: (id: string) => ['cards', 'one', id, 'transactions'],
   cardReveals: (id: string) => ['cards', 'one', id, 'reveals'],
+  preferences: ['preferences'],
+  referral: ['referral'],
+  referrals: ['referrals'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */
@@ -39,7 +42,8 @@ const staleWhenMoneyMoves: readonly QueryKey[] = [queryKeys.accounts, queryKeys.
 /** What each live event from the server makes stale; money moved also changes the transfers' statuses (a held payment released). */
 export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly QueryKey[]>> = {
   // Accounts open when staff approve an identity: the customer's status (`me`) changes with them.
-  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards, queryKeys.loans],
+  // A referral bonus is money in: the Invite page's list shows it paid at once.
+  accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards, queryKeys.loans, queryKeys.referrals],
   // A card's or a loan's decision reaches the customer as a notification: the cards and loans show it at once.
   notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.loans, queryKeys.dashboard],
 };

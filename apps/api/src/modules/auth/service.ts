@@ -26,6 +26,7 @@ import {
 } from './repository.ts';
 import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from '../../platform/login-throttle.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { recordReferral, referrerOfCode } from '../referrals/service.ts';
 
 export interface AuthDependencies {
   db: Database;
@@ -69,6 +70,7 @@ async function sendVerificationEmail(dependencies: AuthDependencies, to: string,
  */
 export async function signUp(dependencies: AuthDependencies, input: SignupRequest, meta: RequestMeta): Promise<{ browserToken: string }> {
   refuseCommonPassword(input.password);
+  const referrerId = input.referralCode === undefined ? undefined : await referrerOfCode(dependencies.db, input.referralCode);
   const browserToken = randomToken();
   const passwordHash = await hashPassword(input.password);
   const verificationToken = randomToken();
@@ -81,6 +83,7 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
         browserHash: sha256(browserToken),
         validForMs: emailVerificationValidMs,
       });
+      if (referrerId) await recordReferral(tx, referrerId, id);
     }
     return id;
   });
@@ -101,7 +104,7 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
     ip: meta.ip,
     userAgent: meta.userAgent,
     requestId: meta.requestId,
-    details: customerId ? {} : { reason: 'email_taken' },
+    details: customerId ? (referrerId ? { referred: true } : {}) : { reason: 'email_taken' },
   });
   return { browserToken };
 }

@@ -26,6 +26,7 @@ export const mediumOfKind: Record<PaymentKind, string> = {
   funding: 'Opening deposit',
   loan_disbursement: 'Loan',
   loan_repayment: 'Loan',
+  referral_bonus: 'Referral bonus',
 };
 
 /**

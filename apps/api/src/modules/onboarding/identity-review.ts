@@ -7,6 +7,7 @@ import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { openCustomerAccounts } from '../accounts/service.ts';
 import { findCustomerById } from '../customers/service.ts';
+import { settleReferralBonuses } from '../referrals/service.ts';
 import { decideIdentityReview } from './repository.ts';
 
 export const autoApproveJobKind = 'identity.auto-approve';
@@ -40,7 +41,11 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
   const [review] = await db.query<{ customer_id: string; status: string }>('SELECT customer_id, status FROM identity_reviews WHERE id = $1', [
     decision.reviewId,
   ]);
-  if (!review || review.status !== 'submitted') return 'already_decided';
+  if (!review || review.status !== 'submitted') {
+    // A repeated approval (a replayed job, a second member of staff) finishes a bonus a crash left unpaid, and pays nothing twice.
+    if (review?.status === 'approved') await settleReferralBonuses(dependencies, review.customer_id);
+    return 'already_decided';
+  }
   if (decision.decision === 'approved') await openCustomerAccounts(db, review.customer_id);
   const rejected = decision.decision === 'rejected';
   // A staff approval keeps its reason too; only a rejection's reason is shown to the customer.
@@ -83,6 +88,7 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
     requestId: decision.request?.requestId,
     details: { decision: decision.decision, ...(reason === null ? {} : { reason }) },
   });
+  if (decision.decision === 'approved') await settleReferralBonuses(dependencies, customerId);
   const customer = await findCustomerById(db, customerId);
   if (customer) {
     const approved = decision.decision === 'approved';

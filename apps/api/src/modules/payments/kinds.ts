@@ -46,6 +46,15 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
     code: transferCodes.loanDisbursement,
   },
   loan_repayment: { debit: 'from_account', credit: 'loansReceivable', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.loanRepayment },
+  // Written by the referrals module (modules/referrals/service.ts), with a transfer id derived from the referred customer.
+  referral_bonus: {
+    debit: 'marketingExpense',
+    credit: 'to_account',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    rail: null,
+    code: transferCodes.referralBonus,
+  },
 };
 
 /** The ledger transfer of one payment, its parties resolved to ledger account ids. */

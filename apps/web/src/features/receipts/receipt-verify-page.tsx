@@ -23,6 +23,7 @@ const kindWords: Readonly<Record<PaymentKind, string>> = {
   funding: 'Opening deposit',
   loan_disbursement: 'Loan disbursement',
   loan_repayment: 'Loan repayment',
+  referral_bonus: 'Referral bonus',
 };
 
 function Facts({ receipt }: { receipt: ReceiptVerification }) {

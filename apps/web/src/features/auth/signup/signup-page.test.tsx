@@ -84,6 +84,68 @@ describe('sign-up', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('links the terms and the privacy policy to /privacy, in a new tab so the form is kept', async () => {
+    renderApp('/signup');
+    const terms = await screen.findByRole('link', { name: 'terms and conditions' });
+    const privacy = screen.getByRole('link', { name: 'privacy policy' });
+    for (const link of [terms, privacy]) {
+      expect(link.getAttribute('href')).toBe('/privacy');
+      expect(link.getAttribute('target')).toBe('_blank');
+    }
+  });
+
+  it('carries a friend’s code from ?ref= into the sign-up, and sends none without one', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    const answer = (init: RequestInit | undefined) => {
+      bodies.push(jsonBodyOf(init));
+      return { status: 201, body: { message: 'Check your email: we sent a link to verify your address.', next: 'verify-email' } };
+    };
+    const view = renderApp('/signup?ref=K7M2Q9XA', { 'POST /api/v1/auth/signup': answer });
+    expect(((await screen.findByRole('textbox', { name: /Referral code/ })) as HTMLInputElement).value).toBe('K7M2Q9XA');
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(bodies[0]).toMatchObject({ referralCode: 'K7M2Q9XA', email: 'grace@example.com' });
+    view.unmount();
+    queryClient.clear();
+
+    renderApp('/signup', { 'POST /api/v1/auth/signup': answer });
+    expect(screen.queryByRole('textbox', { name: /Referral code/ })).toBeNull();
+    await fillValidForm(user);
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(bodies[1]).not.toHaveProperty('referralCode');
+  });
+
+  it('shows an unknown referral code under its field, and a cleared code is not sent', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    renderApp('/signup?ref=ZZZZZZZZ', {
+      'POST /api/v1/auth/signup': (init) => {
+        bodies.push(jsonBodyOf(init));
+        return bodies.length === 1
+          ? validationFailed({ referralCode: 'this referral code does not exist' })
+          : { status: 201, body: { message: 'Check your email: we sent a link to verify your address.', next: 'verify-email' } };
+      },
+    });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const code = screen.getByRole('textbox', { name: /Referral code/ });
+    expect(await screen.findByText('this referral code does not exist')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      code
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('this referral code does not exist');
+    await user.clear(code);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(bodies[1]).not.toHaveProperty('referralCode');
+  });
+
   it('shows any other failure in the error dialog', async () => {
     const user = userEvent.setup();
     renderApp('/signup', {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { signupRequestSchema, type SignupRequest } from '@strongroom/contracts/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,7 +17,7 @@ import './signup-page.css';
 
 const signupFormSchema = signupRequestSchema.refine(passwordsMatch, passwordMatchCheck);
 
-const fieldNames: readonly Path<SignupRequest>[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms'];
+const fieldNames: readonly Path<SignupRequest>[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms', 'referralCode'];
 
 /**
  * /signup. The button turns on only when every field is valid (seed section 5) by the same schema
@@ -25,6 +25,9 @@ const fieldNames: readonly Path<SignupRequest>[] = ['firstName', 'lastName', 'em
  */
 export default function SignupPage() {
   const signUp = useSignUp();
+  // A friend's invitation link (/signup?ref=CODE) carries their code; the server refuses one it does not know, under the field.
+  const [searchParams] = useSearchParams();
+  const referralCode = searchParams.get('ref')?.trim() ?? '';
   const [accepted, setAccepted] = useState<{ email: string; message: string } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const {
@@ -37,7 +40,7 @@ export default function SignupPage() {
   } = useForm<SignupRequest>({
     resolver: zodResolver(signupFormSchema),
     mode: 'onTouched',
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', ...(referralCode ? { referralCode } : {}) },
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -86,8 +89,30 @@ export default function SignupPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
+        {referralCode ? (
+          <TextField
+            label="Referral code"
+            optional
+            hint="From your friend’s invitation link. Clear it to sign up without one."
+            autoComplete="off"
+            error={errors.referralCode?.message}
+            {...register('referralCode', { setValueAs: (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined) })}
+          />
+        ) : null}
         <Checkbox
-          label="I accept the bank’s terms and conditions and its privacy policy."
+          label={
+            <>
+              I accept the bank’s{' '}
+              <Link to="/privacy" target="_blank">
+                terms and conditions
+              </Link>{' '}
+              and its{' '}
+              <Link to="/privacy" target="_blank">
+                privacy policy
+              </Link>
+              .
+            </>
+          }
           required
           error={errors.acceptTerms?.message}
           {...register('acceptTerms')}

@@ -1,0 +1,108 @@
+import type { Queryable } from '../../db/database.ts';
+
+export async function findReferralCode(db: Queryable, customerId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ code: string }>('SELECT code FROM referral_codes WHERE customer_id = $1', [customerId]);
+  return row?.code;
+}
+
+/** Gives the customer this code unless they have one or another customer holds it; answers whether it was stored. */
+export async function insertReferralCode(db: Queryable, customerId: string, code: string): Promise<boolean> {
+  const rows = await db.query('INSERT INTO referral_codes (customer_id, code) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [customerId, code]);
+  return rows.length > 0;
+}
+
+export async function findCodeOwner(db: Queryable, code: string): Promise<string | undefined> {
+  const [row] = await db.query<{ customer_id: string }>('SELECT customer_id FROM referral_codes WHERE code = $1', [code]);
+  return row?.customer_id;
+}
+
+export async function insertReferral(
+  db: Queryable,
+  referral: { id: string; referrerCustomerId: string; referredCustomerId: string; bonusCents: bigint; bonusTransferId: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO referrals (id, referrer_customer_id, referred_customer_id, status, bonus_cents, bonus_transfer_id)
+     VALUES ($1, $2, $3, 'pending', $4, $5) ON CONFLICT (referred_customer_id) DO NOTHING`,
+    [referral.id, referral.referrerCustomerId, referral.referredCustomerId, referral.bonusCents, referral.bonusTransferId],
+  );
+}
+
+export interface ReferralRow {
+  id: string;
+  status: 'pending' | 'paid';
+  bonus_cents: bigint;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+/** The referrer's own referrals, newest first: no column of the referred customer is read. */
+export async function listReferrals(db: Queryable, referrerCustomerId: string, limit: number): Promise<ReferralRow[]> {
+  return db.query<ReferralRow>(
+    `SELECT id, status, bonus_cents, created_at, paid_at FROM referrals
+      WHERE referrer_customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [referrerCustomerId, limit],
+  );
+}
+
+export async function referralTotals(db: Queryable, referrerCustomerId: string): Promise<{ pending: number; paid: number; paidCents: bigint }> {
+  const [row] = await db.query<{ pending: number; paid: number; paid_cents: bigint }>(
+    `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+            count(*) FILTER (WHERE status = 'paid')::int AS paid,
+            coalesce(sum(bonus_cents) FILTER (WHERE status = 'paid'), 0)::bigint AS paid_cents
+       FROM referrals WHERE referrer_customer_id = $1`,
+    [referrerCustomerId],
+  );
+  return { pending: row?.pending ?? 0, paid: row?.paid ?? 0, paidCents: BigInt(row?.paid_cents ?? 0n) };
+}
+
+export interface DueBonusRow {
+  id: string;
+  referrer_customer_id: string;
+  referred_customer_id: string;
+  referred_first_name: string;
+  bonus_cents: bigint;
+  bonus_transfer_id: string;
+  checking_account_id: string;
+  checking_ledger_account_id: string;
+}
+
+/**
+ * Pending referrals that can be paid now, where this customer is either side: the referred
+ * customer's identity is approved and the referrer has an open checking account.
+ */
+export async function dueBonuses(db: Queryable, customerId: string, limit: number): Promise<DueBonusRow[]> {
+  return db.query<DueBonusRow>(
+    `SELECT r.id, r.referrer_customer_id, r.referred_customer_id, referred.first_name AS referred_first_name,
+            r.bonus_cents, r.bonus_transfer_id, checking.id AS checking_account_id, checking.ledger_account_id AS checking_ledger_account_id
+       FROM referrals r
+       JOIN customers referred ON referred.id = r.referred_customer_id
+       JOIN LATERAL (
+         SELECT id, ledger_account_id FROM customer_accounts
+          WHERE customer_id = r.referrer_customer_id AND type = 'checking' AND status <> 'closed' AND ledger_account_id IS NOT NULL
+          ORDER BY opened_at LIMIT 1
+       ) checking ON true
+      WHERE r.status = 'pending'
+        AND (r.referred_customer_id = $1 OR r.referrer_customer_id = $1)
+        AND EXISTS (SELECT 1 FROM identity_reviews ir WHERE ir.customer_id = r.referred_customer_id AND ir.status = 'approved')
+      ORDER BY r.created_at LIMIT $2`,
+    [customerId, limit],
+  );
+}
+
+/** Marks a referral paid once; answers false when another caller already did. */
+export async function markReferralPaid(db: Queryable, referralId: string): Promise<boolean> {
+  const rows = await db.query("UPDATE referrals SET status = 'paid', paid_at = now() WHERE id = $1 AND status = 'pending' RETURNING 1", [referralId]);
+  return rows.length > 0;
+}
+
+/** The bonus's history line (a payment row whose id is the ledger transfer's, as every payment's is). */
+export async function insertBonusPayment(
+  db: Queryable,
+  line: { id: string; customerId: string; checkingAccountId: string; amountCents: bigint; counterpartyName: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO payments (id, customer_id, kind, status, to_account_id, amount_cents, counterparty_name, message)
+     VALUES ($1, $2, 'referral_bonus', 'completed', $3, $4, $5, 'Referral bonus') ON CONFLICT (id) DO NOTHING`,
+    [line.id, line.customerId, line.checkingAccountId, line.amountCents, line.counterpartyName],
+  );
+}
