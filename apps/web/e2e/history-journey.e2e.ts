@@ -105,7 +105,7 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       await page.getByRole('button', { name: 'Groceries money' }).click();
       const details = page.getByRole('dialog', { name: 'Details' });
       await details.waitFor();
-      expect(await details.getByLabel('Amount').inputValue()).toBe('-42.50');
+      expect(await details.getByLabel('Amount').inputValue()).toBe('-$42.50');
       expect(await details.getByLabel('Date').inputValue()).toBe(rows[0]?.[1]);
       await details.getByText('Own account').waitFor();
       const facts = Object.fromEntries(

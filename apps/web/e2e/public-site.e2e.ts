@@ -72,12 +72,25 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     await context.close();
   });
 
-  it('counts the home page counters up to 10K, 2000+ and 500++ once they are scrolled into view', async () => {
+  it('pre-renders the counters’ final figures, then counts them up from zero once they are scrolled into view', async () => {
     const { context, page } = await openPage(browser);
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('10K');
+    expect(html).not.toMatch(/>0K</);
     await page.goto('/');
     const values = page.locator('.counter__value');
-    expect(await values.allTextContents()).toEqual(['0K', '0+', '0++']);
+    expect(await values.allTextContents()).toEqual(['10K', '2000+', '500++']);
+    // Every figure the first counter shows from now on, to see the climb happen.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { counterFigures: seen });
+      const first = document.querySelector('.counter__value');
+      if (first) new MutationObserver(() => seen.push(first.textContent ?? '')).observe(first, { childList: true, characterData: true, subtree: true });
+    });
     await page.getByRole('heading', { name: 'A bank built with its community' }).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { counterFigures: string[] }).counterFigures.includes('0K')), { timeout: 10_000 })
+      .toBe(true);
     await expect.poll(() => values.allTextContents(), { timeout: 10_000 }).toEqual(['10K', '2000+', '500++']);
     await context.close();
   });
