@@ -26,8 +26,12 @@ import { stepUpRoutes } from './modules/step-up/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { createTransferBatcher } from './ledger/batcher.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
+import { secureMessageRoutes } from './modules/secure-messages/routes.ts';
+import { securityEventRoutes } from './modules/security-events/routes.ts';
+import { registerSecurityEventJobs } from './modules/security-events/service.ts';
 import { customerCareRoutes } from './modules/customer-care/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -143,6 +147,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   };
   app.decorate('services', services);
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
+  registerSecurityEventJobs(services.jobs, { mailer: services.mailer, bankName: config.bankName });
   const auth = { db, mailer: services.mailer, config, liveEvents: services.liveEvents };
   registerAuthJobs(services.jobs, auth);
   registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents });
@@ -243,13 +248,16 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(staffPaymentRoutes({ ...payments, settleSoon }));
       await api.register(staffAchRoutes({ db, config }));
       await api.register(identityStaffRoutes({ db, storage: services.storage, mailer: services.mailer, liveEvents: services.liveEvents, config }));
-      await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName }));
+      await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents }));
       await api.register(staffSettingsRoutes(db));
       await api.register(auditRoutes(db));
       await api.register(cardRoutes(cards));
+      await api.register(dataExportRoutes({ db, config, cards }));
       await api.register(cardStaffRoutes(cards));
       await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
       await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
+      await api.register(secureMessageRoutes(db));
+      await api.register(securityEventRoutes({ db, liveEvents: services.liveEvents }));
       if (config.mode === 'sandbox') {
         await api.register(devRoutes(db));
         await api.register(cardNetworkRoutes(cards));

@@ -19,6 +19,8 @@ export const notificationKindSchema = z.enum([
   'account_unfrozen',
   /** A loan decided, paid out, an instalment paid late or missed, a loan paid off. */
   'loan',
+  /** Support answered one of the customer's secure messages. */
+  'secure_message',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -27,6 +27,9 @@ import {
 import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from '../../platform/login-throttle.ts';
 import { describeUserAgent } from './user-agent.ts';
 
+/** A User-Agent header in words ("Chrome on Windows"), for other modules' screens (the security timeline). */
+export { describeUserAgent };
+
 export interface AuthDependencies {
   db: Database;
   mailer: Mailer;
