@@ -48,6 +48,10 @@ const CardFormPage = lazy(() => import('../features/cards/card-form-page.tsx'));
 const CardDetailsPage = lazy(() => import('../features/cards/card-details-page.tsx'));
 const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const LoanPage = lazy(() => import('../features/loans/loan-page.tsx'));
+const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
+const MessagesPage = lazy(() => import('../features/messages/messages-page.tsx'));
+const ThreadPage = lazy(() => import('../features/messages/thread-page.tsx'));
+const SecurityActivityPage = lazy(() => import('../features/security-activity/security-activity-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -81,6 +85,10 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/card-details/:id': <CardDetailsPage />,
   '/loan': <LoansPage />,
   '/loan/:id': <LoanPage />,
+  '/help': <HelpPage />,
+  '/messages': <MessagesPage />,
+  '/messages/:id': <ThreadPage />,
+  '/settings/activity': <SecurityActivityPage />,
 };
 
 export function AppRoutes() {

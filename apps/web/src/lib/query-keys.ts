@@ -31,6 +31,10 @@ export const queryKeys = {
   card: (id: string) => ['cards', 'one', id],
   cardTransactions: (id: string) => ['cards', 'one', id, 'transactions'],
   cardReveals: (id: string) => ['cards', 'one', id, 'reveals'],
+  secureMessages: ['secure-messages'],
+  secureMessageList: ['secure-messages', 'list'],
+  secureMessageThread: (id: string) => ['secure-messages', 'thread', id],
+  securityEvents: ['security-events'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */
@@ -41,7 +45,8 @@ export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly Q
   // Accounts open when staff approve an identity: the customer's status (`me`) changes with them.
   accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards, queryKeys.loans],
   // A card's or a loan's decision reaches the customer as a notification: the cards and loans show it at once.
-  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.loans, queryKeys.dashboard],
+  // Support's answer to a secure message is a notification too: the open thread shows it at once.
+  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.loans, queryKeys.dashboard, queryKeys.secureMessages],
 };
 
 /**

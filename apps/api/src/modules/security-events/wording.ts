@@ -50,6 +50,7 @@ const wordings: Readonly<Record<string, Wording>> = {
   'customer.passkey_renamed': { kind: 'passkey', title: 'Passkey renamed' },
   'customer.session_ended': { kind: 'session', title: 'A signed-in device was signed out' },
   'customer.sessions_ended': { kind: 'session', title: 'All other devices were signed out' },
+  'customer.data_export': { kind: 'account', title: 'Your data was downloaded' },
   [notMeAction]: { kind: 'report', title: 'You reported an event ("This wasn\'t me")' },
 };
 
