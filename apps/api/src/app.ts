@@ -26,6 +26,7 @@ import { stepUpRoutes } from './modules/step-up/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { createTransferBatcher } from './ledger/batcher.ts';
 import { registerContactJobs } from './modules/contact/service.ts';
 import { secureMessageRoutes } from './modules/secure-messages/routes.ts';
@@ -251,6 +252,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(staffSettingsRoutes(db));
       await api.register(auditRoutes(db));
       await api.register(cardRoutes(cards));
+      await api.register(dataExportRoutes({ db, config, cards }));
       await api.register(cardStaffRoutes(cards));
       await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
       await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
