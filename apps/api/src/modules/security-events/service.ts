@@ -25,6 +25,11 @@ export interface SecurityEventDependencies {
 
 export const securityEventNotFound = 'No such security event';
 
+/** "a browser on Linux" reads as a label: "A browser on Linux". */
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function present(row: SecurityEventRow): SecurityEvent {
   const { kind, title } = describeSecurityAction(row.action, row.outcome);
   return {
@@ -34,7 +39,7 @@ function present(row: SecurityEventRow): SecurityEvent {
     title,
     outcome: row.outcome,
     at: row.occurred_at.toISOString(),
-    device: row.user_agent ? describeUserAgent(row.user_agent) : null,
+    device: row.user_agent ? sentenceCase(describeUserAgent(row.user_agent)) : null,
     ip: row.ip,
     reported: row.reported,
   };
