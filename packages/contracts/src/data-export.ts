@@ -37,19 +37,20 @@ export const dataExportFiles: readonly DataExportFile[] = [
       ['customer.hasProfilePhoto', 'Whether you uploaded a profile photo (the image itself is not in the zip).'],
       [
         'identity',
-        'Your latest identity check: status, country, state, address, the identity document number masked to its last characters (idNumberMasked), when you submitted it and when it was decided; null if you never submitted one.',
+        'Your latest identity check: status, country, state, address, the identity document number masked to its last characters (idNumberMasked), the reason if it was rejected (rejectionReason), when you submitted it and when it was decided; null if you never submitted one.',
       ],
     ],
   },
   {
     name: 'accounts.json',
-    summary: 'Your accounts with their balances, and your cards (masked: the last four digits only).',
+    summary: 'Your accounts with their balances, your cards (masked: the last four digits only) and your saved payees.',
     fields: [
       ['accounts[].id, number, type, name, status', 'Each account: its id, its 10-digit number, checking or savings, its name and whether it is active.'],
       ['accounts[].balanceCents, availableCents', 'Its balance and available balance when the export was made, in cents.'],
       ['accounts[].transactionsFile', 'The file in this zip that lists its completed transactions.'],
       ['cards[].id, type, network, nameOnCard, last4, expiry, status, createdAt', 'Each card: never the full card number, never the security code.'],
       ['cards[].creditLimitCents', 'Credit cards only: the credit limit, in cents.'],
+      ['payees[].accountName, accountNumber, routeNumber, bankName, nameOfCountry, bankType, createdAt', 'Each payee you saved, as you entered it.'],
     ],
   },
   {
@@ -75,7 +76,10 @@ export const dataExportFiles: readonly DataExportFile[] = [
     name: 'messages.json',
     summary: 'Your secure messages with support and every reply, newest thread first.',
     fields: [
-      ['threads[].id, subject, createdAt', 'Each conversation you started.'],
+      [
+        'threads[].id, subject, status, createdAt, lastActivityAt, preview, messageCount, reportedEventId',
+        'Each conversation: waiting for support or answered, its newest message in short, and the security event it reports if you opened it with "This wasn’t me".',
+      ],
       ['threads[].entries[].author, text, createdAt', 'Each message in it: yours ("customer") or the bank’s ("bank").'],
       [
         'note',
@@ -90,6 +94,7 @@ export const dataExportFiles: readonly DataExportFile[] = [
       ['events[].id, action, kind, title', 'What happened, as the security timeline in Settings names it.'],
       ['events[].at, outcome', 'When, and whether it succeeded.'],
       ['events[].device, ip', 'The device and browser, and the network address, it came from.'],
+      ['events[].reported', 'Whether you told us "This wasn’t me" about it.'],
     ],
   },
 ];

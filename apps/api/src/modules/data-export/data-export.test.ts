@@ -12,6 +12,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { cardKit } from '../../test/cards.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { staffBrowser } from '../../test/staff.ts';
 import type { PayingCustomer } from '../../test/payments.ts';
 import { parseCsv, toolMissing, writePastEntries } from '../../test/statements.ts';
 import { csvHeader } from '../statements/csv.ts';
@@ -83,6 +84,21 @@ describeEachDatabase('GET /me/export', (database) => {
         amountCents: 777,
         message: 'Not Zoë’s',
       });
+      const payee = await zoe.browser.post('/api/v1/beneficiaries', {
+        bankName: 'First Example Bank',
+        accountName: 'Ada Lovelace',
+        accountNumber: '987654321',
+        nameOfCountry: 'United States',
+        routeNumber: '021000021',
+        bankType: 'otherbank',
+      });
+      expect(payee.statusCode, payee.body).toBe(201);
+      const opened = await zoe.browser.post('/api/v1/messages', { subject: 'My card', text: 'Is my card <b>on its way</b>?' });
+      expect(opened.statusCode, opened.body).toBe(201);
+      const { browser: support } = await staffBrowser(app, database(), config, 'support');
+      const answered = await support.post(`/api/v1/staff/messages/${opened.json().thread.id}/reply`, { text: 'It is active now.' });
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect((await other.browser.post('/api/v1/messages', { subject: 'Someone else’s subject', text: 'Not Zoë’s message' })).statusCode).toBe(201);
       response = await exportOf(zoe);
       expect(response.statusCode, response.body).toBe(200);
       files = unzip(response.rawPayload);
@@ -125,7 +141,7 @@ describeEachDatabase('GET /me/export', (database) => {
       expect(profile.identity).toMatchObject({ status: 'approved', idNumberMasked: '••••0000' });
     });
 
-    it('lists the accounts with ledger balances and the card by its last four digits only', () => {
+    it('lists the accounts with ledger balances, the card by its last four digits only, and the saved payees', () => {
       const accounts = JSON.parse(files['accounts.json'] ?? '');
       expect(accounts.accounts).toEqual(
         expect.arrayContaining([
@@ -141,6 +157,7 @@ describeEachDatabase('GET /me/export', (database) => {
       expect(accounts.cards).toEqual([expect.objectContaining({ last4: pan.slice(-4), status: 'active' })]);
       expect(Object.keys(accounts.cards[0])).not.toContain('cvv');
       expect(Object.keys(accounts.cards[0])).not.toContain('number');
+      expect(accounts.payees).toEqual([expect.objectContaining({ accountName: 'Ada Lovelace', accountNumber: '987654321', bankType: 'otherbank' })]);
     });
 
     it("writes each account's completed transactions in the statement CSV's columns, oldest first, to the ledger balance", () => {
@@ -154,12 +171,23 @@ describeEachDatabase('GET /me/export', (database) => {
       expect(checking.at(-1)?.[5]).toBe('2487.66');
     });
 
-    it('writes the notifications and the security events of this customer', () => {
+    it('writes the notifications, the secure messages with their replies and the security events of this customer', () => {
       const events = JSON.parse(files['audit.json'] ?? '').events as { action: string }[];
       expect(events.map((event) => event.action)).toContain('card.revealed');
       const notifications = JSON.parse(files['notifications.json'] ?? '').notifications as { text: string }[];
       expect(Array.isArray(notifications)).toBe(true);
-      expect(JSON.parse(files['messages.json'] ?? '')).toEqual({ threads: [] });
+      const threads = JSON.parse(files['messages.json'] ?? '').threads as { subject: string; entries: { author: string; text: string }[] }[];
+      expect(threads).toEqual([
+        expect.objectContaining({
+          subject: 'My card',
+          entries: [
+            expect.objectContaining({ author: 'customer', text: 'Is my card <b>on its way</b>?' }),
+            expect.objectContaining({ author: 'bank', text: 'It is active now.' }),
+          ],
+        }),
+      ]);
+      // Staff approved the card and answered the message: their actions are not the customer's security events.
+      expect(events.map((event) => event.action).filter((action) => /^(staff\.|card\.approved|messages\.reply)/.test(action))).toEqual([]);
     });
 
     it('carries no password hash, card number, security code field, identity number or session cookie anywhere in its bytes', async () => {
@@ -176,7 +204,9 @@ describeEachDatabase('GET /me/export', (database) => {
         expect(everything).not.toContain(secret);
         expect(raw).not.toContain(secret);
       }
-      expect(everything).not.toMatch(/\$argon2|"(password|passwordHash|password_hash|cvv|pan|cardNumber|secret|totpSecret|recoveryCodes|sessionId|token)"|otpauth:/i);
+      expect(everything).not.toMatch(
+        /\$argon2|"(password|passwordHash|password_hash|cvv|pan|cardNumber|secret|totpSecret|recoveryCodes|sessionId|token)"|otpauth:/i,
+      );
       expect(cvv).toMatch(/^\d{3,4}$/);
       const cardLikeRuns = [...everything.matchAll(/(?<!\d)\d{13,19}(?!\d)/g)].map((match) => match[0]).filter(isLuhnValid);
       expect(cardLikeRuns).toEqual([]);
@@ -184,7 +214,8 @@ describeEachDatabase('GET /me/export', (database) => {
 
     it("never carries another customer's data", async () => {
       const everything = Object.values(files).join('\n');
-      for (const foreign of [other.id, other.checking.number, other.savings.number, other.phone, 'Not Zoë’s']) expect(everything).not.toContain(foreign);
+      for (const foreign of [other.id, other.checking.number, other.savings.number, other.phone, 'Not Zoë’s', 'Someone else’s subject'])
+        expect(everything).not.toContain(foreign);
     });
 
     it('records an audit entry for the export', async () => {
@@ -215,20 +246,24 @@ describeEachDatabase('GET /me/export', (database) => {
     expect((await exportOf(erin)).statusCode).toBe(200);
   });
 
-  it('writes a history longer than a statement batch in one file, running balances to the ledger balance (bench/export measures 20,000)', { timeout: 120_000 }, async () => {
-    const fay = await kit.customer({ fundCents: 0n, savingsCents: 0 });
-    const start = Date.parse('2024-01-01T12:00:00Z');
-    const entries = Array.from({ length: 2_500 }, (_, index) => ({
-      at: new Date(start + index * 3_600_000).toISOString(),
-      direction: index % 4 === 3 ? ('out' as const) : ('in' as const),
-      amountCents: 1_00n,
-      message: `Entry ${index}`,
-    }));
-    await writePastEntries(database(), fay.id, fay.checking.id, entries);
-    const response = await exportOf(fay);
-    expect(response.statusCode).toBe(200);
-    const rows = parseCsv(unzip(response.rawPayload)[`transactions-${fay.checking.number}.csv`] ?? '');
-    expect(rows).toHaveLength(2_501);
-    expect(rows.at(-1)?.[5]).toBe('1250.00');
-  });
+  it(
+    'writes a history longer than a statement batch in one file, running balances to the ledger balance (bench/export measures 20,000)',
+    { timeout: 120_000 },
+    async () => {
+      const fay = await kit.customer({ fundCents: 0n, savingsCents: 0 });
+      const start = Date.parse('2024-01-01T12:00:00Z');
+      const entries = Array.from({ length: 2_500 }, (_, index) => ({
+        at: new Date(start + index * 3_600_000).toISOString(),
+        direction: index % 4 === 3 ? ('out' as const) : ('in' as const),
+        amountCents: 1_00n,
+        message: `Entry ${index}`,
+      }));
+      await writePastEntries(database(), fay.id, fay.checking.id, entries);
+      const response = await exportOf(fay);
+      expect(response.statusCode).toBe(200);
+      const rows = parseCsv(unzip(response.rawPayload)[`transactions-${fay.checking.number}.csv`] ?? '');
+      expect(rows).toHaveLength(2_501);
+      expect(rows.at(-1)?.[5]).toBe('1250.00');
+    },
+  );
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
+import { listSavedBeneficiaries } from '../beneficiaries/service.ts';
 import { cardsOf, type CardDependencies } from '../cards/service.ts';
 import { recentNotifications } from '../notifications/service.ts';
 import { exportSecureMessages } from '../secure-messages/service.ts';
@@ -157,6 +158,7 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
   if (!profile) throw new AppError('not_found', 'No such customer');
   const accounts = await accountsWithBalances(db, actor.customerId, profile.identity_status === 'approved');
   const cards = await cardsOf(dependencies.cards, actor.customerId);
+  const payees = await listSavedBeneficiaries(db, actor.customerId);
 
   const accountsFile = {
     accounts: accounts.map((account) => ({
@@ -179,6 +181,16 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
       status: card.status,
       createdAt: card.createdAt,
       ...(card.creditLimitCents === undefined ? {} : { creditLimitCents: card.creditLimitCents }),
+    })),
+    payees: payees.map((payee) => ({
+      id: payee.id,
+      accountName: payee.accountName,
+      accountNumber: payee.accountNumber,
+      routeNumber: payee.routeNumber,
+      bankName: payee.bankName,
+      nameOfCountry: payee.nameOfCountry,
+      bankType: payee.bankType,
+      createdAt: payee.createdAt,
     })),
   };
 
