@@ -9,6 +9,8 @@ import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
+import { secureMessagesPerHour } from './routes.ts';
+import { exportSecureMessages } from './service.ts';
 
 interface Entry {
   id: string;
@@ -264,5 +266,36 @@ describeEachDatabase('secure messages (issue 15, item 4)', (database) => {
     const ada = await customer();
     const thread = (await ada.browser.post('/api/v1/messages', { subject: 'Self answer', text: 'Hi' })).json().thread;
     expect((await ada.browser.post(`/api/v1/staff/messages/${thread.id}/reply`, { text: 'Answering myself' })).statusCode).toBe(401);
+  });
+
+  it('limits how many messages one customer writes in an hour (429 rate_limited), follow-ups included', async () => {
+    const ada = await customer();
+    const thread = (await ada.browser.post('/api/v1/messages', { subject: 'Many', text: 'One' })).json().thread;
+    for (let index = 1; index < secureMessagesPerHour; index += 1) {
+      const response = await ada.browser.post(`/api/v1/messages/${thread.id}/replies`, { text: `Message ${index}` });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const refused = await ada.browser.post('/api/v1/messages', { subject: 'Too many', text: 'Again' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    // Another customer is not held back by Ada's messages.
+    const bob = await customer();
+    expect((await bob.browser.post('/api/v1/messages', { subject: 'Mine', text: 'Hello' })).statusCode).toBe(201);
+  });
+
+  it("exports every thread of the customer's with both sides, and no one else's (for the data export)", async () => {
+    const ada = await customer();
+    const eve = await customer();
+    const first = (await ada.browser.post('/api/v1/messages', { subject: 'First', text: 'A' })).json().thread;
+    await ada.browser.post('/api/v1/messages', { subject: 'Second', text: 'B' });
+    await eve.browser.post('/api/v1/messages', { subject: 'Not Ada', text: 'C' });
+    const { browser: support } = await staffBrowser(app, database(), config, 'support');
+    await support.post(`/api/v1/staff/messages/${first.id}/reply`, { text: 'Answer' });
+    const exported = await exportSecureMessages(database(), ada.id);
+    expect(exported.map((thread) => thread.subject).sort()).toEqual(['First', 'Second']);
+    expect(exported.find((thread) => thread.id === first.id)?.entries.map((entry) => [entry.author, entry.text])).toEqual([
+      ['customer', 'A'],
+      ['bank', 'Answer'],
+    ]);
   });
 });

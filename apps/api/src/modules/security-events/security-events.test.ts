@@ -10,6 +10,7 @@ import { testPassword } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
+import { exportSecurityEvents } from './service.ts';
 import { genericTitle, notMeAction } from './wording.ts';
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -128,6 +129,9 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
       'card.revealed': 'Card number and CVV shown',
       'customer.brand_new_thing': genericTitle,
     });
+    // The data export lists the same events, all of them.
+    const exported = await exportSecurityEvents(database(), dana.id);
+    expect(exported.map((event) => event.action)).toEqual((await events(dana.browser)).map((event) => event.action));
   });
 
   it('pages newest first with a keyset cursor, each event once; a cursor that does not decode is the first page', async () => {
