@@ -21,6 +21,8 @@ export const notificationKindSchema = z.enum([
   'loan',
   /** A referred friend's identity was approved and the $10.00 bonus was paid (issue 15). */
   'referral',
+  /** Support answered one of the customer's secure messages. */
+  'secure_message',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -76,8 +76,8 @@ describe('route guard', () => {
     for (const link of screen.getAllByRole('link', { name: 'Beneficiaries' })) expect(link.getAttribute('href')).toBe('/beneficiaries');
   });
 
-  it('answers "page not found" for a customer screen that is not built yet', async () => {
-    renderApp('/help', { 'GET /api/v1/me': signedIn });
+  it('answers "page not found" to a signed-in customer for a path no screen has', async () => {
+    renderApp('/settings/no-such-screen', { 'GET /api/v1/me': signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -52,6 +52,10 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const SettingsPage = lazy(() => import('../features/profile/settings-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/profile/privacy-page.tsx'));
 const InvitePage = lazy(() => import('../features/referrals/invite-page.tsx'));
+const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
+const MessagesPage = lazy(() => import('../features/messages/messages-page.tsx'));
+const ThreadPage = lazy(() => import('../features/messages/thread-page.tsx'));
+const SecurityActivityPage = lazy(() => import('../features/security-activity/security-activity-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -91,6 +95,10 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/profile': <ProfilePage />,
   '/settings': <SettingsPage />,
   '/invite': <InvitePage />,
+  '/help': <HelpPage />,
+  '/messages': <MessagesPage />,
+  '/messages/:id': <ThreadPage />,
+  '/settings/activity': <SecurityActivityPage />,
 };
 
 export function AppRoutes() {

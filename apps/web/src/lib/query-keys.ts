@@ -34,6 +34,10 @@ export const queryKeys = {
   preferences: ['preferences'],
   referral: ['referral'],
   referrals: ['referrals'],
+  secureMessages: ['secure-messages'],
+  secureMessageList: ['secure-messages', 'list'],
+  secureMessageThread: (id: string) => ['secure-messages', 'thread', id],
+  securityEvents: ['security-events'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */
@@ -45,7 +49,8 @@ export const staleQueriesByLiveEvent: Readonly<Record<LiveEventTopic, readonly Q
   // A referral bonus is money in: the Invite page's list shows it paid at once.
   accounts: [...staleWhenMoneyMoves, queryKeys.transfers, queryKeys.me, queryKeys.cards, queryKeys.loans, queryKeys.referrals],
   // A card's or a loan's decision reaches the customer as a notification: the cards and loans show it at once.
-  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.loans, queryKeys.dashboard],
+  // Support's answer to a secure message is a notification too: the open thread shows it at once.
+  notifications: [queryKeys.notifications, queryKeys.cards, queryKeys.loans, queryKeys.dashboard, queryKeys.secureMessages],
 };
 
 /**

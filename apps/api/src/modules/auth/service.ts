@@ -28,6 +28,9 @@ import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, t
 import { describeUserAgent } from './user-agent.ts';
 import { recordReferral, referrerOfCode } from '../referrals/service.ts';
 
+/** A User-Agent header in words ("Chrome on Windows"), for other modules' screens (the security timeline). */
+export { describeUserAgent };
+
 export interface AuthDependencies {
   db: Database;
   mailer: Mailer;

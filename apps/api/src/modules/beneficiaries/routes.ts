@@ -38,7 +38,11 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const beneficiary = await addBeneficiary(db, customerIdOf(request), request.body);
+        const beneficiary = await addBeneficiary(db, customerIdOf(request), request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          requestId: request.id,
+        });
         return reply.status(201).send({ beneficiary });
       },
     );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Beneficiary, createBeneficiaryRequestSchema } from '@strongroom/contracts/beneficiaries.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   countBeneficiaries,
@@ -53,7 +54,12 @@ export async function listSavedBeneficiaries(db: Queryable, customerId: string):
  * checks it). The customer's row is locked while counting, so two additions at once cannot pass
  * the limit together.
  */
-export async function addBeneficiary(db: Database, customerId: string, input: z.output<typeof createBeneficiaryRequestSchema>): Promise<Beneficiary> {
+export async function addBeneficiary(
+  db: Database,
+  customerId: string,
+  input: z.output<typeof createBeneficiaryRequestSchema>,
+  meta: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'> = {},
+): Promise<Beneficiary> {
   let accountType: NewBeneficiary['accountType'] = null;
   if (input.bankType === 'mybank') {
     const type = await findOpenAccountType(db, input.accountNumber);
@@ -65,6 +71,7 @@ export async function addBeneficiary(db: Database, customerId: string, input: z.
     if ((await countBeneficiaries(tx, customerId)) >= maxBeneficiariesPerCustomer) throw new AppError('conflict', beneficiaryMessages.limitReached);
     const inserted = await insertBeneficiary(tx, customerId, { ...input, accountType }, maxBeneficiariesPerCustomer);
     if (!inserted) throw new AppError('conflict', beneficiaryMessages.alreadySaved);
+    await auditNewPayee(tx, customerId, inserted, meta);
     return inserted;
   });
   return present(row);
@@ -82,5 +89,19 @@ export async function deleteBeneficiary(db: Queryable, customerId: string, id: s
  * by their number; the form's additions (addBeneficiary) are the ones held to it exactly.
  */
 export async function saveBeneficiaryFromPayment(db: Queryable, customerId: string, input: NewBeneficiary): Promise<void> {
-  await insertBeneficiary(db, customerId, input, maxBeneficiariesPerCustomer);
+  const inserted = await insertBeneficiary(db, customerId, input, maxBeneficiariesPerCustomer);
+  if (inserted) await auditNewPayee(db, customerId, inserted, {});
+}
+
+/** A new payee is a security event (the customer's security timeline lists it): last 4 digits only. */
+async function auditNewPayee(db: Queryable, customerId: string, row: BeneficiaryRow, meta: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'>): Promise<void> {
+  await recordAudit(db, {
+    ...meta,
+    actorType: 'customer',
+    actorId: customerId,
+    action: 'beneficiary.added',
+    subject: row.id,
+    outcome: 'success',
+    details: { bankType: row.bank_type, last4: row.account_number.slice(-4) },
+  });
 }

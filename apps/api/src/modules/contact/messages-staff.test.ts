@@ -61,6 +61,7 @@ describeEachDatabase('the messages queue (issue 12, messages.reply)', (database)
     expect(seen.find((item) => item.id === first.id)).toEqual({
       id: first.id,
       source: 'contact_form',
+      customerId: null,
       name: 'Ada Visitor',
       email: first.email,
       phone: '+1 202 555 0100',
@@ -70,6 +71,7 @@ describeEachDatabase('the messages queue (issue 12, messages.reply)', (database)
       receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       answeredAt: null,
       replies: [],
+      conversation: [{ id: first.id, author: 'customer', text: 'When are you open?', staffEmail: null, createdAt: expect.any(String) }],
     });
   });
 

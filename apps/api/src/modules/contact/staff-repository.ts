@@ -2,12 +2,17 @@ import type { Queryable } from '../../db/database.ts';
 import type { StaffMessageStatus } from '@strongroom/contracts/staff-messages.ts';
 import type { KeysetPosition } from '../../platform/keyset-cursor.ts';
 
-/** The messages queue's SQL (issue 12): contact-form messages and the staff replies to them. */
+/**
+ * The messages queue's SQL (issues 12 and 15): contact-form messages and customers' secure message
+ * threads (migration 0020) in one list, and the staff replies to the contact form.
+ */
 export interface StaffMessageRow {
+  source: 'contact_form' | 'secure_message';
   id: string;
+  customer_id: string | null;
   name: string;
   email: string;
-  phone: string;
+  phone: string | null;
   subject: string;
   message: string;
   created_at: Date;
@@ -26,7 +31,22 @@ export interface MessageReplyRow {
 
 export const messageQueuePageSize = 25;
 
-const columns = 'id, name, email, phone, subject, message, created_at, answered_at';
+/**
+ * Both sources as one relation. `waiting_since` orders the open list (a contact message waits from
+ * its arrival; a thread from its first unanswered post); `message` is a thread's first post.
+ */
+const queueSql = `(
+  SELECT 'contact_form' AS source, id, NULL::uuid AS customer_id, name, email, phone, subject, message,
+         created_at, answered_at, created_at AS waiting_since
+    FROM contact_messages
+  UNION ALL
+  SELECT 'secure_message', t.id, t.customer_id, c.first_name || ' ' || c.last_name, c.email, c.phone_e164, t.subject,
+         (SELECT p.text FROM secure_message_posts p WHERE p.thread_id = t.id ORDER BY p.created_at, p.id LIMIT 1),
+         t.created_at, t.answered_at, t.waiting_since
+    FROM secure_message_threads t JOIN customers c ON c.id = t.customer_id
+) queue`;
+
+const columns = 'source, id, customer_id, name, email, phone, subject, message, created_at, answered_at';
 
 /** Open messages oldest first (the longest wait on top); answered ones newest answer first. */
 export async function listStaffMessages(
@@ -35,7 +55,7 @@ export async function listStaffMessages(
   after: KeysetPosition | undefined,
 ): Promise<{ rows: StaffMessageRow[]; total: number }> {
   const open = status === 'open';
-  const sortColumn = open ? 'created_at' : 'answered_at';
+  const sortColumn = open ? 'waiting_since' : 'answered_at';
   const filter = open ? 'answered_at IS NULL' : 'answered_at IS NOT NULL';
   const comparison = open ? '>' : '<';
   const direction = open ? 'ASC' : 'DESC';
@@ -46,19 +66,23 @@ export async function listStaffMessages(
     keyset = `AND (${sortColumn}, id) ${comparison} ($2::timestamptz, $3::uuid)`;
   }
   const rows = await db.query<StaffMessageRow>(
-    `SELECT ${columns}, ${sortColumn}::text AS sort_text FROM contact_messages
-      WHERE ${filter} ${keyset} ORDER BY ${sortColumn} ${direction}, id ${direction} LIMIT $1`,
+    `SELECT ${columns}, ${sortColumn}::text AS sort_text
+      FROM ${queueSql} WHERE ${filter} ${keyset} ORDER BY ${sortColumn} ${direction}, id ${direction} LIMIT $1`,
     parameters,
   );
-  const [count] = await db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM contact_messages WHERE ${filter}`);
+  const [count] = await db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM ${queueSql} WHERE ${filter}`);
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function findStaffMessage(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<StaffMessageRow | undefined> {
-  const [row] = await db.query<StaffMessageRow>(
-    `SELECT ${columns}, created_at::text AS sort_text FROM contact_messages WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
+/** A message of either source by id (the ids are uuids: one source's never matches the other's). */
+export async function findStaffMessage(db: Queryable, id: string): Promise<StaffMessageRow | undefined> {
+  const [row] = await db.query<StaffMessageRow>(`SELECT ${columns}, created_at::text AS sort_text FROM ${queueSql} WHERE id = $1`, [id]);
+  return row;
+}
+
+/** A contact-form message, locked for a reply. */
+export async function lockContactMessage(db: Queryable, id: string): Promise<{ id: string; answered_at: Date | null } | undefined> {
+  const [row] = await db.query<{ id: string; answered_at: Date | null }>('SELECT id, answered_at FROM contact_messages WHERE id = $1 FOR UPDATE', [id]);
   return row;
 }
 

@@ -116,13 +116,29 @@ export interface FreezeRow {
   frozen_by_email: string;
 }
 
+/** Who froze a customer who froze their own account ("This wasn't me"), as staff read it. */
+export const frozenByCustomerWording = 'the customer themselves ("This wasn\'t me")';
+
 export async function openFreeze(db: Queryable, customerId: string): Promise<FreezeRow | undefined> {
   const [row] = await db.query<FreezeRow>(
-    `SELECT f.reason, f.frozen_at, s.email AS frozen_by_email FROM customer_freezes f JOIN staff s ON s.id = f.frozen_by
+    `SELECT f.reason, f.frozen_at, COALESCE(s.email, $2) AS frozen_by_email FROM customer_freezes f LEFT JOIN staff s ON s.id = f.frozen_by
       WHERE f.customer_id = $1 AND f.unfrozen_at IS NULL`,
-    [customerId],
+    [customerId, frozenByCustomerWording],
   );
   return row;
+}
+
+/**
+ * The customer's own freeze ("This wasn't me"): the same open freeze a staff member's is, lifted
+ * by staff the same way. False when a freeze is already open (staff's or an earlier report's).
+ */
+export async function insertCustomerFreeze(db: Queryable, customerId: string, reason: string): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO customer_freezes (customer_id, frozen_by, frozen_by_customer, reason) VALUES ($1, NULL, true, $2)
+     ON CONFLICT (customer_id) WHERE unfrozen_at IS NULL DO NOTHING RETURNING 1`,
+    [customerId, reason],
+  );
+  return rows.length > 0;
 }
 
 /** False when the customer is already frozen (the unique index of open freezes decides, even under a race). */

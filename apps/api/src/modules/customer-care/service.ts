@@ -20,6 +20,7 @@ import { recentNotifications } from '../notifications/service.ts';
 import {
   endSessionByHandle,
   findCustomerProfile,
+  insertCustomerFreeze,
   insertFreeze,
   latestIdentityReview,
   liftFreeze,
@@ -191,4 +192,23 @@ export async function unfreezeCustomer(
   });
   dependencies.liveEvents.publish(customerId, 'notifications');
   return freezeStateOf(db, customerId);
+}
+
+/**
+ * "This wasn't me" (issue 15): the customer freezes their own money movement, inside the caller's
+ * transaction. Staff lift it in the console as they lift their own. False when a freeze was
+ * already open (staff's, or an earlier report's): the account stays frozen either way.
+ */
+export async function freezeOnCustomersSay(tx: Queryable, customerId: string, reason: string): Promise<boolean> {
+  const frozen = await insertCustomerFreeze(tx, customerId, reason);
+  if (frozen) {
+    await notifyCustomer(tx, {
+      customerId,
+      kind: 'account_frozen',
+      name: 'You froze your account',
+      text: 'At your request no money can move from your account until our team has checked it with you and lifts the freeze. You can still sign in and see everything.',
+      link: '/messages',
+    });
+  }
+  return frozen;
 }

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { unicodeParagraph } from '../../platform/pdf-fonts.ts';
 
 /** What one receipt prints; every value is already worded and formatted. */
 export interface ReceiptContent {
@@ -26,8 +27,9 @@ const qrSizePoints = 120;
 const maxReceiptBytes = 2 * 1024 * 1024;
 
 /**
- * The receipt as a PDF of one Letter page, built in memory (a few kilobytes). Standard PDF fonts
- * only (Helvetica), so nothing is loaded from disk or the network and the text extracts cleanly.
+ * The receipt as a PDF of one Letter page, built in memory (a few kilobytes). Text is printed in
+ * Helvetica, a standard PDF font, when it can be, and a name in another script in embedded Noto
+ * subsets (platform/pdf-fonts.ts), so every name prints as written and the text extracts cleanly.
  */
 export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer> {
   const qrPng = await QRCode.toBuffer(receipt.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 });
@@ -50,7 +52,7 @@ export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer>
 
   const left = pageMarginPoints;
   const width = document.page.width - pageMarginPoints * 2;
-  document.fillColor(accentColor).font('Helvetica-Bold').fontSize(20).text(receipt.bankName, left, pageMarginPoints, { width });
+  unicodeParagraph(document.fillColor(accentColor).fontSize(20), receipt.bankName, 'bold', { x: left, y: pageMarginPoints }, { width });
   document.moveDown(0.4);
   document.fillColor(textColor).font('Helvetica-Bold').fontSize(14).text(receiptHeading, { width, characterSpacing: 1 });
   if (receipt.sandbox) document.fillColor(mutedColor).font('Helvetica').fontSize(10).text('Sandbox: no real money', { width });
@@ -66,11 +68,7 @@ export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer>
   for (const [label, value] of receipt.facts) {
     const top = document.y;
     document.fillColor(mutedColor).font('Helvetica').fontSize(11).text(label, left, top, { width: labelWidthPoints });
-    document
-      .fillColor(textColor)
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(value, left + labelWidthPoints, top, { width: width - labelWidthPoints });
+    unicodeParagraph(document.fillColor(textColor).fontSize(11), value, 'bold', { x: left + labelWidthPoints, y: top }, { width: width - labelWidthPoints });
     document.y = Math.max(document.y, top + 14) + 6;
   }
 
@@ -83,17 +81,24 @@ export async function renderReceiptPdf(receipt: ReceiptContent): Promise<Buffer>
     .font('Helvetica-Bold')
     .fontSize(11)
     .text('Is this receipt genuine?', noteLeft, qrTop + 8, { width: noteWidth });
-  document
-    .fillColor(textColor)
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`Scan the code or open this address to see what ${receipt.bankName} recorded under reference ${receipt.reference}:`, { width: noteWidth });
+  unicodeParagraph(
+    document.fillColor(textColor).fontSize(10),
+    `Scan the code or open this address to see what ${receipt.bankName} recorded under reference ${receipt.reference}:`,
+    'regular',
+    undefined,
+    { width: noteWidth },
+  );
   document.moveDown(0.3);
   document.fillColor(accentColor).text(receipt.verifyUrl, { width: noteWidth, link: receipt.verifyUrl });
-  document
-    .fillColor(mutedColor)
-    .fontSize(9)
-    .text(`Issued ${receipt.issuedAt} by ${receipt.bankName}.`, left, qrTop + qrSizePoints + 24, { width });
+  unicodeParagraph(
+    document.fillColor(mutedColor).fontSize(9),
+    `Issued ${receipt.issuedAt} by ${receipt.bankName}.`,
+    'regular',
+    { x: left, y: qrTop + qrSizePoints + 24 },
+    {
+      width,
+    },
+  );
   document.end();
   return finished;
 }

@@ -1,12 +1,13 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '@strongroom/contracts/money.ts';
+import { standardFontCanPrint, unicodeTextAt, unicodeWidth, type PdfWeight } from '../../platform/pdf-fonts.ts';
 import type { Statement, StatementLine, StatementTotals } from './service.ts';
 
 /**
  * The PDF statement, drawn with pdfkit a page at a time: each finished page leaves the process
  * as soon as its batch of lines is drawn, so a year of transactions never sits in memory.
- * Helvetica is one of PDF's standard fonts (nothing to embed); it covers Windows-1252, and any
- * character beyond that is printed as '?'.
+ * Text is printed in Helvetica, one of PDF's standard fonts (nothing to embed), when it can be;
+ * a name or description in another script in embedded Noto subsets (platform/pdf-fonts.ts).
  */
 const pageSize = { width: 612, height: 792 };
 const margin = 48;
@@ -21,36 +22,41 @@ const categoryWidth = columns.amountRight - 60 - columns.category;
 /** Room the totals need below the last line: a rule, four lines and a note. */
 const summaryHeight = 8 + 4 * 15 + 14;
 
-/** Windows-1252 code points above 0xFF that the standard fonts can show. */
-const windows1252Extras = new Set([
-  338, 339, 352, 353, 376, 381, 382, 402, 710, 732, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8240, 8249, 8250, 8364, 8482,
-]);
-
 export function standardFontText(text: string): string {
   let result = '';
   for (const character of text.normalize('NFC')) {
-    const code = character.codePointAt(0) ?? 0;
-    const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || windows1252Extras.has(code);
-    result += printable ? character : /\s/.test(character) ? ' ' : '?';
+    result += standardFontCanPrint(character.codePointAt(0) ?? 0) ? character : /\s/.test(character) ? ' ' : '?';
   }
   return result;
 }
 
 type Document = InstanceType<typeof PDFDocument>;
 
+/** The weight each document is writing in, so the helpers below print in it. */
+const weights = new WeakMap<Document, PdfWeight>();
+
+function useFont(doc: Document, weight: PdfWeight): Document {
+  weights.set(doc, weight);
+  return doc.font(weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica');
+}
+
+function widthOf(doc: Document, text: string): number {
+  return unicodeWidth(doc, text, weights.get(doc) ?? 'regular');
+}
+
 function fit(doc: Document, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let kept = text;
-  while (kept.length > 0 && doc.widthOfString(`${kept}…`) > width) kept = kept.slice(0, -1);
-  return `${kept.trimEnd()}…`;
+  if (widthOf(doc, text) <= width) return text;
+  let kept = [...text];
+  while (kept.length > 0 && widthOf(doc, `${kept.join('')}…`) > width) kept = kept.slice(0, -1);
+  return `${kept.join('').trimEnd()}…`;
 }
 
 function textAt(doc: Document, text: string, x: number, y: number): void {
-  doc.text(text, x, y, { lineBreak: false });
+  unicodeTextAt(doc, text, weights.get(doc) ?? 'regular', x, y);
 }
 
 function rightAligned(doc: Document, text: string, right: number, y: number): void {
-  doc.text(text, right - doc.widthOfString(text), y, { lineBreak: false });
+  textAt(doc, text, right - widthOf(doc, text), y);
 }
 
 function localTime(date: Date, timeZone: string): string {
@@ -58,40 +64,40 @@ function localTime(date: Date, timeZone: string): string {
 }
 
 function drawFirstPageHeader(doc: Document, statement: Statement): number {
-  doc.font('Helvetica-Bold').fontSize(18);
-  textAt(doc, standardFontText(statement.bankName), margin, margin);
-  doc.font('Helvetica').fontSize(11);
+  useFont(doc, 'bold').fontSize(18);
+  textAt(doc, statement.bankName, margin, margin);
+  useFont(doc, 'regular').fontSize(11);
   textAt(doc, 'Account statement', margin, margin + 26);
   doc.fontSize(9);
   rightAligned(doc, `Period ${statement.period.from} to ${statement.period.to}`, rightEdge, margin + 4);
   rightAligned(doc, `Generated ${localTime(statement.generatedAt, statement.timeZone)} (${statement.timeZone})`, rightEdge, margin + 18);
 
   let y = margin + 58;
-  doc.font('Helvetica-Bold').fontSize(10);
-  textAt(doc, standardFontText(statement.holder.name), margin, y);
-  doc.font('Helvetica').fontSize(9);
+  useFont(doc, 'bold').fontSize(10);
+  textAt(doc, statement.holder.name, margin, y);
+  useFont(doc, 'regular').fontSize(9);
   for (const line of statement.holder.addressLines) {
     y += 13;
-    textAt(doc, standardFontText(line), margin, y);
+    textAt(doc, line, margin, y);
   }
   const accountType = statement.account.type === 'savings' ? 'Savings account' : 'Checking account';
-  doc.font('Helvetica-Bold').fontSize(10);
+  useFont(doc, 'bold').fontSize(10);
   rightAligned(doc, `${accountType} ${statement.account.number}`, rightEdge, margin + 58);
-  doc.font('Helvetica').fontSize(9);
-  rightAligned(doc, standardFontText(statement.account.name), rightEdge, margin + 71);
+  useFont(doc, 'regular').fontSize(9);
+  rightAligned(doc, statement.account.name, rightEdge, margin + 71);
 
   y = Math.max(y, margin + 71) + 26;
-  doc.font('Helvetica-Bold').fontSize(10);
+  useFont(doc, 'bold').fontSize(10);
   textAt(doc, `Opening balance on ${statement.period.from}`, margin, y);
   rightAligned(doc, formatMoney(statement.openingBalanceCents), rightEdge, y);
   return y + 26;
 }
 
 function drawContinuationHeader(doc: Document, statement: Statement): number {
-  doc.font('Helvetica').fontSize(9);
+  useFont(doc, 'regular').fontSize(9);
   textAt(
     doc,
-    standardFontText(`${statement.bankName}: statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to} (continued)`),
+    `${statement.bankName}: statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to} (continued)`,
     margin,
     margin,
   );
@@ -99,7 +105,7 @@ function drawContinuationHeader(doc: Document, statement: Statement): number {
 }
 
 function drawTableHeader(doc: Document, y: number): number {
-  doc.font('Helvetica-Bold').fontSize(bodyFontSize);
+  useFont(doc, 'bold').fontSize(bodyFontSize);
   textAt(doc, 'Date', columns.date, y);
   textAt(doc, 'Description', columns.description, y);
   textAt(doc, 'Category', columns.category, y);
@@ -110,12 +116,12 @@ function drawTableHeader(doc: Document, y: number): number {
     .lineTo(rightEdge, y + 11)
     .lineWidth(0.5)
     .stroke();
-  doc.font('Helvetica').fontSize(bodyFontSize);
+  useFont(doc, 'regular').fontSize(bodyFontSize);
   return y + 15;
 }
 
 function drawFooter(doc: Document, statement: Statement, pageNumber: number): void {
-  doc.font('Helvetica').fontSize(8);
+  useFont(doc, 'regular').fontSize(8);
   textAt(doc, `Account ${statement.account.number}`, margin, footerTop);
   rightAligned(doc, `Page ${pageNumber}`, rightEdge, footerTop);
   doc.fontSize(bodyFontSize);
@@ -123,8 +129,8 @@ function drawFooter(doc: Document, statement: Statement, pageNumber: number): vo
 
 function drawLine(doc: Document, line: StatementLine, y: number): void {
   textAt(doc, line.date, columns.date, y);
-  textAt(doc, fit(doc, standardFontText(line.description), descriptionWidth), columns.description, y);
-  textAt(doc, fit(doc, standardFontText(line.category), categoryWidth), columns.category, y);
+  textAt(doc, fit(doc, line.description, descriptionWidth), columns.description, y);
+  textAt(doc, fit(doc, line.category, categoryWidth), columns.category, y);
   rightAligned(doc, formatMoney(line.amountCents), columns.amountRight, y);
   rightAligned(doc, formatMoney(line.balanceCents), columns.balanceRight, y);
 }
@@ -142,12 +148,12 @@ function drawSummary(doc: Document, statement: Statement, totals: StatementTotal
   ];
   let y = top + 8;
   for (const [label, cents] of rows) {
-    doc.font(label.startsWith('Closing') ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    useFont(doc, label.startsWith('Closing') ? 'bold' : 'regular').fontSize(10);
     textAt(doc, label, margin, y);
     rightAligned(doc, formatMoney(cents), rightEdge, y);
     y += 15;
   }
-  doc.font('Helvetica').fontSize(8);
+  useFont(doc, 'regular').fontSize(8);
   const count = totals.lineCount === 1 ? '1 completed transaction' : `${totals.lineCount} completed transactions`;
   textAt(doc, `${count} in this period. Payments still pending appear on the statement of the day they complete.`, margin, y + 4);
 }

@@ -8,7 +8,7 @@ import { describeTransfer } from './words.ts';
 import { statementMaxDays } from '@strongroom/contracts/transactions.ts';
 
 /** What other modules' downloads reuse: CSV cells a spreadsheet will not run, and text the PDF's standard font can print. */
-export { csvField, guardFormula } from './csv.ts';
+export { csvField, guardFormula, statementCsv } from './csv.ts';
 export { standardFontText } from './pdf.ts';
 
 /** A statement covers at most this many days: a leap year, from 1 January to 31 December. */
@@ -208,6 +208,35 @@ export async function openStatement(
   options: { batchSize?: number; openingChunkSize?: number } = {},
 ): Promise<Statement> {
   checkStatementRange(query);
+  return openPeriod(db, config, customerId, accountId, query, options);
+}
+
+/** Before the bank's first transfer: a history from here holds every transfer of the account. */
+const historyStart = '1970-01-01';
+
+/**
+ * The account's whole history, from its first transfer to now, as a statement (the data export's
+ * transactions file): not limited to a year, since the export is limited to a few an hour. Read
+ * a batch at a time like any statement, so memory does not grow with the history.
+ */
+export async function openAccountHistory(
+  db: Queryable,
+  config: Pick<Config, 'bankName' | 'bankTimeZone'>,
+  customerId: string,
+  accountId: string,
+): Promise<Statement> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: config.bankTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return openPeriod(db, config, customerId, accountId, { from: historyStart, to: today });
+}
+
+async function openPeriod(
+  db: Queryable,
+  config: Pick<Config, 'bankName' | 'bankTimeZone'>,
+  customerId: string,
+  accountId: string,
+  query: StatementQuery,
+  options: { batchSize?: number; openingChunkSize?: number } = {},
+): Promise<Statement> {
   const account = await findStatementAccount(db, accountId, customerId);
   if (!account) throw new AppError('not_found', 'No such account');
   assert(account.ledger_account_id !== null, `account ${account.id} has no ledger account`);

@@ -10,6 +10,7 @@ import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useLogout } from '../auth/api/logout.ts';
 import { usePreferences, useSavePreferences } from './api/preferences.ts';
+import { ExportDataSection } from './export/export-data-section.tsx';
 import './profile-pages.css';
 
 interface SettingsLink {
@@ -150,7 +151,7 @@ export default function SettingsPage() {
         <LinkList links={exploreLinks} />
       </Card>
 
-      {/* ISSUE 15, "Your data": the lead places the data export section (issue item 6) here, last on the page. */}
+      <ExportDataSection />
 
       <ErrorDialog title="Sign-out failed" message={logout.error?.message} onClose={() => logout.reset()} />
     </div>

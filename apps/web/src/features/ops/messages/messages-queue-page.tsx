@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
 import { staffMessageStatuses, staffReplyRequestSchema, type StaffMessage, type StaffMessageStatus } from '@strongroom/contracts/staff-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +15,7 @@ import { formatDateTime, machineDateTime } from '../../../lib/dates.ts';
 import { waitingFor } from '../identity/waiting-time.ts';
 import { useReplyToMessage, useStaffMessages } from './messages-api.ts';
 import '../identity/identity.css';
+import './messages.css';
 
 const statusLabels: Record<StaffMessageStatus, string> = { open: 'Open', answered: 'Answered' };
 
@@ -22,21 +24,25 @@ function ReplyPanel({ message, onDone, onSent }: { message: StaffMessage; onDone
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  const secure = message.source === 'secure_message';
   return (
     <section aria-labelledby="message-detail-title" className="ops-review">
       <h2 id="message-detail-title">{message.subject}</h2>
       <p className="ops-queue__secondary">
-        From {message.name} &lt;{message.email}&gt;{message.phone ? `, ${message.phone}` : ''}, received {formatDateTime(message.receivedAt)}
+        {message.source === 'secure_message' ? 'Secure message from the customer ' : 'Contact form message from '}
+        {message.customerId ? <Link to={`/ops/customers/${message.customerId}`}>{message.name}</Link> : message.name} &lt;{message.email}&gt;
+        {message.phone ? `, ${message.phone}` : ''}, received {formatDateTime(message.receivedAt)}
       </p>
-      <p className="ops-message__text">{message.text}</p>
-      {message.replies.map((sent) => (
-        <Notice key={sent.id}>
-          <strong>
-            Reply by {sent.staffEmail}, {formatDateTime(sent.createdAt)}
-          </strong>
-          <span className="ops-message__text">{sent.text}</span>
-        </Notice>
-      ))}
+      <ol className="ops-conversation" aria-label="Conversation">
+        {message.conversation.map((entry) => (
+          <li key={entry.id} className={`ops-conversation__entry ops-conversation__entry--${entry.author}`}>
+            <strong>
+              {entry.author === 'staff' ? `Reply by ${entry.staffEmail ?? 'staff'}` : message.name}, {formatDateTime(entry.createdAt)}
+            </strong>
+            <span className="ops-message__text">{entry.text}</span>
+          </li>
+        ))}
+      </ol>
       <form
         noValidate
         onSubmit={(event) => {
@@ -52,7 +58,7 @@ function ReplyPanel({ message, onDone, onSent }: { message: StaffMessage; onDone
       >
         <TextAreaField
           label={message.status === 'answered' ? 'Follow-up reply' : 'Reply'}
-          hint="Sent by email as plain text."
+          hint={secure ? "Shown in the customer's secure messages, with a notification." : 'Sent by email as plain text.'}
           rows={5}
           required
           value={text}
@@ -71,7 +77,11 @@ function ReplyPanel({ message, onDone, onSent }: { message: StaffMessage; onDone
         onClose={() => setConfirming(false)}
         dismissible={!reply.isPending}
         title="Send this reply?"
-        description={`It is emailed to ${message.email} and cannot be taken back.`}
+        description={
+          secure
+            ? `${message.name} sees it in their secure messages at once and gets a notification. It cannot be taken back.`
+            : `It is emailed to ${message.email} and cannot be taken back.`
+        }
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={reply.isPending}>
@@ -86,7 +96,7 @@ function ReplyPanel({ message, onDone, onSent }: { message: StaffMessage; onDone
                     onSuccess: () => {
                       setConfirming(false);
                       setText('');
-                      onSent(message.email);
+                      onSent(secure ? `${message.name} (secure message)` : message.email);
                     },
                   },
                 )
@@ -103,7 +113,7 @@ function ReplyPanel({ message, onDone, onSent }: { message: StaffMessage; onDone
   );
 }
 
-/** /ops/messages: contact-form messages, the longest wait first, and a reply to each. */
+/** /ops/messages: contact-form and secure messages, the longest wait first, and a reply to each. */
 export default function MessagesQueuePage() {
   const [status, setStatus] = useState<StaffMessageStatus>('open');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -122,7 +132,16 @@ export default function MessagesQueuePage() {
         </>
       ),
     },
-    { key: 'subject', header: 'Subject', cell: (message) => message.subject },
+    {
+      key: 'subject',
+      header: 'Subject',
+      cell: (message) => (
+        <>
+          {message.subject}
+          <div className="ops-queue__secondary">{message.source === 'secure_message' ? 'Secure message' : 'Contact form'}</div>
+        </>
+      ),
+    },
     {
       key: 'received',
       header: 'Received',

@@ -1,0 +1,49 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataExportPath } from '@strongroom/contracts/data-export.ts';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { startDataExport, type DataExportDependencies } from './service.ts';
+
+const errors = { 401: errorResponseSchema, 429: errorResponseSchema };
+
+/**
+ * `GET /me/export` (PRODUCT.md section 6): the signed-in customer's own data as a zip, streamed as
+ * it is written. A GET changes nothing the customer sees, so it needs no CSRF token and the web
+ * downloads it with a plain link; each export is audited and counted against the hourly limit.
+ */
+export function dataExportRoutes(dependencies: DataExportDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, dependencies.db);
+    app.get(
+      dataExportPath,
+      {
+        schema: {
+          tags: ['profile'],
+          response: {
+            200: z
+              .unknown()
+              .describe(
+                'A zip (application/zip): README.txt, profile.json, accounts.json, transactions-<number>.csv, notifications.json, messages.json, audit.json',
+              ),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const started = await startDataExport(dependencies, {
+          customerId: customerIdOf(request),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          requestId: request.id,
+        });
+        reply.header('content-type', 'application/zip');
+        reply.header('content-disposition', `attachment; filename="${started.fileName}"`);
+        reply.header('cache-control', 'no-store');
+        // A byte stream (not object mode), so that the reply's backpressure is counted in bytes.
+        return reply.send(Readable.from(started.body, { objectMode: false }));
+      },
+    );
+  };
+}

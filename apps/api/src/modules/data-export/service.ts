@@ -1,0 +1,231 @@
+import { dataExportFileName, dataExportFiles, dataExportsPerHour } from '@strongroom/contracts/data-export.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { accountsWithBalances } from '../accounts/service.ts';
+import { listSavedBeneficiaries } from '../beneficiaries/service.ts';
+import { cardsOf, type CardDependencies } from '../cards/service.ts';
+import { recentNotifications } from '../notifications/service.ts';
+import { exportSecureMessages } from '../secure-messages/service.ts';
+import { exportSecurityEvents } from '../security-events/service.ts';
+import { openAccountHistory, statementCsv } from '../statements/service.ts';
+import { dataExportAction, findProfile, recentExports, secondsUntilOutOfWindow, type ProfileRow } from './repository.ts';
+import { zipStream, type ZipEntry } from './zip.ts';
+
+export interface DataExportDependencies {
+  db: Database;
+  config: Pick<Config, 'bankName' | 'bankTimeZone'>;
+  cards: CardDependencies;
+}
+
+export interface DataExportActor {
+  customerId: string;
+  ip: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+export interface DataExport {
+  fileName: string;
+  /** The zip, a piece at a time; nothing of the ledger is read before the reply asks for it. */
+  body: AsyncGenerator<Uint8Array, void, undefined>;
+}
+
+const windowSeconds = 3_600;
+/** notifications.json holds the latest this many (README.txt says so). */
+export const notificationsExportLimit = 10_000;
+/** JSON arrays are written this many items to a piece. */
+const itemsPerPiece = 500;
+
+/** `••••1234`: the last characters of an identity number, as the app shows card numbers. */
+function masked(last: string | null): string | null {
+  return last === null ? null : `••••${last}`;
+}
+
+function iso(date: Date | null): string | null {
+  return date === null ? null : date.toISOString();
+}
+
+function localDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** `{ "<key>": [ ...items ] }`, written a few hundred items at a time. */
+async function* jsonList<T>(key: string, items: () => Promise<readonly T[]>): AsyncGenerator<string, void, undefined> {
+  const list = await items();
+  yield `{\n  ${JSON.stringify(key)}: [`;
+  for (let start = 0; start < list.length; start += itemsPerPiece) {
+    yield list
+      .slice(start, start + itemsPerPiece)
+      .map((item, index) => `${start + index === 0 ? '' : ','}\n    ${JSON.stringify(item)}`)
+      .join('');
+  }
+  yield list.length === 0 ? ']\n}\n' : '\n  ]\n}\n';
+}
+
+export function transactionsFileName(accountNumber: string): string {
+  return `transactions-${accountNumber}.csv`;
+}
+
+function profileOf(profile: ProfileRow, bankName: string, exportedAt: Date) {
+  return {
+    exportedAt: exportedAt.toISOString(),
+    bankName,
+    customer: {
+      id: profile.id,
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      email: profile.email,
+      emailVerified: profile.email_verified_at !== null,
+      phoneNumber: profile.phone_e164,
+      phoneVerified: profile.phone_verified_at !== null,
+      joinedAt: profile.created_at.toISOString(),
+      hasProfilePhoto: profile.profile_photo_file_id !== null,
+    },
+    identity:
+      profile.identity_status === null
+        ? null
+        : {
+            status: profile.identity_status,
+            country: profile.identity_country,
+            state: profile.identity_state,
+            address: profile.identity_address,
+            idNumberMasked: masked(profile.identity_id_number_last4),
+            rejectionReason: profile.identity_reason,
+            submittedAt: iso(profile.identity_submitted_at),
+            decidedAt: iso(profile.identity_decided_at),
+          },
+  };
+}
+
+export function readmeText(bankName: string, customerName: string, exportedAt: Date): string {
+  const lines = [
+    `Your data at ${bankName}`,
+    '',
+    `Exported for ${customerName} on ${exportedAt.toISOString()} (UTC).`,
+    'JSON files are UTF-8; amounts in fields named ...Cents are whole cents (12345 is $123.45); times are ISO 8601 in UTC.',
+    '',
+    'What each file holds:',
+  ];
+  for (const file of dataExportFiles) {
+    lines.push('', file.name, `  ${file.summary}`);
+    for (const [field, meaning] of file.fields) lines.push(`  - ${field}: ${meaning}`);
+  }
+  lines.push(
+    '',
+    'Never in this zip, because they would let someone else act as you: your password (the bank keeps only a hash of it, and not',
+    'even that is here), full card numbers and security codes, the full number of your identity document, session cookies,',
+    'one-time codes, authenticator-app secrets, recovery codes and passkey keys. Your profile photo and the picture of your',
+    'identity document are not included either; support can send you copies.',
+    '',
+    'Keep this file safe: it holds your personal and financial details.',
+  );
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Starts a data export (PRODUCT.md section 6): at most `dataExportsPerHour` an hour per customer,
+ * counted from the audit log (each export is an audit row), so every API process agrees. Reads
+ * the small files now and each account's transactions only when the zip reaches them.
+ */
+export async function startDataExport(dependencies: DataExportDependencies, actor: DataExportActor): Promise<DataExport> {
+  const { db, config } = dependencies;
+  const exportedAt = await db.transaction(async (tx) => {
+    const recent = await recentExports(tx, actor.customerId, windowSeconds);
+    if (recent.count >= dataExportsPerHour && recent.oldest) {
+      const retryAfterSeconds = await secondsUntilOutOfWindow(tx, recent.oldest, windowSeconds);
+      throw new AppError('rate_limited', `You can download your data ${dataExportsPerHour} times an hour; try again later`, { retryAfterSeconds });
+    }
+    await recordAudit(tx, {
+      actorType: 'customer',
+      actorId: actor.customerId,
+      action: dataExportAction,
+      subject: actor.customerId,
+      outcome: 'success',
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+    });
+    return new Date();
+  });
+
+  const profile = await findProfile(db, actor.customerId);
+  if (!profile) throw new AppError('not_found', 'No such customer');
+  const accounts = await accountsWithBalances(db, actor.customerId, profile.identity_status === 'approved');
+  const cards = await cardsOf(dependencies.cards, actor.customerId);
+  const payees = await listSavedBeneficiaries(db, actor.customerId);
+
+  const accountsFile = {
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      number: account.number,
+      type: account.type,
+      name: account.name,
+      status: account.status,
+      balanceCents: Number(account.balanceCents),
+      availableCents: Number(account.availableCents),
+      transactionsFile: transactionsFileName(account.number),
+    })),
+    cards: cards.map((card) => ({
+      id: card.id,
+      type: card.type,
+      network: card.network,
+      nameOnCard: card.nameOnCard,
+      last4: card.last4,
+      expiry: card.expiry,
+      status: card.status,
+      createdAt: card.createdAt,
+      ...(card.creditLimitCents === undefined ? {} : { creditLimitCents: card.creditLimitCents }),
+    })),
+    payees: payees.map((payee) => ({
+      id: payee.id,
+      accountName: payee.accountName,
+      accountNumber: payee.accountNumber,
+      routeNumber: payee.routeNumber,
+      bankName: payee.bankName,
+      nameOfCountry: payee.nameOfCountry,
+      bankType: payee.bankType,
+      createdAt: payee.createdAt,
+    })),
+  };
+
+  const entries: ZipEntry[] = [
+    {
+      name: 'README.txt',
+      content: async function* () {
+        yield readmeText(config.bankName, `${profile.first_name} ${profile.last_name}`, exportedAt);
+      },
+    },
+    {
+      name: 'profile.json',
+      content: async function* () {
+        yield json(profileOf(profile, config.bankName, exportedAt));
+      },
+    },
+    {
+      name: 'accounts.json',
+      content: async function* () {
+        yield json(accountsFile);
+      },
+    },
+    ...accounts.map((account): ZipEntry => ({
+      name: transactionsFileName(account.number),
+      content: async function* () {
+        yield* statementCsv(await openAccountHistory(db, config, actor.customerId, account.id));
+      },
+    })),
+    { name: 'notifications.json', content: () => jsonList('notifications', () => recentNotifications(db, actor.customerId, notificationsExportLimit)) },
+    { name: 'messages.json', content: () => jsonList('threads', () => exportSecureMessages(db, actor.customerId)) },
+    { name: 'audit.json', content: () => jsonList('events', () => exportSecurityEvents(db, actor.customerId)) },
+  ];
+
+  return {
+    fileName: dataExportFileName(localDate(exportedAt, config.bankTimeZone)),
+    body: zipStream(entries, exportedAt),
+  };
+}

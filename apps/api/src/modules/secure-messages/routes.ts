@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import {
+  newSecureMessageRequestSchema,
+  secureMessageFollowUpRequestSchema,
+  secureMessageListQuerySchema,
+  secureMessageListSchema,
+  secureMessageThreadResponseSchema,
+} from '@strongroom/contracts/secure-messages.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idParams } from '../../platform/path-parameters.ts';
+import { addFollowUp, listSecureMessages, secureMessageThread, sendSecureMessage } from './service.ts';
+
+/** Messages one customer may write in an hour: far above a conversation, well below a flood. */
+export const secureMessagesPerHour = 60;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+
+function auditOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
+}
+
+/** `GET|POST /messages`, `GET /messages/{id}`, `POST /messages/{id}/replies` (contracts/secure-messages.ts). */
+export function secureMessageRoutes(db: Database): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, db);
+    // Per customer, so it runs once the session is known (a preHandler after requireCustomer's).
+    const writesOfCustomer = app.createRateLimit({
+      max: secureMessagesPerHour,
+      timeWindow: '1 hour',
+      keyGenerator: (request) => `secure-messages:${customerIdOf(request)}`,
+    });
+    const writeLimit = async (request: FastifyRequest) => {
+      const limit = await writesOfCustomer(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new AppError('rate_limited', 'You have sent many messages in the last hour. Please wait before sending another.', {
+          retryAfterSeconds: limit.ttlInSeconds,
+        });
+      }
+    };
+
+    app.get(
+      '/messages',
+      { schema: { tags: ['messages'], querystring: secureMessageListQuerySchema, response: { 200: secureMessageListSchema, ...errors } } },
+      async (request) => listSecureMessages(db, customerIdOf(request), request.query.cursor),
+    );
+
+    app.post(
+      '/messages',
+      {
+        preHandler: writeLimit,
+        schema: { tags: ['messages'], body: newSecureMessageRequestSchema, response: { 201: secureMessageThreadResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const thread = await sendSecureMessage(db, customerIdOf(request), request.body, auditOf(request));
+        return reply.status(201).send({ thread });
+      },
+    );
+
+    app.get(
+      '/messages/:id',
+      { schema: { tags: ['messages'], params: idParams, response: { 200: secureMessageThreadResponseSchema, ...errors } } },
+      async (request) => ({ thread: await secureMessageThread(db, customerIdOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/messages/:id/replies',
+      {
+        preHandler: writeLimit,
+        schema: {
+          tags: ['messages'],
+          params: idParams,
+          body: secureMessageFollowUpRequestSchema,
+          response: { 201: secureMessageThreadResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const thread = await addFollowUp(db, customerIdOf(request), request.params.id, request.body.text, auditOf(request));
+        return reply.status(201).send({ thread });
+      },
+    );
+  };
+}

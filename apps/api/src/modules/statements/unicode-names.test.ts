@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { firstOfMonth, pdfText, todayIn, toolMissing } from '../../test/statements.ts';
+
+/** Western European (Helvetica prints them), Nordic (Ø, å: Helvetica too) and Chinese (embedded Noto Sans SC). */
+const names = ['José Müller', 'Zoë Ødegård', '李小龙'] as const;
+/** Beyond Windows-1252 in Latin, Greek and Cyrillic script: embedded Noto Sans. */
+const moreScripts = ['Łukasz Dvořák', 'Νίκος Παπαδόπουλος', 'Анна Иванова'] as const;
+
+/** pdftotext lays a line out with spaces; the names are compared with single spaces. */
+const squeezed = (text: string) => text.replace(/[ \t]+/g, ' ');
+
+describeEachDatabase('statements and receipts print every name as written', (database) => {
+  let app: FastifyInstance;
+  let config: Config;
+  const kit = paymentKit(() => ({ app, config, db: database() }));
+  let lee: PayingCustomer;
+  const receiptLines: string[] = [];
+
+  beforeAll(async () => {
+    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
+    lee = await kit.customer({ fundCents: 500_000n, firstName: '小龙', lastName: '李' });
+    for (const [index, name] of [...names, ...moreScripts].entries()) {
+      const response = await kit.payWithStepUp(lee, '/transfers', {
+        kind: 'external',
+        fromAccountId: lee.checking.id,
+        toAccountNumber: `98765432${index}`,
+        accountName: name,
+        ...validExternal,
+        amountCents: 1_000 + index,
+        message: `Dinner with ${name}`,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      receiptLines.push(`${response.json().transfer.id}:out`);
+    }
+    await kit.runJobs();
+  });
+  afterAll(async () => {
+    await kit.expectLedgerConsistent();
+    await app.close();
+  });
+
+  const statementPdf = async () => {
+    const to = todayIn(config.bankTimeZone);
+    const response = await lee.browser.get(`/api/v1/accounts/${lee.checking.id}/statement?from=${firstOfMonth(to)}&to=${to}&format=pdf`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.rawPayload;
+  };
+
+  describe.skipIf(toolMissing('pdftotext'))('the text pdftotext reads back', () => {
+    it("prints the holder's Chinese name and every payee's name in the statement, with no '?' in their place", async () => {
+      const text = squeezed(pdfText(await statementPdf()));
+      expect(text).toContain('小龙 李');
+      for (const name of [...names, ...moreScripts]) expect(text).toContain(`Dinner with ${name}`);
+      expect(text).not.toContain('?');
+    });
+
+    it('prints each name on its receipt', async () => {
+      for (const [index, name] of [...names, ...moreScripts].entries()) {
+        const response = await lee.browser.get(`/api/v1/transactions/${encodeURIComponent(receiptLines[index] ?? '')}/receipt`);
+        expect(response.statusCode, response.body).toBe(200);
+        const text = squeezed(pdfText(response.rawPayload));
+        expect(text).toContain(name);
+        expect(text).toContain(`Dinner with ${name}`);
+        // The receipt's own question is the only '?' it prints.
+        expect(text.replace('Is this receipt genuine?', '')).not.toContain('?');
+      }
+    });
+  });
+
+  it('embeds only subsets of the fonts it needs, so the files stay small', async () => {
+    const statement = await statementPdf();
+    const raw = statement.toString('latin1');
+    // pdfkit names a subset with a six-letter tag: ABCDEF+NotoSansSC-Regular.
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+    expect(statement.length).toBeLessThan(120_000);
+    const receipt = (await lee.browser.get(`/api/v1/transactions/${encodeURIComponent(receiptLines[2] ?? '')}/receipt`)).rawPayload;
+    expect(receipt.length).toBeLessThan(120_000);
+  });
+
+  it('embeds nothing when every character is one Helvetica prints', async () => {
+    const dana = await kit.customer({ fundCents: 10_000n, firstName: 'José', lastName: 'Müller' });
+    const to = todayIn(config.bankTimeZone);
+    const response = await dana.browser.get(`/api/v1/accounts/${dana.checking.id}/statement?from=${firstOfMonth(to)}&to=${to}&format=pdf`);
+    const raw = response.rawPayload.toString('latin1');
+    expect(raw).not.toContain('FontFile2');
+    expect(raw).toContain('/BaseFont /Helvetica');
+  });
+});
