@@ -23,6 +23,7 @@ import { identityStaffRoutes } from './modules/onboarding/staff-routes.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stepUpRoutes } from './modules/step-up/routes.ts';
+import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -230,6 +231,9 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(paymentRoutes({ ...payments, settleSoon }));
       await api.register(fundingSourceRoutes({ db, sms: services.sms, config, stepUp: stepUpDependencies(payments), liveEvents: services.liveEvents }));
       await api.register(stepUpRoutes(stepUpDependencies(payments)));
+      const passkeys = { db, config, stepUp: stepUpDependencies(payments), auth };
+      await api.register(passkeySignInRoutes(passkeys));
+      await api.register(passkeyRoutes(passkeys));
       await api.register(historyRoutes(db, config));
       await api.register(statementRoutes(db, config));
       await api.register(receiptRoutes(db, config));
