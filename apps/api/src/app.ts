@@ -23,6 +23,7 @@ import { identityStaffRoutes } from './modules/onboarding/staff-routes.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stepUpRoutes } from './modules/step-up/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
@@ -231,6 +232,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(paymentRoutes({ ...payments, settleSoon }));
       await api.register(fundingSourceRoutes({ db, sms: services.sms, config, stepUp: stepUpDependencies(payments), liveEvents: services.liveEvents }));
       await api.register(stepUpRoutes(stepUpDependencies(payments)));
+      await api.register(securityRoutes({ db, mailer: services.mailer, config, stepUp: stepUpDependencies(payments) }));
       const passkeys = { db, config, stepUp: stepUpDependencies(payments), auth };
       await api.register(passkeySignInRoutes(passkeys));
       await api.register(passkeyRoutes(passkeys));
