@@ -31,6 +31,7 @@ export const queryKeys = {
   card: (id: string) => ['cards', 'one', id],
   cardTransactions: (id: string) => ['cards', 'one', id, 'transactions'],
   cardReveals: (id: string) => ['cards', 'one', id, 'reveals'],
+  passkeys: ['passkeys'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */
