@@ -42,6 +42,7 @@ export const customerRoutePaths = [
   '/transaction-history',
   '/profile',
   '/settings',
+  '/settings/security',
   '/privacy',
   '/help',
   '/deposit',

@@ -48,6 +48,7 @@ const CardFormPage = lazy(() => import('../features/cards/card-form-page.tsx'));
 const CardDetailsPage = lazy(() => import('../features/cards/card-details-page.tsx'));
 const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const LoanPage = lazy(() => import('../features/loans/loan-page.tsx'));
+const SecurityPage = lazy(() => import('../features/settings/security/security-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -78,6 +79,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/new-card': <CardPage />,
   '/card-form': <CardFormPage />,
   '/new-card-form': <CardFormPage />,
+  '/settings/security': <SecurityPage />,
   '/card-details/:id': <CardDetailsPage />,
   '/loan': <LoansPage />,
   '/loan/:id': <LoanPage />,

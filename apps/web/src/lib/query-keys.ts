@@ -32,6 +32,8 @@ export const queryKeys = {
   cardTransactions: (id: string) => ['cards', 'one', id, 'transactions'],
   cardReveals: (id: string) => ['cards', 'one', id, 'reveals'],
   passkeys: ['passkeys'],
+  sessions: ['security', 'sessions'],
+  totp: ['security', 'totp'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */
