@@ -4,7 +4,7 @@ import type { Passkey } from '@strongroom/contracts/passkeys.ts';
 import type { Config } from '../../config.ts';
 import { recordFailure, throttlePolicy } from '../../platform/login-throttle.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { TestBrowser } from '../../test/client.ts';
+import { lastMessageTo, TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { SoftwarePasskey, type CreationOptionsJSON, type RequestOptionsJSON } from '../../test/passkeys.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
@@ -103,6 +103,10 @@ describeEachDatabase('passkeys: add, name, remove; sign in; answer a step-up', (
       expect(list.json()).toEqual({ items: [passkey] });
       const audit = await auditActions(who.id);
       expect(audit).toContainEqual(expect.objectContaining({ action: 'customer.passkey_added', outcome: 'success' }));
+      const [customer] = await database().query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [who.id]);
+      const mail = await lastMessageTo(database(), customer?.email ?? '');
+      expect(mail?.subject).toMatch(/^A passkey was added to your .+ account$/);
+      expect(mail?.text).toContain('"Work laptop"');
       // Only the public key is kept.
       const [row] = await database().query<{ credential_id: string }>('SELECT credential_id FROM passkeys WHERE id = $1', [passkey.id]);
       expect(row?.credential_id).toBe(authenticator.id);
@@ -186,6 +190,8 @@ describeEachDatabase('passkeys: add, name, remove; sign in; answer a step-up', (
       expect((await ben.browser.get('/api/v1/me/passkeys')).json()).toEqual({ items: [] });
       const removed = await ann.browser.request({ method: 'DELETE', url: `/api/v1/me/passkeys/${passkey.id}` });
       expect(removed.statusCode).toBe(204);
+      const [annRow] = await database().query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [ann.id]);
+      expect((await lastMessageTo(database(), annRow?.email ?? ''))?.subject).toMatch(/^A passkey was removed from your .+ account$/);
       expect((await ann.browser.get('/api/v1/me/passkeys')).json()).toEqual({ items: [] });
       expect((await ann.browser.request({ method: 'DELETE', url: `/api/v1/me/passkeys/${passkey.id}` })).statusCode).toBe(404);
       const actions = (await auditActions(ann.id)).map((row) => row.action);

@@ -219,7 +219,20 @@ export async function registerPasskey(dependencies: PasskeyDependencies, actor: 
     throw new AppError('conflict', 'This passkey is already registered.');
   }
   await recordAudit(db, { ...auditOf(actor), action: passkeyAuditActions.added, subject: row.id, outcome: 'success', details: { name: row.name } });
+  await tellCustomer(
+    dependencies,
+    actor.customerId,
+    `A passkey was added to your ${dependencies.config.bankName} account`,
+    `A passkey named "${row.name}" was added to your account on ${new Date().toUTCString()}. It can sign you in and confirm your payments.\n\nIf you did not add it, remove it in Settings > Security and contact us now.`,
+  );
   return present(row);
+}
+
+/** Each passkey added or removed is mailed to the customer, as every change of a way into the account is. */
+async function tellCustomer(dependencies: PasskeyDependencies, customerId: string, subject: string, body: string): Promise<void> {
+  const customer = await findCustomerById(dependencies.db, customerId);
+  if (!customer) return;
+  await dependencies.auth.mailer.send({ to: customer.email, subject, text: `Hello ${customer.first_name},\n\n${body}\n\n${dependencies.config.bankName}` });
 }
 
 export async function renameCustomerPasskey(dependencies: PasskeyDependencies, actor: PasskeyActor, id: string, name: string): Promise<Passkey> {
@@ -245,6 +258,12 @@ export async function removeCustomerPasskey(dependencies: PasskeyDependencies, a
     outcome: 'success',
     details: { name: row.name },
   });
+  await tellCustomer(
+    dependencies,
+    actor.customerId,
+    `A passkey was removed from your ${dependencies.config.bankName} account`,
+    `The passkey named "${row.name}" was removed from your account on ${new Date().toUTCString()}. It no longer signs you in.\n\nIf you did not remove it, change your password and contact us now.`,
+  );
 }
 
 function auditOf(actor: PasskeyActor) {
