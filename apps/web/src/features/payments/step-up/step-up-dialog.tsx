@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { UsePasskeyButton } from '../../settings/security/use-passkey-button.tsx';
 import { useSecondsLeft } from '../../../lib/use-countdown.ts';
 import { resendStepUpCode } from './api/resend-step-up-code.ts';
 import { verifyStepUp } from './api/verify-step-up.ts';
@@ -186,7 +187,7 @@ function StepUpForm({ challenge, onVerified, onRenew, onCancel }: StepUpFormProp
           <p>{challenge.notice}</p>
         </Notice>
       ) : null}
-      {/* passkey: part B */}
+      {challenge.methods.includes('passkey') ? <UsePasskeyButton challengeId={challengeId} onVerified={onVerified} onRenew={onRenew} /> : null}
       <form className="step-up__form" noValidate onSubmit={onSubmit}>
         {mode === 'recovery' ? (
           <TextField

@@ -1,5 +1,6 @@
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { AuthenticatorSection } from './authenticator-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import './security.css';
@@ -18,7 +19,7 @@ export default function SecurityPage() {
       </header>
       <PasswordSection />
       <AuthenticatorSection />
-      {/* Part B (passkeys): <PasskeysSection /> goes on this line. */}
+      <PasskeysSection />
       <SessionsSection />
     </div>
   );
