@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Laptop, LogOut, MonitorSmartphone } from 'lucide-react';
+import { Laptop, LogOut, MonitorSmartphone, Smartphone } from 'lucide-react';
 import type { CustomerSession } from '@strongroom/contracts/security.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -87,7 +87,11 @@ export function SessionsSection() {
           <ul className="session-list" aria-label="Sessions">
             {sessions.data.items.map((session) => (
               <li key={session.id} className="session-list__item">
-                <Laptop aria-hidden="true" size={22} className="session-list__icon" />
+                {/iPhone|iPad|Android/.test(session.device) ? (
+                  <Smartphone aria-hidden="true" size={22} className="session-list__icon" />
+                ) : (
+                  <Laptop aria-hidden="true" size={22} className="session-list__icon" />
+                )}
                 <div className="session-list__details">
                   <p className="session-list__device">
                     {session.device}
