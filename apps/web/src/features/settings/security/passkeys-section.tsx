@@ -70,27 +70,24 @@ export function PasskeysSection() {
 
   const items = passkeys.data?.items ?? [];
   return (
-    <Card as="section" aria-labelledby={titleId} className="passkeys">
-      <div className="passkeys__header">
-        <h2 id={titleId} className="passkeys__title">
+    <Card as="section" aria-labelledby={titleId} className="security-section passkeys">
+      <div className="security-section__header">
+        <KeyRound aria-hidden="true" size={22} className="security-section__icon" />
+        <h2 id={titleId} className="security-section__title">
           Passkeys
         </h2>
-        <Button onClick={() => setAdding(true)} disabled={supported === false}>
-          <Plus aria-hidden="true" size={18} />
-          Add a passkey
-        </Button>
       </div>
-      <p className="passkeys__lead">
-        Sign in and confirm payments with your device’s screen lock (fingerprint, face or PIN) instead of your password or a code. Only this device keeps the
+      <p className="security-section__lead">
+        Sign in and confirm payments with your device’s screen lock (fingerprint, face or PIN) instead of your password or a code. Only your device keeps the
         key; we keep nothing that could sign in for you.
       </p>
       {supported === false ? (
-        <p className="passkeys__unsupported" role="note">
+        <p className="security-section__note" role="note">
           This browser cannot use passkeys. You can still use your password and codes.
         </p>
       ) : null}
       {passkeys.isPending ? (
-        <p className="passkeys__loading" aria-busy="true">
+        <p className="security-section__loading" aria-busy="true">
           <Spinner size="sm" /> Loading your passkeys…
         </p>
       ) : passkeys.isError ? (
@@ -103,7 +100,7 @@ export function PasskeysSection() {
         <ul className="passkeys__list">
           {items.map((passkey) => (
             <li key={passkey.id} className="passkeys__item">
-              <KeyRound aria-hidden="true" size={22} className="passkeys__icon" />
+              <KeyRound aria-hidden="true" size={22} className="passkeys__item-icon" />
               <div className="passkeys__details">
                 <p className="passkeys__name">{passkey.name}</p>
                 <p className="passkeys__meta">
@@ -125,6 +122,12 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
+      <div className="security-form__actions">
+        <Button onClick={() => setAdding(true)} disabled={supported === false}>
+          <Plus aria-hidden="true" size={18} />
+          Add a passkey
+        </Button>
+      </div>
 
       <AddPasskeyDialog
         open={adding}
