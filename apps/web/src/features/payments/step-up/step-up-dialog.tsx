@@ -28,7 +28,8 @@ export interface StepUpChallenge {
   subject: string;
   /**
    * How the customer may answer, best first (the 403's `methods`): with 'totp' the dialog asks for
-   * the authenticator app's code and sends a text only when asked ("Send me a text instead").
+   * the authenticator app's code and sends a text only when asked ("Send me a text instead"), as
+   * with 'passkey'. Only 'sms' (or none named) means the code was texted already.
    */
   methods: readonly string[];
 }
@@ -75,7 +76,8 @@ function StepUpForm({ challenge, onVerified, onRenew, onCancel }: StepUpFormProp
   const resend = useMutation({ mutationFn: resendStepUpCode });
   // With an authenticator app, its code is asked first and no text has been sent yet.
   const [mode, setMode] = useState<AnswerMode>(hasApp ? 'app' : 'sms');
-  const [smsSent, setSmsSent] = useState(!hasApp);
+  // The server texts a code at once only when SMS is the customer's one way to answer.
+  const [smsSent, setSmsSent] = useState(challenge.methods.every((method) => method === 'sms'));
   const [digits, setDigits] = useState(emptyDigits);
   const [recoveryCode, setRecoveryCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -188,41 +190,43 @@ function StepUpForm({ challenge, onVerified, onRenew, onCancel }: StepUpFormProp
         </Notice>
       ) : null}
       {challenge.methods.includes('passkey') ? <UsePasskeyButton challengeId={challengeId} onVerified={onVerified} onRenew={onRenew} /> : null}
-      <form className="step-up__form" noValidate onSubmit={onSubmit}>
-        {mode === 'recovery' ? (
-          <TextField
-            ref={recoveryRef}
-            label="Recovery code"
-            value={recoveryCode}
-            onChange={(event) => {
-              setRecoveryCode(event.target.value);
-              if (codeError) setCodeError(undefined);
-            }}
-            error={codeError}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            disabled={verify.isPending}
-          />
-        ) : (
-          <CodeInput
-            ref={codeRef}
-            label={mode === 'app' ? `${stepUpCodeLength}-digit code from your authenticator app` : `${stepUpCodeLength}-digit code`}
-            digits={digits}
-            onDigitsChange={(next) => {
-              setDigits(next);
-              if (codeError) setCodeError(undefined);
-            }}
-            onComplete={submitCode}
-            error={codeError}
-            hint={`${stepUpMaxAttempts} tries for each code.`}
-            disabled={verify.isPending}
-          />
-        )}
-        <Button type="submit" block loading={verify.isPending}>
-          Verify
-        </Button>
-      </form>
+      {mode === 'sms' && !smsSent ? null : (
+        <form className="step-up__form" noValidate onSubmit={onSubmit}>
+          {mode === 'recovery' ? (
+            <TextField
+              ref={recoveryRef}
+              label="Recovery code"
+              value={recoveryCode}
+              onChange={(event) => {
+                setRecoveryCode(event.target.value);
+                if (codeError) setCodeError(undefined);
+              }}
+              error={codeError}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              disabled={verify.isPending}
+            />
+          ) : (
+            <CodeInput
+              ref={codeRef}
+              label={mode === 'app' ? `${stepUpCodeLength}-digit code from your authenticator app` : `${stepUpCodeLength}-digit code`}
+              digits={digits}
+              onDigitsChange={(next) => {
+                setDigits(next);
+                if (codeError) setCodeError(undefined);
+              }}
+              onComplete={submitCode}
+              error={codeError}
+              hint={`${stepUpMaxAttempts} tries for each code.`}
+              disabled={verify.isPending}
+            />
+          )}
+          <Button type="submit" block loading={verify.isPending}>
+            Verify
+          </Button>
+        </form>
+      )}
       <div className="step-up__resend">
         {mode === 'sms' && smsSent ? (
           <Button variant="secondary" onClick={onSendText} loading={resend.isPending} disabled={waiting} aria-describedby={waiting ? waitId : undefined}>
@@ -230,7 +234,7 @@ function StepUpForm({ challenge, onVerified, onRenew, onCancel }: StepUpFormProp
             Resend code
           </Button>
         ) : null}
-        {mode !== 'sms' && !smsSent ? (
+        {!smsSent ? (
           <Button variant="secondary" onClick={onSendText} loading={resend.isPending}>
             <MessageSquare aria-hidden="true" size={16} />
             Send me a text instead

@@ -74,6 +74,20 @@ describe('step-up dialog with an authenticator app', () => {
     expect(jsonBodyOf(fetchMock.mock.calls[0]?.[1])).toEqual({ code: 'abcde-fghjk' });
   });
 
+  it('with a passkey but no app, no code is asked for until a text is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderDialog(
+      { 'POST /api/v1/step-up/ch-9/resend': { status: 200, body: { sentTo: '•••• 0101' } } },
+      { ...withApp, message: 'For your security, confirm with your passkey, or we can text a code to •••• 0101.', methods: ['passkey', 'sms'] },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(within(dialog).queryByRole('textbox', { name: 'Digit 1 of 6' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Send me a text instead' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'Digit 1 of 6' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeTruthy();
+  });
+
   it('without an app it is the SMS dialog as before: Resend code, no app choices', async () => {
     renderDialog({}, { ...withApp, message: 'For your security, enter the 6-digit code we sent to •••• 0101.', methods: ['sms'] });
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Copy, Smartphone } from 'lucide-react';
 import type { TotpEnrolment } from '@strongroom/contracts/security.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
@@ -242,6 +242,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const toast = useToast();
   const [saved, setSaved] = useState(false);
   const listId = useId();
+  const startRef = useRef<HTMLDivElement>(null);
+
+  // The code boxes that had the focus are gone: what to do now is read first.
+  useEffect(() => {
+    startRef.current?.focus();
+  }, []);
 
   async function onCopy() {
     if (await copyText(codes.join('\n'))) toast.show('Recovery codes copied');
@@ -250,12 +256,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
   return (
     <div className="recovery-codes">
-      <Notice tone="success">
-        <p>
-          <strong>Your authenticator app is on.</strong> Save these ten recovery codes somewhere safe, such as a password manager. If you lose your phone, each
-          one confirms one payment instead of the app’s code. We show them only this once.
-        </p>
-      </Notice>
+      <div ref={startRef} tabIndex={-1} className="recovery-codes__start">
+        <Notice tone="success">
+          <p>
+            <strong>Your authenticator app is on.</strong> Save these ten recovery codes somewhere safe, such as a password manager. If you lose your phone,
+            each one confirms one payment instead of the app’s code. We show them only this once.
+          </p>
+        </Notice>
+      </div>
       <ul className="recovery-codes__list" id={listId} aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>
