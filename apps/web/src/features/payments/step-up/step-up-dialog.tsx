@@ -178,7 +178,7 @@ function StepUpForm({ challenge, onVerified, onRenew, onCancel }: StepUpFormProp
         <div>
           <p>{lead}</p>
           <p className="step-up__validity">
-            {mode === 'sms'
+            {mode === 'sms' && smsSent
               ? `The code works for ${stepUpCodeValidMinutes} minutes and only for ${challenge.subject}.`
               : `It confirms ${challenge.subject} and nothing else.`}
           </p>
