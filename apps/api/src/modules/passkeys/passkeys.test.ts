@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Passkey } from '@strongroom/contracts/passkeys.ts';
 import type { Config } from '../../config.ts';
-import { recordFailure, throttlePolicy } from '../../platform/login-throttle.ts';
+import { consecutiveFailures, recordFailure, throttlePolicy } from '../../platform/login-throttle.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -270,6 +270,22 @@ describeEachDatabase('passkeys: add, name, remove; sign in; answer a step-up', (
       expect([403, 429]).toContain(byPassword.statusCode);
       const byPasskey = await browser.post('/api/v1/auth/passkey', { response: authenticator.assert(await signInOptions(browser)) });
       expect(byPasskey.statusCode, byPasskey.body).toBe(200);
+    });
+
+    it('a failed passkey counts against the address, and a throttled address waits, passkey or not (429)', async () => {
+      const who = await kit.customer();
+      const { authenticator } = await addPasskey(who);
+      const browser = new TestBrowser(app);
+      const refused = await browser.post('/api/v1/auth/passkey', { response: newAuthenticator().assert(await signInOptions(browser)) });
+      expect(refused.statusCode).toBe(401);
+      expect(await consecutiveFailures(database(), `ip:${browser.ip}`)).toBe(1);
+      for (let failure = 1; failure <= throttlePolicy.ip.freeFailures; failure += 1) {
+        await recordFailure(database(), `ip:${browser.ip}`, throttlePolicy.ip);
+      }
+      const throttled = await browser.post('/api/v1/auth/passkey', { response: authenticator.assert(await signInOptions(browser)) });
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json().error.code).toBe('rate_limited');
+      expect(browser.cookies.session).toBeUndefined();
     });
   });
 
