@@ -55,7 +55,7 @@ async function approveInConsole(page: Page, customerName: string): Promise<void>
   await page.goto('/ops/login');
   await page.getByRole('button', { name: 'Fill in the sandbox admin with the current code' }).click();
   await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')?.value ?? '').length === 6);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: /Identity reviews/ })
@@ -265,7 +265,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await screenshotBothWidths(page, '13-login-after-reset');
       await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByLabel('Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor();
 
@@ -383,7 +383,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
     await page.clock.install();
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Fill in the demo sign-in' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading(page, 'Your dashboard');
 
     await page.clock.fastForward('13:00');

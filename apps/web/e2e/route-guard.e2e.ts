@@ -27,7 +27,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
   it('turns the Sign in button on only when the email and password are valid, and links to sign-up and recovery', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/login');
-    const signIn = page.getByRole('button', { name: 'Sign in' });
+    const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
     expect(await signIn.isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Email' }).fill('ada@example');
     await page.getByLabel('Password').fill('any password');
@@ -45,7 +45,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Email' }).fill('nobody.e2e@example.com');
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Sign-in failed' });
     await dialog.waitFor();
     expect((await dialog.textContent())?.length).toBeGreaterThan(20);
@@ -58,7 +58,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
     const { context, page, problems } = await openPage(browser);
     await page.goto('/home');
     await page.getByRole('button', { name: 'Fill in the demo sign-in' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/home');
     expect(await page.getByText(/^Good (morning|afternoon|evening|night), Dana$/).isVisible()).toBe(true);

@@ -54,7 +54,7 @@ describe.skipIf(!inject('chromiumPath'))('security activity', () => {
       await screenshotBothWidths(laptop.page, 'security-activity-02-confirm');
       await dialog.getByRole('button', { name: 'Sign out everywhere and freeze' }).click();
       await laptop.page.getByText(/Done: every device was signed out, money movement on your account is frozen/).waitFor();
-      await laptop.page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await laptop.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await screenshotBothWidths(laptop.page, 'security-activity-03-signed-out');
 
       // The other browser's session has ended too: its next page asks it to sign in.

@@ -15,6 +15,8 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
     challengeId: z.string().optional(),
+    /** With `step_up_required`: how this customer may answer, best first (step-up.ts `stepUpMethods`). */
+    methods: z.array(z.enum(['passkey', 'totp', 'sms'])).optional(),
     requestId: z.string().optional(),
   }),
 });

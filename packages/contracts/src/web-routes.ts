@@ -43,6 +43,7 @@ export const customerRoutePaths = [
   '/profile',
   '/settings',
   '/settings/activity',
+  '/settings/security',
   '/privacy',
   '/help',
   '/messages',

@@ -18,7 +18,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { fields?: Record<string, string>; challengeId?: string; retryAfterSeconds?: number } = {},
+    readonly details: {
+      fields?: Record<string, string>;
+      challengeId?: string;
+      /** With `step_up_required`: how the customer may answer, best first. */
+      methods?: ('passkey' | 'totp' | 'sms')[];
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -38,7 +44,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   if (error.details.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.details.retryAfterSeconds));
   return reply
     .status(error.statusCode)
-    .send(errorBody(request, error.code, error.message, { fields: error.details.fields, challengeId: error.details.challengeId }));
+    .send(
+      errorBody(request, error.code, error.message, { fields: error.details.fields, challengeId: error.details.challengeId, methods: error.details.methods }),
+    );
 }
 
 /** `/email` -> `email`, `/items/0/name` -> `items.0.name`; the whole body is `_`. */

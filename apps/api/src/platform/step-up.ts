@@ -1,30 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { stepUpCodeLength, stepUpCodeValidMinutes, stepUpMaxAttempts, stepUpVerifiedValidMinutes } from '@strongroom/contracts/step-up.ts';
+import { stepUpCodeLength, stepUpCodeValidMinutes, stepUpMaxAttempts, stepUpVerifiedValidMinutes, type StepUpMethod } from '@strongroom/contracts/step-up.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { accountFrozenMessage, openFreezeOf } from './account-freeze.ts';
 import { recordAudit } from './audit.ts';
 import { equalHashes, keyedHash, randomDigits } from './crypto.ts';
 import { AppError } from './errors.ts';
 import type { SmsSender } from './messaging/sms-sender.ts';
+import { checkCustomerTotp, hasConfirmedTotp, spendRecoveryCode } from './second-factors.ts';
 
 /**
  * Step-up one-time passwords (PRODUCT.md D10). A challenge authorises exactly one request: the
- * customer's, with one Idempotency-Key and one body (which holds the amount). Its 6-digit code
- * goes by SMS, is stored as a keyed hash, lives 10 minutes, allows 5 tries and is used once; once
- * verified, the request must be repeated within 5 minutes. Anything else gets a new challenge.
+ * customer's, with one Idempotency-Key and one body (which holds the amount). It is answered by a
+ * 6-digit code: from the customer's authenticator app if they enrolled one (or one of its recovery
+ * codes), or sent by SMS, stored as a keyed hash, living 10 minutes; by a passkey through
+ * `completeStepUpChallenge` (part B). 5 tries; used once; once verified, the request must be
+ * repeated within 5 minutes. Anything else gets a new challenge. The SMS goes at once only when it
+ * is the customer's one method; otherwise when they ask for it (docs/decisions/029).
  */
 export interface StepUpDependencies {
   db: Database;
   sms: SmsSender;
   secret: Buffer;
+  /** Opens the authenticator app's sealed secret. */
+  encryptionKey: Buffer;
   bankName: string;
 }
 
 export function stepUpDependencies(dependencies: {
   db: Database;
   sms: SmsSender;
-  config: { secrets: { sessionSecret: Buffer }; bankName: string };
+  config: { secrets: { sessionSecret: Buffer; encryptionKey: Buffer }; bankName: string };
 }): StepUpDependencies {
-  return { db: dependencies.db, sms: dependencies.sms, secret: dependencies.config.secrets.sessionSecret, bankName: dependencies.config.bankName };
+  return {
+    db: dependencies.db,
+    sms: dependencies.sms,
+    secret: dependencies.config.secrets.sessionSecret,
+    encryptionKey: dependencies.config.secrets.encryptionKey,
+    bankName: dependencies.config.bankName,
+  };
 }
 
 export interface StepUpRequest {
@@ -35,12 +48,41 @@ export interface StepUpRequest {
   /** Words for the SMS, such as 'a transfer of $50.00'. Never an account or card number. */
   purpose: string;
   requestId: string;
+  /**
+   * False for a change that protects the account (password, second factor): a customer whom staff
+   * froze may still make it. Default true: a frozen customer completes no money challenge.
+   */
+  guardsMoney?: boolean;
 }
 
 /** Codes sent for one challenge, the first included; then the customer starts a new one. */
 export const stepUpMaxSends = 5;
 /** Between two sends for one challenge. */
 export const stepUpResendIntervalMs = 30_000;
+
+/** Whether a customer can answer with a method other than SMS; see `registerStepUpMethod`. */
+export type StepUpMethodProvider = (db: Queryable, customerId: string) => Promise<boolean>;
+
+const methodProviders = new Map<Exclude<StepUpMethod, 'sms'>, StepUpMethodProvider>([['totp', hasConfirmedTotp]]);
+
+/**
+ * Another module offers its way of answering (the passkeys module: 'passkey'); keyed by name, so
+ * registering again replaces. It completes challenges with `completeStepUpChallenge`.
+ */
+export function registerStepUpMethod(method: Exclude<StepUpMethod, 'sms'>, provider: StepUpMethodProvider): void {
+  methodProviders.set(method, provider);
+}
+
+/** The customer's methods, best first; SMS is always there and always last. */
+export async function stepUpMethodsOf(db: Queryable, customerId: string): Promise<StepUpMethod[]> {
+  const order: Exclude<StepUpMethod, 'sms'>[] = ['passkey', 'totp'];
+  const methods: StepUpMethod[] = [];
+  for (const method of order) {
+    const provider = methodProviders.get(method);
+    if (provider && (await provider(db, customerId))) methods.push(method);
+  }
+  return [...methods, 'sms'];
+}
 
 function codeHash(secret: Buffer, challengeId: string, code: string): Buffer {
   return keyedHash(secret, `step-up:${challengeId}:${code}`);
@@ -60,14 +102,24 @@ function smsText(dependencies: StepUpDependencies, code: string, purpose: string
   return `${dependencies.bankName}: your code is ${code}. It authorises ${purpose} and nothing else. It expires in ${stepUpCodeValidMinutes} minutes. We will never call you to ask for it.`;
 }
 
-/** Creates a challenge, sends its code, and answers the 403 the client reacts to. */
+function challengeMessage(methods: readonly StepUpMethod[], phone: string): string {
+  if (methods.includes('totp')) {
+    return `For your security, enter the ${stepUpCodeLength}-digit code your authenticator app shows, or we can text a code to ${maskPhone(phone)}.`;
+  }
+  if (methods.includes('passkey')) return `For your security, confirm with your passkey, or we can text a code to ${maskPhone(phone)}.`;
+  return `For your security, enter the ${stepUpCodeLength}-digit code we sent to ${maskPhone(phone)}.`;
+}
+
+/** Creates a challenge (sending its SMS code when SMS is the one method) and answers the 403 the client reacts to. */
 export async function requireStepUp(dependencies: StepUpDependencies, request: StepUpRequest): Promise<never> {
   const phone = await phoneOf(dependencies.db, request.customerId);
+  const methods = await stepUpMethodsOf(dependencies.db, request.customerId);
+  const smsNow = methods.length === 1;
   const id = randomUUID();
-  const code = randomDigits(stepUpCodeLength);
+  const code = smsNow ? randomDigits(stepUpCodeLength) : undefined;
   await dependencies.db.query(
-    `INSERT INTO step_up_challenges (id, customer_id, idempotency_key, request_hash, amount_cents, phone_e164, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
+    `INSERT INTO step_up_challenges (id, customer_id, idempotency_key, request_hash, amount_cents, phone_e164, code_hash, sends, guards_money, purpose, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))`,
     [
       id,
       request.customerId,
@@ -75,20 +127,23 @@ export async function requireStepUp(dependencies: StepUpDependencies, request: S
       request.requestHash,
       request.amountCents.toString(),
       phone,
-      codeHash(dependencies.secret, id, code),
+      code === undefined ? null : codeHash(dependencies.secret, id, code),
+      smsNow ? 1 : 0,
+      request.guardsMoney ?? true,
+      request.purpose,
       stepUpCodeValidMinutes,
     ],
   );
-  await dependencies.sms.send({ to: phone, text: smsText(dependencies, code, request.purpose) });
+  if (code !== undefined) await dependencies.sms.send({ to: phone, text: smsText(dependencies, code, request.purpose) });
   await recordAudit(dependencies.db, {
     actorType: 'customer',
     actorId: request.customerId,
-    action: 'step_up.challenge_sent',
+    action: smsNow ? 'step_up.challenge_sent' : 'step_up.challenge_created',
     outcome: 'success',
     requestId: request.requestId,
-    details: { challengeId: id },
+    details: { challengeId: id, methods: methods.join(',') },
   });
-  throw new AppError('step_up_required', `For your security, enter the ${stepUpCodeLength}-digit code we sent to ${maskPhone(phone)}.`, { challengeId: id });
+  throw new AppError('step_up_required', challengeMessage(methods, phone), { challengeId: id, methods });
 }
 
 interface ChallengeRow {
@@ -97,9 +152,11 @@ interface ChallengeRow {
   idempotency_key: string;
   request_hash: Buffer | Uint8Array;
   phone_e164: string;
-  code_hash: Buffer | Uint8Array;
+  code_hash: Buffer | Uint8Array | null;
   attempts: number;
   sends: number;
+  guards_money: boolean;
+  purpose: string | null;
   created_at: Date;
   expires_at: Date;
   verified_at: Date | null;
@@ -111,7 +168,8 @@ interface ChallengeRow {
 async function lockChallenge(tx: Queryable, challengeId: string, customerId: string): Promise<ChallengeRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return undefined;
   const [row] = await tx.query<ChallengeRow>(
-    `SELECT id, customer_id, idempotency_key, request_hash, phone_e164, code_hash, attempts, sends, created_at, last_sent_at, expires_at, verified_at, used_at, now() AS now
+    `SELECT id, customer_id, idempotency_key, request_hash, phone_e164, code_hash, attempts, sends, guards_money, purpose, created_at, last_sent_at, expires_at,
+            verified_at, used_at, now() AS now
      FROM step_up_challenges WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
     [challengeId, customerId],
   );
@@ -120,19 +178,76 @@ async function lockChallenge(tx: Queryable, challengeId: string, customerId: str
 
 const notFoundMessage = 'This code request was not found. Start the payment again.';
 
-/** `POST /step-up/{id}`: wrong code 400 (tries left), spent or expired 409, someone else's 404. */
+type AnswerKind = 'missing' | 'frozen' | 'spent';
+
+/**
+ * Whether a challenge may still be answered. A frozen customer answers no money challenge (nor an
+ * unknown one: a guessed id tells nothing), but may answer one for a password or second factor.
+ */
+async function answerable(tx: Queryable, challenge: ChallengeRow | undefined, customerId: string): Promise<AnswerKind | undefined> {
+  if (!challenge || challenge.guards_money) {
+    if (await openFreezeOf(tx, customerId)) return 'frozen';
+  }
+  if (!challenge) return 'missing';
+  if (challenge.verified_at) return 'spent';
+  if (challenge.expires_at <= challenge.now || challenge.attempts >= stepUpMaxAttempts) return 'spent';
+  return undefined;
+}
+
+function refuse(kind: AnswerKind): never {
+  if (kind === 'frozen') throw new AppError('account_frozen', accountFrozenMessage);
+  if (kind === 'missing') throw new AppError('not_found', notFoundMessage);
+  throw new AppError('conflict', 'This code has expired or was already used. Ask for a new one.');
+}
+
+type VerifiedMethod = 'sms' | 'totp' | 'recovery_code' | 'passkey';
+
+async function markVerified(tx: Queryable, challengeId: string, method: VerifiedMethod): Promise<void> {
+  await tx.query('UPDATE step_up_challenges SET verified_at = now(), verified_method = $2 WHERE id = $1', [challengeId, method]);
+}
+
+/** Which of the customer's answers `code` is: the app's code, a recovery code, or the SMS code. */
+async function matchAnswer(
+  dependencies: StepUpDependencies,
+  tx: Queryable,
+  challenge: ChallengeRow,
+  code: string,
+): Promise<VerifiedMethod | 'replayed' | undefined> {
+  if (/^\d{6}$/.test(code)) {
+    const totp = await checkCustomerTotp(tx, dependencies, challenge.customer_id, code);
+    if (totp === 'accepted') return 'totp';
+    if (challenge.code_hash && equalHashes(Buffer.from(challenge.code_hash), codeHash(dependencies.secret, challenge.id, code))) return 'sms';
+    return totp === 'replayed' ? 'replayed' : undefined;
+  }
+  return (await spendRecoveryCode(tx, { hashKey: dependencies.secret }, challenge.customer_id, code)) ? 'recovery_code' : undefined;
+}
+
+/**
+ * `POST /step-up/{id}`: the SMS code, the authenticator app's code or a recovery code. Wrong code
+ * 400 (tries left), spent or expired 409, someone else's 404, a frozen customer's money challenge 403.
+ */
 export async function verifyStepUp(dependencies: StepUpDependencies, customerId: string, challengeId: string, code: string, requestId: string): Promise<void> {
   const outcome = await dependencies.db.transaction(async (tx) => {
     const challenge = await lockChallenge(tx, challengeId, customerId);
-    if (!challenge) return { kind: 'missing' as const };
-    if (challenge.verified_at) return { kind: 'spent' as const };
-    if (challenge.expires_at <= challenge.now || challenge.attempts >= stepUpMaxAttempts) return { kind: 'spent' as const };
-    if (!equalHashes(Buffer.from(challenge.code_hash), codeHash(dependencies.secret, challenge.id, code))) {
+    const refused = await answerable(tx, challenge, customerId);
+    if (refused || !challenge) return { kind: refused ?? ('missing' as const) };
+    const method = await matchAnswer(dependencies, tx, challenge, code);
+    if (method === undefined || method === 'replayed') {
       await tx.query('UPDATE step_up_challenges SET attempts = attempts + 1 WHERE id = $1', [challenge.id]);
-      return { kind: 'wrong' as const, attemptsLeft: stepUpMaxAttempts - challenge.attempts - 1 };
+      return { kind: 'wrong' as const, replayed: method === 'replayed', attemptsLeft: stepUpMaxAttempts - challenge.attempts - 1 };
     }
-    await tx.query('UPDATE step_up_challenges SET verified_at = now() WHERE id = $1', [challenge.id]);
-    return { kind: 'verified' as const };
+    await markVerified(tx, challenge.id, method);
+    if (method === 'recovery_code') {
+      await recordAudit(tx, {
+        actorType: 'customer',
+        actorId: customerId,
+        action: 'customer.recovery_code_used',
+        outcome: 'success',
+        requestId,
+        details: { challengeId },
+      });
+    }
+    return { kind: 'verified' as const, method };
   });
   await recordAudit(dependencies.db, {
     actorType: 'customer',
@@ -140,21 +255,70 @@ export async function verifyStepUp(dependencies: StepUpDependencies, customerId:
     action: 'step_up.verify',
     outcome: outcome.kind === 'verified' ? 'success' : 'failure',
     requestId,
-    details: { challengeId, outcome: outcome.kind },
+    details: { challengeId, outcome: outcome.kind, ...(outcome.kind === 'verified' ? { method: outcome.method } : {}) },
   });
-  if (outcome.kind === 'missing') throw new AppError('not_found', notFoundMessage);
-  if (outcome.kind === 'spent') throw new AppError('conflict', 'This code has expired or was already used. Ask for a new one.');
   if (outcome.kind === 'wrong') {
+    const start = outcome.replayed ? 'That code was already used: wait for the next one your app shows.' : 'That code is not right.';
     const message =
       outcome.attemptsLeft > 0
-        ? `That code is not right. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left.`
-        : 'That code is not right, and no tries are left. Ask for a new one.';
+        ? `${start} ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left.`
+        : `${start.replace(/\.$/, '')}, and no tries are left. Ask for a new one.`;
     throw new AppError('validation_failed', message, { fields: { code: message } });
   }
+  if (outcome.kind !== 'verified') refuse(outcome.kind);
 }
 
-/** A new code for the same challenge: the old one stops working; at most one every 30 seconds. */
-export async function resendStepUp(dependencies: StepUpDependencies, customerId: string, challengeId: string, purpose: string): Promise<{ sentTo: string }> {
+/** A challenge that may still be answered, for a module that answers it another way (passkeys). */
+export async function findOpenStepUpChallenge(
+  db: Queryable,
+  customerId: string,
+  challengeId: string,
+): Promise<{ id: string; guardsMoney: boolean } | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return undefined;
+  const [row] = await db.query<{ id: string; guards_money: boolean }>(
+    `SELECT id, guards_money FROM step_up_challenges
+      WHERE id = $1 AND customer_id = $2 AND verified_at IS NULL AND expires_at > now() AND attempts < $3`,
+    [challengeId, customerId, stepUpMaxAttempts],
+  );
+  return row && { id: row.id, guardsMoney: row.guards_money };
+}
+
+/**
+ * Marks a challenge verified by a method checked elsewhere (a passkey assertion, part B), with the
+ * same refusals as `verifyStepUp`: not_found, conflict (expired or already verified), account_frozen.
+ */
+export async function completeStepUpChallenge(
+  db: Database,
+  input: { customerId: string; challengeId: string; method: 'passkey'; requestId: string },
+): Promise<void> {
+  const refused = await db.transaction(async (tx) => {
+    const challenge = await lockChallenge(tx, input.challengeId, input.customerId);
+    const kind = await answerable(tx, challenge, input.customerId);
+    if (kind || !challenge) return kind ?? 'missing';
+    await markVerified(tx, challenge.id, input.method);
+    return undefined;
+  });
+  await recordAudit(db, {
+    actorType: 'customer',
+    actorId: input.customerId,
+    action: 'step_up.verify',
+    outcome: refused ? 'failure' : 'success',
+    requestId: input.requestId,
+    details: { challengeId: input.challengeId, outcome: refused ?? 'verified', method: input.method },
+  });
+  if (refused) refuse(refused);
+}
+
+/**
+ * A new SMS code for the same challenge: the old one stops working; at most one every 30 seconds.
+ * The first text of a challenge whose customer has another method goes without waiting.
+ */
+export async function resendStepUp(
+  dependencies: StepUpDependencies,
+  customerId: string,
+  challengeId: string,
+  fallbackPurpose: string,
+): Promise<{ sentTo: string }> {
   const code = randomDigits(stepUpCodeLength);
   const outcome = await dependencies.db.transaction(async (tx) => {
     const challenge = await lockChallenge(tx, challengeId, customerId);
@@ -162,7 +326,8 @@ export async function resendStepUp(dependencies: StepUpDependencies, customerId:
     if (challenge.verified_at || challenge.expires_at <= challenge.now) return { kind: 'spent' as const };
     if (challenge.sends >= stepUpMaxSends) return { kind: 'spent' as const };
     const waitedMs = challenge.now.getTime() - challenge.last_sent_at.getTime();
-    if (waitedMs < stepUpResendIntervalMs) return { kind: 'wait' as const, seconds: Math.ceil((stepUpResendIntervalMs - waitedMs) / 1_000) };
+    if (challenge.sends > 0 && waitedMs < stepUpResendIntervalMs)
+      return { kind: 'wait' as const, seconds: Math.ceil((stepUpResendIntervalMs - waitedMs) / 1_000) };
     await tx.query(
       `UPDATE step_up_challenges SET code_hash = $2, attempts = 0, sends = sends + 1, last_sent_at = now(), expires_at = now() + make_interval(mins => $3) WHERE id = $1`,
       [challenge.id, codeHash(dependencies.secret, challenge.id, code), stepUpCodeValidMinutes],
@@ -170,17 +335,17 @@ export async function resendStepUp(dependencies: StepUpDependencies, customerId:
     await recordAudit(tx, {
       actorType: 'customer',
       actorId: customerId,
-      action: 'step_up.code_resent',
+      action: challenge.sends === 0 ? 'step_up.challenge_sent' : 'step_up.code_resent',
       outcome: 'success',
       details: { challengeId: challenge.id },
     });
-    return { kind: 'sent' as const, phone: challenge.phone_e164 };
+    return { kind: 'sent' as const, phone: challenge.phone_e164, purpose: challenge.purpose ?? fallbackPurpose };
   });
   if (outcome.kind === 'missing') throw new AppError('not_found', notFoundMessage);
   if (outcome.kind === 'spent') throw new AppError('conflict', 'This code request has ended. Start the payment again for a new code.');
   if (outcome.kind === 'wait')
     throw new AppError('rate_limited', 'We just sent a code. You can ask for another shortly.', { retryAfterSeconds: outcome.seconds });
-  await dependencies.sms.send({ to: outcome.phone, text: smsText(dependencies, code, purpose) });
+  await dependencies.sms.send({ to: outcome.phone, text: smsText(dependencies, code, outcome.purpose) });
   return { sentTo: maskPhone(outcome.phone) };
 }
 

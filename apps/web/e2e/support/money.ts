@@ -74,7 +74,7 @@ export async function signIn(page: Page, customer: Pick<FundedCustomer, 'email' 
   await page.goto('/login');
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard');
 }
 

@@ -44,6 +44,6 @@ export async function staffSignIn(page: Page, staff: JourneyStaff): Promise<void
   await page.getByRole('textbox', { name: 'Email' }).fill(staff.email);
   await page.getByLabel('Password').fill(staffPassword);
   await page.getByRole('textbox', { name: 'Authenticator code' }).fill(totpNow(staff.totpSecret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Back office', exact: true }).waitFor();
 }

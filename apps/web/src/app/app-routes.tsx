@@ -56,6 +56,7 @@ const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
 const MessagesPage = lazy(() => import('../features/messages/messages-page.tsx'));
 const ThreadPage = lazy(() => import('../features/messages/thread-page.tsx'));
 const SecurityActivityPage = lazy(() => import('../features/security-activity/security-activity-page.tsx'));
+const SecurityPage = lazy(() => import('../features/settings/security/security-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -89,6 +90,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/new-card': <CardPage />,
   '/card-form': <CardFormPage />,
   '/new-card-form': <CardFormPage />,
+  '/settings/security': <SecurityPage />,
   '/card-details/:id': <CardDetailsPage />,
   '/loan': <LoansPage />,
   '/loan/:id': <LoanPage />,

@@ -28,6 +28,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly fields: Readonly<Record<string, string>>;
   readonly challengeId: string | undefined;
+  /** With `step_up_required`: how the customer may answer, best first ('passkey', 'totp', 'sms'). */
+  readonly methods: readonly string[];
   /** From a 429's `Retry-After` header: how long to wait before asking again. */
   readonly retryAfterSeconds: number | undefined;
 
@@ -37,6 +39,7 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string>;
     challengeId?: string;
+    methods?: readonly string[];
     retryAfterSeconds?: number;
   }) {
     super(input.message);
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.code = input.code;
     this.fields = input.fields ?? {};
     this.challengeId = input.challengeId;
+    this.methods = input.methods ?? [];
     this.retryAfterSeconds = input.retryAfterSeconds;
   }
 }
@@ -133,6 +137,7 @@ function errorFromResponse(response: Response, payload: unknown): ApiError {
       message: error.message,
       fields: stringRecord(error.fields),
       ...(typeof error.challengeId === 'string' ? { challengeId: error.challengeId } : {}),
+      ...(Array.isArray(error.methods) ? { methods: error.methods.filter((method): method is string => typeof method === 'string') } : {}),
       ...retryAfterOf(response),
     });
   }

@@ -38,6 +38,9 @@ export const queryKeys = {
   secureMessageList: ['secure-messages', 'list'],
   secureMessageThread: (id: string) => ['secure-messages', 'thread', id],
   securityEvents: ['security-events'],
+  passkeys: ['passkeys'],
+  sessions: ['security', 'sessions'],
+  totp: ['security', 'totp'],
 } as const satisfies Record<string, QueryKey | ((...parts: never[]) => QueryKey)>;
 
 /** What any movement of money changes: balances, the month's figures and the history. */

@@ -28,6 +28,7 @@ import {
   requestPasswordReset,
   resendVerification,
   signUp,
+  startSignedInBrowser,
   verifiedSignupCustomer,
   verifyEmail,
   type AuthDependencies,
@@ -39,9 +40,6 @@ const signupCookieName = 'signup_browser';
 const signupCookieMaxAgeSeconds = 24 * 60 * 60;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
-
-/** Browsers keep a cookie at most 400 days; each sign-in renews it. */
-const deviceCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
@@ -133,19 +131,12 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       '/auth/login',
       { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
       async (request, reply) => {
-        const { customerId, deviceToken } = await logIn(dependencies, request.body, {
+        const signedIn = await logIn(dependencies, request.body, {
           ...metaOf(request),
           deviceToken: request.cookies[deviceCookieName(request)],
         });
-        await startSession(db, request, reply, 'customer', customerId);
-        reply.setCookie(deviceCookieName(request), deviceToken, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          maxAge: deviceCookieMaxAgeSeconds,
-        });
-        return sessionAnswer(customerId);
+        await startSignedInBrowser(dependencies, request, reply, signedIn);
+        return sessionAnswer(signedIn.customerId);
       },
     );
 

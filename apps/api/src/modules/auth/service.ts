@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authMessages, type LoginRequest, type SignupRequest } from '@strongroom/contracts/auth.ts';
 import type { Config } from '../../config.ts';
@@ -10,7 +11,8 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { endAllSessions } from '../../platform/session.ts';
+import { deviceCookieName } from '../../platform/cookie-names.ts';
+import { endAllSessions, startSession } from '../../platform/session.ts';
 import { findCustomerByEmail, findCustomerById, insertCustomer, markEmailVerified, normalizeEmail, updatePasswordHash } from '../customers/service.ts';
 import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from '../../platform/passwords.ts';
 import {
@@ -28,7 +30,7 @@ import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, t
 import { describeUserAgent } from './user-agent.ts';
 import { recordReferral, referrerOfCode } from '../referrals/service.ts';
 
-/** A User-Agent header in words ("Chrome on Windows"), for other modules' screens (the security timeline). */
+/** A User-Agent header in words ("Chrome on Windows"), for other modules' screens: the security timeline and the session list. */
 export { describeUserAgent };
 
 export interface AuthDependencies {
@@ -210,19 +212,55 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
     throw new AppError('unauthenticated', authMessages.wrongCredentials);
   }
   await clearFailures(db, accountKey);
+  return completeSignIn(dependencies, customer.id, meta);
+}
+
+/**
+ * What every way of signing in does once the customer has proved who they are (a password, or a
+ * passkey: docs/decisions/030): the 'auth.login' audit row (`details.via` names a way other than the
+ * password), the browser's device token, and the new-browser notification on a first sign-in from it.
+ */
+export async function completeSignIn(
+  dependencies: AuthDependencies,
+  customerId: string,
+  meta: RequestMeta,
+  via?: { method: 'passkey'; passkeyId: string },
+): Promise<{ customerId: string; deviceToken: string }> {
+  const { db } = dependencies;
   await recordAudit(db, {
     actorType: 'customer',
-    actorId: customer.id,
+    actorId: customerId,
     action: 'auth.login',
     outcome: 'success',
     ip: meta.ip,
     userAgent: meta.userAgent,
     requestId: meta.requestId,
+    ...(via ? { details: { via: via.method, passkeyId: via.passkeyId } } : {}),
   });
   const deviceToken = meta.deviceToken && deviceTokenPattern.test(meta.deviceToken) ? meta.deviceToken : randomToken();
-  const firstTime = await recordSignInDevice(db, { customerId: customer.id, deviceHash: sha256(deviceToken), userAgent: meta.userAgent });
-  if (firstTime) await notifyNewSignIn(dependencies, customer.id, meta.userAgent);
-  return { customerId: customer.id, deviceToken };
+  const firstTime = await recordSignInDevice(db, { customerId, deviceHash: sha256(deviceToken), userAgent: meta.userAgent });
+  if (firstTime) await notifyNewSignIn(dependencies, customerId, meta.userAgent);
+  return { customerId, deviceToken };
+}
+
+/** Browsers keep a cookie at most 400 days; each sign-in renews it. */
+const deviceCookieMaxAgeSeconds = 400 * 24 * 60 * 60;
+
+/** Starts the signed-in browser's session (new id, csrf cookie) and renews its device cookie, for every way of signing in. */
+export async function startSignedInBrowser(
+  dependencies: Pick<AuthDependencies, 'db'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signedIn: { customerId: string; deviceToken: string },
+): Promise<void> {
+  await startSession(dependencies.db, request, reply, 'customer', signedIn.customerId);
+  reply.setCookie(deviceCookieName(request), signedIn.deviceToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: deviceCookieMaxAgeSeconds,
+  });
 }
 
 /** What randomToken() makes: 32 bytes, base64url. Anything else in the cookie is a new browser. */

@@ -2,14 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
-import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { resendStepUp, verifyStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const challengeParams = z.object({ challengeId: z.string().max(64) });
 
-/** `POST /step-up/{id}` completes a challenge; `POST /step-up/{id}/resend` sends a new code for it (D10). */
+/**
+ * `POST /step-up/{id}` completes a challenge with an SMS code, the authenticator app's code or a
+ * recovery code (a frozen customer completes no money challenge: platform/step-up.ts);
+ * `POST /step-up/{id}/resend` sends a code by SMS, the first one when the customer asks for it (D10).
+ */
 export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, dependencies.db);
@@ -17,8 +27,6 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
       '/step-up/:challengeId',
       {
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
-        // Every step-up guards a money action; a frozen customer completes none.
-        preHandler: refuseWhenFrozen(dependencies.db),
         schema: { tags: ['step-up'], params: challengeParams, body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } },
       },
       async (request) => {
@@ -32,7 +40,7 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
         config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
         schema: { tags: ['step-up'], params: challengeParams, response: { 200: stepUpResendResponseSchema, ...errors } },
       },
-      async (request) => resendStepUp(dependencies, customerIdOf(request), request.params.challengeId, 'the payment you started'),
+      async (request) => resendStepUp(dependencies, customerIdOf(request), request.params.challengeId, 'the request you started'),
     );
   };
 }

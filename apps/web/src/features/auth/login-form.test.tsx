@@ -1,8 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
-import { publicSettings, renderApp, signedIn, unauthenticated } from '../../test/render-app.tsx';
+import { jsonBodyOf, publicSettings, renderApp, signedIn, unauthenticated } from '../../test/render-app.tsx';
+
+const browserWebAuthn = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => browserWebAuthn);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -73,5 +76,53 @@ describe('sign-in', () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'demo@strongroom.test');
     expect(screen.getByLabelText('Password')).toHaveProperty('value', 'strongroom-demo');
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false);
+  });
+
+  describe('with a passkey', () => {
+    const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } };
+
+    afterEach(() => browserWebAuthn.startAuthentication.mockReset());
+
+    it('is not offered where the browser has no passkeys', async () => {
+      renderApp('/login');
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    });
+
+    it('signs in without an email: the options, the device prompt, the answer, then where the server says is next', async () => {
+      vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+      const user = userEvent.setup();
+      const options = { challenge: 'c1', rpId: 'localhost', allowCredentials: [] };
+      browserWebAuthn.startAuthentication.mockResolvedValue(assertion);
+      const { fetchMock } = renderApp('/login', {
+        'POST /api/v1/auth/passkey/options': { status: 200, body: { options } },
+        'POST /api/v1/auth/passkey': { status: 200, body: { ...signedIn.body, next: 'phone' } },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+      await vi.waitFor(() => expect(window.location.pathname).toBe('/phonesignup'));
+      expect(browserWebAuthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
+      const answer = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/v1/auth/passkey'));
+      expect(jsonBodyOf(answer?.[1])).toEqual({ response: assertion });
+    });
+
+    it('says so when the prompt is closed, and when the server refuses the passkey', async () => {
+      vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+      const user = userEvent.setup();
+      browserWebAuthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('not allowed'), { name: 'NotAllowedError' }));
+      renderApp('/login', {
+        'POST /api/v1/auth/passkey/options': { status: 200, body: { options: { challenge: 'c1' } } },
+        'POST /api/v1/auth/passkey': { status: 401, body: { error: { code: 'unauthenticated', message: 'This passkey was not accepted.' } } },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Passkey sign-in failed' });
+      expect(dialog.textContent).toContain('The passkey prompt was closed or timed out.');
+      const [closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
+      if (closeButton) await user.click(closeButton);
+      browserWebAuthn.startAuthentication.mockResolvedValueOnce(assertion);
+      await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+      dialog = await screen.findByRole('alertdialog', { name: 'Passkey sign-in failed' });
+      expect(dialog.textContent).toContain('This passkey was not accepted.');
+      expect(window.location.pathname).toBe('/login');
+    });
   });
 });

@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { LogIn } from 'lucide-react';
+import { KeyRound, LogIn } from 'lucide-react';
 import { loginRequestSchema, type LoginRequest, type SessionResponse } from '@strongroom/contracts/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useLogin } from './api/login.ts';
+import { passkeyPromptProblem, usePasskeySignIn } from './api/passkey-sign-in.ts';
 import './login-form.css';
 
 export interface LoginFormProps {
@@ -16,9 +17,18 @@ export interface LoginFormProps {
   demoSignIn?: { email: string; password: string } | undefined;
 }
 
-/** Email and password; the button turns on only when both are valid (seed section 5). */
+/** Whether this browser has WebAuthn at all (a secure context with `PublicKeyCredential`). */
+function browserHasPasskeys(): boolean {
+  return typeof window !== 'undefined' && window.isSecureContext !== false && typeof window.PublicKeyCredential === 'function';
+}
+
+/**
+ * Email and password; the button turns on only when both are valid (seed section 5). Or a passkey
+ * (docs/decisions/030), where the browser has them: no email needed, the device's prompt picks one.
+ */
 export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
   const login = useLogin();
+  const passkeySignIn = usePasskeySignIn();
   const {
     register,
     handleSubmit,
@@ -71,7 +81,27 @@ export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
           New here? <Link to="/signup">Create an account</Link>
         </p>
       </form>
+      {browserHasPasskeys() ? (
+        <div className="login-form__passkey">
+          <p className="login-form__or">or</p>
+          <Button
+            variant="secondary"
+            size="lg"
+            block
+            loading={passkeySignIn.isPending}
+            onClick={() => passkeySignIn.mutate(undefined, { onSuccess: (result) => onSignedIn(result, result.user.email) })}
+          >
+            <KeyRound aria-hidden="true" size={18} />
+            Sign in with a passkey
+          </Button>
+        </div>
+      ) : null}
       <ErrorDialog title="Sign-in failed" message={login.error?.message} onClose={() => login.reset()} />
+      <ErrorDialog
+        title="Passkey sign-in failed"
+        message={passkeySignIn.error ? (passkeyPromptProblem(passkeySignIn.error) ?? passkeySignIn.error.message) : undefined}
+        onClose={() => passkeySignIn.reset()}
+      />
     </>
   );
 }

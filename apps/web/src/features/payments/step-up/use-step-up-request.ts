@@ -96,7 +96,7 @@ export function useStepUpRequest<Body, Result>(send: SendMoneyRequest<Body, Resu
         if (round >= maxStepUpRounds) return { status: 'failed', error: tooManyChallenges(action) };
         // A verified challenge that the repeat did not accept, or one given up on: this one replaces it.
         const notice = verifiedChallengeId !== undefined || renewed ? renewedChallengeNotice(action) : undefined;
-        const reply = await askForCode({ challengeId: error.challengeId, message: error.message, notice, subject: action.subject });
+        const reply = await askForCode({ challengeId: error.challengeId, message: error.message, notice, subject: action.subject, methods: error.methods });
         if (reply.type === 'cancelled') return { status: 'cancelled' };
         verifiedChallengeId = reply.type === 'verified' ? reply.challengeId : undefined;
         renewed = reply.type === 'renew';

@@ -1,0 +1,140 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { stepUpHeader } from '@strongroom/contracts/payments.ts';
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  customerSessionsResponseSchema,
+  endSessionResponseSchema,
+  revokeOtherSessionsResponseSchema,
+  totpConfirmRequestSchema,
+  totpConfirmResponseSchema,
+  totpEnrolmentResponseSchema,
+  totpRemovedResponseSchema,
+  totpStatusResponseSchema,
+} from '@strongroom/contracts/security.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { clearSessionCookies } from '../../platform/session.ts';
+import {
+  changePassword,
+  confirmTotp,
+  endCustomerSession,
+  listSessions,
+  removeTotp,
+  revokeOtherSessions,
+  startTotpEnrolment,
+  totpStatus,
+  type SecurityActor,
+  type SecurityDependencies,
+} from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+function actorOf(request: FastifyRequest): SecurityActor {
+  const session = request.customerSession;
+  if (!session) throw new Error('a security route without requireCustomer');
+  return {
+    customerId: customerIdOf(request),
+    sessionIdHash: session.idHash,
+    sessionStartedAt: session.createdAt,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    requestId: request.id,
+  };
+}
+
+function stepUpOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[stepUpHeader];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The Security part of Settings (issue 15): sessions, password, authenticator app. Changes to
+ * the password and the app are step-up actions (403 `step_up_required`, then the same request
+ * again with `X-Step-Up`).
+ */
+export function securityRoutes(dependencies: SecurityDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, dependencies.db);
+
+    /** At most 10 tries in 10 minutes per customer (it runs after requireCustomer, which knows who). */
+    function perCustomerLimit(name: string, message: string) {
+      const limit = app.createRateLimit({ max: 10, timeWindow: '10 minutes', keyGenerator: (request) => `${name}:${customerIdOf(request)}` });
+      return async (request: FastifyRequest) => {
+        const state = await limit(request);
+        if (!state.isAllowed && state.isExceeded) throw new AppError('rate_limited', message, { retryAfterSeconds: state.ttlInSeconds });
+      };
+    }
+
+    app.get('/me/sessions', { schema: { tags: ['security'], response: { 200: customerSessionsResponseSchema, ...errors } } }, async (request) => ({
+      items: await listSessions(dependencies.db, actorOf(request)),
+    }));
+
+    app.delete(
+      '/me/sessions/:id',
+      { schema: { tags: ['security'], params: z.object({ id: z.string().max(64) }), response: { 200: endSessionResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const { current } = await endCustomerSession(dependencies.db, actorOf(request), request.params.id);
+        // Ending the session in use is signing out here: the cookies go too.
+        if (current) clearSessionCookies(request, reply);
+        return { ended: true as const, current };
+      },
+    );
+
+    app.post(
+      '/me/sessions/revoke-others',
+      { schema: { tags: ['security'], response: { 200: revokeOtherSessionsResponseSchema, ...errors } } },
+      async (request) => ({ ended: await revokeOtherSessions(dependencies.db, actorOf(request)) }),
+    );
+
+    app.post(
+      '/me/password',
+      {
+        // Guessing the current password here is limited per customer.
+        preHandler: perCustomerLimit('password-change', 'Too many password changes. Please wait a few minutes.'),
+        schema: { tags: ['security'], body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const { otherSessionsEnded } = await changePassword(dependencies, actorOf(request), request.body, stepUpOf(request));
+        return { changed: true as const, otherSessionsEnded };
+      },
+    );
+
+    app.get('/me/totp', { schema: { tags: ['security'], response: { 200: totpStatusResponseSchema, ...errors } } }, async (request) =>
+      totpStatus(dependencies.db, customerIdOf(request)),
+    );
+
+    app.post(
+      '/me/totp',
+      {
+        preHandler: perCustomerLimit('totp-enrol', 'Too many tries. Please wait a few minutes.'),
+        schema: { tags: ['security'], response: { 200: totpEnrolmentResponseSchema, ...errors } },
+      },
+      async (request) => startTotpEnrolment(dependencies, actorOf(request), stepUpOf(request)),
+    );
+
+    app.post(
+      '/me/totp/confirm',
+      {
+        preHandler: perCustomerLimit('totp-confirm', 'Too many codes. Please wait a few minutes.'),
+        schema: { tags: ['security'], body: totpConfirmRequestSchema, response: { 200: totpConfirmResponseSchema, ...errors } },
+      },
+      async (request) => confirmTotp(dependencies, actorOf(request), request.body.code),
+    );
+
+    app.delete('/me/totp', { schema: { tags: ['security'], response: { 200: totpRemovedResponseSchema, ...errors } } }, async (request) => {
+      await removeTotp(dependencies, actorOf(request), stepUpOf(request));
+      return { removed: true as const };
+    });
+  };
+}
