@@ -117,7 +117,7 @@ for (const count of lineCounts) {
   // Debian's unzip reads the file back: the zip opens in a tool that is not the one that wrote it.
   const directory = mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
   writeFileSync(path.join(directory, 'export.zip'), zip);
-  const csv = execFileSync('unzip', ['-p', path.join(directory, 'export.zip'), `transactions-${checking.number}.csv`], {
+  const csv = execFileSync('unzip', ['-p', path.join(directory, 'export.zip'), `accounts/${checking.number}/transactions.csv`], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });

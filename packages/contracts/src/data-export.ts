@@ -54,7 +54,7 @@ export const dataExportFiles: readonly DataExportFile[] = [
     ],
   },
   {
-    name: 'transactions-<number>.csv',
+    name: 'accounts/<number>/transactions.csv',
     summary: 'Every completed transaction of each account, oldest first, in the same columns as a CSV statement.',
     fields: [
       ['date', 'The day it completed (YYYY-MM-DD, in the bank’s time zone).'],

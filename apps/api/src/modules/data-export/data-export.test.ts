@@ -117,8 +117,8 @@ describeEachDatabase('GET /me/export', (database) => {
           'README.txt',
           'profile.json',
           'accounts.json',
-          `transactions-${zoe.checking.number}.csv`,
-          `transactions-${zoe.savings.number}.csv`,
+          `accounts/${zoe.checking.number}/transactions.csv`,
+          `accounts/${zoe.savings.number}/transactions.csv`,
           'notifications.json',
           'messages.json',
           'audit.json',
@@ -149,7 +149,7 @@ describeEachDatabase('GET /me/export', (database) => {
             id: zoe.checking.id,
             number: zoe.checking.number,
             type: 'checking',
-            transactionsFile: `transactions-${zoe.checking.number}.csv`,
+            transactionsFile: `accounts/${zoe.checking.number}/transactions.csv`,
           }),
           expect.objectContaining({ id: zoe.savings.id, number: zoe.savings.number, type: 'savings', balanceCents: 50_000 + 1_234 }),
         ]),
@@ -161,13 +161,13 @@ describeEachDatabase('GET /me/export', (database) => {
     });
 
     it("writes each account's completed transactions in the statement CSV's columns, oldest first, to the ledger balance", () => {
-      const [header, ...rows] = parseCsv(files[`transactions-${zoe.savings.number}.csv`] ?? '');
+      const [header, ...rows] = parseCsv(files[`accounts/${zoe.savings.number}/transactions.csv`] ?? '');
       expect(header?.join(',')).toBe(csvHeader);
       expect(rows.map((row) => row.slice(1))).toEqual([
         [expect.any(String), 'Savings', 'Credit', '500.00', '500.00'],
         [transferId, `'=SUM(A1:A2), "quoted"`, 'Credit', '12.34', '512.34'],
       ]);
-      const checking = parseCsv(files[`transactions-${zoe.checking.number}.csv`] ?? '');
+      const checking = parseCsv(files[`accounts/${zoe.checking.number}/transactions.csv`] ?? '');
       expect(checking.at(-1)?.[5]).toBe('2487.66');
     });
 
@@ -261,7 +261,7 @@ describeEachDatabase('GET /me/export', (database) => {
       await writePastEntries(database(), fay.id, fay.checking.id, entries);
       const response = await exportOf(fay);
       expect(response.statusCode).toBe(200);
-      const rows = parseCsv(unzip(response.rawPayload)[`transactions-${fay.checking.number}.csv`] ?? '');
+      const rows = parseCsv(unzip(response.rawPayload)[`accounts/${fay.checking.number}/transactions.csv`] ?? '');
       expect(rows).toHaveLength(2_501);
       expect(rows.at(-1)?.[5]).toBe('1250.00');
     },

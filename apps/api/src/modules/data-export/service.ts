@@ -69,7 +69,7 @@ async function* jsonList<T>(key: string, items: () => Promise<readonly T[]>): As
 }
 
 export function transactionsFileName(accountNumber: string): string {
-  return `transactions-${accountNumber}.csv`;
+  return `accounts/${accountNumber}/transactions.csv`;
 }
 
 function profileOf(profile: ProfileRow, bankName: string, exportedAt: Date) {

@@ -44,7 +44,7 @@ describe('Download your data', () => {
     render(<ExportDataSection />);
     const section = screen.getByRole('region', { name: 'Download your data' });
     for (const file of dataExportFiles) expect(section.textContent).toContain(file.summary);
-    for (const name of ['profile.json', 'accounts.json', 'transactions-(account number).csv', 'notifications.json', 'messages.json', 'audit.json'])
+    for (const name of ['profile.json', 'accounts.json', 'accounts/(account number)/transactions.csv', 'notifications.json', 'messages.json', 'audit.json'])
       expect(within(section).getByText(name).tagName).toBe('CODE');
     expect(section.textContent).toContain('Never included: your password, full card numbers');
     expect(section.textContent).toContain('3 times an hour');

@@ -9,7 +9,7 @@ import './export-data-section.css';
 
 /** The zip's files as the Settings screen lists them; the transactions file is one per account. */
 const listed = dataExportFiles.map((file) => ({
-  name: file.name === 'transactions-<number>.csv' ? 'transactions-(account number).csv' : file.name,
+  name: file.name === 'accounts/<number>/transactions.csv' ? 'accounts/(account number)/transactions.csv' : file.name,
   summary: file.summary,
 }));
 
