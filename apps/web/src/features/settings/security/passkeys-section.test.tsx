@@ -1,13 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '@strongroom/contracts/passkeys.ts';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf, type FakeApi } from '../../../test/render-app.tsx';
 import { stepUpRequired } from '../../payments/payment/test-fixtures.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
+import { callsTo, renderSection as renderWithApi } from './test/render-section.tsx';
+
+function renderSection(api: FakeApi) {
+  return renderWithApi(<PasskeysSection />, api);
+}
 
 const browserWebAuthn = vi.hoisted(() => ({
   startRegistration: vi.fn(),
@@ -31,31 +34,6 @@ const registration = {
   response: { clientDataJSON: 'e30', attestationObject: 'oA' },
   clientExtensionResults: {},
 };
-
-function renderSection(api: FakeApi) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const route = api[`${init?.method ?? 'GET'} ${url.pathname}`] ?? { status: 404, body: { error: { code: 'not_found', message: 'No route' } } };
-    const answer = typeof route === 'function' ? route(init) : route;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <PasskeysSection />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return fetchMock;
-}
-
-function callsTo(fetchMock: ReturnType<typeof renderSection>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path);
-}
 
 beforeEach(() => {
   browserWebAuthn.browserSupportsWebAuthn.mockReturnValue(true);
