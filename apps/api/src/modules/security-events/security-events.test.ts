@@ -134,6 +134,22 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
     expect(exported.map((event) => event.action)).toEqual((await events(dana.browser)).map((event) => event.action));
   });
 
+  it('words the events the Security page really records, as its routes write them', async () => {
+    const dana = await kit.customer();
+    const wrongPassword = await dana.browser.post('/api/v1/me/password', {
+      currentPassword: 'not the password at all',
+      password: 'a new and long passphrase',
+      confirmPassword: 'a new and long passphrase',
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect((await dana.browser.post('/api/v1/me/sessions/revoke-others')).statusCode).toBe(200);
+    const titles = Object.fromEntries((await events(dana.browser)).map((item) => [item.action, item.title]));
+    expect(titles).toMatchObject({
+      'customer.password_change_failed': 'Password change refused: the current password was wrong',
+      'customer.sessions_revoked': 'All other devices were signed out',
+    });
+  });
+
   it('pages newest first with a keyset cursor, each event once; a cursor that does not decode is the first page', async () => {
     const dana = await kit.customer();
     for (let index = 0; index < securityEventPageSize + 5; index += 1) {

@@ -42,6 +42,7 @@ const wordings: Readonly<Record<string, Wording>> = {
   'card.revealed': { kind: 'card', title: 'Card number and CVV shown' },
   'beneficiary.added': { kind: 'payee', title: 'New payee saved' },
   'customer.password_changed': { kind: 'password', title: { success: 'Password changed', failure: 'Password change refused' } },
+  'customer.password_change_failed': { kind: 'password', title: 'Password change refused: the current password was wrong' },
   'customer.totp_enrolled': { kind: 'second_factor', title: 'Authenticator app added' },
   'customer.totp_removed': { kind: 'second_factor', title: 'Authenticator app removed' },
   'customer.recovery_code_used': { kind: 'second_factor', title: 'Recovery code used' },
@@ -49,7 +50,7 @@ const wordings: Readonly<Record<string, Wording>> = {
   'customer.passkey_removed': { kind: 'passkey', title: 'Passkey removed' },
   'customer.passkey_renamed': { kind: 'passkey', title: 'Passkey renamed' },
   'customer.session_ended': { kind: 'session', title: 'A signed-in device was signed out' },
-  'customer.sessions_ended': { kind: 'session', title: 'All other devices were signed out' },
+  'customer.sessions_revoked': { kind: 'session', title: 'All other devices were signed out' },
   'customer.data_export': { kind: 'account', title: 'Your data was downloaded' },
   [notMeAction]: { kind: 'report', title: 'You reported an event ("This wasn\'t me")' },
 };
