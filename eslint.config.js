@@ -68,7 +68,7 @@ export default tseslint.config(
         'error',
         {
           packageDir: workspace === '.' ? [import.meta.dirname] : [`${import.meta.dirname}/${workspace}`, import.meta.dirname],
-          devDependencies: ['**/*.test.{ts,tsx}', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**', '**/*.config.{js,ts}'],
+          devDependencies: ['**/*.test.{ts,tsx}', '**/test/**', '**/faults/**', '**/e2e/**', 'bench/**', 'scripts/**', '**/*.config.{js,ts}'],
         },
       ],
     },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner for the whole repository. Projects: the lint rules' own checks, the shared contracts, the API (real databases),
- * the web components (jsdom) and the browser journeys (Chromium against a started server).
+ * the fault and attack suites (real server processes), the web components (jsdom) and the browser journeys (Chromium against a started server).
  */
 export default defineConfig({
   test: {
@@ -26,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['apps/api/src/faults/**'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           // The suites share no module state that matters (each opens its own database and app), so
@@ -33,6 +34,17 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The fault and attack suites (faults/): each starts real server processes (and, for the
+        // bank test, a PostgreSQL cluster of its own) to kill, restart and attack over a socket.
+        test: {
+          name: 'faults',
+          include: ['apps/api/src/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
         },
       },
       './apps/web/vitest.config.ts',

@@ -1,20 +1,24 @@
 #!/usr/bin/env node
-// `npm test`'s second step: the browser journeys beside everything else, in two Vitest runs.
+// `npm test`'s second step: the browser journeys, the fault and attack suites and everything else,
+// in three Vitest runs side by side.
 //
 // One Vitest run puts the journeys (a project with fileParallelism off) after all other files, so
 // on 2 cores about nine minutes of journeys waited for the API suites to finish. The journeys spend
 // most of their time waiting on Chromium and on the server they started, so they run in a process
 // of their own from the start. The other suites' output streams as usual; the journeys' is printed
-// once they end, so the two never interleave. Arguments after `npm test --` go to both runs.
+// once they end, so the two never interleave. The fault and attack suites (faults/) also wait mostly
+// on processes they started (servers, PostgreSQL, sqlmap), so they get a process of their own too,
+// printed the same way. Arguments after `npm test --` go to every run.
 import { spawn } from 'node:child_process';
 
 // A filter given to `npm test --` may match files of one run only; the other then has nothing to do.
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests'];
 const extraArguments = process.argv.slice(2);
 
-function run(projectFilter, { streamOutput }) {
+function run(projects, { streamOutput }) {
+  const projectFilter = projects.join(',');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...vitest, `--project=${projectFilter}`, ...extraArguments], {
+    const child = spawn(process.execPath, [...vitest, ...projects.map((project) => `--project=${project}`), ...extraArguments], {
       stdio: ['ignore', streamOutput ? 'inherit' : 'pipe', streamOutput ? 'inherit' : 'pipe'],
     });
     const output = [];
@@ -24,9 +28,16 @@ function run(projectFilter, { streamOutput }) {
   });
 }
 
-const [others, journeys] = await Promise.all([run('!e2e', { streamOutput: true }), run('e2e', { streamOutput: false })]);
+// Vitest ORs several `--project=!x` filters, so the first run names its projects instead.
+const runs = await Promise.all([
+  run(['lint', 'contracts', 'api', 'web'], { streamOutput: true }),
+  run(['faults'], { streamOutput: false }),
+  run(['e2e'], { streamOutput: false }),
+]);
+const [, faults, journeys] = runs;
+process.stdout.write(`\nThe fault and attack suites (vitest --project=faults):\n${faults.output}`);
 process.stdout.write(`\nThe browser journeys (vitest --project=e2e):\n${journeys.output}`);
-for (const { projectFilter, code } of [others, journeys]) {
+for (const { projectFilter, code } of runs) {
   if (code !== 0) process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})\n`);
 }
-process.exitCode = others.code !== 0 || journeys.code !== 0 ? 1 : 0;
+process.exitCode = runs.some(({ code }) => code !== 0) ? 1 : 0;
