@@ -20,7 +20,7 @@ export function decorateSessions(app: FastifyInstance): void {
  * it inside an encapsulated plugin so it applies only to the routes that need it.
  */
 export function requireCustomer(scope: FastifyInstance, db: Queryable): void {
-  scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = request.cookies[sessionCookieName(request)];
     const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
     if (!sessionId || !session) throw new AppError('unauthenticated', 'Please sign in to continue');

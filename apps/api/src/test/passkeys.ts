@@ -1,5 +1,6 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { relyingPartyOf } from '../modules/passkeys/service.ts';
 
 /**
  * A software authenticator for the API tests: what a browser and a passkey would send, made with
@@ -124,4 +125,10 @@ export class SoftwarePasskey {
       clientExtensionResults: {},
     };
   }
+}
+
+/** A software passkey for the relying party a server at `publicUrl` names (its host; loopback is localhost). */
+export function passkeyFor(publicUrl: string): SoftwarePasskey {
+  const { rpID, origin } = relyingPartyOf(publicUrl);
+  return new SoftwarePasskey(origin, rpID);
 }

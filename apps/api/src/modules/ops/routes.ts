@@ -23,6 +23,15 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
     app.post(
       '/internal/ops/:command',
       {
+        // The door is checked before the body is validated: a stranger learns nothing from a 400.
+        preValidation: async (request, reply) => {
+          const presented = Buffer.from(request.headers.authorization ?? '');
+          const authorised = isLoopbackRequest(request) && presented.length === expected.length && timingSafeEqual(presented, expected);
+          if (!authorised) {
+            reply.callNotFound();
+            return reply;
+          }
+        },
         schema: {
           hide: true,
           params: z.object({ command: z.string().regex(/^[a-z][a-z-]{0,40}$/) }),
@@ -30,10 +39,7 @@ export function opsRoutes(options: OpsRouteOptions): FastifyPluginAsyncZod {
           response: { 200: z.object({ exitCode: z.number().int(), output: z.string(), notice: z.string().optional() }) },
         },
       },
-      async (request, reply) => {
-        const presented = Buffer.from(request.headers.authorization ?? '');
-        const authorised = isLoopbackRequest(request) && presented.length === expected.length && timingSafeEqual(presented, expected);
-        if (!authorised) return reply.callNotFound();
+      async (request) => {
         const context = { ...options.context, workingDirectory: request.body.workingDirectory ?? options.context.workingDirectory };
         return options.run(context, request.params.command, request.body.args);
       },
