@@ -4,6 +4,8 @@ import { unzipSync } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
 import { roleHas, staffRoles, type StaffPermission } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../config.ts';
+import { createOutboxMailer } from './messaging/mailer.ts';
+import { createOutboxSmsSender } from './messaging/sms-sender.ts';
 import { buildTestApp } from '../test/app.ts';
 import { cardKit } from '../test/cards.ts';
 import type { TestBrowser } from '../test/client.ts';
@@ -472,6 +474,30 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       Object.keys(routes).filter((key) => !keys.includes(key)),
       'lines without a route',
     ).toEqual([]);
+  });
+
+  it('has no route in production that the table lacks, and none of the sandbox tools', async () => {
+    const production = await buildTestApp(database(), {
+      environment: {
+        BANK_MODE: 'production',
+        DATABASE_URL: 'postgres://unused.invalid/db',
+        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
+        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+        SMTP_URL: 'smtp://unused.invalid',
+        SMS_URL: 'https://unused.invalid/sms',
+      },
+      dependencies: { mailer: createOutboxMailer(database()), sms: createOutboxSmsSender(database()), opsToken: 'sweep-ops-token-0123456789abcdef' },
+    });
+    try {
+      const keys = serverRoutes(production.app);
+      expect(keys.length).toBeGreaterThan(120);
+      expect(keys.filter((key) => !(key in routes))).toEqual([]);
+      const sandboxOnly = Object.entries(routes).filter(([, rule]) => rule.access === 'sandbox');
+      expect(sandboxOnly.length).toBeGreaterThan(0);
+      expect(sandboxOnly.map(([key]) => key).filter((key) => keys.includes(key))).toEqual([]);
+    } finally {
+      await production.app.close();
+    }
   });
 
   it('answers 401 unauthenticated to a caller with no session on every route but the public ones', async () => {
