@@ -240,6 +240,28 @@ const routes: Record<string, Access> = {
   'POST /api/v1/staff/card-simulator/authorizations/{id}/reverse': staff('payments.settle'),
 };
 
+/** Tables where a wrong caller's success would leave a row: none may gain or lose one during the sweep. */
+const guardedTables = [
+  'ledger_transfers',
+  'payments',
+  'customer_accounts',
+  'customer_freezes',
+  'cards',
+  'card_payments',
+  'card_reveals',
+  'card_authorizations',
+  'loans',
+  'loan_repayments',
+  'beneficiaries',
+  'funding_sources',
+  'micro_deposits',
+  'passkeys',
+  'secure_message_threads',
+  'secure_message_posts',
+  'security_event_reports',
+  'identity_reviews',
+] as const;
+
 const unknownId = '00000000-0000-4000-8000-0000000000aa';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -332,6 +354,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
   /** Everything of Alice's that Bob must never see: her ids and account numbers. */
   let aliceSecrets: string[];
   let aliceBefore: unknown;
+  let countsBefore: Record<string, number>;
   const kit = cardKit(() => ({ app, config, db: database() }));
 
   const call = (who: TestBrowser | undefined, method: string, url: string, body?: object) => {
@@ -343,6 +366,15 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
     };
     return who ? who.request(options) : app.inject(options);
   };
+
+  async function rowCounts(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const table of guardedTables) {
+      const [row] = await database().query<{ count: number }>(`SELECT count(*)::integer AS count FROM ${table}`);
+      counts[table] = row?.count ?? -1;
+    }
+    return counts;
+  }
 
   /** What Alice can read of her own things: the same before and after every sweep. */
   async function aliceState() {
@@ -461,6 +493,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
     // A short numeric id (a security event's) would match any number in an answer: ids are scanned from 8 characters.
     aliceSecrets = [...Object.values(aliceIds), alice.id, alice.savings.id, alice.checking.number, alice.savings.number].filter((secret) => secret.length >= 8);
     aliceBefore = await aliceState();
+    countsBefore = await rowCounts();
   }, 120_000);
 
   it('has exactly one line for every route the server has, the hidden ones included', () => {
@@ -620,8 +653,9 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
     },
   );
 
-  it("leaves Alice's money and things exactly as they were after every sweep, and the ledger balanced", async () => {
+  it("leaves Alice's money and things exactly as they were after every sweep, no row made or removed, and the ledger balanced", async () => {
     expect(await aliceState()).toEqual(aliceBefore);
+    expect(await rowCounts()).toEqual(countsBefore);
     await kit.expectLedgerConsistent();
   });
 });
