@@ -7,7 +7,7 @@ import { identityFieldsSchema, onboardingMessages, phoneCodeRequestSchema, phone
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { startSession } from '../../platform/session.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readImageForm } from '../../platform/uploads.ts';
+import { readImageForm, sendStoredImage } from '../../platform/uploads.ts';
 import { sessionAnswerFor } from '../customers/service.ts';
 import { ownIdentityStatusSchema } from '@strongroom/contracts/staff-identity.ts';
 import { latestOwnIdentityReview } from './identity-reviews-repository.ts';
@@ -135,10 +135,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
         const file = isUuid ? await findOwnedFile(db, fileId, customerIdOf(request)) : undefined;
         if (!file) throw new AppError('not_found', 'No such file');
         const bytes = await dependencies.storage.get(file.storage_key);
-        return reply
-          .type(file.content_type)
-          .header('content-disposition', `inline; filename="${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}"`)
-          .send(bytes);
+        return sendStoredImage(reply, { bytes, contentType: file.content_type, fileName: `${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}` });
       },
     );
   };

@@ -22,6 +22,7 @@ import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { idParams, isUuid } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
 import type { FileStorage } from '../../platform/storage.ts';
+import { sendStoredImage } from '../../platform/uploads.ts';
 import { decideIdentity } from './identity-review.ts';
 import {
   findIdentityReview,
@@ -79,12 +80,8 @@ export function identityStaffRoutes(dependencies: IdentityStaffDependencies): Fa
     if (!file) throw new AppError('not_found', what === 'document' ? 'This review has no document' : 'This customer has no profile photo');
     const bytes = await dependencies.storage.get(file.storage_key);
     await recordAudit(db, staffAudit(request, { action: `identity.${what}_viewed`, subject: reviewId, outcome: 'success' }));
-    return reply
-      .type(file.content_type)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="${what}.${file.content_type === 'image/png' ? 'png' : 'jpg'}"`)
-      .send(bytes);
+    reply.header('cache-control', 'no-store');
+    return sendStoredImage(reply, { bytes, contentType: file.content_type, fileName: `${what}.${file.content_type === 'image/png' ? 'png' : 'jpg'}` });
   };
 
   return async (app) => {
