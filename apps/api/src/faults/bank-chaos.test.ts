@@ -17,8 +17,10 @@ describe.skipIf(!binaries)('the bank under faults', () => {
   it('loses nothing and moves nothing twice while the API is killed and PostgreSQL crashes', async () => {
     if (!binaries) return;
     const lines: string[] = [];
-    const report = await runBankChaos({ binaries, durationMs: 30_000, faultsEach: 2, log: (line) => lines.push(line) });
-    process.stdout.write(`${report.summary}\n`);
+    const started = Date.now();
+    const log = (line: string) => lines.push(`[${((Date.now() - started) / 1_000).toFixed(1)} s] ${line}`);
+    const report = await runBankChaos({ binaries, durationMs: 24_000, faultsEach: 2, log });
+    process.stdout.write(`${lines.join('\n')}\n${report.summary}\n`);
     const context = `${report.summary}\n${lines.join('\n')}`;
     expect(report.check.violations, context).toEqual([]);
     expect(report.counters.unexpectedExits, context).toEqual([]);

@@ -10,7 +10,8 @@ import { snapshotBalances, type Acknowledged, type BalanceSnapshot, type BankCus
  * - replaying an acknowledged key answers the same payment and moves nothing;
  * - the ledger's own invariants hold (`check-ledger`).
  * A transfer whose answer was unknown is replayed once with its key: if it had committed, it must
- * then be in history too; if not, the replay is a fresh attempt.
+ * then be in history too; if not, the replay is a fresh attempt; either way it comes to an answer
+ * and no payment stays unfinished.
  */
 export interface BankCheck {
   violations: string[];
@@ -36,6 +37,19 @@ const replayLimit = 400;
 /** Replays per checking address, under the payments' 120 a minute per address. */
 const replaysPerAddress = 100;
 
+/** Runs `work` over `items`, a few at a time. */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>, width = 8): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
+
 function errorCode(answer: { json?: unknown }): string | undefined {
   return (answer.json as { error?: { code?: string } } | undefined)?.error?.code;
 }
@@ -60,25 +74,30 @@ export async function checkBank(input: CheckInput): Promise<BankCheck> {
   const violations: string[] = [];
   for (const read of input.negativeReads.slice(0, 10)) violations.push(`a read showed a negative balance: ${read}`);
 
-  // Unknown outcomes first: a replay either finds the first attempt (then it must be in history)
-  // or makes a fresh one; either way the money is conserved.
+  // Unknown outcomes first: a replay either finds the first attempt (finishing it if the request
+  // died after claiming its key) or makes a fresh one. Nothing is running now, so every replay
+  // must come to an answer: 201, or 422 insufficient_funds; a 409 "already being processed" would
+  // leave the customer not knowing.
   const acknowledged = [...input.acknowledged];
   let unknownResolved = 0;
   let replays = 0;
   // Each hundred replays come from another address of the documentation range (192.0.2.0/24).
   const replayer = () => http.at(`192.0.2.${1 + (Math.floor(replays++ / replaysPerAddress) % 250)}`);
-  for (const unknown of input.unknownKeys) {
+  await inParallel(input.unknownKeys, async (unknown) => {
     const answer = await replayer().call(unknown.customer, 'POST', '/api/v1/transfers', unknown.body, { 'idempotency-key': unknown.key });
     if (answer.status === 201) {
       unknownResolved += 1;
       acknowledged.push({ ...unknown, paymentId: (answer.json as { transfer: { id: string } }).transfer.id });
     } else if (answer.status === 422 && errorCode(answer) === 'insufficient_funds') {
       unknownResolved += 1;
-    } else if (!(answer.status === 409 && errorCode(answer) === 'conflict')) {
-      // 409 conflict: the first attempt is still unfinished (payments' recovery finishes it later).
+    } else {
       violations.push(`replaying an unknown transfer answered ${JSON.stringify(answer)}`);
     }
-  }
+  });
+  const [unfinished] = await db.query<{ count: bigint }>(`SELECT count(*) AS count FROM payments WHERE customer_id = ANY($1::uuid[]) AND status = 'creating'`, [
+    customers.map((customer) => customer.id),
+  ]);
+  if (unfinished && unfinished.count > 0n) violations.push(`${unfinished.count} payments are still unfinished ('creating') after every key was replayed`);
 
   const after = await snapshotBalances(http, customers);
   if (after.total !== input.before.total) violations.push(`the balances summed to ${input.before.total} cents before and ${after.total} after`);
@@ -96,12 +115,12 @@ export async function checkBank(input: CheckInput): Promise<BankCheck> {
 
   // Replaying an acknowledged key answers the same payment and moves nothing.
   let replayed = 0;
-  for (const ack of input.acknowledged.slice(0, replayLimit)) {
+  await inParallel(input.acknowledged.slice(0, replayLimit), async (ack) => {
     const answer = await replayer().call(ack.customer, 'POST', '/api/v1/transfers', ack.body, { 'idempotency-key': ack.key });
     replayed += 1;
     const replayedId = answer.status === 201 ? (answer.json as { transfer: { id: string } }).transfer.id : undefined;
     if (replayedId !== ack.paymentId) violations.push(`replaying ${ack.key} answered ${JSON.stringify(answer)}, not payment ${ack.paymentId}`);
-  }
+  });
   const afterReplays = await snapshotBalances(http, customers);
   for (const [account, cents] of after.byAccount) {
     if (afterReplays.byAccount.get(account) !== cents)

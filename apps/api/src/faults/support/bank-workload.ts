@@ -68,7 +68,9 @@ export interface BankReport {
 const minimumGapBetweenPaymentsMs = 650;
 const fundCents = 200_000n;
 /** The least time between the end of one fault and the next, and after the last. */
-const minimumCalmMs = 3_000;
+const minimumCalmMs = 2_000;
+/** The first fault comes once the clients are well under way. */
+const firstFaultAfterMs = 3_000;
 
 function errorCodeOf(json: unknown): string {
   return (json as { error?: { code?: string } } | undefined)?.error?.code ?? 'none';
@@ -156,7 +158,7 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
   const log = options.log ?? (() => undefined);
   const clientCount = options.clients ?? 16;
   const customerCount = options.customers ?? 6;
-  const databaseDownMs = options.databaseDownMs ?? 2_500;
+  const databaseDownMs = options.databaseDownMs ?? 2_000;
   const counters: BankCounters = {
     acknowledged: 0,
     refused: 0,
@@ -188,7 +190,6 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
     db = await openPostgres(cluster.url, 4);
     await migrate(db);
     const secrets = { sessionSecret: randomBytes(32), encryptionKey: randomBytes(32) };
-    const customers = await createCustomers(db, dataDirectory, secrets, customerCount);
 
     const environment = {
       DATABASE_URL: cluster.url,
@@ -208,19 +209,24 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       });
       return started;
     };
-    server = watch(await startServer({ env: environment }));
+    // The customers are made while the API starts (each start takes seconds on a loaded machine).
+    const [customers, firstServer] = await Promise.all([createCustomers(db, dataDirectory, secrets, customerCount), startServer({ env: environment })]);
+    server = watch(firstServer);
     const port = server.port;
     log(`API at ${server.origin}`);
     const origin = () => `http://127.0.0.1:${port}`;
 
     // Known payees: each customer pays the next two once, with the step-up a first payment needs.
     const setupHttp = new BankHttp(origin, '203.0.113.250');
-    for (const [index, payer] of customers.entries()) {
-      for (const offset of [1, 2]) {
-        const payee = customers[(index + offset) % customers.length];
-        if (payee) await payFirstTimeWithStepUp(db, new BankHttp(origin, `203.0.113.${index * 2 + offset}`), payer, payee);
-      }
-    }
+    const setupDb = db;
+    await Promise.all(
+      customers.map(async (payer, index) => {
+        for (const offset of [1, 2]) {
+          const payee = customers[(index + offset) % customers.length];
+          if (payee) await payFirstTimeWithStepUp(setupDb, new BankHttp(origin, `203.0.113.${index * 2 + offset}`), payer, payee);
+        }
+      }),
+    );
     const before = await snapshotBalances(setupHttp, customers);
     log(`${customers.length} customers, ${customers.length * 2} accounts, total ${before.total} cents`);
 
@@ -305,7 +311,7 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
     async function nemesis(): Promise<void> {
       const faults = options.faultsEach * 2;
       const spacing = options.durationMs / (faults + 1);
-      let nextFaultAt = Date.now() + spacing;
+      let nextFaultAt = Date.now() + Math.min(spacing, firstFaultAfterMs);
       for (let fault = 0; fault < faults && server && cluster; fault += 1) {
         await sleep(Math.max(0, nextFaultAt - Date.now()));
         openWindow = undefined;
@@ -329,10 +335,11 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
             }
             await sleep(250);
           }
+          const restartingAt = Date.now();
           await cluster.start();
           databaseDown = false;
           afterFault(`PostgreSQL crash #${counters.databaseCrashes}`);
-          log(`nemesis: PostgreSQL started again after ${Date.now() - startedAt} ms`);
+          log(`nemesis: PostgreSQL started again after ${Date.now() - startedAt} ms (its start took ${Date.now() - restartingAt} ms)`);
         } else {
           killing = true;
           await server.stop('SIGKILL');

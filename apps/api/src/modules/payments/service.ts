@@ -117,7 +117,8 @@ export async function requestPayment(
     throw new AppError('conflict', alreadyProcessing);
   }
 
-  const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId));
+  executingHere.add(paymentId);
+  const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId)).finally(() => executingHere.delete(paymentId));
   await recordAudit(db, {
     actorType: 'customer',
     actorId: actor.customerId,
@@ -220,8 +221,19 @@ async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId
 }
 
 /**
+ * Payments whose first request is running in this process now, between its claim and its answer.
+ * A replay of one of these waits for it (409); any other payment still 'creating' was left by a
+ * request that ended without an answer (the process was killed, or the database went away under
+ * it and the client got 503), and its replay finishes it at once.
+ */
+const executingHere = new Set<string>();
+
+/**
  * An Idempotency-Key whose first request has no stored answer: it is still running, or it died
- * after claiming. A payment still 'creating' is finished here (the ledger is idempotent by id).
+ * after claiming. A payment still 'creating' and not running here is finished now, so the replay
+ * gives the true answer (decision 036). That is safe even if another API process were still
+ * running it: the ledger takes the transfer id once ('exists' after), and only one change from
+ * 'creating' wins (transitionPayment), so the money moves once and both store the same answer.
  */
 async function finishUnanswered(dependencies: PaymentDependencies, paymentId: string): Promise<PaymentResult> {
   const row = await findPayment(dependencies.db, paymentId);
@@ -230,8 +242,7 @@ async function finishUnanswered(dependencies: PaymentDependencies, paymentId: st
     if (stored) return stored;
     throw new AppError('conflict', alreadyProcessing);
   }
-  const ageMs = Date.now() - row.created_at.getTime();
-  if (ageMs < unfinishedAfterMs) throw new AppError('conflict', alreadyProcessing);
+  if (executingHere.has(paymentId)) throw new AppError('conflict', alreadyProcessing);
   return finishPayment(dependencies, row);
 }
 
