@@ -90,47 +90,52 @@ export async function requestPayment(
   if (plan.needsStepUp && !headers.stepUpChallengeId) await requireStepUp(stepUp, challenge);
 
   const paymentId = randomUUID();
-  const claim = await db.transaction(async (tx) => {
-    // One customer's payments are claimed one at a time, so that the 24-hour review rule sees
-    // every earlier payment, even one sent a millisecond before.
-    await lockCustomer(tx, actor.customerId);
-    if (plan.needsStepUp && !(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', headers.idempotencyKey, hash))) {
-      return { kind: 'step_up' as const };
-    }
-    if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
-    if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
-    const reviewRule = plan.reviewable
-      ? await reviewReasonFor(
-          tx,
-          dependencies.config.reviewRules,
-          { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
-          new Date(),
-        )
-      : null;
-    const row = await insertPayment(tx, { ...plan.payment, id: paymentId, reviewRule });
-    return { kind: 'claimed' as const, row };
-  });
-  if (claim.kind === 'step_up') return requireStepUp(stepUp, challenge);
-  if (claim.kind === 'raced') {
-    const again = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
-    if (again.state === 'answered') return again.result;
-    throw new AppError('conflict', alreadyProcessing);
-  }
-
+  // Marked before the claim commits, so that no replay can see it claimed and not running here.
   executingHere.add(paymentId);
-  const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId)).finally(() => executingHere.delete(paymentId));
-  await recordAudit(db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: `payment.${request.endpoint}`,
-    subject: paymentId,
-    outcome: result.outcome === 'made' ? 'success' : 'failure',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { kind: plan.payment.kind, amountCents: plan.payment.amountCents.toString(), stepUp: plan.needsStepUp },
-  });
-  return result;
+  try {
+    const claim = await db.transaction(async (tx) => {
+      // One customer's payments are claimed one at a time, so that the 24-hour review rule sees
+      // every earlier payment, even one sent a millisecond before.
+      await lockCustomer(tx, actor.customerId);
+      if (plan.needsStepUp && !(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', headers.idempotencyKey, hash))) {
+        return { kind: 'step_up' as const };
+      }
+      if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
+      if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
+      const reviewRule = plan.reviewable
+        ? await reviewReasonFor(
+            tx,
+            dependencies.config.reviewRules,
+            { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
+            new Date(),
+          )
+        : null;
+      const row = await insertPayment(tx, { ...plan.payment, id: paymentId, reviewRule });
+      return { kind: 'claimed' as const, row };
+    });
+    if (claim.kind === 'step_up') return requireStepUp(stepUp, challenge);
+    if (claim.kind === 'raced') {
+      const again = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
+      if (again.state === 'answered') return again.result;
+      throw new AppError('conflict', alreadyProcessing);
+    }
+
+    const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId));
+    await recordAudit(db, {
+      actorType: 'customer',
+      actorId: actor.customerId,
+      action: `payment.${request.endpoint}`,
+      subject: paymentId,
+      outcome: result.outcome === 'made' ? 'success' : 'failure',
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+      details: { kind: plan.payment.kind, amountCents: plan.payment.amountCents.toString(), stepUp: plan.needsStepUp },
+    });
+    return result;
+  } finally {
+    executingHere.delete(paymentId);
+  }
 }
 
 /**
