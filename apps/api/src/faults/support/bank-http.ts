@@ -24,6 +24,12 @@ export type TransferBody =
   | { kind: 'own'; fromAccountId: string; toAccountId: string; amountCents: number; message: string }
   | { kind: 'internal'; fromAccountId: string; toAccountNumber: string; accountName: string; amountCents: number; message: string };
 
+/**
+ * Why a request got no answer: `refused` never reached a server (the API was down), so nothing
+ * happened; `connection` was cut in flight (outcome unknown); `timeout` is a hang.
+ */
+export type NoAnswer = 'refused' | 'connection' | 'timeout';
+
 /** Talks to the API as one browser at its own (forwarded) address. */
 export class BankHttp {
   constructor(
@@ -42,7 +48,7 @@ export class BankHttp {
     url: string,
     body?: object,
     headers: Record<string, string> = {},
-  ): Promise<{ status: number; json: unknown; retryAfter: string | null } | { status: 'no_answer'; reason: string }> {
+  ): Promise<{ status: number; json: unknown; retryAfter: string | null } | { status: 'no_answer'; reason: NoAnswer }> {
     try {
       const response = await fetch(`${this.origin()}${url}`, {
         method,
@@ -64,7 +70,8 @@ export class BankHttp {
       }
       return { status: response.status, json, retryAfter: response.headers.get('retry-after') };
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'connection';
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      const reason: NoAnswer = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : code === 'ECONNREFUSED' ? 'refused' : 'connection';
       return { status: 'no_answer', reason };
     }
   }

@@ -40,6 +40,8 @@ export interface BankCounters {
   acknowledged: number;
   refused: number;
   unknown: number;
+  /** Payments refused at the socket while the API was down: they reached no server. */
+  notSent: number;
   retries: number;
   reads: number;
   status503: number;
@@ -163,6 +165,7 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
     acknowledged: 0,
     refused: 0,
     unknown: 0,
+    notSent: 0,
     retries: 0,
     reads: 0,
     status503: 0,
@@ -279,6 +282,12 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
             counters.refused += 1;
             break;
           }
+          // A refused connection reached no server: nothing happened, a new attempt is a new request.
+          if (answer.status === 'no_answer' && answer.reason === 'refused' && attempt === 0) {
+            counters.notSent += 1;
+            await sleep(250);
+            break;
+          }
           // Unknown: the API or the database went away mid-request (503, no answer), or the first
           // attempt is still unfinished (409). The same key is tried again some of the time.
           if (answer.status === 503) count503();
@@ -387,7 +396,7 @@ function progressLine(counters: BankCounters): string {
 
 function summaryLine(counters: BankCounters, check: BankCheck): string {
   return (
-    `bank chaos: ${counters.acknowledged} transfers acknowledged, ${counters.refused} refused, ${counters.unknown} unknown (${check.unknownResolved} resolved later), ` +
+    `bank chaos: ${counters.acknowledged} transfers acknowledged, ${counters.refused} refused, ${counters.unknown} unknown (${check.unknownResolved} resolved later), ${counters.notSent} not sent (API down), ` +
     `${counters.retries} retries, ${counters.reads} reads, ${counters.status503} answers 503 (${counters.status503WhileDatabaseDown} while PostgreSQL was down), ` +
     `${counters.status5xxOther} other 5xx, ${counters.hangs} hangs, ${counters.apiKills} API kills, ${counters.databaseCrashes} PostgreSQL crashes, ` +
     `${check.violations.length} violations`
