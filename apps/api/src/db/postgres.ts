@@ -2,6 +2,12 @@ import pg from 'pg';
 import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable, type QueryOptions } from './database.ts';
 
 const defaultPoolSize = 10;
+/**
+ * How long a request waits for a connection: a database that is down refuses at once, but one
+ * behind a dead network path would otherwise hang every request. Past this the request answers
+ * 503 (db/unavailable.ts).
+ */
+const connectionTimeoutMs = 5_000;
 
 /** Both drivers answer bigint as BigInt; everything else keeps node-postgres's defaults. */
 const typeParsers = {
@@ -12,7 +18,13 @@ const typeParsers = {
 } as unknown as pg.CustomTypesConfig;
 
 export async function openPostgres(connectionString: string, poolSize = defaultPoolSize): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: typeParsers });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: typeParsers,
+    connectionTimeoutMillis: connectionTimeoutMs,
+    keepAlive: true,
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
 
@@ -31,6 +43,12 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
       const client = await pool.connect();
       // A connection whose ROLLBACK failed is in an unknown state and is destroyed, not reused.
       let brokenConnection: Error | undefined;
+      // A checked-out client whose server goes away emits 'error'; unheard, that would end the
+      // process. The query in flight fails with the same error, which the caller gets.
+      const onLost = (error: Error) => {
+        brokenConnection = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query(beginStatement(options));
         const result = await work({
@@ -45,6 +63,7 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
         });
         throw error;
       } finally {
+        client.off('error', onLost);
         client.release(brokenConnection);
       }
     },

@@ -4,9 +4,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@strongroom/contracts/errors.ts';
 import { errorStatusByCode, type ErrorCode } from '@strongroom/contracts/http.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { applySecurityHeaders, headersFor } from './security-headers.ts';
 
 const internalErrorMessage = 'Something went wrong on our side';
+const unavailableMessage = 'The bank is briefly unavailable. Nothing was lost; please try again in a moment.';
+/** What a client waits before trying again while the database is away. */
+export const unavailableRetryAfterSeconds = 2;
 
 /**
  * An error the API answers on purpose. Anything else thrown is a defect: it is logged with its
@@ -100,6 +104,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return sendError(request, reply, new AppError(code, message, { retryAfterSeconds: retryAfter === undefined ? undefined : Number(retryAfter) }));
       }
       return reply.status(status).send(errorBody(request, code, message));
+    }
+
+    // The database is away (stopped, restarting, unreachable): not a defect, and the pool
+    // reconnects by itself. A payment whose COMMIT was cut has an unknown outcome; its
+    // Idempotency-Key gives the true answer on a replay (platform/idempotency.ts).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: unknown }).code, reason: error.message }, 'database unavailable');
+      return sendError(request, reply, new AppError('service_unavailable', unavailableMessage, { retryAfterSeconds: unavailableRetryAfterSeconds }));
     }
 
     request.log.error({ err: error }, 'unhandled error');

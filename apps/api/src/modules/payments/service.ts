@@ -90,46 +90,52 @@ export async function requestPayment(
   if (plan.needsStepUp && !headers.stepUpChallengeId) await requireStepUp(stepUp, challenge);
 
   const paymentId = randomUUID();
-  const claim = await db.transaction(async (tx) => {
-    // One customer's payments are claimed one at a time, so that the 24-hour review rule sees
-    // every earlier payment, even one sent a millisecond before.
-    await lockCustomer(tx, actor.customerId);
-    if (plan.needsStepUp && !(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', headers.idempotencyKey, hash))) {
-      return { kind: 'step_up' as const };
+  // Marked before the claim commits, so that no replay can see it claimed and not running here.
+  executingHere.add(paymentId);
+  try {
+    const claim = await db.transaction(async (tx) => {
+      // One customer's payments are claimed one at a time, so that the 24-hour review rule sees
+      // every earlier payment, even one sent a millisecond before.
+      await lockCustomer(tx, actor.customerId);
+      if (plan.needsStepUp && !(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', headers.idempotencyKey, hash))) {
+        return { kind: 'step_up' as const };
+      }
+      if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
+      if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
+      const reviewRule = plan.reviewable
+        ? await reviewReasonFor(
+            tx,
+            dependencies.config.reviewRules,
+            { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
+            new Date(),
+          )
+        : null;
+      const row = await insertPayment(tx, { ...plan.payment, id: paymentId, reviewRule });
+      return { kind: 'claimed' as const, row };
+    });
+    if (claim.kind === 'step_up') return requireStepUp(stepUp, challenge);
+    if (claim.kind === 'raced') {
+      const again = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
+      if (again.state === 'answered') return again.result;
+      throw new AppError('conflict', alreadyProcessing);
     }
-    if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, actor.customerId, plan.payment.amountCents);
-    if (!(await claimIdempotencyKey(tx, actor.customerId, headers.idempotencyKey, hash, paymentId))) return { kind: 'raced' as const };
-    const reviewRule = plan.reviewable
-      ? await reviewReasonFor(
-          tx,
-          dependencies.config.reviewRules,
-          { customerId: actor.customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
-          new Date(),
-        )
-      : null;
-    const row = await insertPayment(tx, { ...plan.payment, id: paymentId, reviewRule });
-    return { kind: 'claimed' as const, row };
-  });
-  if (claim.kind === 'step_up') return requireStepUp(stepUp, challenge);
-  if (claim.kind === 'raced') {
-    const again = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
-    if (again.state === 'answered') return again.result;
-    throw new AppError('conflict', alreadyProcessing);
-  }
 
-  const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId));
-  await recordAudit(db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: `payment.${request.endpoint}`,
-    subject: paymentId,
-    outcome: result.outcome === 'made' ? 'success' : 'failure',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { kind: plan.payment.kind, amountCents: plan.payment.amountCents.toString(), stepUp: plan.needsStepUp },
-  });
-  return result;
+    const result = await executePayment(dependencies, claim.row, executionOfPlan(plan, paymentId));
+    await recordAudit(db, {
+      actorType: 'customer',
+      actorId: actor.customerId,
+      action: `payment.${request.endpoint}`,
+      subject: paymentId,
+      outcome: result.outcome === 'made' ? 'success' : 'failure',
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+      details: { kind: plan.payment.kind, amountCents: plan.payment.amountCents.toString(), stepUp: plan.needsStepUp },
+    });
+    return result;
+  } finally {
+    executingHere.delete(paymentId);
+  }
 }
 
 /**
@@ -220,8 +226,19 @@ async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId
 }
 
 /**
+ * Payments whose first request is running in this process now, between its claim and its answer.
+ * A replay of one of these waits for it (409); any other payment still 'creating' was left by a
+ * request that ended without an answer (the process was killed, or the database went away under
+ * it and the client got 503), and its replay finishes it at once.
+ */
+const executingHere = new Set<string>();
+
+/**
  * An Idempotency-Key whose first request has no stored answer: it is still running, or it died
- * after claiming. A payment still 'creating' is finished here (the ledger is idempotent by id).
+ * after claiming. A payment still 'creating' and not running here is finished now, so the replay
+ * gives the true answer (decision 036). That is safe even if another API process were still
+ * running it: the ledger takes the transfer id once ('exists' after), and only one change from
+ * 'creating' wins (transitionPayment), so the money moves once and both store the same answer.
  */
 async function finishUnanswered(dependencies: PaymentDependencies, paymentId: string): Promise<PaymentResult> {
   const row = await findPayment(dependencies.db, paymentId);
@@ -230,8 +247,7 @@ async function finishUnanswered(dependencies: PaymentDependencies, paymentId: st
     if (stored) return stored;
     throw new AppError('conflict', alreadyProcessing);
   }
-  const ageMs = Date.now() - row.created_at.getTime();
-  if (ageMs < unfinishedAfterMs) throw new AppError('conflict', alreadyProcessing);
+  if (executingHere.has(paymentId)) throw new AppError('conflict', alreadyProcessing);
   return finishPayment(dependencies, row);
 }
 
