@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { checkLedger } from '../ledger/check-ledger.ts';
 import { operatorAccounts, transferCodes } from '../ledger/codes.ts';
 import { bankToday } from '../modules/loans/service.ts';
+import { runOpsCommand } from '../modules/ops/registry.ts';
 import { autoApproveJobKind, decideIdentity } from '../modules/onboarding/identity-review.ts';
 import { insertIdentityReview } from '../modules/onboarding/repository.ts';
 import { derivedTransferId } from '../modules/payments/settlement.ts';
@@ -246,6 +247,25 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
       expect(await count("SELECT count(*) AS n FROM payments WHERE customer_id = $1 AND kind = 'loan_repayment'", [who.id])).toBe(1);
       // $50.00 of their own, $100.00 lent, one instalment of $17.25 taken.
       expect((await payments.balances(who)).checking).toEqual({ balanceCents: 5_000 + 10_000 - 1_725, availableCents: 5_000 + 10_000 - 1_725 });
+    }
+
+    // Killed the same way on the second instalment, and finished by a run as of another day (the
+    // operator's command here, the next day's job alike): the instalment the ledger already took
+    // is booked under the id of the day it was taken, not taken again under the new day's.
+    for (const { loanId } of borrowers) await db.query('UPDATE loan_instalments SET due_date = $2::date WHERE loan_id = $1 AND number = 2', [loanId, today]);
+    const again = await crash({ text: 'SELECT loan_id FROM loan_instalments WHERE loan_id = $1 AND number = 2 FOR UPDATE', values: [order[0]!.loanId] });
+    expect(again.ended).toBe('SIGKILL');
+    expect(await repaymentIdsOf(order[0]!.loanId)).toHaveLength(2);
+    await db.query("UPDATE loans SET busy_until = now() - interval '1 second' WHERE id = $1", [order[0]!.loanId]);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const run = await runOpsCommand({ database: async () => db, config, liveEvents: app.services.liveEvents }, 'loan-repayments', ['--as-of', tomorrow]);
+    expect(run.exitCode, run.output).toBe(0);
+    await restartedServerRunsJobs(afterLease());
+    for (const { who, loanId } of borrowers) {
+      expect(await count("SELECT count(*) AS n FROM loan_instalments WHERE loan_id = $1 AND status = 'paid'", [loanId])).toBe(2);
+      expect(await repaymentIdsOf(loanId)).toHaveLength(2);
+      expect(await count('SELECT count(*) AS n FROM loan_repayments WHERE loan_id = $1', [loanId])).toBe(2);
+      expect((await payments.balances(who)).checking.balanceCents).toBe(5_000 + 10_000 - 2 * 1_725);
     }
     await expectLedgerGreen();
   });
