@@ -123,10 +123,8 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
   }
 
   it('settlement (payments.sweep): killed between a payment settling and its ledger post, every due payment settles once', async () => {
-    const payers: PayingCustomer[] = [];
-    const paymentIds: string[] = [];
-    const amounts = [11_000, 12_000, 13_000, 14_000];
-    for (const [index, amountCents] of amounts.entries()) {
+    /** A customer with $1,000.00 pays a landlord at another bank: pending until the rail settles it. */
+    async function externalPayment(index: number, amountCents: number): Promise<{ payer: PayingCustomer; paymentId: string }> {
       const payer = await payments.customer({ fundCents: 100_000n });
       const response = await payments.payWithStepUp(payer, '/transfers', {
         kind: 'external',
@@ -139,8 +137,24 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
       });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().transfer.status).toBe('pending');
+      return { payer, paymentId: response.json().transfer.id };
+    }
+    async function expectSettledOnce(payer: PayingCustomer, paymentId: string, amountCents: number): Promise<void> {
+      // One post, under the id derived from the payment, and no other transfer resolving it.
+      expect(await count('SELECT count(*) AS n FROM ledger_transfers WHERE pending_id = $1', [paymentId])).toBe(1);
+      expect(await transfersWithIds([derivedTransferId(paymentId, 'post')])).toBe(1);
+      expect(await count("SELECT count(*) AS n FROM notifications WHERE payment_id = $1 AND name = 'Payment delivered'", [paymentId])).toBe(1);
+      expect(await audits('payment.rail_settled', paymentId)).toBe(1);
+      expect((await payments.balances(payer)).checking).toEqual({ balanceCents: 100_000 - amountCents, availableCents: 100_000 - amountCents });
+    }
+
+    const payers: PayingCustomer[] = [];
+    const paymentIds: string[] = [];
+    const amounts = [11_000, 12_000, 13_000, 14_000];
+    for (const [index, amountCents] of amounts.entries()) {
+      const { payer, paymentId } = await externalPayment(index, amountCents);
       payers.push(payer);
-      paymentIds.push(response.json().transfer.id);
+      paymentIds.push(paymentId);
     }
     // The sweep settles them in settle_at order; the third one's ledger post waits for our lock.
     const order = await db.query<{ id: string; from_account_id: string }>(
@@ -169,16 +183,19 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     await restartedServerRunsJobs(afterLease());
 
     expect((await states()).every((state) => state.status === 'completed' && state.ledger === 'posted')).toBe(true);
-    for (const [index, payer] of payers.entries()) {
-      const paymentId = paymentIds[index]!;
-      // One post, under the id derived from the payment, and no other transfer resolving it.
-      expect(await count('SELECT count(*) AS n FROM ledger_transfers WHERE pending_id = $1', [paymentId])).toBe(1);
-      expect(await transfersWithIds([derivedTransferId(paymentId, 'post')])).toBe(1);
-      expect(await count("SELECT count(*) AS n FROM notifications WHERE payment_id = $1 AND name = 'Payment delivered'", [paymentId])).toBe(1);
-      expect(await audits('payment.rail_settled', paymentId)).toBe(1);
-      const balances = await payments.balances(payer);
-      expect(balances.checking).toEqual({ balanceCents: 100_000 - amounts[index]!, availableCents: 100_000 - amounts[index]! });
-    }
+    for (const [index, payer] of payers.entries()) await expectSettledOnce(payer, paymentIds[index]!, amounts[index]!);
+
+    // Killed again the moment the next settlement is written (its audit entry waits for our lock on
+    // the audit log): the status change, its notice and its audit entry are one transaction, so the
+    // dead worker left the payment pending, and the next run settles it, audited once.
+    const later = [await externalPayment(4, 15_000), await externalPayment(5, 16_000)];
+    const killed = await crash({ text: 'LOCK TABLE audit_log IN EXCLUSIVE MODE', values: [] });
+    expect(killed.ended).toBe('SIGKILL');
+    const statusOf = async (id: string) => (await db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]?.status;
+    expect([await statusOf(later[0]!.paymentId), await statusOf(later[1]!.paymentId)]).toEqual(['pending', 'pending']);
+    await restartedServerRunsJobs(afterLease());
+    await expectSettledOnce(later[0]!.payer, later[0]!.paymentId, 15_000);
+    await expectSettledOnce(later[1]!.payer, later[1]!.paymentId, 16_000);
     await expectLedgerGreen();
   });
 
@@ -339,6 +356,28 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     expect(await notificationsNamed(referrer, 'Identity verified')).toBe(1);
     expect(await audits('identity.decision', referrerReview)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM outbox_messages WHERE to_address = $1 AND subject LIKE '%accounts are open'", [referrerEmail])).toBe(1);
+
+    // Killed again the moment another referrer's approval is written (its audit entry waits for our
+    // lock on the audit log): the decision, its notice and its audit entry are one transaction, so
+    // the approval is made again after the restart, audited, told and mailed once, and the bonus paid.
+    const secondEmail = `${randomUUID()}@example.com`;
+    const second = await insertBareCustomer(db, secondEmail);
+    const secondReview = await reviewOf(second);
+    const secondFriend = await insertBareCustomer(db);
+    await recordReferral(db, second, secondFriend);
+    expect(await decideIdentity(identity, { reviewId: await reviewOf(secondFriend), decision: 'approved', decidedBy: 'sandbox' })).toBe('decided');
+    await app.services.jobs.enqueue({ kind: autoApproveJobKind, payload: { reviewId: secondReview } });
+    const killed = await crash({ text: 'LOCK TABLE audit_log IN EXCLUSIVE MODE', values: [] });
+    expect(killed.ended).toBe('SIGKILL');
+    const reviewStatus = async () => (await db.query<{ status: string }>('SELECT status FROM identity_reviews WHERE id = $1', [secondReview]))[0]?.status;
+    expect(await reviewStatus()).toBe('submitted');
+    await restartedServerRunsJobs(afterLease());
+    expect(await reviewStatus()).toBe('approved');
+    expect(await audits('identity.decision', secondReview)).toBe(1);
+    expect(await notificationsNamed(second, 'Identity verified')).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM outbox_messages WHERE to_address = $1 AND subject LIKE '%accounts are open'", [secondEmail])).toBe(1);
+    expect(await transfersWithIds([bonusTransferIdOf(secondFriend)])).toBe(1);
+    expect(await notificationsNamed(second, 'Referral bonus')).toBe(1);
     await expectLedgerGreen();
   });
 

@@ -19,7 +19,7 @@ export interface CrashOptions {
   databaseUrl: string;
   /** The worker's environment besides DATABASE_URL (DATA_DIR, RAIL_SPEED, JOBS_CLOCK_AT, ...). */
   env: Record<string, string>;
-  /** A `SELECT ... FOR UPDATE` that locks exactly one row, the one the k-th effect needs. */
+  /** A `SELECT ... FOR UPDATE` that locks exactly one row, the one the k-th effect needs, or a `LOCK TABLE`. */
   lock: { text: string; values: unknown[] };
 }
 
@@ -42,7 +42,7 @@ export async function crashWorkerOnLockedRow(options: CrashOptions): Promise<Cra
   try {
     await holder.query('BEGIN');
     const locked = await holder.query(options.lock.text, options.lock.values);
-    if (locked.rowCount !== 1) throw new Error(`the lock query locked ${locked.rowCount} rows, not 1`);
+    if (locked.command === 'SELECT' && locked.rowCount !== 1) throw new Error(`the lock query locked ${locked.rowCount} rows, not 1`);
 
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps/api/src/faults/support/jobs-run-once.ts')], {
       cwd: repositoryRoot,
