@@ -23,7 +23,7 @@ import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import { validApplication } from '../test/loans.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../test/payments.ts';
 import { staffBrowser } from '../test/staff.ts';
-import { crashWorkerOnLockedRow } from './support/jobs-crash.ts';
+import { crashWorkerOnLockedRow, prepareWorker, stopIdleWorkers, type PreparedWorker } from './support/jobs-crash.ts';
 import { repositoryRoot } from './support/server-process.ts';
 
 /**
@@ -68,25 +68,26 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     ({ app, config } = await buildTestApp(db, { environment, dependencies: { clock } }));
   });
   afterAll(async () => {
+    await stopIdleWorkers();
     await app?.close();
     await testDatabase?.dispose();
   });
 
   /** The worker shares the seeding app's data directory (its sandbox secrets) and settings. */
-  function workerEnvironment(at?: Date): Record<string, string> {
-    return {
+  function prepare(): PreparedWorker {
+    if (!testDatabase.url) throw new Error('no PostgreSQL url');
+    return prepareWorker(testDatabase.url, {
       ...environment,
       BANK_MODE: 'sandbox',
       DATA_DIR: config.dataDirectory,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(repositoryRoot, 'apps/api/src/faults/no-web-app'),
-      ...(at ? { JOBS_CLOCK_AT: at.toISOString() } : {}),
-    };
+    });
   }
 
-  function crash(lock: { text: string; values: unknown[] }, at?: Date) {
+  function crash(worker: PreparedWorker, lock: { text: string; values: unknown[] }, at?: Date) {
     if (!testDatabase.url) throw new Error('no PostgreSQL url');
-    return crashWorkerOnLockedRow({ databaseUrl: testDatabase.url, env: workerEnvironment(at), lock });
+    return crashWorkerOnLockedRow({ databaseUrl: testDatabase.url, worker, lock, at });
   }
 
   /**
@@ -123,6 +124,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
   }
 
   it('settlement (payments.sweep): killed between a payment settling and its ledger post, every due payment settles once', async () => {
+    const worker = prepare(); // loads while the test seeds
     /** A customer with $1,000.00 pays a landlord at another bank: pending until the rail settles it. */
     async function externalPayment(index: number, amountCents: number): Promise<{ payer: PayingCustomer; paymentId: string }> {
       const payer = await payments.customer({ fundCents: 100_000n });
@@ -163,7 +165,11 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     );
     expect(order).toHaveLength(4);
     const target = order[2]!;
-    const crashed = await crash({ text: 'SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', values: [await ledgerAccountOf(target.from_account_id)] });
+    const crashed = await crash(worker, {
+      text: 'SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE',
+      values: [await ledgerAccountOf(target.from_account_id)],
+    });
+    const secondWorker = prepare();
     expect(crashed.ended).toBe('SIGKILL');
 
     // Mid-run: two settled and posted, the third settled but not yet posted, the last still pending.
@@ -189,7 +195,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     // the audit log): the status change, its notice and its audit entry are one transaction, so the
     // dead worker left the payment pending, and the next run settles it, audited once.
     const later = [await externalPayment(4, 15_000), await externalPayment(5, 16_000)];
-    const killed = await crash({ text: 'LOCK TABLE audit_log IN EXCLUSIVE MODE', values: [] });
+    const killed = await crash(secondWorker, { text: 'LOCK TABLE audit_log IN EXCLUSIVE MODE', values: [] });
     expect(killed.ended).toBe('SIGKILL');
     const statusOf = async (id: string) => (await db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]?.status;
     expect([await statusOf(later[0]!.paymentId), await statusOf(later[1]!.paymentId)]).toEqual(['pending', 'pending']);
@@ -200,6 +206,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
   });
 
   it('loan repayment (loans.repayments): killed after an instalment left checking but before it was booked, each instalment is taken once', async () => {
+    const worker = prepare(); // loads while the test seeds
     const operations = (await staffBrowser(app, db, config, 'operations')).browser;
     const borrowers: { who: PayingCustomer; loanId: string }[] = [];
     for (let index = 0; index < 3; index += 1) {
@@ -237,7 +244,8 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     // Loans are collected in id order; the second one's booking waits for our lock on its instalment.
     const order = [...borrowers].sort((a, b) => (a.loanId < b.loanId ? -1 : 1));
     const target = order[1]!;
-    const crashed = await crash({ text: 'SELECT loan_id FROM loan_instalments WHERE loan_id = $1 AND number = 1 FOR UPDATE', values: [target.loanId] });
+    const crashed = await crash(worker, { text: 'SELECT loan_id FROM loan_instalments WHERE loan_id = $1 AND number = 1 FOR UPDATE', values: [target.loanId] });
+    const secondWorker = prepare();
     expect(crashed.ended).toBe('SIGKILL');
 
     const instalmentStatus = async (loanId: string) =>
@@ -270,7 +278,10 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     // operator's command here, the next day's job alike): the instalment the ledger already took
     // is booked under the id of the day it was taken, not taken again under the new day's.
     for (const { loanId } of borrowers) await db.query('UPDATE loan_instalments SET due_date = $2::date WHERE loan_id = $1 AND number = 2', [loanId, today]);
-    const again = await crash({ text: 'SELECT loan_id FROM loan_instalments WHERE loan_id = $1 AND number = 2 FOR UPDATE', values: [order[0]!.loanId] });
+    const again = await crash(secondWorker, {
+      text: 'SELECT loan_id FROM loan_instalments WHERE loan_id = $1 AND number = 2 FOR UPDATE',
+      values: [order[0]!.loanId],
+    });
     expect(again.ended).toBe('SIGKILL');
     expect(await repaymentIdsOf(order[0]!.loanId)).toHaveLength(2);
     await db.query("UPDATE loans SET busy_until = now() - interval '1 second' WHERE id = $1", [order[0]!.loanId]);
@@ -288,6 +299,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
   });
 
   it("referral bonuses (the identity approval job): killed between a bonus's transfer and its booking, the referrer is paid each bonus once and told once", async () => {
+    const worker = prepare(); // loads while the test seeds
     const identity = { db, mailer: app.services.mailer, bankName: config.bankName, liveEvents: app.services.liveEvents };
     const reviewOf = (customerId: string) =>
       insertIdentityReview(db, {
@@ -319,7 +331,8 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
       'SELECT id, referred_customer_id FROM referrals WHERE referrer_customer_id = $1 ORDER BY created_at',
       [referrer],
     );
-    const crashed = await crash({ text: 'SELECT id FROM referrals WHERE id = $1 FOR UPDATE', values: [order[1]!.id] });
+    const crashed = await crash(worker, { text: 'SELECT id FROM referrals WHERE id = $1 FOR UPDATE', values: [order[1]!.id] });
+    const secondWorker = prepare();
     expect(crashed.ended).toBe('SIGKILL');
     const referralStatuses = async () =>
       (await db.query<{ status: string }>('SELECT status FROM referrals WHERE id = ANY($1::uuid[]) ORDER BY created_at', [order.map((row) => row.id)])).map(
@@ -367,7 +380,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     await recordReferral(db, second, secondFriend);
     expect(await decideIdentity(identity, { reviewId: await reviewOf(secondFriend), decision: 'approved', decidedBy: 'sandbox' })).toBe('decided');
     await app.services.jobs.enqueue({ kind: autoApproveJobKind, payload: { reviewId: secondReview } });
-    const killed = await crash({ text: 'LOCK TABLE audit_log IN EXCLUSIVE MODE', values: [] });
+    const killed = await crash(secondWorker, { text: 'LOCK TABLE audit_log IN EXCLUSIVE MODE', values: [] });
     expect(killed.ended).toBe('SIGKILL');
     const reviewStatus = async () => (await db.query<{ status: string }>('SELECT status FROM identity_reviews WHERE id = $1', [secondReview]))[0]?.status;
     expect(await reviewStatus()).toBe('submitted');
@@ -382,6 +395,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
   });
 
   it('expiry (ledger.expire-pending and cards.release-expired-holds): killed while releasing expired holds, each hold is released and told once', async () => {
+    const worker = prepare(); // loads while the test seeds
     const who = await cards.customer();
     const card = await cards.activeCard(who);
     const revealed = await cards.reveal(who, card.id);
@@ -395,7 +409,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     // A week and a minute later (the holds' timeouts count from the seeding clock or the database's now()), the worker's ledger sweep expires the four holds (one
     // transaction), then the card job turns them into "Hold released" one by one; the third waits for our lock.
     const workerAt = new Date(Math.max(clock.now().getTime(), Date.now()) + 7 * 86_400_000 + 60_000);
-    const crashed = await crash({ text: 'SELECT id FROM card_authorizations WHERE id = $1 FOR UPDATE', values: [authorizations[2]] }, workerAt);
+    const crashed = await crash(worker, { text: 'SELECT id FROM card_authorizations WHERE id = $1 FOR UPDATE', values: [authorizations[2]] }, workerAt);
     expect(crashed.ended).toBe('SIGKILL');
 
     const states = async () =>

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { repositoryRoot } from './server-process.ts';
@@ -14,11 +14,51 @@ import { repositoryRoot } from './server-process.ts';
 const workerApplicationName = 'strongroom-jobs-crash-worker';
 const blockTimeoutMs = 45_000;
 
+export interface PreparedWorker {
+  readonly child: ChildProcess;
+  /** What the worker printed so far. */
+  output(): string;
+  readonly exited: Promise<number | string>;
+}
+
+const idleWorkers = new Set<PreparedWorker>();
+
+/**
+ * Starts a worker now (loading the app takes seconds) that waits to be told to run; the test seeds
+ * its data meanwhile. `databaseUrl`: the test database's connection string (PostgreSQL); `env`: the
+ * worker's environment besides DATABASE_URL (DATA_DIR, RAIL_SPEED, ...).
+ */
+export function prepareWorker(databaseUrl: string, env: Record<string, string>): PreparedWorker {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps/api/src/faults/support/jobs-run-once.ts')], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...env, DATABASE_URL: withApplicationName(databaseUrl) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const worker: PreparedWorker = {
+    child,
+    output: () => printed,
+    exited: new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'))),
+  };
+  idleWorkers.add(worker);
+  void worker.exited.then(() => idleWorkers.delete(worker));
+  return worker;
+}
+
+/** Ends the workers a failed test prepared and never used. */
+export async function stopIdleWorkers(): Promise<void> {
+  for (const worker of idleWorkers) worker.child.kill('SIGKILL');
+  await Promise.all([...idleWorkers].map((worker) => worker.exited));
+}
+
 export interface CrashOptions {
   /** The test database's connection string (PostgreSQL). */
   databaseUrl: string;
-  /** The worker's environment besides DATABASE_URL (DATA_DIR, RAIL_SPEED, JOBS_CLOCK_AT, ...). */
-  env: Record<string, string>;
+  worker: PreparedWorker;
+  /** The instant the worker's clock stands at; without one, the database's now(). */
+  at?: Date;
   /** A `SELECT ... FOR UPDATE` that locks exactly one row, the one the k-th effect needs, or a `LOCK TABLE`. */
   lock: { text: string; values: unknown[] };
 }
@@ -37,6 +77,8 @@ function withApplicationName(databaseUrl: string): string {
 }
 
 export async function crashWorkerOnLockedRow(options: CrashOptions): Promise<CrashOutcome> {
+  const { worker } = options;
+  const { child } = worker;
   const holder = new pg.Client({ connectionString: options.databaseUrl });
   await holder.connect();
   try {
@@ -44,21 +86,21 @@ export async function crashWorkerOnLockedRow(options: CrashOptions): Promise<Cra
     const locked = await holder.query(options.lock.text, options.lock.values);
     if (locked.command === 'SELECT' && locked.rowCount !== 1) throw new Error(`the lock query locked ${locked.rowCount} rows, not 1`);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps/api/src/faults/support/jobs-run-once.ts')], {
-      cwd: repositoryRoot,
-      env: { ...process.env, ...options.env, DATABASE_URL: withApplicationName(options.databaseUrl) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+    const readyBy = Date.now() + blockTimeoutMs;
+    while (!worker.output().includes('worker: ready')) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The worker ended before it was ready:\n${worker.output()}`);
+      if (Date.now() > readyBy) throw new Error(`The worker was not ready within ${blockTimeoutMs} ms:\n${worker.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    child.stdin?.end(`${JSON.stringify(options.at ? { at: options.at.toISOString() } : {})}\n`);
+    const output = () => worker.output();
+    const exited = worker.exited;
 
     const deadline = Date.now() + blockTimeoutMs;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) {
         const jobs = await holder.query('SELECT kind, status, run_at, last_error FROM jobs ORDER BY id DESC LIMIT 12');
-        throw new Error(`The worker finished without reaching the locked row (so nothing was killed mid-run):\n${output}\n${JSON.stringify(jobs.rows)}`);
+        throw new Error(`The worker finished without reaching the locked row (so nothing was killed mid-run):\n${output()}\n${JSON.stringify(jobs.rows)}`);
       }
       // Inside a transaction pg_stat_activity is read once and kept: clear that snapshot each time.
       await holder.query('SELECT pg_stat_clear_snapshot()');
@@ -73,7 +115,7 @@ export async function crashWorkerOnLockedRow(options: CrashOptions): Promise<Cra
         const activity = await holder.query(
           `SELECT application_name, state, wait_event_type, wait_event, left(query, 200) AS query FROM pg_stat_activity WHERE datname = current_database()`,
         );
-        throw new Error(`The worker never waited for the locked row within ${blockTimeoutMs} ms:\n${output}\n${JSON.stringify(activity.rows, null, 1)}`);
+        throw new Error(`The worker never waited for the locked row within ${blockTimeoutMs} ms:\n${output()}\n${JSON.stringify(activity.rows, null, 1)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -94,7 +136,7 @@ export async function crashWorkerOnLockedRow(options: CrashOptions): Promise<Cra
       if ((left.rows[0] as { n: number }).n === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    return { output, ended };
+    return { output: output(), ended };
   } finally {
     await holder.query('ROLLBACK').catch(() => undefined);
     await holder.end();

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { build } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { TestClock } from '../../db/clock.ts';
@@ -10,13 +11,27 @@ import { openPostgres } from '../../db/postgres.ts';
  * due. The test kills this process with SIGKILL while it is blocked on a row the test holds; it
  * prints nothing the product does not, and has no hook into the jobs it runs.
  *
- * JOBS_CLOCK_AT (an ISO instant) gives the runner and the ledger a clock standing at that time,
- * as the in-process tests do (db/clock.ts), so a hold that expires in 7 days can expire now.
+ * It loads and connects at once, says `worker: ready`, then waits for one line on stdin before it
+ * builds the app and runs the jobs, so that its start-up overlaps the test's seeding. The line is
+ * JSON: `{ "at": ISO instant }` gives the runner and the ledger a clock standing at that time, as
+ * the in-process tests do (db/clock.ts), so a hold that expires in 7 days can expire now; `{}`
+ * leaves them on the database's now(). Stdin closed without a line: it exits without running.
  */
 const config = await loadConfig(process.env);
 if (!config.databaseUrl) throw new Error('jobs-run-once needs DATABASE_URL');
-const at = process.env.JOBS_CLOCK_AT;
 const db = await openPostgres(config.databaseUrl, 4);
+process.stdout.write('worker: ready\n');
+const lines = createInterface({ input: process.stdin });
+const line = await new Promise<string | undefined>((resolve) => {
+  lines.once('line', resolve);
+  lines.once('close', () => resolve(undefined));
+});
+lines.close();
+if (line === undefined) {
+  await db.close();
+  process.exit(0);
+}
+const { at } = JSON.parse(line) as { at?: string };
 const app = await build(config, { db, clock: at ? new TestClock(new Date(at)) : undefined });
 process.stdout.write('worker: running the due jobs\n');
 const ran = await app.services.jobs.runOnce();
