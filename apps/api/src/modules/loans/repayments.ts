@@ -2,6 +2,8 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
+import { lookupTransfers } from '../../ledger/history.ts';
+import { maxLookupSize } from '../../ledger/limits.ts';
 import { transferFlags, type TransferInput } from '../../ledger/types.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
@@ -99,8 +101,12 @@ async function collectInstalment(
   asOf: string,
 ): Promise<'paid' | 'paid_off' | 'late'> {
   const { db } = dependencies;
-  const repaymentId = derivedUuid('loan-instalment', loan.id, String(line.number), asOf);
-  const interestTransferId = line.interest_cents > 0n ? derivedUuid('loan-interest', loan.id, String(line.number), asOf) : null;
+  // A run whose process died after the ledger took the instalment but before it was booked (that
+  // day or an earlier one) left its transfers: they are booked now, never taken again under new ids.
+  const movedOn = line.payment_cents > 0n ? await dayAlreadyTaken(db, loan.id, line, asOf) : undefined;
+  const day = movedOn ?? asOf;
+  const repaymentId = derivedUuid('loan-instalment', loan.id, String(line.number), day);
+  const interestTransferId = line.interest_cents > 0n ? derivedUuid('loan-interest', loan.id, String(line.number), day) : null;
   const checkingLedgerAccountId = await ledgerAccountOf(db, loan.checking_account_id);
   const transfers: TransferInput[] = [];
   if (interestTransferId) {
@@ -124,7 +130,9 @@ async function collectInstalment(
       code: transferCodes.loanRepayment,
     });
   }
-  const outcomes = await createTransfers(db, transfers);
+  // Both transfers are linked (both or neither), so finding the repayment means both were made; sent
+  // again, the chain would answer `exists` then `linked_event_failed`, not `exists` twice.
+  const outcomes = movedOn === undefined ? await createTransfers(db, transfers) : [];
   const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
   if (refused) {
     const shortOfMoney = outcomes.some((outcome) => outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed');
@@ -172,6 +180,31 @@ async function collectInstalment(
   dependencies.liveEvents.publish(loan.customer_id, 'accounts');
   if (paidOff) dependencies.liveEvents.publish(loan.customer_id, 'notifications');
   return paidOff ? 'paid_off' : 'paid';
+}
+
+/** Each day from `first` to `last` (YYYY-MM-DD, inclusive). */
+function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = Date.parse(`${first}T00:00:00Z`), end = Date.parse(`${last}T00:00:00Z`); day <= end; day += 86_400_000) {
+    days.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * The day (since the instalment fell due) under whose derived id the ledger already took this
+ * instalment, if any: the ids are derived from the day, so without this a run the next day
+ * would take the money a second time.
+ */
+async function dayAlreadyTaken(db: Queryable, loanId: string, line: InstalmentRow, asOf: string): Promise<string | undefined> {
+  const days = daysBetween(line.due_date, asOf);
+  for (let start = 0; start < days.length; start += maxLookupSize) {
+    const batch = days.slice(start, start + maxLookupSize);
+    const ids = batch.map((day) => derivedUuid('loan-instalment', loanId, String(line.number), day));
+    const [found] = await lookupTransfers(db, ids);
+    if (found) return batch[ids.indexOf(found.id)];
+  }
+  return undefined;
 }
 
 /** Inside the transaction that paid something: the loan closes when no instalment is left unpaid. */

@@ -34,7 +34,9 @@ export interface IdentityDecision {
  * Decides an identity review once. Approval opens the customer's checking and savings accounts
  * (before the decision is recorded, and idempotently, so a crash in between loses nothing) and
  * tells the customer by email and by a notification written with the decision, as does a
- * rejection with its reason.
+ * rejection with its reason. The audit entry is written with the decision; the email follows the
+ * commit (a mail server is outside the transaction: a crash in that moment loses it), then the
+ * referral bonuses, which a repeated approval finishes.
  */
 export async function decideIdentity(dependencies: IdentityDecisionDependencies, decision: IdentityDecision): Promise<'decided' | 'already_decided'> {
   const { db } = dependencies;
@@ -71,24 +73,24 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
               link: '/registeration',
             },
       );
+      // With the decision, so a crash cannot leave one without the other.
+      await recordAudit(tx, {
+        actorType: decision.decidedBy === 'sandbox' ? 'system' : 'staff',
+        actorId: decision.decidedBy,
+        action: 'identity.decision',
+        subject: decision.reviewId,
+        outcome: 'success',
+        ip: decision.request?.ip,
+        userAgent: decision.request?.userAgent,
+        requestId: decision.request?.requestId,
+        details: { decision: decision.decision, ...(reason === null ? {} : { reason }) },
+      });
     }
     return decided;
   });
   if (!customerId) return 'already_decided';
   dependencies.liveEvents.publish(customerId, 'notifications');
   if (decision.decision === 'approved') dependencies.liveEvents.publish(customerId, 'accounts');
-  await recordAudit(db, {
-    actorType: decision.decidedBy === 'sandbox' ? 'system' : 'staff',
-    actorId: decision.decidedBy,
-    action: 'identity.decision',
-    subject: decision.reviewId,
-    outcome: 'success',
-    ip: decision.request?.ip,
-    userAgent: decision.request?.userAgent,
-    requestId: decision.request?.requestId,
-    details: { decision: decision.decision, ...(reason === null ? {} : { reason }) },
-  });
-  if (decision.decision === 'approved') await settleReferralBonuses(dependencies, customerId);
   const customer = await findCustomerById(db, customerId);
   if (customer) {
     const approved = decision.decision === 'approved';
@@ -100,6 +102,9 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
         : `Hello ${customer.first_name},\n\nWe could not confirm your identity: ${decision.reason ?? 'the document could not be read'}. Sign in to send a new document.\n\n${dependencies.bankName}`,
     });
   }
+  // After the email: a crash while paying bonuses is finished by a repeated approval (above), which
+  // sends nothing, so the email must not wait for the bonuses (faults/jobs-under-crashes.test.ts).
+  if (decision.decision === 'approved') await settleReferralBonuses(dependencies, customerId);
   return 'decided';
 }
 

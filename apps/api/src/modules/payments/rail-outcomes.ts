@@ -90,18 +90,22 @@ export async function recordRailOutcome(dependencies: RailDependencies, paymentI
     if (lateReturn) await markReversalDue(tx, paymentId);
     if (outcome.kind === 'returned' && row.funding_source_id && returnCodeEndsSource(outcome.code)) await failFundingSource(tx, row.funding_source_id);
     await notifyOutcome(tx, row, outcome, lateReturn);
+    // In the outcome's transaction: a crash after it commits must not leave it unaudited for good.
+    await recordAudit(tx, {
+      actorType: actor.actorType,
+      actorId: actor.actorId,
+      action: outcome.kind === 'settled' ? 'payment.rail_settled' : 'payment.rail_returned',
+      subject: paymentId,
+      outcome: 'success',
+      details: {
+        ...(outcome.kind === 'returned' ? { code: outcome.code, afterSettlement: lateReturn } : {}),
+        ...(actor.reason ? { reason: actor.reason } : {}),
+      },
+    });
     return row;
   });
   if (!decided) return 'already_decided';
 
-  await recordAudit(db, {
-    actorType: actor.actorType,
-    actorId: actor.actorId,
-    action: outcome.kind === 'settled' ? 'payment.rail_settled' : 'payment.rail_returned',
-    subject: paymentId,
-    outcome: 'success',
-    details: { ...(outcome.kind === 'returned' ? { code: outcome.code, afterSettlement: lateReturn } : {}), ...(actor.reason ? { reason: actor.reason } : {}) },
-  });
   if (lateReturn) await reverseReturnedDeposit(dependencies, decided);
   else await applyToLedger(dependencies, paymentId, outcome.kind === 'settled' ? 'post' : 'void');
   publishPaymentChange(dependencies, decided, null);

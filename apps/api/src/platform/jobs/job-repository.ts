@@ -31,19 +31,24 @@ export async function insertJob(db: Queryable, job: NewJob, now: Date | null = n
 }
 
 /**
- * Claims up to `limit` due jobs. `SKIP LOCKED` lets several workers (or servers) share the queue
- * on PostgreSQL without waiting on each other; on PGlite there is one connection, so it is moot.
+ * Claims up to `limit` due jobs, oldest due first, and hands them back in that order (an UPDATE's
+ * RETURNING follows no order of its own: without the outer ORDER BY the card hold release could run
+ * before the ledger sweep that expires the holds, in one pass). `SKIP LOCKED` lets several workers
+ * (or servers) share the queue on PostgreSQL without waiting on each other; on PGlite there is one
+ * connection, so it is moot.
  */
 export async function claimDueJobs(db: Queryable, limit: number, now: Date | null = null): Promise<JobRow[]> {
   return db.query<JobRow>(
-    `UPDATE jobs SET status = 'running', locked_at = coalesce($2::timestamptz, now()), attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM jobs
-         WHERE status = 'queued' AND run_at <= coalesce($2::timestamptz, now())
-         ORDER BY run_at, id
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts, max_attempts`,
+    `WITH claimed AS (
+       UPDATE jobs SET status = 'running', locked_at = coalesce($2::timestamptz, now()), attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM jobs
+           WHERE status = 'queued' AND run_at <= coalesce($2::timestamptz, now())
+           ORDER BY run_at, id
+           LIMIT $1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, payload, attempts, max_attempts, run_at)
+     SELECT id, kind, payload, attempts, max_attempts FROM claimed ORDER BY run_at, id`,
     [limit, now],
     { name: 'jobs_claim_due' },
   );

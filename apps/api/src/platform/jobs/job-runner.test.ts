@@ -84,6 +84,35 @@ describeEachDatabase('the job queue', (database, kind) => {
     expect(await countQueuedJobs(database())).toBeGreaterThanOrEqual(1);
   });
 
+  it('runs the jobs it claims in the order they fell due', async () => {
+    const clock = new TestClock();
+    const runner = new JobRunner(database(), silent, { clock, batchSize: 50 });
+    const seen: number[] = [];
+    runner.register('ordered', async (payload) => void seen.push((payload as { n: number }).n));
+    // Enqueued last-due first, so the table holds them in the opposite order of their due times.
+    for (let n = 19; n >= 0; n--) await runner.enqueue({ kind: 'ordered', payload: { n }, runAt: new Date(clock.now().getTime() - 60_000 + n * 1_000) });
+    await runner.runOnce();
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+
+  it('after a restart, runs at once the recurring job a dead worker held, once its lease has run out', async () => {
+    const clock = new TestClock();
+    const dead = new JobRunner(database(), silent, { clock });
+    dead.every('nightly', 60 * 60 * 1_000);
+    dead.register('nightly', async () => undefined);
+    // The dead worker claimed it and never finished: the row stays 'running' under its lease.
+    await dead.enqueue({ kind: 'nightly', maxAttempts: 1 });
+    const held = (await claimDueJobs(database(), 100, clock.now())).find((job) => job.kind === 'nightly');
+    if (!held) throw new Error('the nightly job was not claimed');
+    const restarted = new JobRunner(database(), silent, { clock: clock.later(5 * 60 * 1_000 + 1) });
+    let runs = 0;
+    restarted.register('nightly', async () => void runs++);
+    restarted.every('nightly', 60 * 60 * 1_000);
+    await restarted.runOnce();
+    expect(runs).toBe(1);
+    expect(await jobStatus(held.id)).toMatchObject({ status: 'failed', last_error: 'worker lease expired' });
+  });
+
   it('enqueues a recurring job only when none is waiting', async () => {
     const runner = new JobRunner(database(), silent);
     let runs = 0;

@@ -19,10 +19,17 @@ export interface JobRunnerOptions {
   clock?: Clock;
 }
 
+/**
+ * How long a claimed job belongs to its worker. A worker that died (a crash, SIGKILL, a lost
+ * machine) holds its jobs until then; another worker, or the same server restarted, then runs them
+ * again, so every handler must be safe to run twice (faults/jobs-under-crashes.test.ts).
+ */
+export const defaultJobLeaseMs = 5 * 60 * 1_000;
+
 const defaults = {
   pollIntervalMs: 500,
   batchSize: 10,
-  leaseMs: 5 * 60 * 1_000,
+  leaseMs: defaultJobLeaseMs,
   retryBaseDelayMs: 1_000,
   retryMaxDelayMs: 15 * 60 * 1_000,
 } as const;
@@ -85,15 +92,20 @@ export class JobRunner {
     await this.#running;
   }
 
-  /** One pass: due recurring jobs enqueued, stale leases released, a batch claimed and run. */
+  /**
+   * One pass: stale leases released, due recurring jobs enqueued, a batch claimed and run. The
+   * leases go first: a recurring job a dead worker held (one attempt, so it ends `failed`) no
+   * longer counts as waiting, and the same pass enqueues the next run of that kind instead of
+   * leaving its work for a whole interval.
+   */
   async runOnce(): Promise<number> {
     const nowMs = (this.#clock ?? systemClock).now().getTime();
+    await releaseStaleJobs(this.#db, this.#options.leaseMs, sqlInstant(this.#clock));
     for (const recurring of this.#recurring) {
       if (recurring.nextAt > nowMs) continue;
       recurring.nextAt = nowMs + recurring.intervalMs;
       if (!(await hasPendingJobOfKind(this.#db, recurring.kind))) await this.enqueue({ kind: recurring.kind, maxAttempts: 1 });
     }
-    await releaseStaleJobs(this.#db, this.#options.leaseMs, sqlInstant(this.#clock));
     const jobs = await claimDueJobs(this.#db, this.#options.batchSize, sqlInstant(this.#clock));
     for (const job of jobs) await this.#run(job);
     return jobs.length;
