@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -298,11 +298,13 @@ export async function runSqlmap(target: SqlmapTarget, credentials: Credentials |
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exitCode = await new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  await writeFile(logFile, output);
-  // The artefact keeps what sqlmap sent and got, but not the session's secrets.
-  let traffic = await readFile(trafficFile, 'utf8').catch(() => '');
-  for (const secret of credentials ? secretsOf(credentials) : []) traffic = traffic.split(secret).join('<redacted>');
+  // The artefacts keep what sqlmap said, sent and got, but not the session's secrets (sqlmap echoes
+  // the Cookie header of a GET target); its resumable session state (which holds them) is dropped.
+  const redact = (text: string) => (credentials ? secretsOf(credentials) : []).reduce((result, secret) => result.split(secret).join('<redacted>'), text);
+  await writeFile(logFile, redact(output));
+  const traffic = redact(await readFile(trafficFile, 'utf8').catch(() => ''));
   await writeFile(trafficFile, traffic);
+  await rm(`${base}.session`, { recursive: true, force: true });
   return { target, exitCode, seconds, ...parseSqlmapLog(output), ...parseTraffic(traffic), logFile, trafficFile };
 }
 
