@@ -45,8 +45,15 @@ export async function openPglite(source: PgliteSource): Promise<Database & { dum
     async close() {
       if (!pglite.closed) await pglite.close();
     },
+    /**
+     * The data directory as a tarball (the ops `backup`, test templates). PGlite runs every query
+     * and transaction behind one lock; taking that lock means no transaction is open while the
+     * files are read, and PostgreSQL does nothing else meanwhile: the copy is one moment, from
+     * which a restored database starts as after a crash at that moment (its write-ahead log
+     * replayed): every committed transaction in, nothing half-done.
+     */
     async dump() {
-      return pglite.dumpDataDir('none');
+      return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('none'));
     },
   };
 }

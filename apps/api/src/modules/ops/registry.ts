@@ -3,6 +3,7 @@ import { contactMessagesCommand } from '../contact/ops-commands.ts';
 import { createCustomerCommand } from '../onboarding/ops-commands.ts';
 import { checkLedgerCommand } from './ledger-commands.ts';
 import { checkAuditCommand } from './audit-commands.ts';
+import { backupCommand, restoreCommand } from './backup-commands.ts';
 import { createStaffCommand } from '../staff/ops-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
 import { loanRepaymentsCommand } from '../loans/ops-commands.ts';
@@ -16,6 +17,8 @@ export const opsCommands: readonly OpsCommand[] = [
   statusCommand,
   checkLedgerCommand,
   checkAuditCommand,
+  backupCommand,
+  restoreCommand,
   createCustomerCommand,
   createStaffCommand,
   contactMessagesCommand,
