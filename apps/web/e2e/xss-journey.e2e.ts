@@ -149,6 +149,35 @@ async function expectTexts(page: Page, texts: readonly string[]): Promise<void> 
   }
 }
 
+const consoleNarrowest = { width: 768, height: 1024 };
+
+/**
+ * Long unbroken payloads must wrap, not push the page sideways: at desktop and at phone width, the
+ * document is no wider than the window (the console's identity review, with a long name in its heading, once was 1,494 px at 1,280).
+ */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  // The console is read at 768 px and wider; the customer's screens down to a phone's 390 px.
+  const narrowest = new URL(page.url()).pathname.startsWith('/ops') ? consoleNarrowest : viewports.phone;
+  for (const viewport of [narrowest, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    const overflow = await page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) =>
+          requestAnimationFrame(() => {
+            const { scrollWidth } = document.documentElement;
+            if (scrollWidth <= window.innerWidth) return resolve(null);
+            // The innermost element that reaches past the window's right edge is the one to fix.
+            const past = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5);
+            const culprit = past.find((element) => !past.some((other) => other !== element && element.contains(other)));
+            const name = culprit ? `${culprit.tagName.toLowerCase()}.${[...culprit.classList].join('.')}` : 'unknown';
+            resolve(`is ${scrollWidth} px wide in a ${window.innerWidth} px window (${name})`);
+          }),
+        ),
+    );
+    if (overflow) missing.push(`${new URL(page.url()).pathname} ${overflow}`);
+  }
+}
+
 /** Opens `url` with a full load, checks the answer's CSP, waits for the texts and checks the trap. */
 async function visit(page: Page, url: string, texts: readonly string[]): Promise<void> {
   const response = await page.goto(url);
@@ -158,6 +187,7 @@ async function visit(page: Page, url: string, texts: readonly string[]): Promise
   expect(csp).toContain("object-src 'none'");
   await expectTexts(page, texts);
   await expectNothingRan(page);
+  if (texts.length > 0) await expectNoSidewaysScroll(page);
 }
 
 function escapeRegExp(text: string): string {
@@ -372,6 +402,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await expectTexts(page, [hostile.messageSubject, hostile.messageText, hostile.messageReply]);
       expect(await page.title()).toContain(hostile.messageSubject);
       await expectNothingRan(page);
+      await expectNoSidewaysScroll(page);
       const threadUrl = new URL(page.url()).pathname;
       await screenshotBothWidths(page, 'xss-01-thread');
 
@@ -385,12 +416,14 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await ops.getByRole('link', { name: applicantName }).first().click();
       await expectTexts(ops, [hostile.signupFirstName, hostile.signupLastName, hostile.identityState, hostile.identityAddress]);
       await expectNothingRan(ops);
+      await expectNoSidewaysScroll(ops);
       await screenshotBothWidths(ops, 'xss-04-ops-identity-review');
 
       await visit(ops, `/ops/customers?q=${encodeURIComponent(sender.email)}`, [senderName]);
       await ops.getByRole('link', { name: senderName }).first().click();
       await expectTexts(ops, [hostile.firstName, hostile.lastName]);
       await expectNothingRan(ops);
+      await expectNoSidewaysScroll(ops);
 
       await visit(ops, '/ops/held-transfers', []);
       const review = ops.getByRole('button', { name: 'Review $12,000.00 to Rita Payee', exact: true });
@@ -398,6 +431,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await review.first().click();
       await expectTexts(ops, [hostile.heldMessage, senderName]);
       await expectNothingRan(ops);
+      await expectNoSidewaysScroll(ops);
       await ops.getByRole('button', { name: 'Release', exact: true }).click();
       const release = ops.getByRole('dialog', { name: 'Release $12,000.00 to Rita Payee?' });
       await release.getByRole('textbox', { name: 'Reason' }).fill('Source of funds seen');
@@ -414,6 +448,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
         await open.click();
         await expectTexts(ops, texts);
         await expectNothingRan(ops);
+        await expectNoSidewaysScroll(ops);
       }
       await screenshotBothWidths(ops, 'xss-05-ops-message');
       // Support answers the secure message, so the customer has a notification about the thread.
@@ -428,6 +463,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await loan.click();
       await expectTexts(ops, [hostile.loanOccupation, hostile.loanAddress, hostile.loanPurpose]);
       await expectNothingRan(ops);
+      await expectNoSidewaysScroll(ops);
       await ops.keyboard.press('Escape');
 
       await visit(ops, '/ops/cards', []);
@@ -435,6 +471,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await showMoreUntil(ops, approve);
       await expectTexts(ops, [`Name on card: ${hostile.nameOnCard}`]);
       await expectNothingRan(ops);
+      await expectNoSidewaysScroll(ops);
       await approve.click();
       const approval = ops.getByRole('dialog', { name: /^Approve a / });
       await approval.getByRole('textbox', { name: 'Reason' }).fill('Identity and balance checked');
@@ -466,6 +503,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
         await details.waitFor();
         await expectTexts(page, texts);
         await expectNothingRan(page);
+        await expectNoSidewaysScroll(page);
         if (description === hostile.transferMessage) await screenshotBothWidths(page, 'xss-03-transaction-details');
         await page.keyboard.press('Escape');
         await details.waitFor({ state: 'hidden' });
@@ -483,6 +521,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await receiver.page.getByRole('button', { name: hostile.heldMessage }).first().click();
       await expectTexts(receiver.page, [senderName]);
       await expectNothingRan(receiver.page);
+      await expectNoSidewaysScroll(receiver.page);
       await visit(receiver.page, '/notifications', []);
 
       expect(missing).toEqual([]);
