@@ -57,23 +57,23 @@ const hostile = {
   identityState: `Ohio ${payloads.svg}`,
   identityAddress: `1 Elm St ${payloads.attribute}`,
   // A customer's own names (ops create-customer stores them as sign-up does): dashboard, profile, the
-  // recipient's history and notifications, the console's customers, messages and held transfers.
+  // recipient's transaction details, the console's customers, customer page, messages, held transfers and loans.
   firstName: `Ann ${payloads.attribute}`,
   lastName: `Lee ${payloads.svg}`,
-  // Beneficiary (POST /beneficiaries): payees list.
+  // Beneficiary (POST /beneficiaries): payees list (its country is stored and shown by no screen).
   beneficiaryBankName: `Bank ${payloads.script}`,
   beneficiaryAccountName: `Pat ${payloads.attribute}`,
   beneficiaryCountry: payloads.url,
-  // External transfer (POST /transfers kind external): history, transaction details.
+  // External transfer (POST /transfers kind external): history, transaction details (the country is shown by no screen).
   transferMessage: `Rent ${payloads.template}`,
   transferAccountName: `Pat ${payloads.svg}`,
   transferBankName: `Other ${payloads.title}`,
   transferCountry: `US ${payloads.url}`,
   // Own transfer (to savings, which a card request needs $500 on): history.
   ownTransferMessage: `Save ${payloads.url} ${payloads.shortSvg}`,
-  // Internal transfer held for review: recipient's history and notifications, console's held transfers.
+  // Internal transfer held for review ($12,000): the console's held transfer, released there; sender's and recipient's history.
   heldMessage: `Deposit ${payloads.title}`,
-  // Withdrawal (POST /withdrawals): history, transaction details.
+  // Withdrawal (POST /withdrawals): history, transaction details (country, state and bank address are shown by no screen).
   withdrawalBankName: `Far ${payloads.script}`,
   withdrawalAccountName: `Kim ${payloads.attribute}`,
   withdrawalCountry: `FR ${payloads.svg}`,
@@ -82,9 +82,9 @@ const hostile = {
   // Funding source (POST /funding-sources) and deposit (POST /deposits): deposit sources, history.
   fundingAccountName: `Joe ${payloads.svg}`,
   depositReason: `Top up ${payloads.script}`,
-  // Card request (POST /cards): cards page, the console's cards.
+  // Card request (POST /cards): the console's card requests, approved there; then the customer's card page.
   nameOnCard: `A ${payloads.shortSvg}`,
-  // Loan application (POST /loans): loans page, the console's loans.
+  // Loan application (POST /loans): the console's loan applications (the customer's loan page shows none of it).
   loanOccupation: `Chef ${payloads.attribute}`,
   loanAddress: `3 Rue ${payloads.svg}`,
   loanPurpose: `Van ${payloads.script} ${payloads.url}`,
@@ -94,7 +94,7 @@ const hostile = {
   messageSubject: payloads.title,
   messageText: `Help ${payloads.script} ${payloads.attribute} ${payloads.template}`,
   messageReply: `Also ${payloads.svg} ${payloads.url}`,
-  // Contact form (the real /contact screen, as a visitor): the console's messages.
+  // Contact form (the real /contact screen, as a visitor): the console's messages (the email field takes only an address).
   contactName: `Vi ${payloads.attribute}`,
   contactPhone: `2025550100 ${payloads.shortSvg}`,
   contactSubject: `Hi ${payloads.title}`,
