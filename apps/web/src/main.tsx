@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter/wght.css';
 import './styles/tokens.css';
 import './styles/base.css';
