@@ -156,12 +156,10 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
   });
 
   describe('recovery', () => {
-    it('a payment whose request died after claiming it is finished by the sweep, and a replay of its key answers it', async () => {
-      const dana = await kit.customer({ fundCents: 10_000n });
+    /** What step 4 of requestPayment leaves behind when the process dies before the ledger call. */
+    async function claimLeftBehind(dana: Awaited<ReturnType<typeof kit.customer>>, body: Record<string, unknown>) {
       const paymentId = randomUUID();
       const key = randomUUID();
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
-      // What step 4 of requestPayment leaves behind when the process dies before the ledger call.
       await database().transaction(async (tx) => {
         await claimIdempotencyKey(tx, dana.id, key, requestHash('transfers', createTransferRequestSchema.parse(body)), paymentId);
         await insertPayment(tx, {
@@ -175,7 +173,13 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
           message: 'interrupted',
         });
       });
-      expect((await kit.pay(dana, '/transfers', body, key)).statusCode).toBe(409);
+      return { paymentId, key };
+    }
+
+    it('a payment whose request died after claiming it is finished by the sweep, and a replay of its key answers it', async () => {
+      const dana = await kit.customer({ fundCents: 10_000n });
+      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
+      const { paymentId, key } = await claimLeftBehind(dana, body);
       await database().query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = $1`, [paymentId]);
       await kit.runJobs();
       expect((await dana.browser.get(`/api/v1/transfers/${paymentId}`)).json().transfer.status).toBe('completed');
@@ -184,6 +188,20 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       expect(replay.statusCode).toBe(201);
       expect(replay.json().transfer.id).toBe(paymentId);
       expect((await kit.balances(dana)).checking.balanceCents).toBe(7_500);
+    });
+
+    it('a replay of a key whose request died after claiming finishes that payment at once, and only once (decision 036)', async () => {
+      const dana = await kit.customer({ fundCents: 10_000n });
+      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
+      const { paymentId, key } = await claimLeftBehind(dana, body);
+      // No sweep has run: the replay itself finishes the payment the dead request claimed.
+      const [first, second] = [await kit.pay(dana, '/transfers', body, key), await kit.pay(dana, '/transfers', body, key)];
+      for (const replay of [first, second]) {
+        expect(replay.statusCode, replay.body).toBe(201);
+        expect(replay.json().transfer).toMatchObject({ id: paymentId, status: 'completed' });
+      }
+      await kit.runJobs();
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 7_500 }, savings: { balanceCents: 2_500 } });
     });
   });
 
