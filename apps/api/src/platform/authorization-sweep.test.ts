@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { unzipSync } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
@@ -268,8 +268,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** An id of the same shape as `id` that names nothing. */
 function missingLike(id: string): string {
   if (uuidPattern.test(id)) return randomUUID();
-  if (/^\d+$/.test(id)) return String(9_000_000_000 + Math.floor(Math.random() * 1_000_000));
-  return id.replace(/[0-9]/g, () => String(Math.floor(Math.random() * 10))).replace(/[a-z]/gi, (c) => (c === 'z' ? 'y' : 'z'));
+  if (/^\d+$/.test(id)) return String(9_000_000_000 + randomInt(1_000_000));
+  return id.replace(/[0-9]/g, () => String(randomInt(10))).replace(/[a-z]/gi, (c) => (c === 'z' ? 'y' : 'z'));
 }
 
 /** A well-formed passkey assertion from an authenticator nobody registered. */

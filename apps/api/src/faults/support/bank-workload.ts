@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,15 +140,15 @@ async function payFirstTimeWithStepUp(db: Database, http: BankHttp, payer: BankC
 }
 
 function randomOf<T>(items: readonly T[]): T {
-  const item = items[Math.floor(Math.random() * items.length)];
+  const item = items[randomInt(items.length)];
   if (item === undefined) throw new Error('nothing to choose from');
   return item;
 }
 
 function randomTransfer(customer: BankCustomer): TransferBody {
   const from = randomOf(customer.accounts);
-  const amountCents = 1 + Math.floor(Math.random() * 5_000);
-  if (Math.random() < 0.4 || customer.payees.length === 0) {
+  const amountCents = randomInt(1, 5_001);
+  if (randomInt(100) < 40 || customer.payees.length === 0) {
     const to = randomOf(customer.accounts.filter((account) => account.id !== from.id));
     return { kind: 'own', fromAccountId: from.id, toAccountId: to.id, amountCents, message: 'Bank chaos' };
   }
@@ -250,7 +250,7 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       const http = new BankHttp(origin, `198.51.100.${index + 1}`);
       let lastPaymentAt = 0;
       while (Date.now() < loadEndsAt) {
-        if (Math.random() < 0.35) {
+        if (randomInt(100) < 35) {
           const read = await http.call(customer, 'GET', '/api/v1/accounts');
           counters.reads += 1;
           if (read.status === 200) {
@@ -298,13 +298,13 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
             noteUnexpected(answer.status, answer.json);
             break;
           }
-          if (attempt >= 3 || Date.now() >= loadEndsAt || Math.random() < 0.4) {
+          if (attempt >= 3 || Date.now() >= loadEndsAt || randomInt(100) < 40) {
             counters.unknown += 1;
             unknownKeys.push({ customer, key, body });
             break;
           }
           counters.retries += 1;
-          await sleep(300 + Math.random() * 500);
+          await sleep(randomInt(300, 800));
         }
       }
     }
