@@ -7,7 +7,8 @@ import { totpCode } from '../platform/totp.ts';
 import { sandboxAdmin } from '../modules/staff/sandbox-admin.ts';
 import { demoSignIn } from '../modules/onboarding/sandbox-seed.ts';
 import { repositoryRoot, startServer, type ServerProcess } from './support/server-process.ts';
-import { notScanned, runAll, sqlmapOptions, sqlmapVersion, targetsOf, type Credentials, type OpenApiDocument, type Realm } from './support/sqlbak-sqlmap.ts';
+import { notScanned, runAll, sqlmapOptions, sqlmapVersion, targetsOf, type Credentials, type Realm } from './support/sqlbak-sqlmap.ts';
+import type { OpenApiDocument } from '../test/openapi.ts';
 
 /**
  * Issue 17, item 5: Debian's sqlmap against every operation of the API that takes a parameter,

@@ -8,6 +8,7 @@ import { TestBrowser } from '../test/client.ts';
 import { createTestStaff } from '../test/staff.ts';
 import { onboardedCustomer } from '../test/customers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { discriminatorsOf, variantsOf, type JsonSchema, type OpenApiDocument } from '../test/openapi.ts';
 import { paymentKit, validExternal } from '../test/payments.ts';
 
 /**
@@ -25,19 +26,6 @@ const hostileValues = {
   'next line (C1)': 'ab\u0085cd',
 } as const;
 
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  properties?: Record<string, JsonSchema>;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-}
-
-interface Operation {
-  parameters?: { in: 'query' | 'path' | 'header'; name: string; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
-
 interface FieldCase {
   label: string;
   method: string;
@@ -49,26 +37,11 @@ interface FieldCase {
 const isString = (schema: JsonSchema) => schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
 const validUuid = '00000000-0000-4000-8000-000000000000';
 
-/** A body schema's object variants: one for a plain object, one per branch of a union. */
-function variantsOf(schema: JsonSchema): JsonSchema[] {
-  const branches = schema.oneOf ?? schema.anyOf;
-  return branches ? branches.flatMap(variantsOf) : [schema];
-}
-
-/** Properties with a single allowed value (a union's `kind`) pick the branch; they are sent as is. */
-function discriminatorsOf(variant: JsonSchema): Record<string, unknown> {
-  const fixed: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(variant.properties ?? {})) {
-    if (property.enum?.length === 1) fixed[name] = property.enum[0];
-  }
-  return fixed;
-}
-
 function fillPath(path: string, values: Record<string, string> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? validUuid));
 }
 
-function casesFrom(paths: Record<string, Record<string, Operation>>, value: string) {
+function casesFrom(paths: OpenApiDocument['paths'], value: string) {
   const bodyAndQuery: FieldCase[] = [];
   const pathParameters: FieldCase[] = [];
   for (const [path, operations] of Object.entries(paths)) {
@@ -115,7 +88,7 @@ describeEachDatabase('hostile characters in every text field', (database) => {
   let app: FastifyInstance;
   let config: Config;
   let browser: TestBrowser;
-  let paths: Record<string, Record<string, Operation>>;
+  let paths: OpenApiDocument['paths'];
   const kit = paymentKit(() => ({ app, config, db: database() }));
 
   beforeAll(async () => {

@@ -7,6 +7,7 @@ import { buildTestApp } from '../test/app.ts';
 import { TestBrowser } from '../test/client.ts';
 import { onboardedCustomer } from '../test/customers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { discriminatorsOf, variantsOf, type JsonSchema, type OpenApiDocument } from '../test/openapi.ts';
 import { createTestStaff } from '../test/staff.ts';
 
 /**
@@ -19,30 +20,6 @@ import { createTestStaff } from '../test/staff.ts';
  * SQL and HTML payloads are valid text: they may be stored, but only byte for byte.
  * Decision record 039 says what is sent and why.
  */
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-}
-
-interface Operation {
-  parameters?: { in: 'query' | 'path' | 'header'; name: string; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
 
 /** One request of the sweep: `payload` is raw text, so malformed JSON and odd types go out as written. */
 interface Case {
@@ -83,22 +60,6 @@ const typesOf = (schema: JsonSchema): string[] => {
   if (schema.enum) return [...new Set(schema.enum.map((value) => (value === null ? 'null' : typeof value)))];
   return [];
 };
-
-/** A body schema's object variants: one for a plain object, one per branch of a union. */
-function variantsOf(schema: JsonSchema): JsonSchema[] {
-  const branches = schema.oneOf ?? schema.anyOf;
-  return branches ? branches.flatMap(variantsOf) : [schema];
-}
-
-/** Properties with a single allowed value (a union's `kind`) pick the branch; they are sent as is. */
-function discriminatorsOf(variant: JsonSchema): Record<string, unknown> {
-  const fixed: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(variant.properties ?? {})) {
-    if (property.enum?.length === 1) fixed[name] = property.enum[0];
-    else if (property.const !== undefined) fixed[name] = property.const;
-  }
-  return fixed;
-}
 
 /**
  * A plausible value for a field, so that a case with one bad field is refused for that field and
@@ -187,7 +148,7 @@ interface SweptOperation {
 }
 
 /** Cases per operation: per body (the whole body wrong) and per field (one field wrong, the rest plausible). */
-function sweepOf(paths: Record<string, Record<string, Operation>>): SweptOperation[] {
+function sweepOf(paths: OpenApiDocument['paths']): SweptOperation[] {
   const swept: SweptOperation[] = [];
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -330,7 +291,7 @@ describeEachDatabase('hostile values in every body and query string', (database)
     browser = await new TestBrowser(app).signInAs(database(), customer.userId);
     // Staff routes check the session and the permission before the body: the same browser is an admin too.
     await browser.signInAsStaff(database(), (await createTestStaff(database(), config, 'admin')).id);
-    const paths = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{ paths: Record<string, Record<string, Operation>> }>().paths;
+    const paths = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{ paths: OpenApiDocument['paths'] }>().paths;
     swept = sweepOf(paths);
     tables = (await database().query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).map(
       (row) => row.tablename,

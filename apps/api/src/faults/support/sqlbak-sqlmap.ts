@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { JsonSchema, OpenApiDocument } from '../../test/openapi.ts';
 
 /**
  * sqlmap against the running server (issue 17, item 5; docs/decisions/040-sqlmap-and-backups.md):
@@ -10,34 +11,6 @@ import path from 'node:path';
  * process whose traffic file is kept, so the test can prove sqlmap both found nothing and really
  * reached the handlers (signed in, CSRF header accepted, no wall of 401s or 429s).
  */
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-}
-
-interface OpenApiOperation {
-  parameters?: { in: 'query' | 'path' | 'header' | 'cookie'; name: string; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}
 
 export type Realm = 'customer' | 'staff' | 'public';
 
