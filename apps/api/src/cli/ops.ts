@@ -1,9 +1,6 @@
-import { loadConfig, ConfigError, type Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { loadConfig, ConfigError } from '../config.ts';
 import { ownerOnlyUmask, secureDataDirectory } from '../db/data-directory.ts';
-import { migrate } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { runOpsCommand } from '../modules/ops/registry.ts';
+import { runOpsCommandHere } from '../modules/ops/registry.ts';
 import type { OpsResult } from '../platform/ops-command.ts';
 import { readLiveServerLock, type ServerLock } from '../platform/server-lock.ts';
 
@@ -22,22 +19,6 @@ async function runThroughServer(lock: ServerLock, name: string, args: string[]):
   return body as OpsResult;
 }
 
-async function runHere(config: Config, name: string, args: string[]): Promise<OpsResult> {
-  let opened: Promise<Database> | undefined;
-  const database = () => {
-    opened ??= openDatabase(config).then(async (db) => {
-      await migrate(db);
-      return db;
-    });
-    return opened;
-  };
-  try {
-    return await runOpsCommand({ database, config, workingDirectory: process.cwd() }, name, args);
-  } finally {
-    if (opened) await (await opened).close();
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...args] = argv;
   process.umask(ownerOnlyUmask);
@@ -46,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
   if (exposedEntries > 0)
     process.stderr.write(`${config.dataDirectory} had ${exposedEntries} entries that other users could reach; they are owner-only now.\n`);
   const lock = config.databaseUrl ? undefined : await readLiveServerLock(config.dataDirectory);
-  const result = lock ? await runThroughServer(lock, name, args) : await runHere(config, name, args);
+  const result = lock ? await runThroughServer(lock, name, args) : await runOpsCommandHere(config, name, args);
   (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
   // For the person at the terminal (a QR code): standard output stays the command's result alone.
   if (result.notice) process.stderr.write(`${result.notice}\n`);

@@ -2,12 +2,11 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import { loadConfig } from '../../config.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { writeServerLock } from '../../platform/server-lock.ts';
-import { runOpsCommand } from './registry.ts';
+import { runOpsCommandHere } from './registry.ts';
 
 /**
  * `backup` and `restore` in this process, as the CLI runs them without a server (the running
@@ -21,22 +20,8 @@ async function temporaryDirectory(): Promise<string> {
 }
 afterAll(async () => Promise.all(made.map((directory) => rm(directory, { recursive: true, force: true }))));
 
-/** Runs one command as `npm run ops` does without a server: the database is opened on first use. */
-async function ops(config: Config, name: string, args: string[]) {
-  let opened: Promise<Database> | undefined;
-  const database = () => {
-    opened ??= openDatabase(config).then(async (db) => {
-      await migrate(db);
-      return db;
-    });
-    return opened;
-  };
-  try {
-    return await runOpsCommand({ database, config, workingDirectory: process.cwd() }, name, args);
-  } finally {
-    if (opened) await (await opened).close();
-  }
-}
+/** Runs one command as `npm run ops` does without a server. */
+const ops = runOpsCommandHere;
 
 const embedded = async (dataDirectory: string) => loadConfig({ DATA_DIR: dataDirectory, LOG_LEVEL: 'silent' });
 

@@ -1,3 +1,7 @@
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { migrate } from '../../db/migrate.ts';
+import { openDatabase } from '../../db/open-database.ts';
 import { OpsUsageError, type OpsCommand, type OpsContext, type OpsResult } from '../../platform/ops-command.ts';
 import { contactMessagesCommand } from '../contact/ops-commands.ts';
 import { createCustomerCommand } from '../onboarding/ops-commands.ts';
@@ -46,5 +50,25 @@ export async function runOpsCommand(context: OpsContext, name: string, args: str
   } catch (error) {
     if (error instanceof OpsUsageError) return { exitCode: 2, output: `${error.message}\nUsage: npm run ops -- ${command.usage}` };
     throw error;
+  }
+}
+
+/**
+ * Runs one command in this process, as the CLI does when no server owns the embedded database: the
+ * database is opened (and migrated) only if the command asks for it, and closed after.
+ */
+export async function runOpsCommandHere(config: Config, name: string, args: string[]): Promise<OpsResult> {
+  let opened: Promise<Database> | undefined;
+  const database = () => {
+    opened ??= openDatabase(config).then(async (db) => {
+      await migrate(db);
+      return db;
+    });
+    return opened;
+  };
+  try {
+    return await runOpsCommand({ database, config, workingDirectory: process.cwd() }, name, args);
+  } finally {
+    if (opened) await (await opened).close();
   }
 }
