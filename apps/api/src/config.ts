@@ -106,6 +106,8 @@ const environmentSchema = z.object({
   CARD_DATA_KEY: optional(base64Key),
   CARD_CVV_KEY: optional(base64Key),
   FOUR_EYES_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '5000000'),
+  /** Money requests per customer per minute (PRODUCT.md section 6); at least 20, the burst a customer's app may send. */
+  MONEY_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(20).max(1_000_000), '120'),
   DEPOSIT_DAILY_LIMIT_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '500000'),
   DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS: optional(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   ACH_DESTINATION_ROUTING: withDefault(z.string().refine(isValidRoutingNumber, { error: 'must be a 9-digit ABA routing number' }), '011000015'),
@@ -146,6 +148,8 @@ export interface Config {
   cardKeys: { pan: Buffer; lookup: Buffer; cvv: Buffer };
   /** A held transfer of this many cents or more needs two different staff members to release it. */
   fourEyesCents: bigint;
+  /** MONEY_RATE_LIMIT_PER_MINUTE: payments and loan requests one customer may send a minute. */
+  moneyRateLimitPerMinute: number;
   /**
    * Deposits pulled from other banks (PRODUCT.md section 6): per customer per day in the bank's
    * time zone, pending and cleared together; customers whose accounts opened in the last 30 days
@@ -221,6 +225,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     cardAutoApproveSeconds: env.BANK_MODE !== 'sandbox' || env.CARD_AUTO_APPROVE_SECONDS === 'off' ? undefined : (env.CARD_AUTO_APPROVE_SECONDS ?? 10),
     cardKeys: cardKeysOf(secrets.encryptionKey, env.CARD_DATA_KEY, env.CARD_CVV_KEY),
     fourEyesCents: BigInt(env.FOUR_EYES_CENTS),
+    moneyRateLimitPerMinute: env.MONEY_RATE_LIMIT_PER_MINUTE,
     deposits: {
       dailyLimitCents: BigInt(env.DEPOSIT_DAILY_LIMIT_CENTS),
       newCustomerDailyLimitCents: BigInt(Math.min(env.DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS ?? env.DEPOSIT_DAILY_LIMIT_CENTS, env.DEPOSIT_DAILY_LIMIT_CENTS)),

@@ -13,6 +13,7 @@ import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
 import type { Config } from '../../config.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { moneyRateLimit } from '../../platform/money-rate-limit.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { findCustomerById } from '../customers/service.ts';
@@ -29,13 +30,15 @@ const errors = {
   422: errorResponseSchema,
   429: errorResponseSchema,
 };
-const moneyRateLimit = { max: 120, timeWindow: '1 minute' };
 
 /** The customer's loans (PRODUCT.md section 6 "Loans"). Someone else's loan answers 404 on every route, like a missing one. */
-export function loanRoutes(dependencies: LoanDependencies & { config: Pick<Config, 'bankTimeZone' | 'bankName'> }): FastifyPluginAsyncZod {
+export function loanRoutes(
+  dependencies: LoanDependencies & { config: Pick<Config, 'bankTimeZone' | 'bankName' | 'moneyRateLimitPerMinute'> },
+): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {
     requireCustomer(app, db);
+    const loanRateLimit = moneyRateLimit(dependencies.config.moneyRateLimitPerMinute);
     const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined>; id: string }) => ({
       ip: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
@@ -45,7 +48,7 @@ export function loanRoutes(dependencies: LoanDependencies & { config: Pick<Confi
     app.post(
       '/loans',
       {
-        config: { rateLimit: moneyRateLimit },
+        config: { rateLimit: loanRateLimit },
         schema: {
           tags: ['loans'],
           description: 'Header Idempotency-Key required.',
@@ -75,7 +78,7 @@ export function loanRoutes(dependencies: LoanDependencies & { config: Pick<Confi
     app.post(
       '/loans/:id/repayments',
       {
-        config: { rateLimit: moneyRateLimit },
+        config: { rateLimit: loanRateLimit },
         preHandler: refuseWhenFrozen(db),
         schema: {
           tags: ['loans'],

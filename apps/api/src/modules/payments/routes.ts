@@ -15,6 +15,7 @@ import {
 } from '@strongroom/contracts/payments.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { moneyRateLimit } from '../../platform/money-rate-limit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import type { PaymentDependencies } from './dependencies.ts';
@@ -33,13 +34,13 @@ const errors = {
   429: errorResponseSchema,
 };
 const heldListLimit = 100;
-/** Generous: a customer's app may send a burst of payments (PRODUCT.md: at least 20 at once). */
-const paymentRateLimit = { max: 120, timeWindow: '1 minute' };
 
 export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {
     requireCustomer(app, db);
+    // Generous: a customer's app may send a burst of payments (PRODUCT.md: at least 20 at once).
+    const paymentRateLimit = moneyRateLimit(dependencies.config.moneyRateLimitPerMinute);
 
     async function handle(request: FastifyRequest, reply: FastifyReply, paymentRequest: PaymentRequest) {
       const stepUpValue = request.headers[stepUpHeader];
