@@ -68,6 +68,7 @@ import { loggerOptions, requestIdFor } from './platform/logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/messaging/mailer.ts';
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { databaseRateLimitStore, rateLimitSweepIntervalMs, rateLimitSweepJobKind, sweepRateLimitCounters } from './platform/rate-limit-store.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { trustProxyFor } from './platform/trusted-proxies.ts';
 import { storageFor, type FileStorage } from './platform/storage.ts';
@@ -159,6 +160,10 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     await expirePendingTransfers(db, clock);
   });
   services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
+  services.jobs.register(rateLimitSweepJobKind, async () => {
+    await sweepRateLimitCounters(db, clock);
+  });
+  services.jobs.every(rateLimitSweepJobKind, rateLimitSweepIntervalMs);
   // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
   const payments = {
     db,
@@ -211,7 +216,9 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   registerSecurityHeaders(app);
   answerWhileClosing(app);
   await app.register(fastifyCookie);
-  await app.register(rateLimit, { global: false });
+  // Counters live in the database, so a limit means the same with 1 or N processes; a database
+  // that is away while counting answers 503 like any other (docs/decisions/042).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db, clock) });
   await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
   decorateStaffSessions(app);

@@ -4,13 +4,15 @@ import { beneficiaryListSchema, beneficiaryResponseSchema, createBeneficiaryRequ
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { addBeneficiary, deleteBeneficiary, listSavedBeneficiaries } from './service.ts';
 
 /**
  * Saving a payee of this bank tells whether an account number exists; this bounds how fast one
- * address can ask, far above what a person adding payees by hand needs.
+ * customer can ask (from any address, through any process), far above what a person adding payees
+ * by hand needs.
  */
-export const beneficiaryAdditionsPerHourPerAddress = 60;
+export const beneficiaryAdditionsPerHourPerCustomer = 60;
 
 export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,7 +25,7 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
     app.post(
       '/beneficiaries',
       {
-        config: { rateLimit: { max: beneficiaryAdditionsPerHourPerAddress, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: beneficiaryAdditionsPerHourPerCustomer, timeWindow: '1 hour' }) },
         schema: {
           tags: ['beneficiaries'],
           body: createBeneficiaryRequestSchema,

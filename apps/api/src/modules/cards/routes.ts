@@ -14,6 +14,7 @@ import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import {
@@ -64,7 +65,7 @@ export function cardRoutes(dependencies: CardDependencies): FastifyPluginAsyncZo
     app.post(
       '/cards',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '1 hour' }) },
         preHandler: refuseWhenFrozen(db),
         schema: {
           tags,
@@ -108,7 +109,7 @@ export function cardRoutes(dependencies: CardDependencies): FastifyPluginAsyncZo
     app.post(
       '/cards/:id/reveal',
       {
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '10 minutes' }) },
         schema: {
           tags,
           description: 'Step-up every time: 403 step_up_required, then again with X-Step-Up. The only answer with the full card number.',

@@ -11,6 +11,7 @@ import {
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import {
   fundingSourcesOf,
@@ -57,7 +58,7 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
     app.post(
       '/funding-sources',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '1 hour' }) },
         preHandler: refuseWhenFrozen(dependencies.db),
         schema: {
           tags: ['funding-sources'],
@@ -80,7 +81,7 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
       '/funding-sources/:id/verify',
       {
         // Three tries per link are the real limit; this stops a script trying every link at once.
-        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 30, timeWindow: '1 hour' }) },
         preHandler: refuseWhenFrozen(dependencies.db),
         schema: {
           tags: ['funding-sources'],

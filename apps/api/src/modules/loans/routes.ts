@@ -13,7 +13,7 @@ import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
 import type { Config } from '../../config.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { moneyRateLimit } from '../../platform/money-rate-limit.ts';
+import { moneyRateLimit } from '../../platform/customer-rate-limits.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { findCustomerById } from '../customers/service.ts';

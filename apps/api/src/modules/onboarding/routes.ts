@@ -5,6 +5,7 @@ import { messageResponseSchema, sessionResponseSchema } from '@strongroom/contra
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { identityFieldsSchema, onboardingMessages, phoneCodeRequestSchema, phoneSignupRequestSchema } from '@strongroom/contracts/onboarding.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { startSession } from '../../platform/session.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readImageForm, sendStoredImage } from '../../platform/uploads.ts';
@@ -41,7 +42,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
     app.post(
       '/onboarding/phone',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 10, timeWindow: '1 hour' }) },
         schema: { tags: ['onboarding'], body: phoneSignupRequestSchema, response: { 200: messageResponseSchema, ...errors } },
       },
       async (request) => {
@@ -58,7 +59,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
     app.post(
       '/onboarding/phone/verify',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '1 hour' }) },
         schema: { tags: ['onboarding'], body: phoneCodeRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
       },
       async (request, reply) => {
@@ -81,7 +82,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
     app.post(
       '/onboarding/identity',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 10, timeWindow: '1 hour' }) },
         schema: {
           tags: ['onboarding'],
           description: 'multipart/form-data: document (PNG or JPEG, at most 5 MB), idNumber, country, state, address',
@@ -105,7 +106,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
     app.post(
       '/onboarding/profile-photo',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '1 hour' }) },
         schema: {
           tags: ['onboarding'],
           description: 'multipart/form-data: photo (PNG or JPEG, at most 5 MB)',

@@ -15,6 +15,7 @@ import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { startSignedInBrowser } from '../auth/service.ts';
@@ -95,7 +96,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
     customer.post(
       '/me/passkeys/registration/options',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '15 minutes' }) },
         schema: { tags, response: { 200: passkeyOptionsResponseSchema, ...errors } },
       },
       async (request) => registrationOptions(dependencies, actorOf(request), firstHeader(request.headers[stepUpHeader])),
@@ -104,7 +105,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
     customer.post(
       '/me/passkeys',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '15 minutes' }) },
         schema: { tags, body: passkeyRegisterRequestSchema, response: { 201: passkeyResponseSchema, ...errors } },
       },
       async (request, reply) => reply.status(201).send({ passkey: await registerPasskey(dependencies, actorOf(request), request.body) }),
@@ -124,7 +125,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
     customer.post(
       '/step-up/:challengeId/passkey/options',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 30, timeWindow: '10 minutes' }) },
         schema: { tags, params: challengeParams, response: { 200: passkeyOptionsResponseSchema, ...errors } },
       },
       async (request) => stepUpOptions(dependencies, customerIdOf(request), request.params.challengeId),
@@ -133,7 +134,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
     customer.post(
       '/step-up/:challengeId/passkey',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 30, timeWindow: '10 minutes' }) },
         schema: { tags, params: challengeParams, body: passkeyAssertionRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } },
       },
       async (request) => {

@@ -15,7 +15,7 @@ import {
 } from '@strongroom/contracts/payments.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { moneyRateLimit } from '../../platform/money-rate-limit.ts';
+import { moneyRateLimit } from '../../platform/customer-rate-limits.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import type { PaymentDependencies } from './dependencies.ts';

@@ -5,12 +5,13 @@ import { lineIdParamsSchema, receiptVerificationSchema } from '@strongroom/contr
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { receiptFor, verifyReceipt } from './service.ts';
 
 /** Enough for a landlord checking a stack of receipts; far too few to walk a space of 2^100 references. */
 export const receiptVerificationsPerMinutePerAddress = 30;
 /** Each receipt is a PDF built on request; a person prints a handful. */
-export const receiptDownloadsPerMinutePerAddress = 30;
+export const receiptDownloadsPerMinutePerCustomer = 30;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
@@ -21,7 +22,7 @@ function customerReceiptRoutes(db: Database, config: Config): FastifyPluginAsync
     app.get(
       '/transactions/:id/receipt',
       {
-        config: { rateLimit: { max: receiptDownloadsPerMinutePerAddress, timeWindow: '1 minute' } },
+        config: { rateLimit: perCustomerRateLimit({ max: receiptDownloadsPerMinutePerCustomer, timeWindow: '1 minute' }) },
         schema: { tags: ['receipts'], params: lineIdParamsSchema, response: { 200: z.unknown().describe('The receipt (application/pdf)'), ...errors } },
       },
       async (request, reply) => {

@@ -6,6 +6,7 @@ import { statementQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { statementCsv } from './csv.ts';
 import { statementOfx } from './ofx.ts';
 import { statementPdf } from './pdf.ts';
@@ -19,7 +20,7 @@ const formats = {
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 /** A statement reads up to a year of the ledger; a person downloads a few, a script looping on it is stopped. */
-export const statementDownloadsPerMinutePerAddress = 30;
+export const statementDownloadsPerMinutePerCustomer = 30;
 
 /**
  * `GET /accounts/{id}/statement?from=&to=&format=pdf|csv|ofx` (PRODUCT.md section 5). The file is
@@ -31,7 +32,7 @@ export function statementRoutes(db: Database, config: Config): FastifyPluginAsyn
     app.get(
       '/accounts/:id/statement',
       {
-        config: { rateLimit: { max: statementDownloadsPerMinutePerAddress, timeWindow: '1 minute' } },
+        config: { rateLimit: perCustomerRateLimit({ max: statementDownloadsPerMinutePerCustomer, timeWindow: '1 minute' }) },
         schema: {
           tags: ['statements'],
           params: z.object({ id: z.string().max(64) }),

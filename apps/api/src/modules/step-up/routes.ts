@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { resendStepUp, verifyStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
 
 const errors = {
@@ -26,7 +27,7 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
     app.post(
       '/step-up/:challengeId',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 30, timeWindow: '10 minutes' }) },
         schema: { tags: ['step-up'], params: challengeParams, body: stepUpVerifyRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } },
       },
       async (request) => {
@@ -37,7 +38,7 @@ export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsy
     app.post(
       '/step-up/:challengeId/resend',
       {
-        config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+        config: { rateLimit: perCustomerRateLimit({ max: 10, timeWindow: '10 minutes' }) },
         schema: { tags: ['step-up'], params: challengeParams, response: { 200: stepUpResendResponseSchema, ...errors } },
       },
       async (request) => resendStepUp(dependencies, customerIdOf(request), request.params.challengeId, 'the request you started'),
