@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import type { Database } from './database.ts';
+import { DatabaseRateLimitStore } from '../platform/rate-limit-store.ts';
 import { openPostgres } from './postgres.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
@@ -74,6 +75,26 @@ describe('a database that is away', () => {
         expect(error).toEqual({ code: 'service_unavailable', message: expect.stringContaining('try again'), requestId: expect.any(String) });
         expect(response.body).not.toContain('ECONNREFUSED');
       }
+    });
+
+    it('answers 503 when a rate limit cannot be counted, the counter being in the database (decision 042)', async () => {
+      // The store hands the driver's error on as it is, so the error handler knows it for an outage.
+      const counting = new DatabaseRateLimitStore(db, undefined, 'POST /api/v1/contact').increment('198.51.100.7', 60_000);
+      const error = await counting.then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      // The contact form counts its sender (onRequest) before anything else touches the database.
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        remoteAddress: '198.51.100.7',
+        payload: { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 202 555 0101', subject: 'Savings', message: 'How do I open one?' },
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json().error.code).toBe('service_unavailable');
     });
   });
 
