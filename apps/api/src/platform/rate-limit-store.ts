@@ -22,13 +22,14 @@ export const rateLimitSweepIntervalMs = 5 * 60 * 1_000;
 /**
  * One statement per request: create the counter, or count one more in the current window, or open
  * a new window if the last one ended; and say how many requests the window holds and how long it
- * has left. The row lock of the upsert orders concurrent requests of one key, so none is lost.
+ * has left. The row lock of the upsert orders concurrent requests of one key, so none is lost; the
+ * count stops at the largest integer, which is far past any limit.
  */
 const incrementSql = `
   INSERT INTO rate_limit_counters AS counter (scope, key, hits, window_ends_at)
   VALUES ($1, $2, 1, coalesce($4::timestamptz, now()) + $3::integer * interval '1 millisecond')
   ON CONFLICT (scope, key) DO UPDATE SET
-    hits = CASE WHEN counter.window_ends_at <= coalesce($4::timestamptz, now()) THEN 1 ELSE counter.hits + 1 END,
+    hits = CASE WHEN counter.window_ends_at <= coalesce($4::timestamptz, now()) THEN 1 ELSE least(counter.hits, 2147483646) + 1 END,
     window_ends_at = CASE WHEN counter.window_ends_at <= coalesce($4::timestamptz, now()) THEN excluded.window_ends_at ELSE counter.window_ends_at END
   RETURNING hits, ceil(extract(epoch FROM counter.window_ends_at - coalesce($4::timestamptz, now())) * 1000)::integer AS ttl_ms`;
 
