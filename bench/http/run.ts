@@ -662,6 +662,8 @@ try {
   const byName = workloads(customers);
 
   const cells: Cell[] = [];
+  /** The soak's minutes, apart from the table of cells but in the check that nothing was lost. */
+  const soakCells: Cell[] = [];
   const notes: string[] = [];
   let soakReport: string[] = [];
 
@@ -764,6 +766,7 @@ try {
     for (minute = 0; minute < soakMinutes; minute += 1) {
       const cell = await runCell(processes, byName.own, soakConnections, 60, rate, `soak m${minute + 1}`);
       minutes.push(cell);
+      soakCells.push(cell);
       const samples = memory.filter((sample) => sample.minute === minute);
       console.log(
         `minute ${minute + 1}: ${whole(cell.result.requestsPerSecond)}/s, p50 ${fmt(cell.result.latencyMs.p50)} ms, p99 ${fmt(cell.result.latencyMs.p99)} ms, ` +
@@ -819,7 +822,7 @@ try {
   // -------------------------------------------------------------------------------------------
   // Tables and targets
 
-  const money = cells.filter((cell) => cell.acknowledgedInDatabase !== undefined);
+  const money = [...cells, ...soakCells].filter((cell) => cell.acknowledgedInDatabase !== undefined);
   const acknowledged = money.reduce((sum, cell) => sum + cell.result.acknowledgedIds.length, 0);
   const inDatabase = money.reduce((sum, cell) => sum + (cell.acknowledgedInDatabase ?? 0), 0);
   const verification = [
