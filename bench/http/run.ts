@@ -444,7 +444,10 @@ async function signIn(origin: string, customer: Omit<Customer, 'cookie' | 'csrf'
  * would otherwise stop the setup of 64 customers. The load itself sends no such header.
  */
 function setupAddress(customer: { index: number }): string {
-  return `2001:db8::${(customer.index + 1).toString(16)}`;
+  // IPv4 documentation ranges (198.51.100.0/24, 203.0.113.0/24): 508 customers at most.
+  const host = customer.index + 1;
+  if (host > 508) throw new Error('at most 508 customers');
+  return host <= 254 ? `198.51.100.${host}` : `203.0.113.${host - 254}`;
 }
 
 async function call(origin: string, customer: Customer, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -484,7 +487,7 @@ async function setUpPayee(origin: string, db: Database, payer: Customer, payee: 
   const code = /\b(\d{6})\b/.exec(message?.text_body ?? '')?.[1];
   if (!code) throw new Error('no step-up code was sent');
   const verified = await call(origin, payer, 'POST', `/api/v1/step-up/${challengeId}`, { code });
-  if (verified.status !== 200) throw new Error(`the step-up code was refused: ${JSON.stringify(verified)}`);
+  if (verified.status !== 200) throw new Error(`the step-up code of customer ${payer.index} was refused: ${JSON.stringify(verified)}`);
   const paid = await call(origin, payer, 'POST', '/api/v1/transfers', body, { 'idempotency-key': key, 'x-step-up': challengeId });
   if (paid.status !== 201) throw new Error(`the first payment to a payee failed: ${JSON.stringify(paid)}`);
 }
