@@ -24,7 +24,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, openSync, closeSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -929,6 +929,18 @@ try {
     await appendFile(resultsPath, section);
     console.log(`appended to ${path.relative(root, resultsPath)}`);
   }
+} catch (error) {
+  // The server's own log tells why it stopped answering; the work directory goes below.
+  const kept = path.join(root, 'artifacts', `bench-http-${runId}-server.log`);
+  await mkdir(path.dirname(kept), { recursive: true });
+  await copyFile(serverLog, kept).catch(() => undefined);
+  const exit = server
+    ? `the API ${server.child.exitCode === null && server.child.signalCode === null ? 'was still running' : `had exited (${server.child.exitCode ?? server.child.signalCode})`}`
+    : 'no API was running';
+  console.error(
+    `bench:http failed; ${exit}; its log is kept in ${path.relative(root, kept)}; its end:\n${(await readFile(serverLog, 'utf8').catch(() => '')).slice(-3_000)}`,
+  );
+  throw error;
 } finally {
   await server?.stop().catch(() => undefined);
   await db?.close().catch(() => undefined);
