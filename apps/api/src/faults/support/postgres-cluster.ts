@@ -37,6 +37,8 @@ export interface PostgresCluster {
   readonly port: number;
   /** postgres://user@127.0.0.1:port/postgres */
   readonly url: string;
+  /** The cluster's data directory (its WAL is under pg_wal/). */
+  readonly dataDirectory: string;
   /** Starts the server and waits until it accepts connections (crash recovery included). */
   start(): Promise<void>;
   /** `pg_ctl -m immediate stop`: a crash, no checkpoint; the next start replays the WAL. */
@@ -49,7 +51,12 @@ export interface PostgresCluster {
 
 const asRoot = process.getuid?.() === 0;
 
-export async function createPostgresCluster(binaries: PostgresBinaries): Promise<PostgresCluster> {
+export interface ClusterOptions {
+  /** More `name=value` settings for the server (the benchmark keeps WAL longer, say). */
+  settings?: readonly string[];
+}
+
+export async function createPostgresCluster(binaries: PostgresBinaries, clusterOptions: ClusterOptions = {}): Promise<PostgresCluster> {
   const directory = await mkdtemp(path.join(tmpdir(), 'strongroom-faults-pg-'));
   const dataDirectory = path.join(directory, 'data');
   const logFile = path.join(directory, 'server.log');
@@ -77,11 +84,13 @@ export async function createPostgresCluster(binaries: PostgresBinaries): Promise
     '-c fsync=on',
     '-c synchronous_commit=on',
     '-c full_page_writes=on',
+    ...(clusterOptions.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
 
   const cluster: PostgresCluster = {
     port,
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    dataDirectory,
     async start() {
       await asOwner(binaries.pgCtl, ['-D', dataDirectory, '-l', logFile, '-w', '-t', '60', '-o', options, 'start']);
     },

@@ -1,0 +1,950 @@
+/**
+ * `npm run bench:http`: money through the whole stack (issue 16, decision 045). On a throwaway
+ * PostgreSQL of its own, durable as a bank runs it (fsync and synchronous_commit on):
+ *   1. pgbench's TPC-B-like script (-M prepared -c 32 -j 2), the yardstick, in the same run;
+ *   2. the real API (the esbuild bundle `npm start` runs), 64 funded customers made by the ops CLI's
+ *      create-customer, each signed in over HTTP (its session cookie and CSRF token), each with a
+ *      known payee (the next customer, paid once with the step-up a first payment asks for);
+ *   3. wrk with bench/http/load.lua, rotating over the sessions with a fresh Idempotency-Key per
+ *      payment: own transfers, internal transfers to the known payees, and reads (GET /accounts,
+ *      GET /transactions), each at 8, 32 and 128 connections, with 1 and 2 processes
+ *      (WEB_CONCURRENCY);
+ *   4. every payment answered 201 must be in the database (its payment completed and its ledger
+ *      transfer there, looked up by the ids wrk collected), the customers' total unchanged and
+ *      `ops check-ledger` green.
+ * Prints a table and the targets (PASS/FAIL; the exit code is 0 unless the bench itself broke) and
+ * appends them to bench/RESULTS.md.
+ *
+ * `--soak`: the soak (issue 16 item 4): the peak own-transfer rate at 32 connections, then
+ * `--soak-minutes` (10) at half that rate, paced by load.lua's delay(), one minute per wrk run;
+ * memory from /metrics every 5 s. See docs/decisions/045-http-benchmark.md.
+ *
+ * Needs wrk (Debian package wrk), pgbench, initdb and pg_ctl (postgresql-15).
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, openSync, closeSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs, promisify } from 'node:util';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import type { Database } from '../../apps/api/src/db/database.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { openPostgres } from '../../apps/api/src/db/postgres.ts';
+import { createPostgresCluster, findPostgresBinaries, type PostgresCluster } from '../../apps/api/src/faults/support/postgres-cluster.ts';
+import { freePort } from '../../apps/api/src/faults/support/server-process.ts';
+import { runOpsCommand } from '../../apps/api/src/modules/ops/registry.ts';
+import { topSelfTime } from './cpu-profile.ts';
+import { runWrk, socketErrorCount, wrkPath, type RequestTemplate, type WrkResult } from './wrk.ts';
+
+const execFileAsync = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const resultsPath = path.join(root, 'bench/RESULTS.md');
+
+const { values: options } = parseArgs({
+  options: {
+    seconds: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    connections: { type: 'string' },
+    processes: { type: 'string' },
+    workloads: { type: 'string' },
+    customers: { type: 'string' },
+    soak: { type: 'boolean', default: false },
+    'soak-minutes': { type: 'string' },
+    'soak-rate': { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'log-level': { type: 'string' },
+    'no-record': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const usage = `npm run bench:http -- [options]
+  --seconds N         length of each cell (default 12; --quick 4)
+  --connections L     comma-separated connection counts (default 8,32,128; --quick 32)
+  --processes L       comma-separated process counts, WEB_CONCURRENCY (default 1,2; --quick 1)
+  --workloads L       own,internal,reads (default all three)
+  --customers N       signed-in customers (default 64)
+  --quick             a short run for development; records nothing
+  --soak              the soak instead: peak own-transfer rate, then half of it for --soak-minutes
+  --soak-minutes N    (default 10)    --soak-rate R  skip the peak probe, pace at R requests/s
+  --cpu-prof          run the server under node --cpu-prof (artifacts/cpu-prof-*/), print the top 15 self times
+  --log-level L       the server's LOG_LEVEL (default info, written to a file, as a deployment logs)
+  --no-record         do not append to bench/RESULTS.md`;
+if (options.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const list = (text: string | undefined, fallback: readonly number[]) =>
+  text ? text.split(',').map((item) => Number.parseInt(item.trim(), 10)) : [...fallback];
+const quick = options.quick;
+const cellSeconds = Number(options.seconds ?? (quick ? 4 : 12));
+const connectionCounts = list(options.connections, quick ? [32] : [8, 32, 128]);
+const processCounts = list(options.processes, quick ? [1] : [1, 2]);
+const workloadNames = (options.workloads ?? 'own,internal,reads').split(',').map((name) => name.trim());
+const customerCount = Number(options.customers ?? 64);
+const soakMinutes = Number(options['soak-minutes'] ?? 10);
+const record = !quick && !options['no-record'];
+const logLevel = options['log-level'] ?? 'info';
+const pgbenchClients = 32;
+const pgbenchScale = 10;
+const fundCents = 1_000_000_000n;
+const password = 'bench-http correct horse battery staple';
+const targets = { transfersVsPgbench: 1.0, p99Ms: 50, readsVsTransfers: 3 };
+
+type WorkloadName = 'own' | 'internal' | 'reads';
+for (const name of workloadNames) if (!['own', 'internal', 'reads'].includes(name)) throw new Error(`unknown workload ${name}\n${usage}`);
+for (const n of [...connectionCounts, ...processCounts, cellSeconds, customerCount, soakMinutes]) {
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`a number option is not a positive number\n${usage}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prerequisites
+
+const binaries = findPostgresBinaries();
+/** pgbench and pg_waldump beside the initdb found (through a link on PATH to Debian's directory, say). */
+const postgresBin = binaries ? path.dirname(realpathSync(binaries.initdb)) : undefined;
+const pgbenchPath = postgresBin ? path.join(postgresBin, 'pgbench') : undefined;
+const waldumpPath = postgresBin ? path.join(postgresBin, 'pg_waldump') : undefined;
+const missing = [
+  existsSync(wrkPath) ? undefined : `wrk at ${wrkPath} (apt-get install wrk)`,
+  binaries ? undefined : 'initdb and pg_ctl (apt-get install postgresql-15)',
+  pgbenchPath && existsSync(pgbenchPath) ? undefined : 'pgbench (postgresql-15 or postgresql-client-15)',
+].filter(Boolean);
+if (missing.length > 0) {
+  console.error(`bench:http needs ${missing.join(', ')}`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+function machineLine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}`;
+}
+
+function loadLine(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
+async function commitLine(): Promise<string> {
+  const { stdout: commit } = await execFileAsync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root });
+  const { stdout: status } = await execFileAsync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root });
+  return `${commit.trim()}${status.trim() ? ' (with uncommitted changes)' : ''}`;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+const whole = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: pgbench, statistics, the WAL between two points
+
+async function runPgbench(cluster: PostgresCluster, admin: Database, seconds: number, workDirectory: string) {
+  await admin.query('CREATE DATABASE bench_pgbench');
+  const url = new URL(cluster.url);
+  url.pathname = '/bench_pgbench';
+  await execFileAsync(pgbenchPath ?? 'pgbench', ['-i', '-s', String(pgbenchScale), '-q', url.toString()], { timeout: 300_000 });
+  const logDirectory = path.join(workDirectory, 'pgbench-log');
+  await mkdir(logDirectory, { recursive: true, mode: 0o777 });
+  const { stdout } = await execFileAsync(
+    pgbenchPath ?? 'pgbench',
+    ['-M', 'prepared', '-c', String(pgbenchClients), '-j', '2', '-T', String(seconds), '-l', '--log-prefix', path.join(logDirectory, 'log'), url.toString()],
+    { cwd: logDirectory, timeout: (seconds + 120) * 1000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`no tps line in pgbench's output:\n${stdout}`);
+  const latencies: number[] = [];
+  for (const file of readdirSync(logDirectory)) {
+    for (const line of readFileSync(path.join(logDirectory, file), 'utf8').split('\n')) {
+      const us = Number(line.split(' ')[2]);
+      if (line.length > 0 && Number.isFinite(us)) latencies.push(us / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  await admin.query('DROP DATABASE bench_pgbench WITH (FORCE)');
+  return { tps: Number(tps), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
+}
+
+async function serverSettings(admin: Database): Promise<string> {
+  const rows = await admin.query<{ name: string; setting: string }>(
+    `SELECT name, setting FROM pg_settings WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers', 'max_connections') ORDER BY name`,
+  );
+  return rows.map((row) => `${row.name}=${row.setting}`).join(', ');
+}
+
+async function walPosition(db: Database): Promise<string> {
+  const [row] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+  return row?.lsn ?? '0/0';
+}
+
+interface WalFigures {
+  commits: number;
+  /** Heap inserts, updates and deletes: rows written. */
+  rowWrites: number;
+  bytes: number;
+}
+
+/** pg_waldump --stats=record between two positions: commits and rows written, whatever the statements. */
+async function walBetween(cluster: PostgresCluster, start: string, end: string): Promise<WalFigures | undefined> {
+  if (!waldumpPath || !existsSync(waldumpPath)) return undefined;
+  try {
+    const { stdout } = await execFileAsync(waldumpPath, ['--stats=record', '-p', path.join(cluster.dataDirectory, 'pg_wal'), '-s', start, '-e', end], {
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 120_000,
+    });
+    let commits = 0;
+    let rowWrites = 0;
+    let bytes = 0;
+    for (const line of stdout.split('\n')) {
+      // Type, then N, record size, full-page images and combined size, each with its percentage.
+      const match = /^(\S+)\s+(\d+)\s+\(\s*[\d.]+\)\s+\d+\s+\(\s*[\d.]+\)\s+\d+\s+\(\s*[\d.]+\)\s+(\d+)/.exec(line.trim());
+      const name = match?.[1];
+      if (!name || name === 'Total') continue;
+      const count = Number(match[2]);
+      const combined = Number(match[3]);
+      bytes += combined;
+      if (name === 'Transaction/COMMIT') commits += count;
+      if (/^Heap2?\/(INSERT|UPDATE|HOT_UPDATE|DELETE|MULTI_INSERT)/.test(name)) rowWrites += count;
+    }
+    return { commits, rowWrites, bytes };
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API server as its own process
+
+interface Server {
+  child: ChildProcess;
+  origin: string;
+  /** Processes answering requests: the workers under node:cluster, else the one. */
+  serving: number;
+  exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid) children.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children;
+}
+
+async function startApi(environment: Record<string, string>, processes: number, logFile: string, cpuProfileDirectory?: string): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [...(cpuProfileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDirectory}`] : []), '--enable-source-maps', 'apps/api/dist/main.js'],
+    {
+      cwd: root,
+      env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, WEB_CONCURRENCY: String(processes) },
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
+  closeSync(logFd);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const server: Server = {
+    child,
+    origin,
+    serving: 1,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(60_000).then(() => false)]);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+  const deadline = Date.now() + 120_000;
+  let readySince: number | undefined;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited before it was ready:\n${(await readFile(logFile, 'utf8')).slice(-4_000)}`);
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the API was not ready in time:\n${(await readFile(logFile, 'utf8')).slice(-4_000)}`);
+    }
+    const ready = await fetch(`${origin}/api/v1/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) readySince ??= Date.now();
+    // The sandbox's seed runs right after listening; "is open at" says it is done.
+    if (ready && ((await readFile(logFile, 'utf8')).includes('is open at') || Date.now() - (readySince ?? 0) > 15_000)) break;
+    await sleep(200);
+  }
+  // Workers of node:cluster are the server's children; give them a moment to all be forked.
+  await sleep(1_000);
+  const workers = child.pid === undefined ? [] : childrenOf(child.pid);
+  server.serving = Math.max(1, workers.length);
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// /metrics: the server's own figures
+
+interface Scrape {
+  /** By route: seconds summed and requests counted by http_request_duration_seconds. */
+  routes: Map<string, { sum: number; count: number }>;
+  heapUsedBytes: number;
+  residentBytes: number;
+  eventLoopLagP99Seconds: number;
+}
+
+async function scrape(origin: string): Promise<Scrape> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const routes = new Map<string, { sum: number; count: number }>();
+  const single = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  for (const match of text.matchAll(/^http_request_duration_seconds_(sum|count)\{([^}]*)\} ([\d.e+-]+)$/gm)) {
+    const [, kind, labels, value] = match;
+    const method = /method="([^"]*)"/.exec(labels ?? '')?.[1];
+    const route = /route="([^"]*)"/.exec(labels ?? '')?.[1];
+    const key = `${method} ${route}`;
+    const entry = routes.get(key) ?? { sum: 0, count: 0 };
+    if (kind === 'sum') entry.sum += Number(value);
+    else entry.count += Number(value);
+    routes.set(key, entry);
+  }
+  return {
+    routes,
+    heapUsedBytes: single('nodejs_heap_size_used_bytes'),
+    residentBytes: single('process_resident_memory_bytes'),
+    eventLoopLagP99Seconds: single('nodejs_eventloop_lag_p99_seconds'),
+  };
+}
+
+/** Mean time inside the server (Fastify's elapsed time) of the routes a workload sends, over one cell. */
+function serverMeanMs(before: Scrape, after: Scrape, routeKeys: readonly string[]): number {
+  let sum = 0;
+  let count = 0;
+  for (const key of routeKeys) {
+    const a = after.routes.get(key);
+    const b = before.routes.get(key) ?? { sum: 0, count: 0 };
+    if (!a) continue;
+    sum += a.sum - b.sum;
+    count += a.count - b.count;
+  }
+  return count > 0 ? (sum / count) * 1000 : Number.NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bank's side: customers, sessions, payees
+
+interface Customer {
+  index: number;
+  email: string;
+  phone: string;
+  name: string;
+  checking: { id: string; number: string };
+  savings: { id: string; number: string };
+  cookie: string;
+  csrf: string;
+}
+
+function letters(index: number): string {
+  let text = '';
+  let n = index;
+  do {
+    text = String.fromCharCode(65 + (n % 26)) + text;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return text;
+}
+
+async function createCustomers(db: Database, environment: Record<string, string>, runId: string): Promise<Omit<Customer, 'cookie' | 'csrf'>[]> {
+  const config = await loadConfig({ ...process.env, ...environment });
+  const context = { database: async () => db, config };
+  const customers: Omit<Customer, 'cookie' | 'csrf'>[] = [];
+  for (let index = 0; index < customerCount; index += 1) {
+    const email = `bench-${runId}-${index}@example.com`;
+    const phone = `+1202555${String(index).padStart(4, '0')}`;
+    const lastName = `Bench${letters(index)}`;
+    // The ops CLI's own command (`npm run ops -- create-customer`), run in this process.
+    const result = await runOpsCommand(context, 'create-customer', [
+      '--email',
+      email,
+      '--password',
+      password,
+      '--phone',
+      phone,
+      '--first-name',
+      'Http',
+      '--last-name',
+      lastName,
+      '--fund-cents',
+      String(fundCents),
+    ]);
+    if (result.exitCode !== 0) throw new Error(`create-customer failed: ${result.output}`);
+    const created = JSON.parse(result.output) as { accounts: { id: string; type: string; number: string }[] };
+    const checking = created.accounts.find((account) => account.type === 'checking');
+    const savings = created.accounts.find((account) => account.type === 'savings');
+    if (!checking || !savings) throw new Error(`create-customer made no checking and savings: ${result.output}`);
+    customers.push({ index, email, phone, name: `Http ${lastName}`, checking, savings });
+  }
+  return customers;
+}
+
+async function signIn(origin: string, customer: Omit<Customer, 'cookie' | 'csrf'>): Promise<Customer> {
+  const response = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': setupAddress(customer) },
+    body: JSON.stringify({ email: customer.email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  const cookies = new Map(
+    response.headers.getSetCookie().map((line) => {
+      const pair = line.split(';')[0] ?? '';
+      const equals = pair.indexOf('=');
+      return [pair.slice(0, equals), pair.slice(equals + 1)] as const;
+    }),
+  );
+  const session = cookies.get('session');
+  const csrf = cookies.get('csrf');
+  if (!session || !csrf) throw new Error(`sign-in set no session and csrf cookies: ${[...cookies.keys()].join(', ')}`);
+  return { ...customer, cookie: `session=${session}; csrf=${csrf}`, csrf };
+}
+
+/**
+ * Each customer's setup comes from an address of its own (a documentation range, in a header
+ * only), as from its own browser: the per-address limits on step-up answers (30 in 10 minutes)
+ * would otherwise stop the setup of 64 customers. The load itself sends no such header.
+ */
+function setupAddress(customer: { index: number }): string {
+  // IPv4 documentation ranges (198.51.100.0/24, 203.0.113.0/24): 508 customers at most.
+  const host = customer.index + 1;
+  if (host > 508) throw new Error('at most 508 customers');
+  return host <= 254 ? `198.51.100.${host}` : `203.0.113.${host - 254}`;
+}
+
+async function call(origin: string, customer: Customer, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${origin}${url}`, {
+    method,
+    headers: {
+      cookie: customer.cookie,
+      'x-forwarded-for': setupAddress(customer),
+      ...(method === 'POST' ? { 'x-csrf-token': customer.csrf, 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as unknown };
+}
+
+/** The first payment to the next customer, with the SMS step-up it asks for; saved as a payee. */
+async function setUpPayee(origin: string, db: Database, payer: Customer, payee: Customer): Promise<void> {
+  const body = {
+    kind: 'internal',
+    fromAccountId: payer.checking.id,
+    toAccountNumber: payee.checking.number,
+    accountName: payee.name,
+    amountCents: 100,
+    message: 'Bench first payment',
+    addToFavorites: true,
+  };
+  const key = randomUUID();
+  const first = await call(origin, payer, 'POST', '/api/v1/transfers', body, { 'idempotency-key': key });
+  if (first.status !== 403) throw new Error(`the first payment to a payee should ask for a step-up: ${JSON.stringify(first)}`);
+  const challengeId = (first.json as { error: { challengeId: string } }).error.challengeId;
+  const [message] = await db.query<{ text_body: string }>(
+    `SELECT text_body FROM outbox_messages WHERE channel = 'sms' AND to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+    [payer.phone],
+  );
+  const code = /\b(\d{6})\b/.exec(message?.text_body ?? '')?.[1];
+  if (!code) throw new Error('no step-up code was sent');
+  const verified = await call(origin, payer, 'POST', `/api/v1/step-up/${challengeId}`, { code });
+  if (verified.status !== 200) throw new Error(`the step-up code of customer ${payer.index} was refused: ${JSON.stringify(verified)}`);
+  const paid = await call(origin, payer, 'POST', '/api/v1/transfers', body, { 'idempotency-key': key, 'x-step-up': challengeId });
+  if (paid.status !== 201) throw new Error(`the first payment to a payee failed: ${JSON.stringify(paid)}`);
+}
+
+async function totalBalance(origin: string, customers: readonly Customer[]): Promise<bigint> {
+  let total = 0n;
+  for (const customer of customers) {
+    const answer = await call(origin, customer, 'GET', '/api/v1/accounts');
+    if (answer.status !== 200) throw new Error(`GET /accounts answered ${answer.status}`);
+    for (const account of answer.json as { balanceCents: number }[]) total += BigInt(account.balanceCents);
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workloads
+
+interface Workload {
+  name: WorkloadName;
+  title: string;
+  money: boolean;
+  routes: string[];
+  templates(tag: string): RequestTemplate[];
+}
+
+function workloads(customers: readonly Customer[]): Record<WorkloadName, Workload> {
+  const payeeOf = (customer: Customer) => customers[(customer.index + 1) % customers.length] ?? customer;
+  const post = (customer: Customer, body: object): RequestTemplate => ({
+    method: 'POST',
+    path: '/api/v1/transfers',
+    cookie: customer.cookie,
+    csrf: customer.csrf,
+    body: JSON.stringify(body),
+  });
+  const get = (customer: Customer, url: string): RequestTemplate => ({ method: 'GET', path: url, cookie: customer.cookie, csrf: '', body: '' });
+  return {
+    own: {
+      name: 'own',
+      title: 'own transfers (checking to savings)',
+      money: true,
+      routes: ['POST /api/v1/transfers'],
+      templates: (tag) =>
+        customers.map((customer) =>
+          post(customer, { kind: 'own', fromAccountId: customer.checking.id, toAccountId: customer.savings.id, amountCents: 1, message: tag }),
+        ),
+    },
+    internal: {
+      name: 'internal',
+      title: 'internal transfers to a known payee',
+      money: true,
+      routes: ['POST /api/v1/transfers'],
+      templates: (tag) =>
+        customers.map((customer) =>
+          post(customer, {
+            kind: 'internal',
+            fromAccountId: customer.checking.id,
+            toAccountNumber: payeeOf(customer).checking.number,
+            accountName: payeeOf(customer).name,
+            amountCents: 1,
+            message: tag,
+          }),
+        ),
+    },
+    reads: {
+      name: 'reads',
+      title: 'reads (GET /accounts, GET /transactions)',
+      money: false,
+      routes: ['GET /api/v1/accounts', 'GET /api/v1/transactions'],
+      templates: () =>
+        customers.flatMap((customer) => [get(customer, '/api/v1/accounts'), get(customer, `/api/v1/transactions?accountId=${customer.checking.id}&limit=20`)]),
+    },
+  };
+}
+
+interface Cell {
+  processes: number;
+  serving: number;
+  workload: WorkloadName;
+  connections: number;
+  result: WrkResult;
+  serverMeanMs: number;
+  eventLoopLagP99Ms: number;
+  wal?: WalFigures;
+  /** Money workloads: acknowledged (201) payments found completed with their ledger transfer. */
+  acknowledgedInDatabase?: number;
+  /** Payments of the cell in the database beyond those acknowledged (in flight when wrk stopped). */
+  unacknowledgedCommitted?: number;
+}
+
+async function verifyAcknowledged(db: Database, ids: readonly string[], tag: string): Promise<{ found: number; extra: number }> {
+  const [found] = await db.query<{ count: string }>(
+    `SELECT count(*)::text AS count FROM payments p JOIN ledger_transfers t ON t.id = p.id
+      WHERE p.id = ANY($1::uuid[]) AND p.status = 'completed' AND t.amount = p.amount_cents`,
+    [ids],
+  );
+  const [tagged] = await db.query<{ count: string }>(`SELECT count(*)::text AS count FROM payments WHERE message = $1`, [tag]);
+  return { found: Number(found?.count ?? 0), extra: Number(tagged?.count ?? 0) - ids.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+const runId = randomBytes(3).toString('hex');
+const machine = machineLine();
+const loadBefore = loadLine();
+const commit = await commitLine();
+const startedAt = new Date();
+console.log(`bench:http ${runId}: ${machine}; load ${loadBefore}; commit ${commit}`);
+const workDirectory = await mkdtemp(path.join(os.tmpdir(), 'strongroom-bench-http-'));
+await execFileAsync('chmod', ['755', workDirectory]);
+const serverLog = path.join(workDirectory, 'server.log');
+let cluster: PostgresCluster | undefined;
+let admin: Database | undefined;
+let db: Database | undefined;
+let server: Server | undefined;
+
+try {
+  console.log('building the server bundle (npm run build --workspace apps/api) ...');
+  await execFileAsync('npm', ['run', 'build', '--workspace', 'apps/api'], { cwd: root, timeout: 300_000 });
+
+  // WAL is kept long enough for pg_waldump to read each cell's records.
+  cluster = await createPostgresCluster(binaries ?? { initdb: '', pgCtl: '' }, { settings: ['wal_keep_size=4096', 'max_wal_size=4096'] });
+  admin = await openPostgres(cluster.url, 2);
+  const adminDb = admin;
+  const benchCluster = cluster;
+  const settings = await serverSettings(admin);
+  console.log(`PostgreSQL at 127.0.0.1:${cluster.port}: ${settings}`);
+
+  const pgbenchSeconds = Math.max(cellSeconds, quick ? 5 : 10);
+  console.log(`pgbench TPC-B-like, -M prepared -c ${pgbenchClients} -j 2, scale ${pgbenchScale}, ${pgbenchSeconds} s ...`);
+  const pgbench = await runPgbench(cluster, admin, pgbenchSeconds, workDirectory);
+  console.log(`pgbench: ${whole(pgbench.tps)} tps, p50 ${fmt(pgbench.p50Ms, 2)} ms, p99 ${fmt(pgbench.p99Ms, 2)} ms`);
+
+  await admin.query('CREATE DATABASE strongroom_bench');
+  const benchUrl = new URL(cluster.url);
+  benchUrl.pathname = '/strongroom_bench';
+  db = await openPostgres(benchUrl.toString(), 4);
+  const benchDb = db;
+  await migrate(db);
+  const environment: Record<string, string> = {
+    DATABASE_URL: benchUrl.toString(),
+    BANK_MODE: 'sandbox',
+    DATA_DIR: path.join(workDirectory, 'data'),
+    SESSION_SECRET: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: logLevel,
+    // The benchmark measures capacity, not the limiter (issue 16).
+    MONEY_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Thousands of cents a minute to payees first paid today would trip the new-payee review rule.
+    REVIEW_NEW_PAYEE_DAILY_CENTS: String(Number.MAX_SAFE_INTEGER),
+    KYC_AUTO_APPROVE_SECONDS: 'off',
+    CARD_AUTO_APPROVE_SECONDS: 'off',
+    RAIL_SPEED: 'instant',
+    // Believes X-Forwarded-For from loopback only: the setup's per-customer addresses (setupAddress).
+    TRUST_PROXY: 'loopback',
+    WEB_DIST_DIR: path.join(root, 'apps/api/src/faults/no-web-app'),
+  };
+  console.log(`${customerCount} customers through the ops CLI's create-customer ...`);
+  const made = await createCustomers(db, environment, runId);
+
+  const cpuProfileRoot = options['cpu-prof'] ? path.join(root, 'artifacts', `cpu-prof-${startedAt.toISOString().replace(/[:.]/g, '-')}`) : undefined;
+  const profileDirectory = (processes: number) => (cpuProfileRoot ? path.join(cpuProfileRoot, `processes-${processes}`) : undefined);
+  const profiles: string[] = [];
+  const printProfile = async (processes: number) => {
+    const directory = profileDirectory(processes);
+    if (!directory || !existsSync(directory)) return;
+    const files = readdirSync(directory)
+      .filter((file) => file.endsWith('.cpuprofile'))
+      .map((file) => path.join(directory, file));
+    const { totalMs, top } = await topSelfTime(files, 15, root);
+    const lines = [
+      `CPU profile, ${processes} process(es): ${files.length} file(s) in ${path.relative(root, directory)}, ${fmt(totalMs / 1000)} s sampled; top 15 by self time:`,
+      ...top.map((entry) => `  ${fmt(entry.share * 100).padStart(5)}%  ${fmt(entry.ms, 0).padStart(8)} ms  ${entry.name}  ${entry.where}`),
+    ];
+    console.log(lines.join('\n'));
+    profiles.push(lines.join('\n'));
+  };
+
+  let serverProcesses = 1;
+  server = await startApi(environment, serverProcesses, serverLog, profileDirectory(serverProcesses));
+  console.log(`API at ${server.origin} (${server.serving} process)`);
+  const customers: Customer[] = [];
+  for (const customer of made) customers.push(await signIn(server.origin, customer));
+  console.log(`${customers.length} customers signed in over HTTP; setting up a known payee each (step-up by SMS) ...`);
+  for (const customer of customers) await setUpPayee(server.origin, db, customer, customers[(customer.index + 1) % customers.length] ?? customer);
+  const totalBefore = await totalBalance(server.origin, customers);
+  const byName = workloads(customers);
+
+  const cells: Cell[] = [];
+  /** The soak's minutes, apart from the table of cells but in the check that nothing was lost. */
+  const soakCells: Cell[] = [];
+  const notes: string[] = [];
+  let soakReport: string[] = [];
+
+  const runCell = async (processes: number, workload: Workload, connections: number, seconds: number, rate?: number, label?: string): Promise<Cell> => {
+    if (!server) throw new Error('no server');
+    const tag = `Bench ${runId} ${label ?? `${workload.name} c${connections} p${processes}`}`;
+    const before = await scrape(server.origin);
+    const walStart = await walPosition(adminDb);
+    const result = await runWrk({
+      origin: server.origin,
+      templates: workload.templates(tag),
+      connections,
+      seconds,
+      keyPrefix: `b${runId}${label ? label.replace(/[^A-Za-z0-9]/g, '') : `${workload.name}${connections}p${processes}`}`,
+      workDirectory,
+      name: (label ?? `${workload.name}-c${connections}-p${processes}`).replace(/[^A-Za-z0-9-]/g, '-'),
+      rate,
+    });
+    const after = await scrape(server.origin);
+    const walEnd = await walPosition(adminDb);
+    const cell: Cell = {
+      processes,
+      serving: server.serving,
+      workload: workload.name,
+      connections,
+      result,
+      serverMeanMs: serverMeanMs(before, after, workload.routes),
+      eventLoopLagP99Ms: after.eventLoopLagP99Seconds * 1000,
+      wal: await walBetween(benchCluster, walStart, walEnd),
+    };
+    if (workload.money) {
+      // Requests still in flight when wrk stopped finish now; then count.
+      await sleep(1_000);
+      const { found, extra } = await verifyAcknowledged(benchDb, result.acknowledgedIds, tag);
+      cell.acknowledgedInDatabase = found;
+      cell.unacknowledgedCommitted = extra;
+    }
+    return cell;
+  };
+
+  const describe = (cell: Cell) =>
+    `${cell.workload} c${cell.connections} p${cell.processes}: ${whole(cell.result.requestsPerSecond)}/s, p50 ${fmt(cell.result.latencyMs.p50)} ms, ` +
+    `p99 ${fmt(cell.result.latencyMs.p99)} ms, non-2xx ${cell.result.non2xx}, socket errors ${socketErrorCount(cell.result)}, ` +
+    `${fmt(cell.result.requestsPerSecond / pgbench.tps, 2)}x pgbench` +
+    (cell.acknowledgedInDatabase === undefined ? '' : `, ${cell.acknowledgedInDatabase}/${cell.result.acknowledgedIds.length} acknowledged in the database`);
+
+  if (!options.soak) {
+    for (const processes of processCounts) {
+      if (processes !== serverProcesses) {
+        await server.stop();
+        await printProfile(serverProcesses);
+        server = await startApi(environment, processes, serverLog, profileDirectory(processes));
+        serverProcesses = processes;
+      }
+      if (processes > 1 && server.serving < processes) {
+        const note = `WEB_CONCURRENCY=${processes} was ignored: the server ran as ${server.serving} process (no node:cluster workers); the ${processes}-process rows measure one process`;
+        console.log(`NOTE: ${note}`);
+        notes.push(note);
+      }
+      console.log(`-- ${processes} process(es) asked, ${server.serving} serving; warming up 3 s ...`);
+      await runWrk({
+        origin: server.origin,
+        templates: [...byName.own.templates(`Bench ${runId} warm-up`), ...byName.reads.templates('')],
+        connections: 8,
+        seconds: 3,
+        keyPrefix: `b${runId}warm${processes}`,
+        workDirectory,
+        name: `warm-${processes}`,
+      });
+      for (const name of workloadNames as WorkloadName[]) {
+        for (const connections of connectionCounts) {
+          const cell = await runCell(processes, byName[name], connections, cellSeconds);
+          cells.push(cell);
+          console.log(describe(cell));
+        }
+      }
+    }
+  } else {
+    const processes = 1;
+    let rate = Number(options['soak-rate'] ?? Number.NaN);
+    if (!Number.isFinite(rate)) {
+      const probe = await runCell(processes, byName.own, 32, Math.max(cellSeconds, 10), undefined, 'peak probe');
+      cells.push(probe);
+      console.log(`peak probe: ${describe(probe)}`);
+      rate = Math.max(1, Math.round(probe.result.requestsPerSecond / 2));
+    }
+    const soakConnections = 32;
+    console.log(`soak: ${soakMinutes} min of own transfers at ${rate}/s (paced by wrk's delay(), ${soakConnections} connections); memory every 5 s`);
+    const memory: { minute: number; heap: number; rss: number }[] = [];
+    let minute = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const sample = server ? await scrape(server.origin).catch(() => undefined) : undefined;
+        if (sample) memory.push({ minute, heap: sample.heapUsedBytes, rss: sample.residentBytes });
+        await sleep(5_000);
+      }
+    })();
+    const minutes: Cell[] = [];
+    for (minute = 0; minute < soakMinutes; minute += 1) {
+      const cell = await runCell(processes, byName.own, soakConnections, 60, rate, `soak m${minute + 1}`);
+      minutes.push(cell);
+      soakCells.push(cell);
+      const samples = memory.filter((sample) => sample.minute === minute);
+      console.log(
+        `minute ${minute + 1}: ${whole(cell.result.requestsPerSecond)}/s, p50 ${fmt(cell.result.latencyMs.p50)} ms, p99 ${fmt(cell.result.latencyMs.p99)} ms, ` +
+          `non-2xx ${cell.result.non2xx}, socket errors ${socketErrorCount(cell.result)}, heap floor ${fmt(Math.min(...samples.map((s) => s.heap)) / 2 ** 20)} MiB, ` +
+          `RSS ${fmt(Math.max(...samples.map((s) => s.rss)) / 2 ** 20)} MiB`,
+      );
+    }
+    sampling = false;
+    await sampler;
+    const perMinute = minutes.map((cell, index) => {
+      const samples = memory.filter((sample) => sample.minute === index);
+      return {
+        cell,
+        heapFloorMiB: Math.min(...samples.map((s) => s.heap)) / 2 ** 20,
+        heapMeanMiB: samples.reduce((sum, s) => sum + s.heap, 0) / Math.max(1, samples.length) / 2 ** 20,
+        rssMaxMiB: Math.max(...samples.map((s) => s.rss)) / 2 ** 20,
+      };
+    });
+    const first = perMinute[0];
+    const last = perMinute[perMinute.length - 1];
+    const heapDrift = first && last ? (last.heapFloorMiB - first.heapFloorMiB) / first.heapFloorMiB : Number.NaN;
+    const p99s = minutes.map((cell) => cell.result.latencyMs.p99);
+    const p99Median = median(p99s);
+    const p99Worst = Math.max(...p99s);
+    const errors = minutes.reduce((sum, cell) => sum + cell.result.non2xx + socketErrorCount(cell.result), 0);
+    const lost = minutes.reduce((sum, cell) => sum + cell.result.acknowledgedIds.length - (cell.acknowledgedInDatabase ?? 0), 0);
+    const achieved = minutes.map((cell) => cell.result.requestsPerSecond);
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    soakReport = [
+      `| minute | transfers/s | p50 ms | p99 ms | non-2xx | socket errors | acknowledged in DB | heap floor MiB | heap mean MiB | RSS max MiB |`,
+      `|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+      ...perMinute.map(
+        (m, index) =>
+          `| ${index + 1} | ${whole(m.cell.result.requestsPerSecond)} | ${fmt(m.cell.result.latencyMs.p50)} | ${fmt(m.cell.result.latencyMs.p99)} | ${m.cell.result.non2xx} | ${socketErrorCount(m.cell.result)} | ${m.cell.acknowledgedInDatabase}/${m.cell.result.acknowledgedIds.length} | ${fmt(m.heapFloorMiB)} | ${fmt(m.heapMeanMiB)} | ${fmt(m.rssMaxMiB)} |`,
+      ),
+      '',
+      `- target rate ${rate}/s (half the peak probe's), achieved median ${whole(median(achieved))}/s (min ${whole(Math.min(...achieved))})`,
+      `- ${verdict(Math.abs(heapDrift) <= 0.1)} heap: last minute's floor ${fmt(last?.heapFloorMiB ?? Number.NaN)} MiB vs the first's ${fmt(first?.heapFloorMiB ?? Number.NaN)} MiB (${fmt(heapDrift * 100)}%, target within 10%)`,
+      `- ${verdict(p99Worst <= 2 * p99Median)} p99 stable: worst minute ${fmt(p99Worst)} ms, median minute ${fmt(p99Median)} ms (target: worst <= 2x median)`,
+      `- ${verdict(errors === 0 && lost === 0)} errors: ${errors} non-2xx or socket errors; ${lost} acknowledged transfers missing from the database`,
+    ];
+    console.log(soakReport.join('\n'));
+  }
+
+  const totalAfter = await totalBalance(server.origin, customers);
+  await server.stop();
+  server = undefined;
+  await printProfile(serverProcesses);
+  const config = await loadConfig({ ...process.env, ...environment });
+  const ledgerCheck = await runOpsCommand({ database: async () => benchDb, config }, 'check-ledger', []);
+  console.log(ledgerCheck.output);
+
+  // -------------------------------------------------------------------------------------------
+  // Tables and targets
+
+  const money = [...cells, ...soakCells].filter((cell) => cell.acknowledgedInDatabase !== undefined);
+  const acknowledged = money.reduce((sum, cell) => sum + cell.result.acknowledgedIds.length, 0);
+  const inDatabase = money.reduce((sum, cell) => sum + (cell.acknowledgedInDatabase ?? 0), 0);
+  const verification = [
+    `${acknowledged === inDatabase ? 'PASS' : 'FAIL'} every acknowledged transfer in the database: ${inDatabase.toLocaleString('en-US')} of ${acknowledged.toLocaleString('en-US')} 201 answers found completed with their ledger transfer (${money.reduce((sum, cell) => sum + (cell.unacknowledgedCommitted ?? 0), 0)} more committed while wrk was stopping, unanswered)`,
+    `${totalAfter === totalBefore ? 'PASS' : 'FAIL'} the customers' total balance unchanged (money only moved among them): ${totalBefore} cents before, ${totalAfter} after`,
+    `${ledgerCheck.exitCode === 0 ? 'PASS' : 'FAIL'} ops check-ledger: ${ledgerCheck.output.split('\n')[0]}`,
+  ];
+
+  const rows = cells.map((cell) => {
+    const r = cell.result;
+    const perRequest = (n: number | undefined) => (cell.wal && r.requests > 0 && n !== undefined ? fmt(n / r.requests, 1) : 'n/a');
+    return (
+      `| ${cell.processes}${cell.serving !== cell.processes ? ` (${cell.serving} ran)` : ''} | ${cell.workload} | ${cell.connections} | ${whole(r.requestsPerSecond)} | ` +
+      `${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ${r.non2xx} | ${socketErrorCount(r)} | ${fmt(r.requestsPerSecond / pgbench.tps, 2)}x | ` +
+      `${fmt(cell.serverMeanMs)} | ${fmt(cell.eventLoopLagP99Ms)} | ${perRequest(cell.wal?.commits)} | ${perRequest(cell.wal?.rowWrites)} | ` +
+      `${cell.wal ? fmt(cell.wal.bytes / Math.max(1, r.requests) / 1024, 1) : 'n/a'} | ` +
+      `${cell.acknowledgedInDatabase === undefined ? '' : `${cell.acknowledgedInDatabase}/${r.acknowledgedIds.length}`} |`
+    );
+  });
+  const table = [
+    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rows,
+  ];
+
+  const targetLines: string[] = [];
+  if (!options.soak) {
+    for (const processes of processCounts) {
+      for (const name of ['own', 'internal'] as const) {
+        const cell = cells.find((c) => c.processes === processes && c.workload === name && c.connections === 32);
+        if (!cell) continue;
+        const ratio = cell.result.requestsPerSecond / pgbench.tps;
+        const checks = [
+          [ratio >= targets.transfersVsPgbench, `${fmt(ratio, 2)}x pgbench (>= ${targets.transfersVsPgbench}x)`],
+          [cell.result.latencyMs.p99 <= targets.p99Ms, `p99 ${fmt(cell.result.latencyMs.p99)} ms (<= ${targets.p99Ms})`],
+          [
+            cell.result.non2xx === 0 && socketErrorCount(cell.result) === 0,
+            `${cell.result.non2xx} non-2xx, ${socketErrorCount(cell.result)} socket errors (0)`,
+          ],
+        ] as const;
+        for (const [ok, text] of checks) targetLines.push(`${ok ? 'PASS' : 'FAIL'} ${name} transfers, 32 connections, ${processes} process(es): ${text}`);
+      }
+      const reads = cells.find((c) => c.processes === processes && c.workload === 'reads' && c.connections === 32);
+      const own = cells.find((c) => c.processes === processes && c.workload === 'own' && c.connections === 32);
+      if (reads && own) {
+        const ratio = reads.result.requestsPerSecond / own.result.requestsPerSecond;
+        targetLines.push(
+          `${ratio >= targets.readsVsTransfers ? 'PASS' : 'FAIL'} reads vs own transfers, 32 connections, ${processes} process(es): ${fmt(ratio, 2)}x (>= ${targets.readsVsTransfers}x)`,
+        );
+      }
+    }
+  }
+
+  const pgbenchLine = `pgbench TPC-B-like (-M prepared -c ${pgbenchClients} -j 2, scale ${pgbenchScale}, ${pgbenchSeconds} s): ${whole(pgbench.tps)} tps, p50 ${fmt(pgbench.p50Ms, 2)} ms, p99 ${fmt(pgbench.p99Ms, 2)} ms`;
+  const output = [
+    '',
+    pgbenchLine,
+    '',
+    ...table,
+    '',
+    ...(targetLines.length ? [...targetLines, ''] : []),
+    ...verification,
+    ...notes.map((note) => `NOTE: ${note}`),
+    ...(soakReport.length ? ['', ...soakReport] : []),
+  ];
+  console.log(output.join('\n'));
+
+  if (record) {
+    const section = [
+      '',
+      `## HTTP stack (npm run bench:http${options.soak ? ' -- --soak' : ''}), ${startedAt.toISOString()}`,
+      '',
+      `- machine: ${machine}; load average (1, 5, 15 min) ${loadBefore} before, ${loadLine()} after (the machine is shared)`,
+      `- commit: ${commit}; PostgreSQL: ${settings}, on its own throwaway cluster`,
+      `- server: the esbuild bundle (node --enable-source-maps apps/api/dist/main.js), BANK_MODE=sandbox on PostgreSQL, LOG_LEVEL=${logLevel} to a file, MONEY_RATE_LIMIT_PER_MINUTE=1000000${options['cpu-prof'] ? ', under --cpu-prof' : ''}`,
+      `- load: wrk 4.1, 2 threads, bench/http/load.lua; ${customerCount} customers signed in over HTTP, requests rotating over their sessions, a fresh Idempotency-Key per payment, 1 cent each; ${options.soak ? `soak minutes of 60 s` : `${cellSeconds} s per cell after a 3 s warm-up`}`,
+      `- ${pgbenchLine}`,
+      `- server mean: Fastify's own time for the route (from /metrics; one worker's when several run); commits, rows written and WAL per request from pg_waldump over the cell`,
+      '',
+      ...table,
+      '',
+      ...targetLines.map((line) => `- ${line}`),
+      ...verification.map((line) => `- ${line}`),
+      ...notes.map((note) => `- NOTE: ${note}`),
+      ...(soakReport.length ? ['', ...soakReport] : []),
+      ...(profiles.length ? ['', '```', ...profiles, '```'] : []),
+      '',
+    ].join('\n');
+    await appendFile(resultsPath, section);
+    console.log(`appended to ${path.relative(root, resultsPath)}`);
+  }
+} catch (error) {
+  // The server's own log tells why it stopped answering; the work directory goes below.
+  const kept = path.join(root, 'artifacts', `bench-http-${runId}-server.log`);
+  await mkdir(path.dirname(kept), { recursive: true });
+  await copyFile(serverLog, kept).catch(() => undefined);
+  const exit = server
+    ? `the API ${server.child.exitCode === null && server.child.signalCode === null ? 'was still running' : `had exited (${server.child.exitCode ?? server.child.signalCode})`}`
+    : 'no API was running';
+  console.error(
+    `bench:http failed; ${exit}; its log is kept in ${path.relative(root, kept)}; its end:\n${(await readFile(serverLog, 'utf8').catch(() => '')).slice(-3_000)}`,
+  );
+  throw error;
+} finally {
+  await server?.stop().catch(() => undefined);
+  await db?.close().catch(() => undefined);
+  await admin?.close().catch(() => undefined);
+  await cluster?.destroy().catch(() => undefined);
+  await rm(workDirectory, { recursive: true, force: true });
+}
