@@ -819,7 +819,8 @@ try {
       ),
       '',
       `- target rate ${rate}/s (half the peak probe's), achieved median ${whole(median(achieved))}/s (min ${whole(Math.min(...achieved))})`,
-      `- ${verdict(Math.abs(heapDrift) <= 0.1)} heap: last minute's floor ${fmt(last?.heapFloorMiB ?? Number.NaN)} MiB vs the first's ${fmt(first?.heapFloorMiB ?? Number.NaN)} MiB (${fmt(heapDrift * 100)}%, target within 10%)`,
+      // A leak grows; a first minute that still holds start-up garbage is higher than the rest, which is no fault.
+      `- ${verdict(heapDrift <= 0.1)} heap: last minute's floor ${fmt(last?.heapFloorMiB ?? Number.NaN)} MiB vs the first's ${fmt(first?.heapFloorMiB ?? Number.NaN)} MiB (${fmt(heapDrift * 100)}%, target: at most 10% above)`,
       `- ${verdict(p99Worst <= 2 * p99Median)} p99 stable: worst minute ${fmt(p99Worst)} ms, median minute ${fmt(p99Median)} ms (target: worst <= 2x median)`,
       `- ${verdict(errors === 0 && lost === 0)} errors: ${errors} non-2xx or socket errors; ${lost} acknowledged transfers missing from the database`,
     ];
