@@ -12,7 +12,7 @@ import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
-import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
+import { findLine, listLines, monthFlowsByCode, paymentExists, searchPatternOf, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
 
 export const recentTransactionCount = 5;
@@ -62,8 +62,11 @@ function calendarDate(name: 'from' | 'to', text: string | undefined): string | u
   return text;
 }
 
-/** A text search reads the lines a batch at a time and matches the descriptions as the customer reads them ... */
-const searchBatchLines = 500;
+/**
+ * A text search reads the lines SQL's pattern lets through (`searchPatternOf`) a batch at a time,
+ * and keeps those whose description, as the customer reads it, contains the text ...
+ */
+const searchBatchLines = 100;
 /** ... up to this many lines in one request; past that it answers what it found, with a cursor to go on from. */
 const searchMaxLines = 50_000;
 
@@ -83,11 +86,12 @@ function cursorOf(line: LineRow): LineCursor {
  */
 async function searchLines(db: Queryable, query: LineQuery, text: string, pageSize: number): Promise<LinePage> {
   const needle = text.toLowerCase();
+  const searchPattern = searchPatternOf(text);
   const found: LineRow[] = [];
   let cursor = query.cursor;
   let lastRead: LineRow | undefined;
   for (let read = 0; read < searchMaxLines; read += searchBatchLines) {
-    const batch = await listLines(db, { ...query, cursor, limit: searchBatchLines });
+    const batch = await listLines(db, { ...query, cursor, searchPattern, limit: searchBatchLines });
     for (const line of batch) {
       if (!lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle)) continue;
       if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
