@@ -63,9 +63,12 @@ function calendarDate(name: 'from' | 'to', text: string | undefined): string | u
 }
 
 /**
- * A text search reads the lines SQL's pattern lets through (`searchPatternOf`) a batch at a time,
- * and keeps those whose description, as the customer reads it, contains the text ...
+ * A text search first reads the newest lines as a page of history does, without the index: a text
+ * on many lines is found there at once. Past them, it reads the lines SQL's pattern lets through
+ * (`searchPatternOf`, the trigram index) a batch at a time; on both it keeps those whose
+ * description, as the customer reads it, contains the text ...
  */
+const searchWindowLines = 200;
 const searchBatchLines = 100;
 /** ... up to this many lines in one request; past that it answers what it found, with a cursor to go on from. */
 const searchMaxLines = 50_000;
@@ -88,12 +91,20 @@ async function searchLines(db: Queryable, query: LineQuery, text: string, pageSi
   const needle = text.toLowerCase();
   const searchPattern = searchPatternOf(text);
   const found: LineRow[] = [];
-  let cursor = query.cursor;
-  let lastRead: LineRow | undefined;
-  for (let read = 0; read < searchMaxLines; read += searchBatchLines) {
+  const matches = (line: LineRow) => lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle);
+  const window = await listLines(db, { ...query, limit: searchWindowLines });
+  for (const line of window) {
+    if (!matches(line)) continue;
+    if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
+    found.push(line);
+  }
+  let lastRead = window.at(-1);
+  if (window.length < searchWindowLines || !lastRead) return { page: found, continueAfter: undefined };
+  let cursor = cursorOf(lastRead);
+  for (let read = window.length; read < searchMaxLines; read += searchBatchLines) {
     const batch = await listLines(db, { ...query, cursor, searchPattern, limit: searchBatchLines });
     for (const line of batch) {
-      if (!lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle)) continue;
+      if (!matches(line)) continue;
       if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
       found.push(line);
     }
