@@ -8,17 +8,23 @@
  * The million transfers are written by one INSERT ... SELECT generate_series, as the ledger would
  * have written them (a posted transfer and its payment each, counters to match), and checkLedger
  * must pass on them. Appends the figures to bench/RESULTS.md.
- * Usage: DATABASE_URL=postgres://... npm run bench:history
- * Optional: BENCH_TRANSFERS (default 1000000), BENCH_HISTORY_RUNS (default 300 page reads of each kind).
+ *   - text search without a date range (issue 16, decision 046): a word on every other line, a
+ *     text on a handful of old lines, and one on none, target p99 <= 50 ms each, with their plans.
+ * Usage: DATABASE_URL=postgres://... npm run bench:history (PostgreSQL), or without DATABASE_URL on
+ * PGlite in this process (a data directory under the system's temporary directory).
+ * Optional: BENCH_TRANSFERS (default 1000000), BENCH_HISTORY_RUNS (default 300 page reads of each
+ * kind), BENCH_HISTORY_STATEMENTS=0 to measure history pages and searches only.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from '../../apps/api/src/db/database.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { openPglite } from '../../apps/api/src/db/pglite.ts';
 import { openPostgres } from '../../apps/api/src/db/postgres.ts';
 import { checkLedger } from '../../apps/api/src/ledger/check-ledger.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../apps/api/src/ledger/codes.ts';
@@ -31,10 +37,6 @@ import { openStatement, type Statement } from '../../apps/api/src/modules/statem
 import type { FileStorage } from '../../apps/api/src/platform/storage.ts';
 
 const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error('bench:history needs PostgreSQL: set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npm run bench:history');
-  process.exit(1);
-}
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
   console.error('bench:history measures memory and needs node --expose-gc (npm run bench:history passes it)');
@@ -46,9 +48,19 @@ const yearTransferCount = 10_000;
 const pageRuns = Number(process.env.BENCH_HISTORY_RUNS ?? 300);
 const pageSize = 20;
 const statementRuns = 5;
-const searchRuns = 50;
-const rareSearchRuns = 5;
-const targets = { pageP99Ms: 20, pdfMs: 2_000, csvMs: 500, ofxMs: 500 } as const;
+const searchRuns = 100;
+const withStatements = process.env.BENCH_HISTORY_STATEMENTS !== '0';
+const targets = { pageP99Ms: 20, searchP99Ms: 50, pdfMs: 2_000, csvMs: 500, ofxMs: 500 } as const;
+/**
+ * Searches without a date range. Every even transfer says "Groceries {i}", so "groceries 12345"
+ * is on five old lines (123450 to 123458, the even ones; 12345 is odd and says "Pay 12345"), and
+ * the last phrase is on none.
+ */
+const searches = [
+  { name: 'a word on every other line', q: 'groceries', lines: pageSize },
+  { name: 'a text on five old lines', q: 'groceries 12345', lines: 5 },
+  { name: 'a phrase on no line', q: 'no line says this', lines: 0 },
+] as const;
 const historyStart = '2000-01-01T00:00:00Z';
 const bankConfig = { bankName: 'Strongroom Demo Bank', bankTimeZone: 'UTC' };
 const resultsPath = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
@@ -165,14 +177,14 @@ interface PageFigures {
   p99: number;
   max: number;
   runs: number;
-  /** p99 target in ms; searches have none yet (they are measured to see what reading in TypeScript costs). */
+  /** p99 target in ms. */
   target?: number;
 }
 
 async function measurePages(
   db: Database,
   customerId: string,
-): Promise<{ figures: PageFigures[]; slowest: { text: string; params: readonly unknown[]; ms: number } | null }> {
+): Promise<{ figures: PageFigures[]; slowest: { text: string; params: readonly unknown[]; ms: number } | null; searchPlans: string[] }> {
   const recorder = recording(db);
   let slowest: { text: string; params: readonly unknown[]; ms: number } | null = null;
   const timed = async (query: { limit: number; cursor?: string; q?: string }) => {
@@ -203,28 +215,35 @@ async function measurePages(
     cursor = page.nextCursor;
   }
 
-  // Text search matches the contracts' wording in TypeScript, reading 500 lines at a time and at most
-  // 50,000 per request (decision 017's amendment): a word on every other line, and one on none.
-  const common: number[] = [];
-  for (let run = 0; run < searchRuns; run += 1) {
-    const { page, ms } = await timed({ limit: pageSize, q: 'groceries' });
-    if (page.items.length !== pageSize) throw new Error(`a search for "groceries" found ${page.items.length} lines`);
-    common.push(ms);
-  }
-  const none: number[] = [];
-  for (let run = 0; run < rareSearchRuns; run += 1) {
-    const { page, ms } = await timed({ limit: pageSize, q: 'no line says this' });
-    if (page.items.length !== 0) throw new Error('a search for words on no line found some');
-    none.push(ms);
+  // Text search: SQL's pattern through the trigram index (or down the account, if PostgreSQL finds
+  // that cheaper), the contracts' wording in TypeScript on what it lets through (decision 046).
+  const searchFigures: PageFigures[] = [];
+  const searchPlans: string[] = [];
+  for (const search of searches) {
+    const samples: number[] = [];
+    for (let run = 0; run < searchRuns; run += 1) {
+      const { page, ms } = await timed({ limit: pageSize, q: search.q });
+      if (page.items.length !== search.lines) throw new Error(`a search for "${search.q}" found ${page.items.length} lines, not ${search.lines}`);
+      if (page.nextCursor !== null && search.lines < pageSize) throw new Error(`a search for "${search.q}" left lines for another page`);
+      samples.push(ms);
+    }
+    const last = recorder.last().at(-1);
+    if (last) searchPlans.push(`${search.q}:\n${await explain(db, last)}`);
+    searchFigures.push({
+      name: `search without dates, ${search.name} ("${search.q}")`,
+      ...summary(samples),
+      runs: samples.length,
+      target: targets.searchP99Ms,
+    });
   }
   return {
     figures: [
       { name: `first page (${pageSize} lines)`, ...summary(first), runs: first.length, target: targets.pageP99Ms },
       { name: `later pages by cursor (pages 2-${later.length + 1})`, ...summary(later), runs: later.length, target: targets.pageP99Ms },
-      { name: 'search, first page of a word on every other line ("groceries")', ...summary(common), runs: common.length },
-      { name: 'search, a phrase on no line (reads the 50,000-line limit, answers with a cursor)', ...summary(none), runs: none.length },
+      ...searchFigures,
     ],
     slowest,
+    searchPlans,
   };
 }
 
@@ -328,12 +347,28 @@ const verdict = (value: number, target: number) => (value <= target ? `met (<= $
 const machine = `${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}`;
 const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
 const name = `strongroom_bench_history_${randomBytes(4).toString('hex')}`;
-const admin = await openPostgres(serverUrl, 1);
-await admin.query(`CREATE DATABASE ${name}`);
-const db = await openPostgres(databaseUrl(name), 4);
+/** A database of its own on the PostgreSQL server, or a PGlite in this process; `dispose` removes it. */
+async function openBenchDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'strongroom-bench-history-'));
+    const db = await openPglite({ dataDir });
+    return { db, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const admin = await openPostgres(serverUrl, 1);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const db = await openPostgres(databaseUrl(name), 4);
+  return {
+    db,
+    dispose: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+const { db, dispose } = await openBenchDatabase();
 try {
   console.log(`machine: ${machine}`);
-  const settings = await serverSettings(db);
+  const settings = `${db.kind === 'pglite' ? 'PGlite (in this process, data directory on disk): ' : ''}${await serverSettings(db)}`;
   console.log(`server:  ${settings}`);
   await migrate(db);
   const customer = await createOnboardedCustomer(
@@ -359,10 +394,10 @@ try {
   const pageMissed = pages.figures.some((figures) => figures.target !== undefined && figures.p99 > figures.target);
   const plan = pageMissed && pages.slowest ? await explain(db, pages.slowest) : null;
 
-  console.log('statements ...');
+  console.log(withStatements ? 'statements ...' : 'statements: skipped (BENCH_HISTORY_STATEMENTS=0)');
   const statementRows: string[] = [];
   const formatTargets: Record<Format, number> = { pdf: targets.pdfMs, csv: targets.csvMs, ofx: targets.ofxMs };
-  for (const format of ['pdf', 'csv', 'ofx'] as const) {
+  for (const format of withStatements ? (['pdf', 'csv', 'ofx'] as const) : []) {
     const runs: StatementRun[] = [];
     for (let run = 0; run < statementRuns; run += 1) runs.push(await streamStatement(db, customer.userId, checking.id, yearFrom, yearTo, format));
     const times = summary(runs.map((run) => run.totalMs));
@@ -374,7 +409,7 @@ try {
   }
 
   const memoryRows: string[] = [];
-  for (const format of ['pdf', 'csv', 'ofx'] as const) {
+  for (const format of withStatements ? (['pdf', 'csv', 'ofx'] as const) : []) {
     for (const from of [monthFrom, yearFrom]) {
       const runs: StatementRun[] = [];
       for (let run = 0; run < 3; run += 1) runs.push(await streamStatement(db, customer.userId, checking.id, from, yearTo, format, true));
@@ -387,8 +422,10 @@ try {
   // For comparison, no target: the opening balance walks back over everything since the period
   // began, so a year long ago costs what the account did since (docs/decisions/018-statements.md).
   const oldYear = '2012';
-  const old = await streamStatement(db, customer.userId, checking.id, `${oldYear}-01-01`, `${oldYear}-12-31`, 'csv');
-  const oldRow = `| CSV, ${oldYear}-01-01 to ${oldYear}-12-31 (for comparison: ${Math.round(((Date.now() - Date.parse(`${oldYear}-01-01`)) / (Date.now() - Date.parse(historyStart))) * 100)}% of the history lies after its start) | ${old.lines.toLocaleString('en-US')} | ${(old.bytes / 2 ** 10).toFixed(0)} KiB | ${fixed(old.firstByteMs)} | ${fixed(old.totalMs)} | ${fixed(old.totalMs)} | |`;
+  const old = withStatements ? await streamStatement(db, customer.userId, checking.id, `${oldYear}-01-01`, `${oldYear}-12-31`, 'csv') : undefined;
+  const oldRow =
+    old &&
+    `| CSV, ${oldYear}-01-01 to ${oldYear}-12-31 (for comparison: ${Math.round(((Date.now() - Date.parse(`${oldYear}-01-01`)) / (Date.now() - Date.parse(historyStart))) * 100)}% of the history lies after its start) | ${old.lines.toLocaleString('en-US')} | ${(old.bytes / 2 ** 10).toFixed(0)} KiB | ${fixed(old.firstByteMs)} | ${fixed(old.totalMs)} | ${fixed(old.totalMs)} | |`;
 
   const pageTable = [
     '| history (`listTransactions`, server-side) | runs | p50 ms | p99 ms | max ms | target p99 |',
@@ -398,33 +435,46 @@ try {
         `| ${figures.name} | ${figures.runs} | ${fixed(figures.p50, 2)} | ${fixed(figures.p99, 2)} | ${fixed(figures.max, 2)} | ${figures.target === undefined ? '' : verdict(figures.p99, figures.target)} |`,
     ),
   ].join('\n');
-  const statementTable = [
-    '| statement (streamed to a sink) | lines | size | first byte ms (p50) | total ms (p50) | total ms (max) | target (every run) |',
-    '|---|---:|---:|---:|---:|---:|---|',
-    ...statementRows,
-    oldRow,
-  ].join('\n');
-  const memoryTable = [
-    '| memory while streaming (3 runs each, the worst) | lines | live heap at batch boundaries, peak above baseline, MiB | RSS, peak above baseline, MiB |',
-    '|---|---:|---:|---:|',
-    ...memoryRows,
-  ].join('\n');
+  const statementTable = withStatements
+    ? [
+        '| statement (streamed to a sink) | lines | size | first byte ms (p50) | total ms (p50) | total ms (max) | target (every run) |',
+        '|---|---:|---:|---:|---:|---:|---|',
+        ...statementRows,
+        oldRow,
+      ].join('\n')
+    : 'Statements not measured in this run (BENCH_HISTORY_STATEMENTS=0).';
+  const memoryTable = withStatements
+    ? [
+        '| memory while streaming (3 runs each, the worst) | lines | live heap at batch boundaries, peak above baseline, MiB | RSS, peak above baseline, MiB |',
+        '|---|---:|---:|---:|',
+        ...memoryRows,
+      ].join('\n')
+    : '';
   console.log(`\n${pageTable}\n\n${statementTable}\n\n${memoryTable}\n`);
   if (plan) console.log(`plan of the slowest history page (${fixed(pages.slowest?.ms ?? 0)} ms):\n${plan}\n`);
+  const searchPlans = pages.searchPlans.join('\n\n');
+  console.log(`plans of the searches (EXPLAIN ANALYZE of each one's last query):\n${searchPlans}\n`);
 
   const section = `
-## ${new Date().toISOString()} history and statements
+## ${new Date().toISOString()} history and statements (${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})
 
 - machine: ${machine}; 1-minute load average ${loadAtStart} at the start, ${os.loadavg()[0]?.toFixed(1) ?? '?'} at the end (the machine is shared)
 - server: ${settings}
 - data: one checking account with ${transferCount.toLocaleString('en-US')} posted transfers and their payments (half in, half out), ${historyStart.slice(0, 10)} to ${yearTo}, the newest ${yearTransferCount.toLocaleString('en-US')} in the statement year; loaded in ${fixed(loadSeconds)} s by one INSERT ... SELECT generate_series; check-ledger ok afterwards
-- pages: ${pageSize} lines, all accounts of the customer, no filter; statements: ${statementRuns} runs per format, in-process, from openStatement to the last byte in a sink that keeps nothing
+- pages: ${pageSize} lines, all accounts of the customer, no filter but the searches' text; statements: ${statementRuns} runs per format, in-process, from openStatement to the last byte in a sink that keeps nothing
 
 ${pageTable}
 
 ${statementTable}
 
 ${memoryTable}
+
+<details><summary>plans of the searches</summary>
+
+\`\`\`
+${searchPlans}
+\`\`\`
+</details>
 ${plan ? `\nThe history page missed its target; plan of the slowest page (${fixed(pages.slowest?.ms ?? 0)} ms):\n\n\`\`\`\n${plan}\n\`\`\`\n` : ''}`;
   if (transferCount >= 1_000_000) {
     appendFileSync(resultsPath, section);
@@ -434,6 +484,5 @@ ${plan ? `\nThe history page missed its target; plan of the slowest page (${fixe
   }
 } finally {
   await db.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.close();
+  await dispose();
 }

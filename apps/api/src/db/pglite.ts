@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { secureDataDirectory } from './data-directory.ts';
 import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
 
@@ -19,6 +20,9 @@ export async function openPglite(source: PgliteSource): Promise<Database & { dum
     dataDir: source.dataDir,
     loadDataDir: source.loadDataDir,
     parsers: { [postgresTypeOids.int8]: parseInt8 },
+    // Shipped inside the package (no download); history search's index needs it loaded at every
+    // open once a migration created it (docs/decisions/046-history-search-index.md).
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   // A new database (or one loaded from a dump) was just written as 0666 files; the directory above

@@ -30,8 +30,9 @@ export interface LineCursor {
 /**
  * What a page of history asks for. `kinds` per side: null for every kind, a list for a category;
  * a side left out is not wanted at all. `fromDate`/`toDate` are inclusive dates in `timeZone`.
- * A text search is not here: the description is worded in TypeScript (contracts' history-line.ts),
- * so the service matches it there, reading these lines a batch at a time.
+ * `searchPattern` narrows the lines to those whose wordings may contain a searched text (a LIKE
+ * pattern over `history_search_text`, made by `searchPatternOf`); the description is worded in
+ * TypeScript (contracts' history-line.ts), so the service decides there which of them match.
  */
 export interface LineQuery {
   customerId: string;
@@ -41,8 +42,31 @@ export interface LineQuery {
   fromDate?: string;
   toDate?: string;
   timeZone: string;
+  searchPattern?: string;
   limit: number;
 }
+
+/**
+ * The LIKE pattern over `history_search_text` (migration 0026) that every line whose description
+ * contains `text`, whatever its case, matches: the ASCII characters of the text in lower case, and
+ * '%' for any other character (JavaScript's lower case of it may be longer, or differ from
+ * PostgreSQL's), with LIKE's own characters escaped. A few lines more may match; none fewer.
+ */
+export function searchPatternOf(text: string): string {
+  const pieces = ['%'];
+  for (const character of text.toLowerCase()) {
+    if ((character.codePointAt(0) ?? 0) > 0x7f) {
+      if (pieces.at(-1) !== '%') pieces.push('%');
+    } else {
+      pieces.push(/[\\%_]/.test(character) ? `\\${character}` : character);
+    }
+  }
+  if (pieces.at(-1) !== '%') pieces.push('%');
+  return pieces.join('');
+}
+
+/** The expression the trigram index `payments_search` is built on, word for word. */
+const searchTextSql = `history_search_text(p.kind, p.message, p.counterparty_name, p.counterparty_bank_name, p.details ->> 'senderName')`;
 
 const lineColumns = `p.id, p.kind, p.status, p.amount_cents, p.message, p.counterparty_name, p.counterparty_bank_name, p.details, p.created_at, p.created_at::text AS created_text`;
 
@@ -63,7 +87,6 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
     params.push(value);
     return `$${params.length}`;
   };
-  const accounts = param(query.accountIds);
   const limit = param(query.limit);
   const cursorTime = query.cursor ? param(query.cursor.createdText) : undefined;
   const cursorId = query.cursor ? param(query.cursor.id) : undefined;
@@ -71,11 +94,14 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
   const fromDate = query.fromDate !== undefined ? param(query.fromDate) : undefined;
   const toDate = query.toDate !== undefined ? param(query.toDate) : undefined;
   const customer = query.sides.in !== undefined ? param(query.customerId) : undefined;
+  const search = query.searchPattern !== undefined ? param(query.searchPattern) : undefined;
+  let accounts: string | undefined;
 
-  const sideSql = (side: LineSide, kinds: readonly PaymentKind[] | null): string => {
+  /** The conditions of one side's lines on the account `account` (and of the kind `kind`, for a category). */
+  const conditionsOf = (side: LineSide, account: string, kind: string | undefined): string => {
     const column = side === 'out' ? 'p.from_account_id' : 'p.to_account_id';
-    const conditions = [`${column} = mine.id`, `p.status NOT IN ('creating', 'failed')`];
-    if (kinds) conditions.push('p.kind = wanted.kind');
+    const conditions = [`${column} = ${account}`, `p.status NOT IN ('creating', 'failed')`];
+    if (kind) conditions.push(`p.kind = ${kind}`);
     if (side === 'in') conditions.push(`(p.kind <> 'internal' OR p.status = 'completed' OR p.customer_id = ${customer})`);
     if (query.cursor) {
       // The 'in' line of the payment at the cursor comes right after its 'out' line.
@@ -84,19 +110,51 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
     }
     if (fromDate) conditions.push(`p.created_at >= (${fromDate}::date)::timestamp AT TIME ZONE ${zone}::text`);
     if (toDate) conditions.push(`p.created_at < (${toDate}::date + 1)::timestamp AT TIME ZONE ${zone}::text`);
+    return conditions.join(' AND ');
+  };
+  const selectOf = (side: LineSide, account: string, kind: string | undefined): string => {
+    const column = side === 'out' ? 'p.from_account_id' : 'p.to_account_id';
+    // A search's branch reads the hits (below), with no order and no limit of its own: PostgreSQL
+    // finds all matches at once, through the trigram index, and never walks the account hoping to
+    // meet the text soon (the service reads the newest lines without the index first,
+    // docs/decisions/046-history-search-index.md).
+    const order = search ? 'OFFSET 0' : `ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`;
+    return `SELECT ${lineColumns}, '${side}' AS side, ${column} AS account_id FROM ${search ? 'hits' : 'payments'} p
+        WHERE ${conditionsOf(side, account, kind)}
+        ${order}`;
+  };
+  const sideSql = (side: LineSide, kinds: readonly PaymentKind[] | null): string => {
+    if (search) {
+      // A search names each account (and kind) in a branch of its own, as a parameter of this
+      // query's own plan, not through a LATERAL over an array, whose plan is made for an
+      // average account (docs/decisions/046-history-search-index.md).
+      const accountsOfBranches = query.accountIds.map((account) => param(account));
+      const kindsOfBranches = kinds ? kinds.map((kind) => param(kind)) : [undefined];
+      return accountsOfBranches
+        .flatMap((account) => kindsOfBranches.map((kind) => `(${selectOf(side, `${account}::uuid`, kind && `${kind}::text`)})`))
+        .join(' UNION ALL ');
+    }
     const kindJoin = kinds ? ` CROSS JOIN unnest(${param(kinds)}::text[]) AS wanted(kind)` : '';
-    return `SELECT line.* FROM unnest(${accounts}::uuid[]) AS mine(id)${kindJoin} CROSS JOIN LATERAL (
-        SELECT ${lineColumns}, '${side}' AS side, ${column} AS account_id FROM payments p
-        WHERE ${conditions.join(' AND ')}
-        ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) AS line`;
+    return `SELECT line.* FROM unnest(${(accounts ??= param(query.accountIds))}::uuid[]) AS mine(id)${kindJoin} CROSS JOIN LATERAL (
+        ${selectOf(side, 'mine.id', kinds ? 'wanted.kind' : undefined)}) AS line`;
   };
 
   const parts: string[] = [];
   if (query.sides.out !== undefined) parts.push(sideSql('out', query.sides.out));
   if (query.sides.in !== undefined) parts.push(sideSql('in', query.sides.in));
   if (parts.length === 0) return [];
-  const text = `SELECT * FROM (${parts.join(' UNION ALL ')}) AS lines ORDER BY created_at DESC, id DESC, side DESC LIMIT ${limit}`;
-  // One prepared statement per shape of query (which filters are on): a few dozen at most.
+  // A search probes the trigram index once for both sides: the payments whose wording may hold
+  // the text, from the cursor's (the branches keep each side's own bound).
+  const hits = search
+    ? `WITH hits AS MATERIALIZED (SELECT * FROM payments p WHERE ${searchTextSql} LIKE ${search}${
+        query.cursor ? ` AND (p.created_at, p.id) <= (${cursorTime}::timestamptz, ${cursorId}::uuid)` : ''
+      }) `
+    : '';
+  const text = `${hits}SELECT * FROM (${parts.join(' UNION ALL ')}) AS lines ORDER BY created_at DESC, id DESC, side DESC LIMIT ${limit}`;
+  // One prepared statement per shape of query (which filters are on): a few dozen at most. Not a
+  // search: its plan is made for its pattern and accounts (a prepared statement's generic plan
+  // would guess both).
+  if (search) return db.query<LineRow>(text, params);
   const name = `history_lines_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
   return db.query<LineRow>(text, params, { name });
 }

@@ -12,7 +12,7 @@ import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
-import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
+import { findLine, listLines, monthFlowsByCode, paymentExists, searchPatternOf, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
 
 export const recentTransactionCount = 5;
@@ -62,8 +62,14 @@ function calendarDate(name: 'from' | 'to', text: string | undefined): string | u
   return text;
 }
 
-/** A text search reads the lines a batch at a time and matches the descriptions as the customer reads them ... */
-const searchBatchLines = 500;
+/**
+ * A text search first reads the newest lines as a page of history does, without the index: a text
+ * on many lines is found there at once. Past them, it reads the lines SQL's pattern lets through
+ * (`searchPatternOf`, the trigram index) a batch at a time; on both it keeps those whose
+ * description, as the customer reads it, contains the text ...
+ */
+const searchWindowLines = 200;
+const searchBatchLines = 100;
 /** ... up to this many lines in one request; past that it answers what it found, with a cursor to go on from. */
 const searchMaxLines = 50_000;
 
@@ -83,13 +89,22 @@ function cursorOf(line: LineRow): LineCursor {
  */
 async function searchLines(db: Queryable, query: LineQuery, text: string, pageSize: number): Promise<LinePage> {
   const needle = text.toLowerCase();
+  const searchPattern = searchPatternOf(text);
   const found: LineRow[] = [];
-  let cursor = query.cursor;
-  let lastRead: LineRow | undefined;
-  for (let read = 0; read < searchMaxLines; read += searchBatchLines) {
-    const batch = await listLines(db, { ...query, cursor, limit: searchBatchLines });
+  const matches = (line: LineRow) => lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle);
+  const window = await listLines(db, { ...query, limit: searchWindowLines });
+  for (const line of window) {
+    if (!matches(line)) continue;
+    if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
+    found.push(line);
+  }
+  let lastRead = window.at(-1);
+  if (window.length < searchWindowLines || !lastRead) return { page: found, continueAfter: undefined };
+  let cursor = cursorOf(lastRead);
+  for (let read = window.length; read < searchMaxLines; read += searchBatchLines) {
+    const batch = await listLines(db, { ...query, cursor, searchPattern, limit: searchBatchLines });
     for (const line of batch) {
-      if (!lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle)) continue;
+      if (!matches(line)) continue;
       if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
       found.push(line);
     }

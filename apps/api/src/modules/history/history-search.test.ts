@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { lineDescription, lineKindsBySide, type HistoryLineFacts, type LineSide } from '@strongroom/contracts/history-line.ts';
+import { beforeAll, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../db/database.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { createOnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
+import { searchPatternOf } from './repository.ts';
+import { listTransactions } from './service.ts';
+
+/** Enough lines on one account that reading it all costs more than a probe of the trigram index. */
+const paymentCount = 20_000;
+
+/** Every wording contracts' history-line.ts can give, with the characters whose case folds oddly. */
+const messages = ['', '   ', '\u00a0\u3000\ufeff', 'Rent 100% paid', 'back\\slash_x', 'İstanbul \u212Aelvin', 'ÆRØ ΣΑΣ café'];
+const counterparties: { name: string; bank: string | null; sender: string | null }[] = [
+  { name: 'Corner Shop', bank: null, sender: null },
+  { name: 'Ærø Supplies', bank: 'First Example Bank', sender: 'DANA İLHAN' },
+];
+
+function substringsOf(text: string): string[] {
+  const found = new Set<string>();
+  for (let start = 0; start < text.length; start += 1) {
+    for (let end = start + 1; end <= text.length; end += 1) found.add(text.slice(start, end));
+  }
+  return [...found];
+}
+
+/** The queries `listTransactions` sent, to explain the last one. */
+function recording(db: Database): { db: Queryable; last: () => { text: string; params: readonly unknown[] } | undefined } {
+  const seen: { text: string; params: readonly unknown[] }[] = [];
+  return {
+    db: {
+      query: (text, params = [], options) => {
+        seen.push({ text, params });
+        return db.query(text, params, options);
+      },
+    },
+    last: () => seen.at(-1),
+  };
+}
+
+describeEachDatabase('history search index', (database) => {
+  let customerId: string;
+
+  beforeAll(async () => {
+    const customer = await createOnboardedCustomer(
+      {
+        db: database(),
+        storage: { put: async () => undefined, get: async () => Buffer.alloc(0), remove: async () => undefined },
+        encryptionKey: randomBytes(32),
+      },
+      { email: `search-${randomBytes(4).toString('hex')}@example.com`, password: 'a long test password', firstName: 'Search', lastName: 'Customer' },
+    );
+    customerId = customer.userId;
+    const checking = customer.accounts.find((account) => account.type === 'checking');
+    // Even payments say "Groceries {i}"; odd ones say nothing, so their line reads "To Corner Shop, First Example Bank".
+    await database().query(
+      `INSERT INTO payments (id, customer_id, kind, status, from_account_id, amount_cents, counterparty_name, counterparty_bank_name, message, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'external', 'completed', $2, 100, 'Corner Shop', 'First Example Bank',
+              CASE WHEN i % 2 = 0 THEN 'Groceries ' || i ELSE '' END, timestamptz '2020-01-01' + i * interval '1 minute', now()
+       FROM generate_series(1, $3::integer) AS i`,
+      [customerId, checking?.id, paymentCount],
+    );
+    await database().query('ANALYZE payments');
+  });
+
+  async function search(q: string, db: Queryable = database()): Promise<string[]> {
+    const lines: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listTransactions(db, customerId, { limit: 100, q, cursor });
+      lines.push(...page.items.map((line) => `${line.id} ${line.description}`));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return lines;
+  }
+
+  it('lets through, for every text a line description contains whatever its case, the line in SQL', async () => {
+    for (const kind of new Set([...lineKindsBySide.in, ...lineKindsBySide.out])) {
+      for (const message of messages) {
+        for (const counterparty of counterparties) {
+          const facts: HistoryLineFacts = {
+            kind,
+            message,
+            counterpartyName: counterparty.name,
+            counterpartyBankName: counterparty.bank,
+            senderName: counterparty.sender,
+          };
+          const texts = (['in', 'out'] as const satisfies readonly LineSide[]).flatMap((side) => {
+            const described = lineDescription(facts, side).toLowerCase();
+            return substringsOf(described)
+              .flatMap((text) => [text, text.toUpperCase()])
+              .filter((text) => described.includes(text.toLowerCase()));
+          });
+          const missed = await database().query<{ text: string }>(
+            `SELECT text FROM unnest($6::text[], $7::text[]) AS searched(text, pattern)
+             WHERE NOT history_search_text($1, $2, $3, $4, $5) LIKE pattern`,
+            [kind, message, counterparty.name, counterparty.bank, counterparty.sender, texts, texts.map(searchPatternOf)],
+          );
+          expect(missed, `${kind} "${message}" ${counterparty.name}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('finds a rare text through the trigram index, and the same lines for a rare and a common text as before', async () => {
+    const [index] = await database().query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'payments_search'");
+    expect(index?.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
+
+    const recorder = recording(database());
+    const rare = await search('GROCERIES 1234', recorder.db);
+    expect(rare.map((line) => line.split(' ').slice(1).join(' '))).toEqual([
+      'Groceries 12348',
+      'Groceries 12346',
+      'Groceries 12344',
+      'Groceries 12342',
+      'Groceries 12340',
+      'Groceries 1234',
+    ]);
+    const query = recorder.last();
+    if (!query) throw new Error('the search sent no query');
+    const plan = (await database().query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.text}`, query.params)).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('payments_search');
+
+    const common = await search('corner shop');
+    expect(common).toHaveLength(paymentCount / 2);
+    expect(common.every((line) => line.endsWith(' To Corner Shop, First Example Bank'))).toBe(true);
+  });
+
+  it('finds the same lines without pg_trgm, and makes the index when it is installed again', async () => {
+    // Without the index each of these reads the whole account, computing the wording of every line.
+    const before = { rare: await search('groceries 1234'), none: await search('no line says this') };
+    await database().query('DROP EXTENSION pg_trgm CASCADE');
+    expect(await database().query("SELECT 1 FROM pg_indexes WHERE indexname = 'payments_search'")).toEqual([]);
+    const [missing] = await database().query<{ made: boolean }>('SELECT create_history_search_index() AS made');
+    expect(missing?.made).toBe(false);
+    expect({ rare: await search('groceries 1234'), none: await search('no line says this') }).toEqual(before);
+    expect(before.rare).toHaveLength(6);
+    expect(before.none).toEqual([]);
+
+    await database().query('CREATE EXTENSION pg_trgm');
+    const [made] = await database().query<{ made: boolean }>('SELECT create_history_search_index() AS made');
+    expect(made?.made).toBe(true);
+    expect(await database().query("SELECT 1 FROM pg_indexes WHERE indexname = 'payments_search'")).toHaveLength(1);
+  }, 180_000);
+});
