@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
-import type { Database } from '../db/database.ts';
-import { openPostgres } from '../db/postgres.ts';
-import { describeEachDatabase } from '../test/databases.ts';
+import { describeEachDatabase, openAnotherHandle } from '../test/databases.ts';
 import { createLiveEvents, liveEventsChannel, type LiveEvents } from './live-events.ts';
 
 /** How long a test waits for an event that should arrive at once. */
@@ -28,9 +26,9 @@ describeEachDatabase('Live events through the database', (database, kind) => {
 
   async function startProcess(): Promise<Process> {
     // PGlite's data directory belongs to one process: two instances share its one connection there.
-    const db: Database = kind === 'postgres' ? await openPostgres(url, 2) : database();
+    const handle = await openAnotherHandle(database());
     const warnings: string[] = [];
-    const events = createLiveEvents(db, { warn: (_: unknown, message?: string) => void warnings.push(message ?? '') });
+    const events = createLiveEvents(handle.db, { warn: (_: unknown, message?: string) => void warnings.push(message ?? '') });
     await events.start();
     let closed = false;
     const started = {
@@ -40,22 +38,13 @@ describeEachDatabase('Live events through the database', (database, kind) => {
         if (closed) return;
         closed = true;
         await events.close();
-        if (db !== database()) await db.close();
+        await handle.close();
       },
     };
     processes.push(started);
     return started;
   }
 
-  /** The PostgreSQL test database's address, read back from the server. */
-  let url = '';
-  beforeAll(async () => {
-    if (kind !== 'postgres') return;
-    const [row] = await database().query<{ name: string }>('SELECT current_database() AS name');
-    const server = new URL(process.env.DATABASE_URL ?? '');
-    server.pathname = `/${row?.name ?? ''}`;
-    url = server.toString();
-  });
   afterAll(async () => {
     for (const started of processes) await started.close();
   });
