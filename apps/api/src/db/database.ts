@@ -35,8 +35,8 @@ export interface Database extends Queryable {
    * from any connection to this database, this process's own included; resolves once listening,
    * with a function that stops. On PostgreSQL one dedicated connection listens for all channels
    * and reconnects after a loss; notifications sent while it was away are gone, so `onReconnected`
-   * is called once it listens again (db/postgres-listener.ts). PGlite has one connection in this
-   * process and never loses it.
+   * is called once it listens again (db/postgres-listener.ts); a database that is away when listen
+   * is called is treated the same way. PGlite has one connection in this process and never loses it.
    */
   listen(channel: string, onNotification: (payload: string) => void, onReconnected?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -26,7 +26,8 @@ export interface PostgresListener {
  * other queries. One client serves every channel of the process. When it is lost (PostgreSQL
  * restarted, the backend terminated, the network cut) it reconnects with a growing delay and
  * listens again; notifications sent in the gap are not replayed (PostgreSQL keeps none for an
- * absent listener), so each subscription's `onReconnected` is called to make up for them.
+ * absent listener), so each subscription's `onReconnected` is called to make up for them. A
+ * listen while the database is away resolves at once and is served from the first connection made.
  */
 export function createPostgresListener(connectionString: string): PostgresListener {
   const channels = new Map<string, Set<Subscription>>();
@@ -112,10 +113,12 @@ export function createPostgresListener(connectionString: string): PostgresListen
       try {
         // LISTEN twice on one connection is harmless: a connection made meanwhile listens already.
         await (await connected()).query(`LISTEN ${channel}`);
-      } catch (error) {
-        subscriptions.delete(subscription);
-        if (subscriptions.size === 0) channels.delete(channel);
-        throw error;
+      } catch {
+        // A database that is away must not stop the server from starting (it answers 503 until
+        // the database is back): the subscription stays and is listened for once it reconnects.
+        const lostClient = active;
+        if (lostClient) lost(lostClient);
+        else scheduleReconnect();
       }
       return async () => {
         const current = channels.get(channel);
