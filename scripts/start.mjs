@@ -1,6 +1,7 @@
 // `npm start`: build the web app and the server where they are missing or older than their sources,
 // then run the compiled server with node (which applies migrations and seeds the sandbox itself).
-// One process serves the API and the app. `npm run dev` runs the TypeScript through tsx instead.
+// One process serves the API and the app (with WEB_CONCURRENCY=N it forks N workers that share the
+// port, signals reach them through it). `npm run dev` runs the TypeScript through tsx instead.
 import { spawnSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

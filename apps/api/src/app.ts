@@ -148,9 +148,12 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     sms: dependencies.sms ?? smsSenderFor(config, db),
     storage: dependencies.storage ?? storageFor(config),
     jobs: new JobRunner(db, app.log, { clock }),
-    liveEvents: createLiveEvents(),
+    liveEvents: createLiveEvents(db, app.log),
   };
   app.decorate('services', services);
+  // Events published by any process reach the pages connected to this one (decision 043).
+  await services.liveEvents.start();
+  app.addHook('onClose', () => services.liveEvents.close());
   registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
   registerSecurityEventJobs(services.jobs, { mailer: services.mailer, bankName: config.bankName });
   const auth = { db, mailer: services.mailer, config, liveEvents: services.liveEvents };
@@ -224,7 +227,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   decorateStaffSessions(app);
   registerCsrfProtection(app, db, config.secrets.sessionSecret);
   refuseHiddenCharactersInPaths(app);
-  registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db) });
+  registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db), liveEventSubscribers: () => services.liveEvents.size() });
 
   await app.register(fastifySwagger, {
     openapi: {

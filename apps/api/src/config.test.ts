@@ -123,6 +123,19 @@ describe('loadConfig', () => {
     expect((await loadConfig({ DATA_DIR: await temporaryDirectory() })).s3).toBeUndefined();
   });
 
+  it('runs one process by default and WEB_CONCURRENCY workers on PostgreSQL, refusing more than one on the embedded database', async () => {
+    const dataDirectory = await temporaryDirectory();
+    expect((await loadConfig({ DATA_DIR: dataDirectory })).webConcurrency).toBe(1);
+    expect((await loadConfig({ DATA_DIR: dataDirectory, WEB_CONCURRENCY: '1' })).webConcurrency).toBe(1);
+    expect((await loadConfig({ DATA_DIR: dataDirectory, WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://bank@db/bank' })).webConcurrency).toBe(4);
+    const refused = await loadConfig({ DATA_DIR: dataDirectory, WEB_CONCURRENCY: '2' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect((refused as ConfigError).problems).toEqual([expect.stringMatching(/^WEB_CONCURRENCY=2 needs DATABASE_URL: the embedded database \(PGlite\)/)]);
+    for (const wrong of ['0', '-1', '1.5', 'many', '65']) {
+      await expect(loadConfig({ DATA_DIR: dataDirectory, WEB_CONCURRENCY: wrong, DATABASE_URL: 'postgres://bank@db/bank' })).rejects.toThrow(/WEB_CONCURRENCY/);
+    }
+  });
+
   it('lists every malformed variable at once', async () => {
     const attempt = loadConfig({ PORT: 'eighty', BANK_MODE: 'live', ENCRYPTION_KEY: 'short', BANK_TIMEZONE: 'Mars/Olympus' });
     const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;

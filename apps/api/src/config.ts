@@ -69,6 +69,9 @@ const trustProxyText = z
     return z.NEVER;
   });
 
+/** More workers than this on one machine is a misreading of the setting (each holds a pool of connections). */
+const maximumWorkers = 64;
+
 const environmentSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
   HOST: withDefault(z.string(), '127.0.0.1'),
@@ -116,6 +119,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: withDefault(trustProxyText, 'false'),
   WEB_DIST_DIR: optional(z.string()),
+  /** Worker processes serving one port (PRODUCT.md section 6); more than one needs DATABASE_URL. */
+  WEB_CONCURRENCY: withDefault(z.coerce.number().int().min(1).max(maximumWorkers), '1'),
 });
 
 export interface Config {
@@ -162,6 +167,8 @@ export interface Config {
   /** Fastify's trustProxy: no proxy, a number of proxy hops, or the proxies' addresses. */
   trustProxy: false | number | string[];
   webDistDirectory: string;
+  /** WEB_CONCURRENCY: API processes (node:cluster workers) sharing the port; 1 runs no cluster. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +194,11 @@ export async function loadConfig(environment: Record<string, string | undefined>
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name} is required when BANK_MODE=production`));
     }
+  }
+  if (env.WEB_CONCURRENCY > 1 && env.DATABASE_URL === undefined) {
+    throw new ConfigError([
+      `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database (PGlite) keeps its data directory for one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
+    ]);
   }
   const dataDirectory = path.resolve(env.DATA_DIR);
   const secrets =
@@ -238,6 +250,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDirectory: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDirectory,
+    webConcurrency: env.WEB_CONCURRENCY,
   };
 }
 

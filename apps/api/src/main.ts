@@ -1,5 +1,12 @@
+import cluster from 'node:cluster';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { build } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { superviseWorkers } from './platform/cluster.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { storageFor } from './platform/storage.ts';
 import { ownerOnlyUmask, secureDataDirectory } from './db/data-directory.ts';
 import { migrate } from './db/migrate.ts';
 import QRCode from 'qrcode';
@@ -9,10 +16,57 @@ import { ensureSandboxAdmin, sandboxAdmin } from './modules/staff/sandbox-admin.
 import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
 
-/** Reads config, opens the database, builds the app, listens. Nothing else. */
+/**
+ * Reads config, opens the database, builds the app, listens. Nothing else. With WEB_CONCURRENCY
+ * above 1 (PostgreSQL only) this process becomes the primary: it migrates and seeds once and keeps
+ * that many workers serving the port, each of which runs this file again as a worker.
+ */
 async function main(): Promise<void> {
   process.umask(ownerOnlyUmask);
   const config = await loadConfig(process.env);
+  if (cluster.isWorker) return runWorker(config);
+  if (config.webConcurrency > 1) return runPrimary(config);
+  return runSingleProcess(config);
+}
+
+/** Stops once on SIGTERM or SIGINT (or `also`), whatever arrives first, then exits 0. */
+function onShutdown(stop: (signal: string) => Promise<void>, also: string[] = []): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    await stop(signal);
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', ...also]) process.on(signal, () => void shutdown(signal));
+}
+
+/** Builds the app on an open, migrated database, listens and starts the jobs. */
+async function serve(config: Config, db: Database, opsToken?: string) {
+  const app = await build(config, { db, opsToken });
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = app.server.address();
+  const listeningPort = typeof port === 'object' && port ? port.port : config.port;
+  if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
+  app.services.jobs.start();
+  return { app, address, listeningPort };
+}
+
+/** Stop taking requests and let those in flight finish, then the jobs, then the database. */
+async function closeServer(app: FastifyInstance, db: Database): Promise<void> {
+  await app.close();
+  await app.services.jobs.stop();
+  await db.close();
+}
+
+/** The sandbox's demo customer and staff admin, made once per database (by one process). */
+async function seedOnce(config: Config, db: Database): Promise<StaffEnrolment | undefined> {
+  if (config.mode !== 'sandbox') return undefined;
+  await seedSandbox({ db, storage: storageFor(config), secrets: config.secrets });
+  return ensureSandboxAdmin({ db, config });
+}
+
+async function runSingleProcess(config: Config): Promise<void> {
   const embedded = !config.databaseUrl;
   if (embedded) {
     const other = await readLiveServerLock(config.dataDirectory);
@@ -26,51 +80,82 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   await migrate(db);
   const opsToken = embedded ? newOpsToken() : undefined;
-  const app = await build(config, { db, opsToken });
-  if (exposedEntries > 0) {
-    app.log.warn(
-      { dataDirectory: config.dataDirectory, entries: exposedEntries },
-      'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)',
-    );
-  }
   const starting = (async () => {
-    const address = await app.listen({ port: config.port, host: config.host });
-    const port = app.server.address();
-    const listeningPort = typeof port === 'object' && port ? port.port : config.port;
-    if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
-    app.services.jobs.start();
-    if (config.mode === 'sandbox') await seedSandbox({ db, storage: app.services.storage, secrets: config.secrets });
-    const newAdmin = config.mode === 'sandbox' ? await ensureSandboxAdmin({ db, config }) : undefined;
-    return { address, listeningPort, newAdmin };
+    const served = await serve(config, db, opsToken);
+    if (exposedEntries > 0) warnExposed(served.app.log, config, exposedEntries);
+    return { ...served, newAdmin: await seedOnce(config, db) };
   })();
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+  onShutdown(async (signal) => {
     // A signal during start-up (the sandbox's first seed takes a few seconds) waits for it to finish,
     // so the embedded database is closed cleanly rather than killed mid-write.
-    await starting.catch(() => undefined);
-    // Stop taking requests and let those in flight finish, then the jobs, then the database.
-    await app.close();
-    await app.services.jobs.stop();
-    await db.close();
+    const started = await starting.catch(() => undefined);
+    started?.app.log.info({ signal }, 'shutting down');
+    if (started) await closeServer(started.app, db);
+    else await db.close();
     if (opsToken) await removeServerLock(config.dataDirectory);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 
   const { address, listeningPort, newAdmin } = await starting;
+  await printOpening(config, listeningPort === config.port ? config.publicUrl : address, newAdmin);
+}
 
-  // The printed address is the one the emails link to (config.publicUrl), unless the port was
-  // chosen by the system (PORT=0) and only the listening socket knows it.
-  const url = listeningPort === config.port ? config.publicUrl : address;
+/**
+ * The primary of WEB_CONCURRENCY workers: migrates and seeds once (the workers only open the
+ * database), forks, restarts a worker that dies, and on SIGTERM or SIGINT stops them all. It
+ * serves no requests itself.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const log = pino(loggerOptions(config));
+  const exposedEntries = await secureDataDirectory(config.dataDirectory);
+  if (exposedEntries > 0) warnExposed(log, config, exposedEntries);
+  const db = await openDatabase(config);
+  await migrate(db);
+  const workers = superviseWorkers(config.webConcurrency, log);
+  const seeding = seedOnce(config, db);
+  onShutdown(async (signal) => {
+    log.info({ signal }, 'shutting down the workers');
+    // Restarts end at once (a worker hit by the same Ctrl-C must not be replaced); a seed under way finishes.
+    await Promise.all([workers.stop(), seeding.catch(() => undefined)]);
+    await db.close();
+  });
+  const [port, newAdmin] = await Promise.all([workers.listening, seeding]);
+  log.info({ workers: config.webConcurrency, port }, 'all workers listening');
+  await printOpening(config, port === config.port ? config.publicUrl : `http://${config.host}:${port}`, newAdmin, config.webConcurrency);
+}
+
+/** One of the primary's workers: the database is migrated and seeded already. */
+async function runWorker(config: Config): Promise<void> {
+  const db = await openDatabase(config);
+  const { app } = await serve(config, db);
+  // 'disconnect': the primary is gone (killed), and with it whoever would restart or stop this one.
+  onShutdown(
+    async (signal) => {
+      app.log.info({ signal }, 'worker shutting down');
+      await closeServer(app, db);
+    },
+    ['disconnect'],
+  );
+}
+
+function warnExposed(log: Pick<FastifyBaseLogger, 'warn'>, config: Config, entries: number): void {
+  log.warn(
+    { dataDirectory: config.dataDirectory, entries },
+    'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)',
+  );
+}
+
+/**
+ * The printed address is the one the emails link to (config.publicUrl), unless the port was
+ * chosen by the system (PORT=0) and only the listening socket knows it.
+ */
+async function printOpening(config: Config, url: string, newAdmin: StaffEnrolment | undefined, workers = 1): Promise<void> {
+  const embedded = !config.databaseUrl;
   const lines = [
     '',
     `  ${config.bankName} is open at ${url}`,
     `  Mode: ${config.mode}${config.mode === 'sandbox' ? ' (Sandbox: no real money)' : ''}`,
     `  Database: ${embedded ? `PGlite in ${config.dataDirectory} (for trying and developing; use PostgreSQL for real money)` : 'PostgreSQL'}`,
+    ...(workers > 1 ? [`  Workers: ${workers} processes (WEB_CONCURRENCY)`] : []),
     ...(config.mode === 'sandbox'
       ? [
           `  Sandbox inbox (mail and SMS): ${url}/dev/mail`,

@@ -30,7 +30,21 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `work` in one SQL transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Calls `onNotification` with the payload of every `NOTIFY` on `channel` (a lower-case name)
+   * from any connection to this database, this process's own included; resolves once listening,
+   * with a function that stops. On PostgreSQL one dedicated connection listens for all channels
+   * and reconnects after a loss; notifications sent while it was away are gone, so `onReconnected`
+   * is called once it listens again (db/postgres-listener.ts); a database that is away when listen
+   * is called is treated the same way. PGlite has one connection in this process and never loses it.
+   */
+  listen(channel: string, onNotification: (payload: string) => void, onReconnected?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Channel names are written into LISTEN as identifiers, so only plain lower-case names are allowed. */
+export function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
 }
 
 /** PostgreSQL type oids whose parsing both drivers must agree on. */

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { secureDataDirectory } from './data-directory.ts';
-import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
+import { assertChannelName, beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable } from './database.ts';
 
 interface PgliteSource {
   /** A directory for the data, or undefined for an in-memory database (tests). */
@@ -45,6 +45,14 @@ export async function openPglite(source: PgliteSource): Promise<Database & { dum
         if (options?.isolation) await tx.query(beginStatement(options).replace('BEGIN', 'SET TRANSACTION'));
         return work({ ...asQueryable(tx), executeScript: async (script) => void (await tx.exec(script)) });
       });
+    },
+    async listen(channel, onNotification) {
+      assertChannelName(channel);
+      // One connection inside this process: it is never lost, so there is nothing to make up for.
+      const stop = await pglite.listen(channel, onNotification);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     async close() {
       if (!pglite.closed) await pglite.close();

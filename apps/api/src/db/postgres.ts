@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createPostgresListener } from './postgres-listener.ts';
 import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable, type QueryOptions } from './database.ts';
 
 const defaultPoolSize = 10;
@@ -35,6 +36,8 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
     },
   });
   const root = asQueryable(pool);
+  // Its own connection, opened by the first listen only (db/postgres-listener.ts).
+  const listener = createPostgresListener(connectionString);
 
   return {
     kind: 'postgres',
@@ -67,7 +70,9 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
         client.release(brokenConnection);
       }
     },
+    listen: listener.listen,
     async close() {
+      await listener.close();
       await pool.end();
     },
   };

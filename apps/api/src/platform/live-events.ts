@@ -1,29 +1,78 @@
-import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { liveEventTopicSchema, type LiveEventTopic } from '@strongroom/contracts/notifications.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Tells a signed-in customer's open pages that something of theirs changed (a balance, a
- * notification), so they refetch it without a reload. In-process: with several API processes each
- * tells only the pages connected to it (noted in docs/decisions/016-money-movement.md); the web
- * also refetches when a window regains focus, so nothing stays stale for long.
+ * notification), so they refetch it without a reload. Through the database (decision 043): publish
+ * is one `pg_notify` on the `live_events` channel, and every API process (each worker, each
+ * machine on the same DATABASE_URL) listens there and hands the event to the pages connected to
+ * it. A process whose listening connection was lost tells every page it holds to refetch
+ * everything once it listens again, since what was published meanwhile is gone; the web also
+ * refetches when a window regains focus.
  * Publish after the change has committed, never inside its transaction.
  */
 export type LiveEventListener = (topic: LiveEventTopic) => void;
 
 export interface LiveEvents {
+  /** Sends at once without waiting: one statement, its failure logged, never the caller's. */
   publish(customerId: string, topic: LiveEventTopic): void;
   subscribe(customerId: string, listener: LiveEventListener): () => void;
-  /** Open subscriptions, for metrics and tests. */
+  /** Open subscriptions in this process, for metrics and tests. */
   size(): number;
+  /** Starts hearing events from every process (without it, this one only publishes: the ops CLI). */
+  start(): Promise<void>;
+  /** Stops listening and waits for the events being sent. */
+  close(): Promise<void>;
 }
 
 /** Most open streams one customer may hold (tabs and devices); the oldest is dropped beyond it. */
 export const maxStreamsPerCustomer = 10;
 
-export function createLiveEvents(): LiveEvents {
+export const liveEventsChannel = 'live_events';
+
+/**
+ * The payload is the customer's id and the topic, nothing else (it passes through the database
+ * and anyone listening on it); PostgreSQL caps a payload at 8000 bytes, far above this.
+ */
+function payloadOf(customerId: string, topic: LiveEventTopic): string {
+  return `${topic} ${customerId}`;
+}
+
+function parsePayload(payload: string): { customerId: string; topic: LiveEventTopic } | undefined {
+  const separator = payload.indexOf(' ');
+  const topic = liveEventTopicSchema.safeParse(payload.slice(0, separator));
+  const customerId = payload.slice(separator + 1);
+  if (separator < 0 || !topic.success || customerId === '') return undefined;
+  return { customerId, topic: topic.data };
+}
+
+export function createLiveEvents(db: Pick<Database, 'query' | 'listen'>, log?: Pick<FastifyBaseLogger, 'warn'>): LiveEvents {
   const listeners = new Map<string, Set<LiveEventListener>>();
+  const sending = new Set<Promise<void>>();
+  let stopListening: (() => Promise<void>) | undefined;
+
+  const deliver = (customerId: string, topic: LiveEventTopic) => {
+    for (const listener of listeners.get(customerId) ?? []) listener(topic);
+  };
+  const onNotification = (payload: string) => {
+    const event = parsePayload(payload);
+    if (event) deliver(event.customerId, event.topic);
+    else log?.warn({ channel: liveEventsChannel }, 'a live event that is not one was ignored');
+  };
+  const onReconnected = () => {
+    for (const customerId of listeners.keys()) for (const topic of liveEventTopicSchema.options) deliver(customerId, topic);
+  };
+
   return {
     publish(customerId, topic) {
-      for (const listener of listeners.get(customerId) ?? []) listener(topic);
+      const sent = db.query('SELECT pg_notify($1, $2)', [liveEventsChannel, payloadOf(customerId, topic)], { name: 'live_events_publish' }).then(
+        () => undefined,
+        // Without a log (the ops CLI) a lost event is only a page that refetches on focus.
+        (error: unknown) => log?.warn({ err: error, topic }, 'a live event could not be published'),
+      );
+      sending.add(sent);
+      void sent.finally(() => sending.delete(sent));
     },
     subscribe(customerId, listener) {
       let set = listeners.get(customerId);
@@ -42,6 +91,14 @@ export function createLiveEvents(): LiveEvents {
       let total = 0;
       for (const set of listeners.values()) total += set.size;
       return total;
+    },
+    async start() {
+      stopListening ??= await db.listen(liveEventsChannel, onNotification, onReconnected);
+    },
+    async close() {
+      await Promise.all(sending);
+      await stopListening?.();
+      stopListening = undefined;
     },
   };
 }

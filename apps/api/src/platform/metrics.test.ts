@@ -23,6 +23,14 @@ describeEachDatabase('Prometheus metrics', (database) => {
     expect(response.body).toMatch(/job_queue_depth [1-9]/);
   });
 
+  it("reports this process's open live-event streams", async () => {
+    const scrape = async () => (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    expect(await scrape()).toMatch(/^live_event_subscribers 0$/m);
+    const stop = app.services.liveEvents.subscribe('a-customer', () => undefined);
+    expect(await scrape()).toMatch(/^live_event_subscribers 1$/m);
+    stop();
+  });
+
   it('answers 404 to anyone not on loopback without the token', async () => {
     const response = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
     expect(response.statusCode).toBe(404);

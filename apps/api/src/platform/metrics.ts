@@ -8,6 +8,8 @@ export interface MetricsOptions {
   token?: string;
   /** Read at scrape time, so the gauge is never stale. */
   jobQueueDepth: () => Promise<number>;
+  /** Pages listening for live events on this process (each process counts its own). */
+  liveEventSubscribers: () => number;
 }
 
 function hasToken(request: FastifyRequest, token: string | undefined): boolean {
@@ -19,8 +21,9 @@ function hasToken(request: FastifyRequest, token: string | undefined): boolean {
 }
 
 /**
- * Prometheus metrics: request rate and errors (counters), latency (histogram) and the job queue's
- * depth. `/metrics` answers only on loopback or with the token; anyone else gets a plain 404.
+ * Prometheus metrics: request rate and errors (counters), latency (histogram), the job queue's
+ * depth and this process's open live-event streams. `/metrics` answers only on loopback or with
+ * the token; anyone else gets a plain 404.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
   const registry = new Registry();
@@ -41,6 +44,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     registers: [registry],
     async collect() {
       this.set(await options.jobQueueDepth());
+    },
+  });
+
+  new Gauge({
+    name: 'live_event_subscribers',
+    help: 'Open live-event streams on this process',
+    registers: [registry],
+    collect() {
+      this.set(options.liveEventSubscribers());
     },
   });
 

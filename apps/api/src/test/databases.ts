@@ -86,3 +86,17 @@ export function describeEachDatabase(title: string, body: (database: () => Datab
     });
   }
 }
+
+/**
+ * The same database as another process would see it: on PostgreSQL a pool of its own (its own
+ * connections, locks and LISTEN); on PGlite the database itself, whose one connection belongs to
+ * this process. Close it before the suite's database is disposed.
+ */
+export async function openAnotherHandle(db: Database): Promise<{ db: Database; close(): Promise<void> }> {
+  if (db.kind === 'pglite') return { db, close: async () => undefined };
+  const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${row?.name ?? ''}`;
+  const other = await openPostgres(url.toString(), 4);
+  return { db: other, close: () => other.close() };
+}

@@ -21,6 +21,6 @@ export const loanRepaymentsCommand: OpsCommand = {
       asOf = text;
     }
     const db = await database();
-    return ok(await runLoanRepayments({ db, liveEvents: liveEvents ?? createLiveEvents(), config }, asOf));
+    return ok(await runLoanRepayments({ db, liveEvents: liveEvents ?? createLiveEvents(db), config }, asOf));
   },
 };

@@ -89,7 +89,21 @@ export async function countQueuedJobs(db: Queryable): Promise<number> {
   return Number(row?.depth ?? 0n);
 }
 
-export async function hasPendingJobOfKind(db: Queryable, kind: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM jobs WHERE kind = $1 AND status IN ('queued', 'running') LIMIT 1`, [kind]);
-  return rows.length > 0;
+/**
+ * Queues a run of a recurring kind unless one is queued or running, in one statement: two runners
+ * enqueueing it at once cannot both insert, because the second meets the unique index on pending
+ * recurring runs (migration 0024) and does nothing. The NOT EXISTS also counts a run queued
+ * before that migration, or by hand. Returns the new job's id, or undefined when one was pending.
+ */
+export async function enqueueRecurringJob(db: Queryable, kind: string, now: Date | null = null): Promise<bigint | undefined> {
+  const [row] = await db.query<{ id: bigint }>(
+    `INSERT INTO jobs (kind, run_at, max_attempts, recurring)
+     SELECT $1, coalesce($2::timestamptz, now()), 1, true
+      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = $1 AND status IN ('queued', 'running'))
+     ON CONFLICT (kind) WHERE recurring AND status IN ('queued', 'running') DO NOTHING
+     RETURNING id`,
+    [kind, now],
+    { name: 'jobs_enqueue_recurring' },
+  );
+  return row?.id;
 }

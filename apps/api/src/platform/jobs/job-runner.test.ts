@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { TestClock } from '../../db/clock.ts';
-import { describeEachDatabase } from '../../test/databases.ts';
+import { describeEachDatabase, openAnotherHandle } from '../../test/databases.ts';
 import { claimDueJobs, countQueuedJobs, insertJob, releaseStaleJobs } from './job-repository.ts';
 import { JobRunner } from './job-runner.ts';
 
@@ -121,6 +121,65 @@ describeEachDatabase('the job queue', (database, kind) => {
     await runner.runOnce();
     await runner.runOnce();
     expect(runs).toBe(1);
+  });
+
+  it('runs each of many jobs exactly once with two runners on one database (each its own pool on PostgreSQL)', async () => {
+    const other = await openAnotherHandle(database());
+    try {
+      const ran: bigint[] = [];
+      const runners = [new JobRunner(database(), silent, { batchSize: 3 }), new JobRunner(other.db, silent, { batchSize: 3 })];
+      for (const runner of runners) runner.register('shared-work', async (_, job) => void ran.push(job.id));
+      const ids: bigint[] = [];
+      for (let index = 0; index < 120; index++) ids.push(await insertJob(database(), { kind: 'shared-work' }));
+      const drain = async (runner: JobRunner) => {
+        while ((await runner.runOnce()) > 0);
+      };
+      await Promise.all(runners.map(drain));
+      expect([...ran].sort((a, b) => Number(a - b))).toEqual(ids);
+      const [row] = await database().query<{ done: bigint }>(`SELECT count(*)::bigint AS done FROM jobs WHERE kind = 'shared-work' AND status = 'done'`);
+      expect(row?.done).toBe(120n);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('queues one run of a recurring kind when two runners enqueue it at the same moment, round after round', async () => {
+    const other = await openAnotherHandle(database());
+    try {
+      const clock = new TestClock();
+      const intervalMs = 60_000;
+      const runners = [new JobRunner(database(), silent, { clock }), new JobRunner(other.db, silent, { clock })];
+      // Each run waits for the round to be counted, so it stays 'running' while both runners enqueue.
+      let entered = 0;
+      let passesDone = 0;
+      const gates: Array<() => void> = [];
+      let counted = false;
+      for (const runner of runners) {
+        runner.register('shared-sweep', async () => {
+          entered++;
+          if (!counted) await new Promise<void>((resolve) => gates.push(resolve));
+        });
+        runner.every('shared-sweep', intervalMs);
+      }
+      const rounds = 25;
+      for (let round = 1; round <= rounds; round++) {
+        entered = 0;
+        passesDone = 0;
+        counted = false;
+        const passes = runners.map((runner) => runner.runOnce().then(() => void passesDone++));
+        // Every runner has enqueued once it either runs the sweep (and waits) or ended its pass.
+        while (entered + passesDone < runners.length) await new Promise((resolve) => setTimeout(resolve, 1));
+        const [row] = await database().query<{ jobs: bigint }>(`SELECT count(*)::bigint AS jobs FROM jobs WHERE kind = 'shared-sweep'`);
+        counted = true;
+        for (const open of gates.splice(0)) open();
+        await Promise.all(passes);
+        expect(row?.jobs).toBe(BigInt(round));
+        expect(entered).toBe(1);
+        clock.advance(intervalMs);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it.runIf(kind === 'postgres')('hands each job to exactly one of several concurrent workers', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sqlInstant, systemClock, type Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
-import { claimDueJobs, hasPendingJobOfKind, insertJob, markJobDone, markJobFailed, releaseStaleJobs, type JobRow, type NewJob } from './job-repository.ts';
+import { claimDueJobs, enqueueRecurringJob, insertJob, markJobDone, markJobFailed, releaseStaleJobs, type JobRow, type NewJob } from './job-repository.ts';
 
 export type JobHandler = (payload: unknown, job: { id: bigint; attempt: number }) => Promise<void>;
 
@@ -69,7 +69,10 @@ export class JobRunner {
     this.#handlers.set(kind, handler);
   }
 
-  /** Enqueues `kind` every `intervalMs` unless one is already waiting (sweeps, settlements). */
+  /**
+   * Enqueues `kind` every `intervalMs` unless one is already waiting or running (sweeps,
+   * settlements); with several runners on one database, still only one (enqueueRecurringJob).
+   */
   every(kind: string, intervalMs: number): void {
     if (intervalMs < 1_000) throw new RangeError('A recurring job runs at most once a second');
     this.#recurring.push({ kind, intervalMs, nextAt: 0 });
@@ -104,7 +107,7 @@ export class JobRunner {
     for (const recurring of this.#recurring) {
       if (recurring.nextAt > nowMs) continue;
       recurring.nextAt = nowMs + recurring.intervalMs;
-      if (!(await hasPendingJobOfKind(this.#db, recurring.kind))) await this.enqueue({ kind: recurring.kind, maxAttempts: 1 });
+      await enqueueRecurringJob(this.#db, recurring.kind, sqlInstant(this.#clock));
     }
     const jobs = await claimDueJobs(this.#db, this.#options.batchSize, sqlInstant(this.#clock));
     for (const job of jobs) await this.#run(job);
