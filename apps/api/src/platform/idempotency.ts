@@ -54,6 +54,7 @@ export async function lookupIdempotencyKey(db: Queryable, customerId: string, ke
   const [row] = await db.query<KeyRow>(
     'SELECT request_hash, payment_id, response_status, response_body FROM idempotency_keys WHERE customer_id = $1 AND key = $2',
     [customerId, key],
+    { name: 'idempotency_keys_lookup' },
   );
   if (!row) return { state: 'new' };
   if (!equalHashes(Buffer.from(row.request_hash), hash)) {
@@ -68,16 +69,17 @@ export async function claimIdempotencyKey(tx: Queryable, customerId: string, key
   const rows = await tx.query(
     'INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key',
     [customerId, key, hash, paymentId],
+    { name: 'idempotency_keys_claim' },
   );
   return rows.length === 1;
 }
 
 export async function storeIdempotentResponse(db: Queryable, paymentId: string, response: StoredResponse): Promise<void> {
-  await db.query('UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1', [
-    paymentId,
-    response.status,
-    JSON.stringify(response.body),
-  ]);
+  await db.query(
+    'UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1',
+    [paymentId, response.status, JSON.stringify(response.body)],
+    { name: 'idempotency_keys_answer' },
+  );
 }
 
 /** The answer stored for the request that created this payment; undefined while it has none. */

@@ -182,9 +182,10 @@ async function claimPayment(
   payment: PaymentToCommit,
 ): Promise<{ kind: 'claimed'; row: PaymentRow } | { kind: 'step_up' } | { kind: 'raced' }> {
   const { plan, customerId } = payment;
-  // One customer's payments are claimed one at a time, so that the 24-hour review rule sees
-  // every earlier payment, even one sent a millisecond before.
-  await lockCustomer(tx, customerId);
+  // One customer's payments under review rules or deposit limits are claimed one at a time, so
+  // that the 24-hour rules see every earlier payment, even one sent a millisecond before. A payment
+  // under neither (between one's own accounts) counts towards neither and needs no turn.
+  if (plan.reviewable || plan.payment.kind === 'deposit') await lockCustomer(tx, customerId);
   if (plan.needsStepUp && !(await consumeStepUp(tx, customerId, payment.stepUpChallengeId ?? '', payment.idempotencyKey, payment.requestHash))) {
     return { kind: 'step_up' };
   }

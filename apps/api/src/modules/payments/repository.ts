@@ -88,6 +88,7 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
       payment.fundingSourceId ?? null,
       payment.reviewRule ?? null,
     ],
+    { name: 'payments_insert' },
   );
   if (!row) throw new Error(`payment ${payment.id} was not inserted`);
   return row;
@@ -111,6 +112,7 @@ export async function transitionPayment(
        return_code = coalesce($7, return_code), updated_at = now()
      WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${paymentColumns}`,
     [id, from, to.status, to.settleAt ?? null, to.statusReason ?? null, to.failureCode ?? null, to.returnCode ?? null],
+    { name: 'payments_transition' },
   );
   return row;
 }
@@ -196,9 +198,13 @@ const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.stat
 
 export async function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
-  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`, [
-    id,
-  ]);
+  const [row] = await db.query<AccountRef>(
+    `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`,
+    [id],
+    {
+      name: 'payments_account_by_id',
+    },
+  );
   return row;
 }
 
@@ -212,13 +218,15 @@ export async function findAccountByNumber(db: Queryable, number: string): Promis
 
 /** The customer's name as a payment shows it to a recipient; undefined for a customer who does not exist. */
 export async function findCustomerName(db: Queryable, customerId: string): Promise<string | undefined> {
-  const [row] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [customerId]);
+  const [row] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [customerId], {
+    name: 'payments_customer_name',
+  });
   return row?.name;
 }
 
 /** Locks the customer's row until the transaction ends: one customer's payments are claimed one at a time. */
 export async function lockCustomer(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId], { name: 'payments_lock_customer' });
 }
 
 /**
