@@ -4,14 +4,14 @@ import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { transferFlags, type TransferInput } from '../../ledger/types.ts';
 import { recordAudits, type AuditEntry } from '../../platform/audit.ts';
-import { claimIdempotencyKey } from '../../platform/idempotency.ts';
+import { claimIdempotencyKey, claimIdempotencyKeys } from '../../platform/idempotency.ts';
 import { consumeStepUp } from '../../platform/step-up.ts';
 import type { PaymentResult } from './answers.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
-import { recordPaymentOutcome } from './outcome.ts';
+import { recordPaymentOutcomes } from './outcome.ts';
 import type { PaymentExecution, PaymentPlan } from './plan.ts';
-import { insertPayment, lockCustomer, type PaymentRow } from './repository.ts';
+import { insertPayment, insertPayments, lockCustomer, type PaymentRow } from './repository.ts';
 import { reviewReasonFor } from './review-rules.ts';
 
 /**
@@ -144,32 +144,65 @@ function commitGroup(dependencies: GroupDependencies, payments: readonly Payment
 
 async function writeGroup(tx: Queryable, dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
   const answers: CommittedPayment[] = new Array<CommittedPayment>(payments.length);
-  // Customers' rows are locked in ascending id order, so that two groups never wait for each
-  // other; one customer's payments keep the order they came in (the sort is stable).
-  const order = payments.map((payment, index) => ({ payment, index })).sort((a, b) => compare(a.payment.customerId, b.payment.customerId));
   const claimed: Array<{ payment: PaymentToCommit; index: number; row: PaymentRow }> = [];
-  for (const { payment, index } of order) {
+  // A payment under review rules, deposit limits or a step-up is claimed alone, under its
+  // customer's row lock; customers' rows are locked in ascending id order, so that two groups
+  // never wait for each other, and one customer's payments keep the order they came in (the
+  // sort is stable). The others (between one's own accounts) touch none of that and are claimed
+  // together, in two statements however many.
+  const entries = payments.map((payment, index) => ({ payment, index }));
+  const alone = entries.filter(({ payment }) => claimsAlone(payment)).sort((a, b) => compare(a.payment.customerId, b.payment.customerId));
+  for (const { payment, index } of alone) {
     const claim = await claimPayment(tx, dependencies, payment);
     if (claim.kind === 'claimed') claimed.push({ payment, index, row: claim.row });
     else answers[index] = claim;
   }
+  const together = entries.filter(({ payment }) => !claimsAlone(payment));
+  const won = await claimIdempotencyKeys(
+    tx,
+    together.map(({ payment }) => ({ customerId: payment.customerId, key: payment.idempotencyKey, hash: payment.requestHash, paymentId: payment.paymentId })),
+  );
+  const winners = together.filter(({ payment, index }) => {
+    if (!won.has(payment.paymentId)) answers[index] = { kind: 'raced' };
+    return won.has(payment.paymentId);
+  });
+  const rows = await insertPayments(
+    tx,
+    winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: null })),
+  );
+  winners.forEach(({ payment, index }, position) => {
+    const row = rows[position];
+    if (row) claimed.push({ payment, index, row });
+  });
 
   const outcomes = await dependencies.ledger.createInTransaction(
     tx,
     claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
   );
-
+  const finished = await recordPaymentOutcomes(
+    tx,
+    dependencies.config,
+    claimed.map(({ payment, row }, position) => {
+      const outcome: CreateTransferOutcome | undefined = outcomes[position];
+      if (!outcome) throw new Error(`payment ${row.id} got no ledger outcome`);
+      return { row, execution: payment.execution, outcome };
+    }),
+  );
   const audits: AuditEntry[] = [];
-  for (const [position, { payment, index, row }] of claimed.entries()) {
-    const outcome: CreateTransferOutcome | undefined = outcomes[position];
-    if (!outcome) throw new Error(`payment ${row.id} got no ledger outcome`);
-    const finished = await recordPaymentOutcome(tx, dependencies.config, row, payment.execution, outcome);
-    answers[index] = { kind: 'finished', ...finished };
-    audits.push({ ...payment.audit, outcome: finished.result.outcome === 'made' ? 'success' : 'failure' });
-  }
+  claimed.forEach(({ payment, index }, position) => {
+    const done = finished[position];
+    if (!done) throw new Error(`payment ${payment.paymentId} got no outcome`);
+    answers[index] = { kind: 'finished', ...done };
+    audits.push({ ...payment.audit, outcome: done.result.outcome === 'made' ? 'success' : 'failure' });
+  });
   // Last, right before the commit: an audit entry holds the audit chain's lock until then.
   await recordAudits(tx, audits);
   return answers;
+}
+
+/** What must be claimed alone, under the customer's row lock (see writeGroup). */
+function claimsAlone(payment: PaymentToCommit): boolean {
+  return payment.plan.reviewable || payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit';
 }
 
 /**
@@ -183,9 +216,8 @@ async function claimPayment(
 ): Promise<{ kind: 'claimed'; row: PaymentRow } | { kind: 'step_up' } | { kind: 'raced' }> {
   const { plan, customerId } = payment;
   // One customer's payments under review rules or deposit limits are claimed one at a time, so
-  // that the 24-hour rules see every earlier payment, even one sent a millisecond before. A payment
-  // under neither (between one's own accounts) counts towards neither and needs no turn.
-  if (plan.reviewable || plan.payment.kind === 'deposit') await lockCustomer(tx, customerId);
+  // that the 24-hour rules see every earlier payment, even one sent a millisecond before.
+  await lockCustomer(tx, customerId);
   if (plan.needsStepUp && !(await consumeStepUp(tx, customerId, payment.stepUpChallengeId ?? '', payment.idempotencyKey, payment.requestHash))) {
     return { kind: 'step_up' };
   }
