@@ -11,7 +11,7 @@ import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
 import { recordPaymentOutcomes } from './outcome.ts';
 import type { PaymentExecution, PaymentPlan } from './plan.ts';
-import { insertPayment, insertPayments, lockCustomer, type PaymentRow } from './repository.ts';
+import { insertPayment, insertPayments, lockCustomers, type PaymentRow } from './repository.ts';
 import { reviewReasonFor } from './review-rules.ts';
 
 /**
@@ -144,14 +144,22 @@ function commitGroup(dependencies: GroupDependencies, payments: readonly Payment
 
 async function writeGroup(tx: Queryable, dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
   const answers: CommittedPayment[] = new Array<CommittedPayment>(payments.length);
+  // Every customer the group touches, payers and recipients, is locked first, in ascending id
+  // order. Then nothing in the group waits for a customer's row after it holds ledger accounts:
+  // the rows it inserts that name a customer (keys, payments, notifications) would otherwise wait
+  // for another group's lock while that group waits for these accounts, a deadlock. One customer's
+  // payments are claimed one at a time, so that the 24-hour rules (review, deposit limits) see
+  // every earlier payment, even one sent a millisecond before.
+  await lockCustomers(
+    tx,
+    payments.flatMap((payment) => (payment.execution.recipientCustomerId ? [payment.customerId, payment.execution.recipientCustomerId] : [payment.customerId])),
+  );
   const claimed: Array<{ payment: PaymentToCommit; index: number; row: PaymentRow }> = [];
-  // A payment under review rules, deposit limits or a step-up is claimed alone, under its
-  // customer's row lock; customers' rows are locked in ascending id order, so that two groups
-  // never wait for each other, and one customer's payments keep the order they came in (the
-  // sort is stable). The others (between one's own accounts) touch none of that and are claimed
-  // together, in two statements however many.
+  // A payment under review rules, deposit limits or a step-up is claimed alone, in the order they
+  // came in. The others (between one's own accounts) touch none of that and are claimed together,
+  // in two statements however many.
   const entries = payments.map((payment, index) => ({ payment, index }));
-  const alone = entries.filter(({ payment }) => claimsAlone(payment)).sort((a, b) => compare(a.payment.customerId, b.payment.customerId));
+  const alone = entries.filter(({ payment }) => claimsAlone(payment));
   for (const { payment, index } of alone) {
     const claim = await claimPayment(tx, dependencies, payment);
     if (claim.kind === 'claimed') claimed.push({ payment, index, row: claim.row });
@@ -200,13 +208,14 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
   return answers;
 }
 
-/** What must be claimed alone, under the customer's row lock (see writeGroup). */
+/** What must be claimed alone (see writeGroup). */
 function claimsAlone(payment: PaymentToCommit): boolean {
   return payment.plan.reviewable || payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit';
 }
 
 /**
- * Claims the key, uses the step-up, applies the review rules (D1) under the customer's row lock,
+ * Claims the key, uses the step-up, applies the review rules (D1) under the customer's row lock
+ * (taken by writeGroup),
  * and records the payment as 'creating' (it leaves that state in this same transaction).
  */
 async function claimPayment(
@@ -215,9 +224,6 @@ async function claimPayment(
   payment: PaymentToCommit,
 ): Promise<{ kind: 'claimed'; row: PaymentRow } | { kind: 'step_up' } | { kind: 'raced' }> {
   const { plan, customerId } = payment;
-  // One customer's payments under review rules or deposit limits are claimed one at a time, so
-  // that the 24-hour rules see every earlier payment, even one sent a millisecond before.
-  await lockCustomer(tx, customerId);
   if (plan.needsStepUp && !(await consumeStepUp(tx, customerId, payment.stepUpChallengeId ?? '', payment.idempotencyKey, payment.requestHash))) {
     return { kind: 'step_up' };
   }
@@ -251,8 +257,4 @@ export function transferOf(row: PaymentRow, execution: PaymentExecution): Transf
     flags: pending ? transferFlags.pending : 0,
     timeoutSeconds: execution.timeoutSeconds,
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

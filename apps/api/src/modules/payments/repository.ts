@@ -305,6 +305,14 @@ export async function findCustomerName(db: Queryable, customerId: string): Promi
   return row?.name;
 }
 
+/**
+ * Locks these customers' rows until the transaction ends, in ascending id order, in one statement:
+ * a transaction that locks them all first never waits for one of them later (decision 044).
+ */
+export async function lockCustomers(tx: Queryable, customerIds: readonly string[]): Promise<void> {
+  await tx.query('SELECT 1 FROM customers WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(customerIds)]], { name: 'payments_lock_customers' });
+}
+
 /** Locks the customer's row until the transaction ends: one customer's payments are claimed one at a time. */
 export async function lockCustomer(tx: Queryable, customerId: string): Promise<void> {
   await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId], { name: 'payments_lock_customer' });
