@@ -1,7 +1,7 @@
 import type { Clock } from '../db/clock.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { assert, assertInteger } from './assert.ts';
-import { createNormalizedTransfers } from './create-transfers.ts';
+import { createNormalizedTransfers, createNormalizedTransfersIn } from './create-transfers.ts';
 import { defaultBatcherConcurrency, maxBatchSize } from './limits.ts';
 import type { CreateTransferOutcome } from './result-codes.ts';
 import { normalizeTransfer, type NormalizedTransfer } from './transfer-rules.ts';
@@ -22,6 +22,12 @@ export interface TransferBatcher {
   /** One request: a transfer, or a linked chain that must stay whole. Outcomes are indexed within it. */
   submit(transfers: readonly TransferInput[]): Promise<CreateTransferOutcome[]>;
   createTransfer(transfer: TransferInput): Promise<CreateTransferOutcome>;
+  /**
+   * Transfers (each alone, or linked chains, in order) inside the caller's transaction, under the
+   * batcher's clock: for callers that group their own requests and must commit their records with
+   * the money (payments, decision 044). The caller retries its transaction on a write conflict.
+   */
+  createInTransaction(tx: Queryable, transfers: readonly TransferInput[]): Promise<CreateTransferOutcome[]>;
   /** Resolves when every request submitted so far has been answered. */
   drain(): Promise<void>;
 }
@@ -120,6 +126,10 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
       const [outcome] = await submit([transfer]);
       assert(outcome !== undefined, 'a transfer got no outcome');
       return outcome;
+    },
+    createInTransaction(tx, transfers) {
+      assert(transfers.length <= batchLimit, `a batch holds at most ${batchLimit} transfers`);
+      return createNormalizedTransfersIn(tx, transfers.map(normalizeTransfer), options.clock);
     },
     drain() {
       if (inFlight === 0 && queue.length === 0 && !pumpScheduled) return Promise.resolve();

@@ -31,6 +31,17 @@ export async function createNormalizedTransfers(db: Database, batch: readonly No
   return retryOnWriteConflict(() => db.transaction((tx) => executeBatch(tx, batch, sqlInstant(clock))));
 }
 
+/**
+ * The same batch inside a transaction the caller owns, so that what it records beside the money
+ * commits with it (a payment and its answer, decision 044). The caller commits, and on a write
+ * conflict (retry.ts: isWriteConflict) rolls back and runs its whole transaction again.
+ */
+export async function createNormalizedTransfersIn(tx: Queryable, batch: readonly NormalizedTransfer[], clock?: Clock): Promise<CreateTransferOutcome[]> {
+  assert(batch.length <= maxBatchSize, `a batch holds at most ${maxBatchSize} transfers`);
+  if (batch.length === 0) return [];
+  return executeBatch(tx, batch, sqlInstant(clock));
+}
+
 interface TransferOrFailureRow extends Omit<TransferRow, 'sequence'> {
   sequence: bigint | null;
   failed_result: string | null;

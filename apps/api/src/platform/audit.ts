@@ -15,19 +15,33 @@ export interface AuditEntry {
 
 /** Appends to the audit log; the table refuses updates and deletes. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await recordAudits(db, [entry]);
+}
+
+/**
+ * Appends several entries, in order, in one statement. Each append takes the chain's lock
+ * (migration 0012) until its transaction commits, so a transaction that audits should do it last,
+ * right before its commit, and many entries of one transaction go together here (decision 044).
+ */
+export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await db.query(
     `INSERT INTO audit_log (actor_type, actor_id, action, subject, outcome, ip, request_id, details, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
+     SELECT actor_type, actor_id, action, subject, outcome, ip, request_id, details::jsonb, user_agent
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+            WITH ORDINALITY AS entry (actor_type, actor_id, action, subject, outcome, ip, request_id, details, user_agent, position)
+      ORDER BY position`,
     [
-      entry.actorType,
-      entry.actorId ?? null,
-      entry.action,
-      entry.subject ?? null,
-      entry.outcome,
-      entry.ip ?? null,
-      entry.requestId ?? null,
-      JSON.stringify(entry.details ?? {}),
-      entry.userAgent?.slice(0, 300) ?? null,
+      entries.map((entry) => entry.actorType),
+      entries.map((entry) => entry.actorId ?? null),
+      entries.map((entry) => entry.action),
+      entries.map((entry) => entry.subject ?? null),
+      entries.map((entry) => entry.outcome),
+      entries.map((entry) => entry.ip ?? null),
+      entries.map((entry) => entry.requestId ?? null),
+      entries.map((entry) => JSON.stringify(entry.details ?? {})),
+      entries.map((entry) => entry.userAgent?.slice(0, 300) ?? null),
     ],
+    { name: 'audit_log_append' },
   );
 }

@@ -54,6 +54,7 @@ export async function lookupIdempotencyKey(db: Queryable, customerId: string, ke
   const [row] = await db.query<KeyRow>(
     'SELECT request_hash, payment_id, response_status, response_body FROM idempotency_keys WHERE customer_id = $1 AND key = $2',
     [customerId, key],
+    { name: 'idempotency_keys_lookup' },
   );
   if (!row) return { state: 'new' };
   if (!equalHashes(Buffer.from(row.request_hash), hash)) {
@@ -68,16 +69,50 @@ export async function claimIdempotencyKey(tx: Queryable, customerId: string, key
   const rows = await tx.query(
     'INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key',
     [customerId, key, hash, paymentId],
+    { name: 'idempotency_keys_claim' },
   );
   return rows.length === 1;
 }
 
+/**
+ * Several claims in one statement (decision 044). Returns the payment ids whose claim won; a key
+ * already held (by an earlier request, or by an earlier claim in the same list) is left out.
+ */
+export async function claimIdempotencyKeys(
+  tx: Queryable,
+  claims: readonly { customerId: string; key: string; hash: Buffer; paymentId: string }[],
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const rows = await tx.query<{ payment_id: string }>(
+    `INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id)
+     SELECT customer_id, key, decode(request_hash, 'hex'), payment_id
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS c (customer_id, key, request_hash, payment_id, position)
+      ORDER BY position
+     ON CONFLICT DO NOTHING RETURNING payment_id`,
+    [claims.map((c) => c.customerId), claims.map((c) => c.key), claims.map((c) => c.hash.toString('hex')), claims.map((c) => c.paymentId)],
+    { name: 'idempotency_keys_claim_many' },
+  );
+  return new Set(rows.map((row) => row.payment_id));
+}
+
+/** Several payments' answers in one statement (decision 044). */
+export async function storeIdempotentResponses(db: Queryable, answers: readonly { paymentId: string; response: StoredResponse }[]): Promise<void> {
+  if (answers.length === 0) return;
+  await db.query(
+    `UPDATE idempotency_keys k SET response_status = a.status, response_body = a.body::jsonb
+       FROM unnest($1::uuid[], $2::integer[], $3::text[]) AS a (payment_id, status, body)
+      WHERE k.payment_id = a.payment_id`,
+    [answers.map((a) => a.paymentId), answers.map((a) => a.response.status), answers.map((a) => JSON.stringify(a.response.body))],
+    { name: 'idempotency_keys_answer_many' },
+  );
+}
+
 export async function storeIdempotentResponse(db: Queryable, paymentId: string, response: StoredResponse): Promise<void> {
-  await db.query('UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1', [
-    paymentId,
-    response.status,
-    JSON.stringify(response.body),
-  ]);
+  await db.query(
+    'UPDATE idempotency_keys SET response_status = $2, response_body = $3 WHERE payment_id = $1',
+    [paymentId, response.status, JSON.stringify(response.body)],
+    { name: 'idempotency_keys_answer' },
+  );
 }
 
 /** The answer stored for the request that created this payment; undefined while it has none. */

@@ -16,12 +16,9 @@ export interface NewNotification {
 }
 
 export async function notifyCustomer(db: Queryable, notification: NewNotification): Promise<void> {
-  await db.query(`INSERT INTO notifications (customer_id, kind, name, text, link, payment_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    notification.customerId,
-    notification.kind,
-    notification.name,
-    notification.text,
-    notification.link ?? null,
-    notification.paymentId ?? null,
-  ]);
+  await db.query(
+    `INSERT INTO notifications (customer_id, kind, name, text, link, payment_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [notification.customerId, notification.kind, notification.name, notification.text, notification.link ?? null, notification.paymentId ?? null],
+    { name: 'notifications_insert' },
+  );
 }

@@ -2,7 +2,7 @@ import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { errorStatusByCode } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
-import { findStoredResponse, lookupIdempotencyKey, storeIdempotentResponse, type StoredResponse } from '../../platform/idempotency.ts';
+import { findStoredResponse, lookupIdempotencyKey, storeIdempotentResponses, type StoredResponse } from '../../platform/idempotency.ts';
 
 /**
  * What a payment request comes to: the payment made (whatever its status: completed, pending or
@@ -31,9 +31,12 @@ function resultOfStoredResponse(stored: StoredResponse): PaymentResult {
   return { outcome: 'refused', refusal: { code: error.code, message: error.message } };
 }
 
-/** Beside the payment's final status change, in the same transaction: a crash never leaves one without the other. */
-export async function storePaymentAnswer(tx: Queryable, paymentId: string, result: PaymentResult): Promise<void> {
-  await storeIdempotentResponse(tx, paymentId, storedResponseOf(result));
+/** Several payments' answers in one statement. */
+export async function storePaymentAnswers(tx: Queryable, answers: readonly { paymentId: string; result: PaymentResult }[]): Promise<void> {
+  await storeIdempotentResponses(
+    tx,
+    answers.map(({ paymentId, result }) => ({ paymentId, response: storedResponseOf(result) })),
+  );
 }
 
 export type EarlierRequest = { state: 'new' } | { state: 'answered'; result: PaymentResult } | { state: 'unanswered'; paymentId: string };

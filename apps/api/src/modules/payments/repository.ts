@@ -88,10 +88,92 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
       payment.fundingSourceId ?? null,
       payment.reviewRule ?? null,
     ],
+    { name: 'payments_insert' },
   );
   if (!row) throw new Error(`payment ${payment.id} was not inserted`);
   return row;
 }
+
+/** Several new payments in one statement (decision 044); the rows come back in the order given. */
+export async function insertPayments(db: Queryable, payments: readonly NewPayment[]): Promise<PaymentRow[]> {
+  if (payments.length === 0) return [];
+  const column = <T>(pick: (payment: NewPayment) => T) => payments.map(pick);
+  const rows = await db.query<PaymentRow>(
+    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
+       counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details,
+       card_number_encrypted, payee_key, message, rail, funding_source_id, review_rule)
+     SELECT id, customer_id, kind, 'creating', from_account_id, to_account_id, amount_cents, counterparty_name,
+       counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details::jsonb,
+       decode(card_number_encrypted, 'hex'), payee_key, message, rail, funding_source_id, review_rule
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[],
+                   $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::uuid[], $18::text[])
+            AS p (id, customer_id, kind, from_account_id, to_account_id, amount_cents, counterparty_name, counterparty_account_number,
+                  counterparty_bank_name, counterparty_route_number, counterparty_country, details, card_number_encrypted, payee_key,
+                  message, rail, funding_source_id, review_rule)
+     RETURNING ${paymentColumns}`,
+    [
+      column((p) => p.id),
+      column((p) => p.customerId),
+      column((p) => p.kind),
+      column((p) => p.fromAccountId),
+      column((p) => p.toAccountId),
+      column((p) => p.amountCents.toString()),
+      column((p) => p.counterpartyName),
+      column((p) => p.counterpartyAccountNumber ?? null),
+      column((p) => p.counterpartyBankName ?? null),
+      column((p) => p.counterpartyRouteNumber ?? null),
+      column((p) => p.counterpartyCountry ?? null),
+      column((p) => JSON.stringify(p.details ?? {})),
+      column((p) => p.cardNumberEncrypted?.toString('hex') ?? null),
+      column((p) => p.payeeKey ?? null),
+      column((p) => p.message),
+      column((p) => p.rail ?? null),
+      column((p) => p.fundingSourceId ?? null),
+      column((p) => p.reviewRule ?? null),
+    ],
+    { name: 'payments_insert_many' },
+  );
+  return inOrderOf(payments, rows);
+}
+
+/** The rows in the order of the ids given; a missing one is a defect. */
+function inOrderOf(wanted: readonly { id: string }[], rows: readonly PaymentRow[]): PaymentRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.map(({ id }) => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`payment ${id} was not written`);
+    return row;
+  });
+}
+
+export interface PaymentChange {
+  id: string;
+  status: StoredPaymentStatus;
+  settleAt: Date | null;
+  failureCode: string | null;
+}
+
+/**
+ * Moves several payments out of 'creating' in one statement (decision 044). Returns the rows that
+ * moved, by id; a payment no longer 'creating' (someone else recorded it) is left out.
+ */
+export async function transitionFromCreating(db: Queryable, changes: readonly PaymentChange[]): Promise<Map<string, PaymentRow>> {
+  if (changes.length === 0) return new Map();
+  const rows = await db.query<PaymentRow>(
+    `UPDATE payments p SET status = c.status, settle_at = c.settle_at, failure_code = coalesce(c.failure_code, p.failure_code), updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS c (id, status, settle_at, failure_code)
+      WHERE p.id = c.id AND p.status = 'creating'
+     RETURNING ${qualifiedPaymentColumns}`,
+    [changes.map((c) => c.id), changes.map((c) => c.status), changes.map((c) => c.settleAt), changes.map((c) => c.failureCode)],
+    { name: 'payments_transition_from_creating' },
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const qualifiedPaymentColumns = paymentColumns
+  .split(',')
+  .map((column) => `p.${column.trim()}`)
+  .join(', ');
 
 export async function findPayment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
@@ -111,6 +193,7 @@ export async function transitionPayment(
        return_code = coalesce($7, return_code), updated_at = now()
      WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${paymentColumns}`,
     [id, from, to.status, to.settleAt ?? null, to.statusReason ?? null, to.failureCode ?? null, to.returnCode ?? null],
+    { name: 'payments_transition' },
   );
   return row;
 }
@@ -196,9 +279,13 @@ const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.stat
 
 export async function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
-  const [row] = await db.query<AccountRef>(`SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`, [
-    id,
-  ]);
+  const [row] = await db.query<AccountRef>(
+    `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`,
+    [id],
+    {
+      name: 'payments_account_by_id',
+    },
+  );
   return row;
 }
 
@@ -212,13 +299,23 @@ export async function findAccountByNumber(db: Queryable, number: string): Promis
 
 /** The customer's name as a payment shows it to a recipient; undefined for a customer who does not exist. */
 export async function findCustomerName(db: Queryable, customerId: string): Promise<string | undefined> {
-  const [row] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [customerId]);
+  const [row] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [customerId], {
+    name: 'payments_customer_name',
+  });
   return row?.name;
+}
+
+/**
+ * Locks these customers' rows until the transaction ends, in ascending id order, in one statement:
+ * a transaction that locks them all first never waits for one of them later (decision 044).
+ */
+export async function lockCustomers(tx: Queryable, customerIds: readonly string[]): Promise<void> {
+  await tx.query('SELECT 1 FROM customers WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(customerIds)]], { name: 'payments_lock_customers' });
 }
 
 /** Locks the customer's row until the transaction ends: one customer's payments are claimed one at a time. */
 export async function lockCustomer(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId], { name: 'payments_lock_customer' });
 }
 
 /**

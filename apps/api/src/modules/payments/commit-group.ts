@@ -1,0 +1,260 @@
+import type { Queryable } from '../../db/database.ts';
+import { ledgers } from '../../ledger/codes.ts';
+import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
+import { transferFlags, type TransferInput } from '../../ledger/types.ts';
+import { recordAudits, type AuditEntry } from '../../platform/audit.ts';
+import { claimIdempotencyKey, claimIdempotencyKeys } from '../../platform/idempotency.ts';
+import { consumeStepUp } from '../../platform/step-up.ts';
+import type { PaymentResult } from './answers.ts';
+import type { PaymentDependencies } from './dependencies.ts';
+import { refuseDepositOverLimit } from './deposit-limits.ts';
+import { recordPaymentOutcomes } from './outcome.ts';
+import type { PaymentExecution, PaymentPlan } from './plan.ts';
+import { insertPayment, insertPayments, lockCustomers, type PaymentRow } from './repository.ts';
+import { reviewReasonFor } from './review-rules.ts';
+
+/**
+ * Concurrent payments share one transaction and one commit (decision 044). A payment's claim of
+ * its Idempotency-Key, its row, its ledger transfer, its outcome, its notifications, its stored
+ * answer and its audit entry are written together or not at all, so nothing is ever half-done;
+ * and the requests that arrive while earlier groups are in flight go together in the next group,
+ * so N payments cost one WAL flush, as the ledger's batcher does for transfers (LEDGER.md).
+ * There is no timer: under light load each payment is its own group, without added latency.
+ *
+ * A group changes nothing a payment can observe: its payments are applied one after the other in
+ * one transaction, each under its customer's row lock and seeing the ones before it (the review
+ * rules count them), exactly as if each had been its own transaction in that order. When a group
+ * fails for any reason (a deposit over its limit, a deadlock that outlived its retries, the
+ * database going away), it is rolled back whole and each of its payments runs again alone, so
+ * each gets its own answer: its own error, or its success. A group whose COMMIT was lost is also
+ * safe to run again: the claims it may have committed answer the replays (`raced`).
+ */
+export interface PaymentToCommit {
+  customerId: string;
+  endpoint: string;
+  paymentId: string;
+  idempotencyKey: string;
+  requestHash: Buffer;
+  stepUpChallengeId: string | undefined;
+  plan: PaymentPlan;
+  execution: PaymentExecution;
+  /** Who asked, for the audit entry; its outcome is the payment's. */
+  audit: Omit<AuditEntry, 'outcome'>;
+}
+
+export type CommittedPayment =
+  /** The step-up named was not this request's, or was used or expired: nothing was written. */
+  | { kind: 'step_up' }
+  /** Another request holds this Idempotency-Key: nothing was written; its answer is the one to give. */
+  | { kind: 'raced' }
+  | { kind: 'finished'; result: PaymentResult; row: PaymentRow };
+
+export interface PaymentCommitter {
+  commit(payment: PaymentToCommit): Promise<CommittedPayment>;
+}
+
+/** Most payments in one group; a group holds its customers' row locks until it commits. */
+const maxGroupSize = 128;
+/** Most groups in flight at once; each holds one database connection. */
+const groupConcurrency = 4;
+
+type GroupDependencies = Pick<PaymentDependencies, 'db' | 'ledger' | 'config'>;
+
+interface Queued {
+  payment: PaymentToCommit;
+  resolve(committed: CommittedPayment): void;
+  reject(error: unknown): void;
+}
+
+/** One committer per ledger batcher, that is one per app (its database and clock). */
+const committers = new WeakMap<object, PaymentCommitter>();
+
+export function paymentCommitterOf(dependencies: GroupDependencies): PaymentCommitter {
+  let committer = committers.get(dependencies.ledger);
+  if (!committer) {
+    committer = createPaymentCommitter(dependencies);
+    committers.set(dependencies.ledger, committer);
+  }
+  return committer;
+}
+
+export function createPaymentCommitter(dependencies: GroupDependencies): PaymentCommitter {
+  const queue: Queued[] = [];
+  let inFlight = 0;
+  let pumpScheduled = false;
+
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    // Payments that reach this point in the same turn of the event loop join the same group.
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
+  function pump(): void {
+    while (inFlight < groupConcurrency && queue.length > 0) {
+      const group = queue.splice(0, maxGroupSize);
+      inFlight += 1;
+      void runGroup(group).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  async function runGroup(group: Queued[]): Promise<void> {
+    try {
+      const committed = await commitGroup(
+        dependencies,
+        group.map((queued) => queued.payment),
+      );
+      group.forEach((queued, index) => {
+        const answer = committed[index];
+        if (answer) queued.resolve(answer);
+        else queued.reject(new Error(`payment ${queued.payment.paymentId} got no answer from its group`));
+      });
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]?.reject(error);
+        return;
+      }
+      // Nothing of the group was committed (or, if its COMMIT was lost, its claims answer the
+      // replays): each payment runs again alone and gets its own answer.
+      await Promise.all(group.map((queued) => runGroup([queued])));
+    }
+  }
+
+  return {
+    commit(payment) {
+      return new Promise((resolve, reject) => {
+        queue.push({ payment, resolve, reject });
+        schedulePump();
+      });
+    },
+  };
+}
+
+/** One transaction for the whole group, run again from the start on a write conflict (a deadlock). */
+function commitGroup(dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
+  return retryOnWriteConflict(() => dependencies.db.transaction((tx) => writeGroup(tx, dependencies, payments)));
+}
+
+async function writeGroup(tx: Queryable, dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
+  const answers: CommittedPayment[] = new Array<CommittedPayment>(payments.length);
+  // Every customer the group touches, payers and recipients, is locked first, in ascending id
+  // order. Then nothing in the group waits for a customer's row after it holds ledger accounts:
+  // the rows it inserts that name a customer (keys, payments, notifications) would otherwise wait
+  // for another group's lock while that group waits for these accounts, a deadlock. One customer's
+  // payments are claimed one at a time, so that the 24-hour rules (review, deposit limits) see
+  // every earlier payment, even one sent a millisecond before.
+  await lockCustomers(
+    tx,
+    payments.flatMap((payment) => (payment.execution.recipientCustomerId ? [payment.customerId, payment.execution.recipientCustomerId] : [payment.customerId])),
+  );
+  const claimed: Array<{ payment: PaymentToCommit; index: number; row: PaymentRow }> = [];
+  // A payment under review rules, deposit limits or a step-up is claimed alone, in the order they
+  // came in. The others (between one's own accounts) touch none of that and are claimed together,
+  // in two statements however many.
+  const entries = payments.map((payment, index) => ({ payment, index }));
+  const alone = entries.filter(({ payment }) => claimsAlone(payment));
+  for (const { payment, index } of alone) {
+    const claim = await claimPayment(tx, dependencies, payment);
+    if (claim.kind === 'claimed') claimed.push({ payment, index, row: claim.row });
+    else answers[index] = claim;
+  }
+  const together = entries.filter(({ payment }) => !claimsAlone(payment));
+  const won = await claimIdempotencyKeys(
+    tx,
+    together.map(({ payment }) => ({ customerId: payment.customerId, key: payment.idempotencyKey, hash: payment.requestHash, paymentId: payment.paymentId })),
+  );
+  const winners = together.filter(({ payment, index }) => {
+    if (!won.has(payment.paymentId)) answers[index] = { kind: 'raced' };
+    return won.has(payment.paymentId);
+  });
+  const rows = await insertPayments(
+    tx,
+    winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: null })),
+  );
+  winners.forEach(({ payment, index }, position) => {
+    const row = rows[position];
+    if (row) claimed.push({ payment, index, row });
+  });
+
+  const outcomes = await dependencies.ledger.createInTransaction(
+    tx,
+    claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
+  );
+  const finished = await recordPaymentOutcomes(
+    tx,
+    dependencies.config,
+    claimed.map(({ payment, row }, position) => {
+      const outcome: CreateTransferOutcome | undefined = outcomes[position];
+      if (!outcome) throw new Error(`payment ${row.id} got no ledger outcome`);
+      return { row, execution: payment.execution, outcome };
+    }),
+  );
+  const audits: AuditEntry[] = [];
+  claimed.forEach(({ payment, index }, position) => {
+    const done = finished[position];
+    if (!done) throw new Error(`payment ${payment.paymentId} got no outcome`);
+    answers[index] = { kind: 'finished', ...done };
+    audits.push({ ...payment.audit, outcome: done.result.outcome === 'made' ? 'success' : 'failure' });
+  });
+  // Last, right before the commit: an audit entry holds the audit chain's lock until then.
+  await recordAudits(tx, audits);
+  return answers;
+}
+
+/** What must be claimed alone (see writeGroup). */
+function claimsAlone(payment: PaymentToCommit): boolean {
+  return payment.plan.reviewable || payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit';
+}
+
+/**
+ * Claims the key, uses the step-up, applies the review rules (D1) under the customer's row lock
+ * (taken by writeGroup),
+ * and records the payment as 'creating' (it leaves that state in this same transaction).
+ */
+async function claimPayment(
+  tx: Queryable,
+  dependencies: GroupDependencies,
+  payment: PaymentToCommit,
+): Promise<{ kind: 'claimed'; row: PaymentRow } | { kind: 'step_up' } | { kind: 'raced' }> {
+  const { plan, customerId } = payment;
+  if (plan.needsStepUp && !(await consumeStepUp(tx, customerId, payment.stepUpChallengeId ?? '', payment.idempotencyKey, payment.requestHash))) {
+    return { kind: 'step_up' };
+  }
+  if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, customerId, plan.payment.amountCents);
+  if (!(await claimIdempotencyKey(tx, customerId, payment.idempotencyKey, payment.requestHash, payment.paymentId))) return { kind: 'raced' };
+  const reviewRule = plan.reviewable
+    ? await reviewReasonFor(
+        tx,
+        dependencies.config.reviewRules,
+        { customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
+        new Date(),
+      )
+    : null;
+  const row = await insertPayment(tx, { ...plan.payment, id: payment.paymentId, reviewRule });
+  return { kind: 'claimed', row };
+}
+
+/**
+ * The payment's transfer. A payment held for review is a pending transfer whatever its kind
+ * (kinds.ts), so that staff can post or void it.
+ */
+export function transferOf(row: PaymentRow, execution: PaymentExecution): TransferInput {
+  const pending = execution.viaRail || row.review_rule !== null;
+  return {
+    id: row.id,
+    debitAccountId: execution.debitLedgerAccountId,
+    creditAccountId: execution.creditLedgerAccountId,
+    amountCents: row.amount_cents,
+    ledger: ledgers.usd,
+    code: execution.code,
+    flags: pending ? transferFlags.pending : 0,
+    timeoutSeconds: execution.timeoutSeconds,
+  };
+}
