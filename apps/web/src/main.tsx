@@ -2,8 +2,8 @@ import './lib/zod-jitless.ts';
 import '@fontsource-variable/inter/wght.css';
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { readBankIdentity } from './lib/bank-identity.ts';
 
@@ -14,8 +14,14 @@ for (const element of document.head.querySelectorAll('[data-fallback]')) element
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <App bankIdentity={readBankIdentity()} />
-  </StrictMode>,
+  </StrictMode>
 );
+// A marketing page arrives pre-rendered and already painted (vite.config.ts): React adopts its
+// markup instead of drawing it again, and as a transition it does so in slices of a few
+// milliseconds, so a tap or a key on the page never waits for the whole page to be adopted. Every
+// other page arrives as an empty shell.
+if (rootElement.hasChildNodes()) startTransition(() => void hydrateRoot(rootElement, app));
+else createRoot(rootElement).render(app);
