@@ -86,10 +86,26 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => server.kill('SIGTERM') };
 }
 
+/**
+ * Lighthouse 12.2 with Debian's newer Chromium now and then loses the trace of a load (NO_NAVSTART,
+ * "Please run Lighthouse again"): a fault of the recording, not a score of the page, so such a run
+ * is measured again, a bounded number of times.
+ */
+const attemptsPerRun = 3;
+
+async function lighthouseResult(url: string, port: number, page: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(`${url}${page}`, { port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === attemptsPerRun) throw new Error(`Lighthouse failed ${attemptsPerRun} times on ${page}: ${error.code} ${error.message}`);
+    process.stdout.write(`${page}: Lighthouse ${error.code}, measuring again\n`);
+  }
+}
+
 async function measure(url: string, port: number, page: string, run: number, reportDirectory: string): Promise<RunResult> {
-  const result = await lighthouse(`${url}${page}`, { port, output: 'json', logLevel: 'error' });
-  if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-  const { lhr } = result;
+  const lhr = await lighthouseResult(url, port, page);
   await writeFile(path.join(reportDirectory, `${page === '/' ? 'home' : page.slice(1)}-${run}.json`), JSON.stringify(lhr));
   const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
