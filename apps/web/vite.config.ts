@@ -4,6 +4,9 @@ import { marketingPagePaths } from './src/app/marketing-pages.ts';
 
 const apiOrigin = 'http://127.0.0.1:3000';
 
+/** Constants the code reads at build time; the pre-rendering builds with the same (src/build-constants.d.ts). */
+export const buildConstants = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
+
 /**
  * The production server fills `%BANK_NAME%` and `%BANK_MODE%` in index.html when it serves it. The
  * dev server has no such step, so this fills them with the sandbox defaults, in dev only: a build
@@ -78,6 +81,28 @@ function precompress(): Plugin {
 }
 
 /**
+ * A pre-rendered page paints from its HTML and stylesheet alone, so its scripts should not compete
+ * with them for a slow link: this drops the `modulepreload` hints from the page's template and
+ * swaps the app's entry script for a small one (written to assets/, named by its content) that
+ * imports the entry once the page has painted. The app then adopts the painted page (main.tsx).
+ */
+async function startAppAfterFirstPaint(root: string, template: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  const { writeFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\n?/.exec(template);
+  if (!entryTag?.[1]) throw new Error('index.html has no module entry script to defer');
+  // The first animation frame comes when the browser is about to paint; the timeout after it, once it has.
+  const loader = `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entryTag[1])})));\n`;
+  const loaderFile = `assets/start-after-paint-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(root, loaderFile), loader);
+  return template
+    .replace(entryTag[0], '')
+    .replaceAll(/ *<link rel="modulepreload"[^>]*>\n?/g, '')
+    .replace('</head>', `  <script type="module" src="/${loaderFile}"></script>\n  </head>`);
+}
+
+/**
  * Renders each marketing page once per mode at build time into `dist/prerendered/<mode>/`, so the
  * server can send a page whose first paint needs no JavaScript. The browser app then renders over
  * it (not hydration: the markup is the same, and a mismatch could never log an error).
@@ -106,12 +131,13 @@ function prerenderMarketingPages(): Plugin {
           root: import.meta.dirname,
           logLevel: 'warn',
           plugins: [react()],
+          define: buildConstants,
           build: { ssr: 'src/prerender.tsx', outDir: serverBundle, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
         });
         const { renderMarketingPage } = (await import(pathToFileURL(path.join(serverBundle, 'prerender.mjs')).href)) as {
           renderMarketingPage: (page: string, mode: 'sandbox' | 'production') => string;
         };
-        const template = await readFile(path.join(root, 'index.html'), 'utf8');
+        const template = await startAppAfterFirstPaint(root, await readFile(path.join(root, 'index.html'), 'utf8'));
         for (const mode of ['sandbox', 'production'] as const) {
           await mkdir(path.join(root, 'prerendered', mode), { recursive: true });
           for (const page of marketingPagePaths) {
@@ -140,6 +166,7 @@ function prerenderMarketingPages(): Plugin {
 
 export default defineConfig(() => {
   return {
+    define: buildConstants,
     plugins: [react(), devBankPlaceholders(), siteFiles(process.env.SITE_URL ?? 'http://localhost:3000'), precompress(), prerenderMarketingPages()],
     build: {
       outDir: 'dist',

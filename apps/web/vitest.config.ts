@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { buildConstants } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],
+  define: buildConstants,
   test: {
     name: 'web',
     root: import.meta.dirname,

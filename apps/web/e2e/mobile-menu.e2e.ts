@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, launchBrowser, openPage, viewports, waitForApp } from './support/browser.ts';
 
 describe.skipIf(!inject('chromiumPath'))('public navigation on a phone (390 px)', () => {
   let browser: Browser;
@@ -16,6 +16,7 @@ describe.skipIf(!inject('chromiumPath'))('public navigation on a phone (390 px)'
   it('hides the links behind a Menu button that opens and closes them', async () => {
     const { context, page } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/');
+    await waitForApp(page);
     const menuButton = page.getByRole('button', { name: 'Menu' });
     const menu = page.locator('#site-menu');
     expect(await menuButton.getAttribute('aria-controls')).toBe('site-menu');
@@ -37,6 +38,7 @@ describe.skipIf(!inject('chromiumPath'))('public navigation on a phone (390 px)'
   it('closes the menu with Esc and after following a link', async () => {
     const { context, page } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/');
+    await waitForApp(page);
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await menuButton.click();
     await page.locator('#site-menu').getByRole('link', { name: 'Cards' }).focus();

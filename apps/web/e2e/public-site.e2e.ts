@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, launchBrowser, openPage, waitForApp } from './support/browser.ts';
 
 const bankName = 'Strongroom Demo Bank';
 
@@ -47,6 +47,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   it('navigates with the main menu, including Personal’s Savings and Current', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/');
+    await waitForApp(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { level: 1, name: `The story of ${bankName}` }).waitFor();
@@ -78,6 +79,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     expect(html).toContain('10K');
     expect(html).not.toMatch(/>0K</);
     await page.goto('/');
+    await waitForApp(page);
     const values = page.locator('.counter__value');
     expect(await values.allTextContents()).toEqual(['10K', '2000+', '500++']);
     // Every figure the first counter shows from now on, to see the climb happen.
@@ -98,6 +100,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   it('shows the counters’ final values at once to visitors who prefer reduced motion', async () => {
     const { context, page } = await openPage(browser, { reducedMotion: 'reduce' });
     await page.goto('/');
+    await waitForApp(page);
     expect(await page.locator('.counter__value').allTextContents()).toEqual(['10K', '2000+', '500++']);
     await context.close();
   });
@@ -105,6 +108,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   it('opens and closes FAQ answers from the keyboard alone', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/faq');
+    await waitForApp(page);
     const first = page.getByRole('button', { name: 'How do I open an account?' });
     await first.focus();
     await page.keyboard.press('Enter');
@@ -128,6 +132,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   it('shows the five contact-form messages when the form is sent empty', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/contact');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     for (const message of [
       'Please enter your name',
@@ -146,6 +151,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   it('sends a contact message: a loading dialog, then the answer, closed by "Got it!"', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/contact');
+    await waitForApp(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
     await page.getByRole('textbox', { name: 'Email' }).fill('ada.e2e@example.com');
     await page.getByRole('textbox', { name: 'Phone' }).fill('+1 202 555 0101');

@@ -52,6 +52,15 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   return { context, page, problems };
 }
 
+/**
+ * A pre-rendered public page is on screen before the app that makes its buttons and forms work has
+ * started: its scripts load after the first paint (decision 047). The footer's address comes from
+ * the app's first request, so once it shows, the app runs.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.getByRole('contentinfo').locator('.site-footer__contact').waitFor();
+}
+
 /** Runs axe-core on the page as it is now and fails with a readable list of what it found. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -40,7 +40,8 @@ export function getPublicSettings(): Promise<PublicSettings> {
 
 export type PublicSettingsState = { status: 'loading' } | { status: 'success'; settings: PublicSettings } | { status: 'error'; error: ApiError };
 
-let state: PublicSettingsState = { status: 'loading' };
+const preRenderedState: PublicSettingsState = { status: 'loading' };
+let state: PublicSettingsState = preRenderedState;
 let inFlight: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
@@ -74,7 +75,7 @@ function subscribe(listener: () => void) {
 
 /** Test seam: forget the cached answer. */
 export function resetPublicSettingsCache() {
-  state = { status: 'loading' };
+  state = preRenderedState;
   inFlight = null;
 }
 
@@ -82,10 +83,12 @@ export function usePublicSettings(): PublicSettingsState {
   useEffect(() => {
     void loadPublicSettings();
   }, []);
-  // The pre-rendered pages are rendered with nothing loaded yet, as a visitor's first paint is.
+  // The pre-rendered pages are rendered with nothing loaded yet, as a visitor's first paint is, and
+  // React adopts them with that same state. It adopts the main content after the header and footer,
+  // whose effect may have loaded the settings by then: the settings show right after adopting.
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => preRenderedState,
   );
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { usePublicSettings } from '../../lib/public-settings.ts';
@@ -5,6 +6,21 @@ import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { mailtoHref, telHref } from '../../lib/contact-links.ts';
 import { BrandMark } from './brand-mark.tsx';
 import './public-footer.css';
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * The year for the copyright line. A pre-rendered page carries the year it was built in, and React
+ * must find that same text when it adopts the page; a page built last year then shows this year
+ * right after.
+ */
+function useCopyrightYear(): number {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
 
 function ContactDetails() {
   const settings = usePublicSettings();
@@ -39,6 +55,7 @@ function ContactDetails() {
 
 export function PublicFooter() {
   const { name, mode } = useBankIdentity();
+  const year = useCopyrightYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -92,7 +109,7 @@ export function PublicFooter() {
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {new Date().getFullYear()} {name}. Runs on Strongroom, open-source banking software.
+          © {year} {name}. Runs on Strongroom, open-source banking software.
         </p>
       </div>
     </footer>
