@@ -35,6 +35,7 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
         transactions += 1;
         return db.transaction(work, options);
       },
+      listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
       close: () => db.close(),
     };
     return { db: counted, transactions: () => transactions };
