@@ -136,6 +136,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('opens 20 PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise', async () => {
+    const dataDirectory = await temporaryDirectory();
+    expect((await loadConfig({ DATA_DIR: dataDirectory })).databasePoolSize).toBe(20);
+    expect((await loadConfig({ DATA_DIR: dataDirectory, DATABASE_POOL_SIZE: '8' })).databasePoolSize).toBe(8);
+    for (const wrong of ['0', '1', '2.5', 'lots', '501']) {
+      await expect(loadConfig({ DATA_DIR: dataDirectory, DATABASE_POOL_SIZE: wrong })).rejects.toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('lists every malformed variable at once', async () => {
     const attempt = loadConfig({ PORT: 'eighty', BANK_MODE: 'live', ENCRYPTION_KEY: 'short', BANK_TIMEZONE: 'Mars/Olympus' });
     const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;

@@ -121,6 +121,8 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: optional(z.string()),
   /** Worker processes serving one port (PRODUCT.md section 6); more than one needs DATABASE_URL. */
   WEB_CONCURRENCY: withDefault(z.coerce.number().int().min(1).max(maximumWorkers), '1'),
+  /** PostgreSQL connections per API process (db/postgres.ts); ignored by the embedded database. */
+  DATABASE_POOL_SIZE: withDefault(z.coerce.number().int().min(2).max(500), '20'),
 });
 
 export interface Config {
@@ -169,6 +171,8 @@ export interface Config {
   webDistDirectory: string;
   /** WEB_CONCURRENCY: API processes (node:cluster workers) sharing the port; 1 runs no cluster. */
   webConcurrency: number;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections each API process opens at most, besides one for live events. */
+  databasePoolSize: number;
 }
 
 export class ConfigError extends Error {
@@ -251,6 +255,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     trustProxy: env.TRUST_PROXY,
     webDistDirectory: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDirectory,
     webConcurrency: env.WEB_CONCURRENCY,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
   };
 }
 

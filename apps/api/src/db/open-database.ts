@@ -6,6 +6,8 @@ import { openPostgres } from './postgres.ts';
 export interface DatabaseSettings {
   databaseUrl?: string;
   dataDirectory: string;
+  /** PostgreSQL connections at most (DATABASE_POOL_SIZE); db/postgres.ts's default when absent. */
+  databasePoolSize?: number;
 }
 
 /** Long enough for a database that is starting; short enough that a wrong address fails the start. */
@@ -36,8 +38,8 @@ function describeUrl(databaseUrl: string): string {
   return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname === '/' ? '' : url.pathname}`;
 }
 
-async function openReachablePostgres(databaseUrl: string): Promise<Database> {
-  const db = await openPostgres(databaseUrl);
+async function openReachablePostgres(databaseUrl: string, poolSize: number | undefined): Promise<Database> {
+  const db = await openPostgres(databaseUrl, poolSize);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -62,6 +64,6 @@ async function openReachablePostgres(databaseUrl: string): Promise<Database> {
 
 /** PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite`. */
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  if (settings.databaseUrl) return openReachablePostgres(settings.databaseUrl);
+  if (settings.databaseUrl) return openReachablePostgres(settings.databaseUrl, settings.databasePoolSize);
   return openPglite({ dataDir: path.join(settings.dataDirectory, 'pglite') });
 }

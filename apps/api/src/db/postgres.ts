@@ -6,9 +6,10 @@ import { beginStatement, parseInt8, postgresTypeOids, type Database, type Querya
  * Connections per process. Ten starved the payment path at 32 concurrent requests (each request
  * reads before its group transaction, and up to four groups hold one each): own transfers went
  * from 204/s to 363/s at 24, and 40 bought nothing more (decision 044). Twenty leaves room for
- * four processes under PostgreSQL's default max_connections of 100.
+ * four processes under PostgreSQL's default max_connections of 100. DATABASE_POOL_SIZE sets it
+ * (config.ts, docs/deploy.md).
  */
-const defaultPoolSize = 20;
+export const defaultPoolSize = 20;
 /**
  * How long a request waits for a connection: a database that is down refuses at once, but one
  * behind a dead network path would otherwise hang every request. Past this the request answers
