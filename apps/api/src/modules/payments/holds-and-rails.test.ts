@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createTransferRequestSchema } from '@strongroom/contracts/payments.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -64,8 +64,9 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       const erinTopics: string[] = [];
       const stopListening = app.services.liveEvents.subscribe(erin.id, (topic) => erinTopics.push(topic));
       const released = await review(transfer.id, 'release');
+      // Live events go through the database (LISTEN/NOTIFY): they arrive a moment after the commit.
+      await vi.waitFor(() => expect(erinTopics).toEqual(expect.arrayContaining(['accounts', 'notifications'])), { timeout: 5_000 });
       stopListening();
-      expect(erinTopics).toEqual(expect.arrayContaining(['accounts', 'notifications']));
       expect(released.exitCode, released.output).toBe(0);
       expect(JSON.parse(released.output)).toEqual({ transferId: transfer.id, outcome: 'released' });
       expect((await kit.balances(erin)).checking.balanceCents).toBe(1_000_000);
