@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { notificationPageSize, type LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 import type { Config } from '../../config.ts';
 import { encrypt } from '../../platform/crypto.ts';
@@ -108,7 +108,7 @@ describeEachDatabase('notifications', (database) => {
     const after = await list(browser);
     expect(after.unreadCount).toBe(0);
     expect(after.items.every((item) => item.read)).toBe(true);
-    expect(published).toEqual([{ customerId, topic: 'notifications' }]);
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
   });
 
   it('deletes one with 204 (kept in the database, gone from the list) and tells the open pages', async () => {
@@ -123,7 +123,7 @@ describeEachDatabase('notifications', (database) => {
     expect((await list(browser)).items.map((item) => item.name)).toEqual(['Keep']);
     const [row] = await database().query<{ deleted_at: Date | null }>('SELECT deleted_at FROM notifications WHERE id = $1', [target?.id]);
     expect(row?.deleted_at).toBeInstanceOf(Date);
-    expect(published).toEqual([{ customerId, topic: 'notifications' }]);
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
     expect((await browser.request({ method: 'DELETE', url: `/api/v1/notifications/${target?.id}` })).statusCode).toBe(404);
   });
 
@@ -180,7 +180,7 @@ describeEachDatabase('notifications', (database) => {
     const [notification] = (await list(browser)).items;
     expect(notification).toMatchObject({ kind: 'new_sign_in', name: 'New sign-in', read: false });
     expect(notification?.text).toMatch(/^You signed in from Firefox on Linux at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. If this was not you/);
-    expect(published).toEqual([{ customerId, topic: 'notifications' }]);
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
 
     const failed = await new TestBrowser(app).post('/api/v1/auth/login', { email, password: 'not the password at all' });
     expect(failed.statusCode).toBe(401);
@@ -259,7 +259,7 @@ describeEachDatabase('notifications', (database) => {
         read: false,
       }),
     ]);
-    expect(published.map((event) => event.topic).sort()).toEqual(['accounts', 'notifications']);
+    await vi.waitFor(() => expect(published.map((event) => event.topic).sort()).toEqual(['accounts', 'notifications']));
 
     expect(await decide(reviewId, 'approved')).toBe('already_decided');
     expect(await database().query('SELECT 1 FROM notifications WHERE customer_id = $1', [customerId])).toHaveLength(1);
@@ -272,6 +272,6 @@ describeEachDatabase('notifications', (database) => {
     const { items } = await list(await new TestBrowser(app).signInAs(database(), customerId));
     expect(items).toEqual([expect.objectContaining({ kind: 'identity_rejected', link: '/registeration' })]);
     expect(items[0]?.text).toBe('We could not verify your identity: The photo of the document is blurred. Sign in and send a new document.');
-    expect(published).toEqual([{ customerId, topic: 'notifications' }]);
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { secureMessageLimits, secureMessageMessages, secureMessagePageSize } from '@strongroom/contracts/secure-messages.ts';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../../config.ts';
@@ -215,7 +215,7 @@ describeEachDatabase('secure messages (issue 15, item 4)', (database) => {
       replies: [{ text: 'It is on its way.', staffId: member.id }],
       conversation: [{ author: 'customer' }, { author: 'customer' }, { author: 'staff', text: 'It is on its way.', staffEmail: member.email }],
     });
-    expect(published).toContain('notifications');
+    await vi.waitFor(() => expect(published).toContain('notifications'));
     const shown = (await ada.browser.get(`/api/v1/messages/${thread.id}`)).json().thread;
     expect(shown.status).toBe('answered');
     expect(shown.entries.map((entry: Entry) => [entry.author, entry.text])).toEqual([

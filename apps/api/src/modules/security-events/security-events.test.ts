@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { securityEventPageSize } from '@strongroom/contracts/security-events.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -212,7 +212,7 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
     expect((await laptop.get('/api/v1/me')).statusCode).toBe(401);
     expect((await phone.get('/api/v1/me')).statusCode).toBe(401);
     expect(phone.cookies.session).toBeUndefined();
-    expect(published).toContain('notifications');
+    await vi.waitFor(() => expect(published).toContain('notifications'));
 
     // Signed in again: reading works, money does not move, and the banner's freeze is the customer's own.
     await dana.browser.signInAs(database(), dana.id);
