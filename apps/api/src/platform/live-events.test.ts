@@ -1,6 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
 import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
-import type { Database } from '../db/database.ts';
 import { describeEachDatabase, openAnotherHandle } from '../test/databases.ts';
 import { createLiveEvents, liveEventsChannel, type LiveEvents } from './live-events.ts';
 
@@ -19,8 +18,6 @@ async function eventually(condition: () => boolean, what: string): Promise<void>
 interface Process {
   events: LiveEvents;
   warnings: string[];
-  /** Statements its live events have sent to the database so far. */
-  statements(): number;
   close(): Promise<void>;
 }
 
@@ -31,21 +28,12 @@ describeEachDatabase('Live events through the database', (database, kind) => {
     // PGlite's data directory belongs to one process: two instances share its one connection there.
     const handle = await openAnotherHandle(database());
     const warnings: string[] = [];
-    let statements = 0;
-    const counted: Pick<Database, 'query' | 'listen'> = {
-      query: (text, params, options) => {
-        statements += 1;
-        return handle.db.query(text, params, options);
-      },
-      listen: (channel, onNotification, onReconnected) => handle.db.listen(channel, onNotification, onReconnected),
-    };
-    const events = createLiveEvents(counted, { warn: (_: unknown, message?: string) => void warnings.push(message ?? '') });
+    const events = createLiveEvents(handle.db, { warn: (_: unknown, message?: string) => void warnings.push(message ?? '') });
     await events.start();
     let closed = false;
     const started = {
       events,
       warnings,
-      statements: () => statements,
       async close() {
         if (closed) return;
         closed = true;
@@ -77,31 +65,6 @@ describeEachDatabase('Live events through the database', (database, kind) => {
     expect(strangerReceived).toEqual([]);
     stop();
     stopStranger();
-  });
-
-  it('sends the events of one turn of the event loop in one statement, each distinct event once and in order', async () => {
-    const publisher = await startProcess();
-    const receiver = await startProcess();
-    const received: string[] = [];
-    const stopF = receiver.events.subscribe('customer-f', (topic) => received.push(`f ${topic}`));
-    const stopG = receiver.events.subscribe('customer-g', (topic) => received.push(`g ${topic}`));
-    const before = publisher.statements();
-
-    publisher.events.publish('customer-f', 'accounts');
-    publisher.events.publish('customer-g', 'accounts');
-    publisher.events.publish('customer-f', 'notifications');
-    publisher.events.publish('customer-f', 'accounts');
-    await eventually(() => received.length === 3, 'the three distinct events');
-    expect(publisher.statements() - before).toBe(1);
-
-    // A later turn is another statement; the duplicate of the first turn, had it been sent, would
-    // have arrived before this one.
-    publisher.events.publish('customer-g', 'notifications');
-    await eventually(() => received.length === 4, "the next turn's event");
-    expect(publisher.statements() - before).toBe(2);
-    expect(received).toEqual(['f accounts', 'g accounts', 'f notifications', 'g notifications']);
-    stopF();
-    stopG();
   });
 
   it('ignores a notification on the channel that is not a live event, with a warning', async () => {

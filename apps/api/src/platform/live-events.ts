@@ -4,12 +4,10 @@ import type { Database } from '../db/database.ts';
 
 /**
  * Tells a signed-in customer's open pages that something of theirs changed (a balance, a
- * notification), so they refetch it without a reload. Through the database (decision 043): an event
- * is a `pg_notify` on the `live_events` channel, and every API process (each worker, each machine
- * on the same DATABASE_URL) listens there and hands the event to the pages connected to it. The
- * events published in one turn of the event loop (a group of payments tells each payer and payee
- * two or three things) go in one statement, each distinct event once: one round trip and one
- * commit instead of one per event. A process whose listening connection was lost tells every page it holds to refetch
+ * notification), so they refetch it without a reload. Through the database (decision 043): publish
+ * is one `pg_notify` on the `live_events` channel, and every API process (each worker, each
+ * machine on the same DATABASE_URL) listens there and hands the event to the pages connected to
+ * it. A process whose listening connection was lost tells every page it holds to refetch
  * everything once it listens again, since what was published meanwhile is gone; the web also
  * refetches when a window regains focus.
  * Publish after the change has committed, never inside its transaction.
@@ -17,10 +15,7 @@ import type { Database } from '../db/database.ts';
 export type LiveEventListener = (topic: LiveEventTopic) => void;
 
 export interface LiveEvents {
-  /**
-   * Sends without waiting, with the others of this turn of the event loop in one statement; its
-   * failure is logged, never the caller's.
-   */
+  /** Sends at once without waiting: one statement, its failure logged, never the caller's. */
   publish(customerId: string, topic: LiveEventTopic): void;
   subscribe(customerId: string, listener: LiveEventListener): () => void;
   /** Open subscriptions in this process, for metrics and tests. */
@@ -55,9 +50,6 @@ function parsePayload(payload: string): { customerId: string; topic: LiveEventTo
 export function createLiveEvents(db: Pick<Database, 'query' | 'listen'>, log?: Pick<FastifyBaseLogger, 'warn'>): LiveEvents {
   const listeners = new Map<string, Set<LiveEventListener>>();
   const sending = new Set<Promise<void>>();
-  /** Payloads published in this turn of the event loop, each once, in the order first published. */
-  let pending = new Set<string>();
-  let flushing: NodeJS.Immediate | undefined;
   let stopListening: (() => Promise<void>) | undefined;
 
   const deliver = (customerId: string, topic: LiveEventTopic) => {
@@ -72,27 +64,15 @@ export function createLiveEvents(db: Pick<Database, 'query' | 'listen'>, log?: P
     for (const customerId of listeners.keys()) for (const topic of liveEventTopicSchema.options) deliver(customerId, topic);
   };
 
-  const flush = () => {
-    flushing = undefined;
-    if (pending.size === 0) return;
-    const payloads = [...pending];
-    pending = new Set();
-    // unnest keeps the array's order, and PostgreSQL delivers one transaction's notifications in order.
-    const sent = db
-      .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [liveEventsChannel, payloads], { name: 'live_events_publish' })
-      .then(
-        () => undefined,
-        // Without a log (the ops CLI) a lost event is only a page that refetches on focus.
-        (error: unknown) => log?.warn({ err: error, events: payloads.length }, 'live events could not be published'),
-      );
-    sending.add(sent);
-    void sent.finally(() => sending.delete(sent));
-  };
-
   return {
     publish(customerId, topic) {
-      pending.add(payloadOf(customerId, topic));
-      flushing ??= setImmediate(flush);
+      const sent = db.query('SELECT pg_notify($1, $2)', [liveEventsChannel, payloadOf(customerId, topic)], { name: 'live_events_publish' }).then(
+        () => undefined,
+        // Without a log (the ops CLI) a lost event is only a page that refetches on focus.
+        (error: unknown) => log?.warn({ err: error, topic }, 'a live event could not be published'),
+      );
+      sending.add(sent);
+      void sent.finally(() => sending.delete(sent));
     },
     subscribe(customerId, listener) {
       let set = listeners.get(customerId);
@@ -116,8 +96,6 @@ export function createLiveEvents(db: Pick<Database, 'query' | 'listen'>, log?: P
       stopListening ??= await db.listen(liveEventsChannel, onNotification, onReconnected);
     },
     async close() {
-      if (flushing) clearImmediate(flushing);
-      flush();
       await Promise.all(sending);
       await stopListening?.();
       stopListening = undefined;
