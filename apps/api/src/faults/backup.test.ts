@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoSignIn } from '../modules/onboarding/sandbox-seed.ts';
-import { repositoryRoot, startServer, type ServerProcess } from './support/server-process.ts';
+import { repositoryRoot, signInOverHttp, startServer, type ServerProcess } from './support/server-process.ts';
 
 /**
  * Issue 17, item 8: `npm run ops -- backup FILE` while the server runs and money moves, then
@@ -43,16 +43,8 @@ interface Account {
 
 /** The demo customer over HTTP: signed in, with the session's cookies and CSRF token. */
 async function signIn(server: ServerProcess) {
-  const response = await fetch(`${server.origin}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoSignIn.email, password: demoSignIn.password }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const me = (await response.json()) as { user: { profilePhotoUrl: string | null } };
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const cookie = cookies.join('; ');
-  const csrf = cookies.find((pair) => pair.startsWith('csrf='))?.slice('csrf='.length) ?? '';
+  const { cookie, csrf, body } = await signInOverHttp(server.origin, { email: demoSignIn.email, password: demoSignIn.password });
+  const me = body as { user: { profilePhotoUrl: string | null } };
   const get = (url: string) => fetch(`${server.origin}${url}`, { headers: { cookie } });
   return {
     photoUrl: me.user.profilePhotoUrl,

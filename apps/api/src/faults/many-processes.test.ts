@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitContactMessage } from '../modules/contact/service.ts';
 import { demoSignIn } from '../modules/onboarding/sandbox-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
-import { repositoryRoot, startServer, type ServerProcess } from './support/server-process.ts';
+import { repositoryRoot, signInOverHttp, startServer, type ServerProcess } from './support/server-process.ts';
 
 /**
  * Issue 16, item 1: API processes on one PostgreSQL behave as one bank (decision 043). Two servers
@@ -39,16 +39,7 @@ interface Account {
 }
 
 /** The demo customer signed in on `server`: its cookies work on any process of the bank. */
-async function signIn(server: ServerProcess) {
-  const response = await fetch(`${server.origin}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoSignIn.email, password: demoSignIn.password }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  return { cookie: cookies.join('; '), csrf: cookies.find((pair) => pair.startsWith('csrf='))?.slice('csrf='.length) ?? '' };
-}
+const signIn = (server: ServerProcess) => signInOverHttp(server.origin, { email: demoSignIn.email, password: demoSignIn.password });
 
 /** A page's event stream on `server`: resolves once connected; `next` waits for the next change event. */
 function openEvents(server: ServerProcess, cookie: string): Promise<{ next(): Promise<{ topic: string; atMs: number }>; close(): void }> {

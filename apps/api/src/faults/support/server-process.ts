@@ -32,6 +32,34 @@ export interface ServerProcess {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<number | string>;
 }
 
+/** A browser's session on a server of the bank, over HTTP: its cookies and CSRF token. */
+export interface HttpSession {
+  cookie: string;
+  csrf: string;
+  /** The sign-in's answer body ({ user, ... }). */
+  body: unknown;
+}
+
+/**
+ * Signs in over HTTP as a browser would (the sandbox's demo customer by default) and keeps the
+ * session's cookies; throws with the server's answer when it is not 200.
+ */
+export async function signInOverHttp(origin: string, credentials: { email: string; password: string }): Promise<HttpSession> {
+  const response = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${text}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  return {
+    cookie: cookies.join('; '),
+    csrf: cookies.find((pair) => pair.startsWith('csrf='))?.slice('csrf='.length) ?? '',
+    body: JSON.parse(text) as unknown,
+  };
+}
+
 export interface StartOptions {
   /** Added to the test environment; DATABASE_URL '' means the embedded database in DATA_DIR. */
   env: Record<string, string>;
