@@ -74,6 +74,17 @@ describeEachDatabase('rate limits shared by every process on one database', (dat
     });
   }
 
+  /**
+   * Sends `who`'s whole minute of money requests, alternating between the two processes, each from
+   * `address()` (the customer's own by default); each is taken.
+   */
+  async function spendMoneyAllowance(who: PayingCustomer, address: () => string = () => who.browser.ip) {
+    for (let index = 0; index < moneyLimitPerMinute; index += 1) {
+      const response = await ownTransfer(index % 2 === 0 ? first : second, who, address());
+      expect(response.statusCode, response.body).toBe(201);
+    }
+  }
+
   function expectRateLimited(response: Awaited<ReturnType<typeof ownTransfer>>, windowSeconds: number) {
     expect(response.statusCode, response.body).toBe(429);
     expect(response.json().error.code).toBe('rate_limited');
@@ -104,10 +115,7 @@ describeEachDatabase('rate limits shared by every process on one database', (dat
 
   it('accepts MONEY_RATE_LIMIT_PER_MINUTE money requests of one customer across both processes, then answers 429 with Retry-After', async () => {
     const dana = await kit.customer();
-    for (let index = 0; index < moneyLimitPerMinute; index += 1) {
-      const response = await ownTransfer(index % 2 === 0 ? first : second, dana);
-      expect(response.statusCode, response.body).toBe(201);
-    }
+    await spendMoneyAllowance(dana);
     expectRateLimited(await ownTransfer(first, dana), 60);
     expectRateLimited(await ownTransfer(second, dana), 60);
   });
@@ -128,25 +136,16 @@ describeEachDatabase('rate limits shared by every process on one database', (dat
     const office = freshAddress();
     const frank = await kit.customer();
     const grace = await kit.customer();
-    for (let index = 0; index < moneyLimitPerMinute; index += 1) {
-      const response = await ownTransfer(index % 2 === 0 ? first : second, frank, office);
-      expect(response.statusCode, response.body).toBe(201);
-    }
+    await spendMoneyAllowance(frank, () => office);
     expectRateLimited(await ownTransfer(first, frank, office), 60);
-    for (let index = 0; index < moneyLimitPerMinute; index += 1) {
-      const response = await ownTransfer(index % 2 === 0 ? second : first, grace, office);
-      expect(response.statusCode, response.body).toBe(201);
-    }
+    await spendMoneyAllowance(grace, () => office);
     expectRateLimited(await ownTransfer(second, grace, office), 60);
   });
 
   it("does not hold another customer back when one customer's allowance is spent, nor follow a customer who changes address", async () => {
     const heidi = await kit.customer();
     const ivan = await kit.customer();
-    for (let index = 0; index < moneyLimitPerMinute; index += 1) {
-      const response = await ownTransfer(first, heidi, freshAddress());
-      expect(response.statusCode, response.body).toBe(201);
-    }
+    await spendMoneyAllowance(heidi, freshAddress);
     // A new address does not give Heidi a new allowance; Ivan, on any address, has his own.
     expectRateLimited(await ownTransfer(second, heidi, freshAddress()), 60);
     const ivanPays = await ownTransfer(second, ivan, heidi.browser.ip);
@@ -156,10 +155,7 @@ describeEachDatabase('rate limits shared by every process on one database', (dat
 
   it('lets money through again once the window has run out, and sweeps the spent counters', async () => {
     const judy = await kit.customer();
-    for (let index = 0; index < moneyLimitPerMinute; index += 1) {
-      const response = await ownTransfer(index % 2 === 0 ? first : second, judy);
-      expect(response.statusCode, response.body).toBe(201);
-    }
+    await spendMoneyAllowance(judy);
     expectRateLimited(await ownTransfer(first, judy), 60);
 
     clock.advance(59_000);
