@@ -1,4 +1,5 @@
 import type { Clock } from '../db/clock.ts';
+import { createCommitQueue } from '../db/commit-queue.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { assert, assertInteger } from './assert.ts';
 import { createNormalizedTransfers, createNormalizedTransfersIn } from './create-transfers.ts';
@@ -53,40 +54,12 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
   assertInteger(batchLimit, 1, maxBatchSize, 'maxBatchSize');
   assertInteger(concurrency, 1, 64, 'concurrency');
 
-  const queue: QueuedRequest[] = [];
-  let inFlight = 0;
-  let pumpScheduled = false;
-  const idleWaiters: Array<() => void> = [];
-
-  function schedulePump(): void {
-    if (pumpScheduled) return;
-    pumpScheduled = true;
-    // Requests made in the same turn of the event loop join the same batch.
-    setImmediate(() => {
-      pumpScheduled = false;
-      pump();
-    });
-  }
-
-  function pump(): void {
-    while (inFlight < concurrency && queue.length > 0) {
-      const requests: QueuedRequest[] = [];
-      let size = 0;
-      while (queue.length > 0 && size + (queue[0]?.transfers.length ?? 0) <= batchLimit) {
-        const request = queue.shift();
-        if (!request) break;
-        requests.push(request);
-        size += request.transfers.length;
-      }
-      assert(requests.length > 0, 'a queued request is larger than a batch');
-      inFlight += 1;
-      void runBatch(requests).finally(() => {
-        inFlight -= 1;
-        pump();
-        if (inFlight === 0 && queue.length === 0) for (const wake of idleWaiters.splice(0)) wake();
-      });
-    }
-  }
+  const queue = createCommitQueue<QueuedRequest>({
+    maxWeight: batchLimit,
+    concurrency,
+    weigh: (request) => request.transfers.length,
+    run: runBatch,
+  });
 
   async function runBatch(requests: QueuedRequest[]): Promise<void> {
     try {
@@ -114,10 +87,7 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
     // linked_event_chain_open as it should.
     const last = transfers[transfers.length - 1];
     if (last && hasFlag(last.flags, transferFlags.linked)) return createNormalizedTransfers(db, transfers, options.clock);
-    return new Promise((resolve, reject) => {
-      queue.push({ transfers, resolve, reject });
-      schedulePump();
-    });
+    return new Promise((resolve, reject) => queue.push({ transfers, resolve, reject }));
   }
 
   return {
@@ -132,8 +102,7 @@ export function createTransferBatcher(db: Database, options: TransferBatcherOpti
       return createNormalizedTransfersIn(tx, transfers.map(normalizeTransfer), options.clock);
     },
     drain() {
-      if (inFlight === 0 && queue.length === 0 && !pumpScheduled) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+      return queue.idle();
     },
   };
 }

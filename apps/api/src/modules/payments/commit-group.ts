@@ -1,3 +1,4 @@
+import { createCommitQueue } from '../../db/commit-queue.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ledgers } from '../../ledger/codes.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
@@ -80,30 +81,7 @@ export function paymentCommitterOf(dependencies: GroupDependencies): PaymentComm
 }
 
 export function createPaymentCommitter(dependencies: GroupDependencies): PaymentCommitter {
-  const queue: Queued[] = [];
-  let inFlight = 0;
-  let pumpScheduled = false;
-
-  function schedulePump(): void {
-    if (pumpScheduled) return;
-    pumpScheduled = true;
-    // Payments that reach this point in the same turn of the event loop join the same group.
-    setImmediate(() => {
-      pumpScheduled = false;
-      pump();
-    });
-  }
-
-  function pump(): void {
-    while (inFlight < groupConcurrency && queue.length > 0) {
-      const group = queue.splice(0, maxGroupSize);
-      inFlight += 1;
-      void runGroup(group).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
+  const queue = createCommitQueue<Queued>({ maxWeight: maxGroupSize, concurrency: groupConcurrency, run: runGroup });
 
   async function runGroup(group: Queued[]): Promise<void> {
     try {
@@ -129,10 +107,7 @@ export function createPaymentCommitter(dependencies: GroupDependencies): Payment
 
   return {
     commit(payment) {
-      return new Promise((resolve, reject) => {
-        queue.push({ payment, resolve, reject });
-        schedulePump();
-      });
+      return new Promise((resolve, reject) => queue.push({ payment, resolve, reject }));
     },
   };
 }
