@@ -55,6 +55,7 @@ const { values: options } = parseArgs({
     'soak-minutes': { type: 'string' },
     'soak-rate': { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
     'log-level': { type: 'string' },
     'no-record': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -72,6 +73,7 @@ const usage = `npm run bench:http -- [options]
   --soak              the soak instead: peak own-transfer rate, then half of it for --soak-minutes
   --soak-minutes N    (default 10)    --soak-rate R  skip the peak probe, pace at R requests/s
   --cpu-prof          run the server under node --cpu-prof (artifacts/cpu-prof-*/), print the top 15 self times
+  --statements        load pg_stat_statements; print each cell's statements per request (calls, mean ms)
   --log-level L       the server's LOG_LEVEL (default info, written to a file, as a deployment logs)
   --no-record         do not append to bench/RESULTS.md`;
 if (options.help) {
@@ -502,6 +504,20 @@ async function totalBalance(origin: string, customers: readonly Customer[]): Pro
   return total;
 }
 
+/** `--statements`: what the cell asked of PostgreSQL per request, from pg_stat_statements. */
+async function statementsPerRequest(db: Database, requests: number): Promise<string> {
+  const rows = await db.query<{ calls: string; mean: number; query: string }>(
+    `SELECT calls::text AS calls, mean_exec_time AS mean, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY calls DESC, total_exec_time DESC LIMIT 40`,
+  );
+  const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+  const lines = rows.map(
+    (row) => `  ${fmt(Number(row.calls) / Math.max(1, requests), 2).padStart(6)}  ${fmt(row.mean, 3).padStart(7)} ms  ${row.query.slice(0, 150)}`,
+  );
+  return [`statements per request (${requests} requests, ${fmt(total / Math.max(1, requests), 1)} statements each in the top 40):`, ...lines].join('\n');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Workloads
 
@@ -609,7 +625,9 @@ try {
   await execFileAsync('npm', ['run', 'build', '--workspace', 'apps/api'], { cwd: root, timeout: 300_000 });
 
   // WAL is kept long enough for pg_waldump to read each cell's records.
-  cluster = await createPostgresCluster(binaries ?? { initdb: '', pgCtl: '' }, { settings: ['wal_keep_size=4096', 'max_wal_size=4096'] });
+  cluster = await createPostgresCluster(binaries ?? { initdb: '', pgCtl: '' }, {
+    settings: ['wal_keep_size=4096', 'max_wal_size=4096', ...(options.statements ? ['shared_preload_libraries=pg_stat_statements'] : [])],
+  });
   admin = await openPostgres(cluster.url, 2);
   const adminDb = admin;
   const benchCluster = cluster;
@@ -627,6 +645,7 @@ try {
   db = await openPostgres(benchUrl.toString(), 4);
   const benchDb = db;
   await migrate(db);
+  if (options.statements) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const environment: Record<string, string> = {
     DATABASE_URL: benchUrl.toString(),
     BANK_MODE: 'sandbox',
@@ -687,6 +706,7 @@ try {
     const tag = `Bench ${runId} ${label ?? `${workload.name} c${connections} p${processes}`}`;
     const before = await scrape(server.origin);
     const walStart = await walPosition(adminDb);
+    if (options.statements) await benchDb.query('SELECT pg_stat_statements_reset()');
     const result = await runWrk({
       origin: server.origin,
       templates: workload.templates(tag),
@@ -709,6 +729,7 @@ try {
       eventLoopLagP99Ms: after.eventLoopLagP99Seconds * 1000,
       wal: await walBetween(benchCluster, walStart, walEnd),
     };
+    if (options.statements) console.log(await statementsPerRequest(benchDb, result.requests));
     if (workload.money) {
       // Requests still in flight when wrk stopped finish now; then count.
       await sleep(1_000);
