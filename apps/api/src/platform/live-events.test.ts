@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 import { describeEachDatabase, openAnotherHandle } from '../test/databases.ts';
-import { createLiveEvents, liveEventsChannel, type LiveEvents } from './live-events.ts';
+import { createLiveEvents, liveEventsChannel, maxPayloadBytes, payloadsOf, type LiveEvents } from './live-events.ts';
 
 /** How long a test waits for an event that should arrive at once. */
 const eventWaitMs = 5_000;
@@ -65,6 +65,36 @@ describeEachDatabase('Live events through the database', (database, kind) => {
     expect(strangerReceived).toEqual([]);
     stop();
     stopStranger();
+  });
+
+  it("sends one turn's events in one notification, each once and in order, and delivers each", async () => {
+    const publisher = await startProcess();
+    const receiver = await startProcess();
+    const payloads: string[] = [];
+    const stopRaw = await database().listen(liveEventsChannel, (payload) => payloads.push(payload));
+    const received: string[] = [];
+    const stops = ['customer-f', 'customer-g'].map((id) => receiver.events.subscribe(id, (topic) => received.push(`${id} ${topic}`)));
+
+    publisher.events.publish('customer-f', 'accounts');
+    publisher.events.publish('customer-f', 'notifications');
+    publisher.events.publish('customer-g', 'accounts');
+    publisher.events.publish('customer-f', 'accounts');
+    await eventually(() => received.length === 3, 'the three events');
+    expect(received).toEqual(['customer-f accounts', 'customer-f notifications', 'customer-g accounts']);
+    await eventually(() => payloads.length >= 1, 'the raw notification');
+    expect(payloads).toEqual(['accounts customer-f\nnotifications customer-f\naccounts customer-g']);
+    await stopRaw();
+    for (const stop of stops) stop();
+  });
+
+  it('packs lines into payloads PostgreSQL accepts, splitting only between lines', () => {
+    const line = `accounts ${'c'.repeat(40)}`;
+    const lines = Array.from({ length: 500 }, () => line);
+    const payloads = payloadsOf(lines);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(maxPayloadBytes);
+    expect(payloads.join('\n').split('\n')).toEqual(lines);
+    expect(payloadsOf([])).toEqual([]);
   });
 
   it('ignores a notification on the channel that is not a live event, with a warning', async () => {
