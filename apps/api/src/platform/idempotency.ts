@@ -43,7 +43,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-interface KeyRow {
+export interface KeyRow {
   request_hash: Buffer | Uint8Array;
   payment_id: string;
   response_status: number | null;
@@ -56,6 +56,11 @@ export async function lookupIdempotencyKey(db: Queryable, customerId: string, ke
     [customerId, key],
     { name: 'idempotency_keys_lookup' },
   );
+  return idempotencyLookupOf(row, hash);
+}
+
+/** What a stored key (or none) means for a request with this hash; the same key with another body is refused. */
+export function idempotencyLookupOf(row: KeyRow | undefined, hash: Buffer): IdempotencyLookup {
   if (!row) return { state: 'new' };
   if (!equalHashes(Buffer.from(row.request_hash), hash)) {
     throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new payment.');

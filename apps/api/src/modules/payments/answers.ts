@@ -2,7 +2,15 @@ import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { errorStatusByCode } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
-import { findStoredResponse, lookupIdempotencyKey, storeIdempotentResponses, type StoredResponse } from '../../platform/idempotency.ts';
+import {
+  findStoredResponse,
+  idempotencyLookupOf,
+  lookupIdempotencyKey,
+  storeIdempotentResponses,
+  type IdempotencyLookup,
+  type KeyRow,
+  type StoredResponse,
+} from '../../platform/idempotency.ts';
 
 /**
  * What a payment request comes to: the payment made (whatever its status: completed, pending or
@@ -43,7 +51,15 @@ export type EarlierRequest = { state: 'new' } | { state: 'answered'; result: Pay
 
 /** What an earlier request with this key came to; the same key with another body is refused (idempotency_key_reused). */
 export async function earlierRequest(db: Queryable, customerId: string, idempotencyKey: string, hash: Buffer): Promise<EarlierRequest> {
-  const earlier = await lookupIdempotencyKey(db, customerId, idempotencyKey, hash);
+  return earlierRequestOf(await lookupIdempotencyKey(db, customerId, idempotencyKey, hash));
+}
+
+/** The same, from the key's row read with something else (findPayer). */
+export function earlierRequestFromRow(row: KeyRow | undefined, hash: Buffer): EarlierRequest {
+  return earlierRequestOf(idempotencyLookupOf(row, hash));
+}
+
+function earlierRequestOf(earlier: IdempotencyLookup): EarlierRequest {
   return earlier.state === 'answered' ? { state: 'answered', result: resultOfStoredResponse(earlier.response) } : earlier;
 }
 

@@ -10,9 +10,9 @@ import { consumeStepUp } from '../../platform/step-up.ts';
 import type { PaymentResult } from './answers.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
-import { recordPaymentOutcomes } from './outcome.ts';
+import { recordDecidedPayments, recordPaymentOutcomes } from './outcome.ts';
 import type { PaymentExecution, PaymentPlan } from './plan.ts';
-import { insertPayment, insertPayments, lockCustomers, type PaymentRow } from './repository.ts';
+import { insertPayment, lockCustomers, type PaymentRow } from './repository.ts';
 import { reviewReasonFor } from './review-rules.ts';
 
 /**
@@ -149,30 +149,41 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
     if (!won.has(payment.paymentId)) answers[index] = { kind: 'raced' };
     return won.has(payment.paymentId);
   });
-  const rows = await insertPayments(
-    tx,
-    winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: null })),
-  );
-  winners.forEach(({ payment, index }, position) => {
-    const row = rows[position];
-    if (row) claimed.push({ payment, index, row });
-  });
+  // The winners' rows are written after their transfers, once, with the status the ledger's
+  // answer decides (recordDecidedPayments), instead of 'creating' first and changed after.
+  const newPayments = winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: null }));
 
-  const outcomes = await dependencies.ledger.createInTransaction(
-    tx,
-    claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
-  );
-  const finished = await recordPaymentOutcomes(
+  const outcomes = await dependencies.ledger.createInTransaction(tx, [
+    ...claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
+    ...winners.map(({ payment }, position) => {
+      const fresh = newPayments[position];
+      if (!fresh) throw new Error(`payment ${payment.paymentId} was not planned`);
+      return transferOf({ id: fresh.id, amount_cents: fresh.amountCents, review_rule: null }, payment.execution);
+    }),
+  ]);
+  const outcomeAt = (position: number): CreateTransferOutcome => {
+    const outcome = outcomes[position];
+    if (!outcome) throw new Error(`transfer ${position} of a group got no ledger outcome`);
+    return outcome;
+  };
+  const finishedAlone = await recordPaymentOutcomes(
     tx,
     dependencies.config,
-    claimed.map(({ payment, row }, position) => {
-      const outcome: CreateTransferOutcome | undefined = outcomes[position];
-      if (!outcome) throw new Error(`payment ${row.id} got no ledger outcome`);
-      return { row, execution: payment.execution, outcome };
-    }),
+    claimed.map(({ payment, row }, position) => ({ row, execution: payment.execution, outcome: outcomeAt(position) })),
   );
+  const finishedTogether = await recordDecidedPayments(
+    tx,
+    dependencies.config,
+    winners.map(({ payment }, position) => ({
+      payment: newPayments[position] ?? { ...payment.plan.payment, id: payment.paymentId, reviewRule: null },
+      execution: payment.execution,
+      outcome: outcomeAt(claimed.length + position),
+    })),
+  );
+  const finished = [...finishedAlone, ...finishedTogether];
+  const all = [...claimed.map(({ payment, index }) => ({ payment, index })), ...winners];
   const audits: AuditEntry[] = [];
-  claimed.forEach(({ payment, index }, position) => {
+  all.forEach(({ payment, index }, position) => {
     const done = finished[position];
     if (!done) throw new Error(`payment ${payment.paymentId} got no outcome`);
     answers[index] = { kind: 'finished', ...done };
@@ -220,7 +231,7 @@ async function claimPayment(
  * The payment's transfer. A payment held for review is a pending transfer whatever its kind
  * (kinds.ts), so that staff can post or void it.
  */
-export function transferOf(row: PaymentRow, execution: PaymentExecution): TransferInput {
+export function transferOf(row: Pick<PaymentRow, 'id' | 'amount_cents' | 'review_rule'>, execution: PaymentExecution): TransferInput {
   const pending = execution.viaRail || row.review_rule !== null;
   return {
     id: row.id,

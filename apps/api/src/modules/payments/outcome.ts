@@ -8,7 +8,7 @@ import { insufficientFundsMessage, storePaymentAnswers, type PaymentResult } fro
 import type { PaymentExecution } from './plan.ts';
 import { paymentNotificationLink, presentPayment } from './presenter.ts';
 import { settlementTime } from './rail.ts';
-import { findPayment, transitionFromCreating, type PaymentChange, type PaymentRow } from './repository.ts';
+import { findPayment, insertPayments, transitionFromCreating, type NewPayment, type PaymentChange, type PaymentRow } from './repository.ts';
 
 export interface LedgerAnswer {
   row: PaymentRow;
@@ -28,38 +28,98 @@ export async function recordPaymentOutcomes(
   answers: readonly LedgerAnswer[],
 ): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
   const now = new Date();
-  const changes = answers.map(({ row, execution, outcome }): PaymentChange => {
-    if (outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed') {
-      return { id: row.id, status: 'failed', settleAt: null, failureCode: outcome.result };
-    }
-    if (outcome.result !== 'ok' && outcome.result !== 'exists') throw new Error(`the ledger refused payment ${row.id}: ${outcome.result}`);
-    const held = row.review_rule !== null;
-    const status = held ? 'in_review' : execution.viaRail ? 'pending' : 'completed';
-    const settleAt = status === 'pending' && row.rail ? settlementTime(row.rail, config.railSpeed, row.id, now) : null;
-    return { id: row.id, status, settleAt, failureCode: null };
-  });
+  const changes = answers.map(({ row, execution, outcome }) => decidedChange(config, row, execution, outcome, now));
   const updated = await transitionFromCreating(tx, changes);
-
-  const finished: Array<{ result: PaymentResult; row: PaymentRow }> = [];
+  const finished: Array<{ result: PaymentResult; row: PaymentRow; moved: boolean; execution: PaymentExecution }> = [];
   for (const [index, { row, execution }] of answers.entries()) {
     const moved = updated.get(row.id);
-    if (changes[index]?.status === 'failed') {
-      finished.push({ result: refused, row: moved ?? row });
-      continue;
-    }
-    const current = moved ?? (await findPayment(tx, row.id));
+    const current = moved ?? (changes[index]?.status === 'failed' ? row : await findPayment(tx, row.id));
     if (!current) throw new Error(`payment ${row.id} vanished`);
-    if (moved) {
-      await notifyCreated(tx, moved, execution.recipientCustomerId);
-      if (execution.favorite) await saveBeneficiaryFromPayment(tx, moved.customer_id, execution.favorite);
-    }
-    finished.push({ result: { outcome: 'made', payment: presentPayment(current) }, row: current });
+    finished.push({ row: current, moved: moved !== undefined, execution, result: resultOf(current, changes[index]) });
+  }
+  return finishPayments(tx, finished);
+}
+
+/** A new payment, its ledger transfer already made in this transaction, and the ledger's answer. */
+export interface DecidedPayment {
+  payment: NewPayment;
+  execution: PaymentExecution;
+  outcome: CreateTransferOutcome;
+}
+
+/**
+ * Writes payments whose ledger transfer was made first in the same transaction (own transfers in
+ * a group, decision 044): each row is inserted once, with the status the ledger's answer decides,
+ * instead of inserted as 'creating' and changed; then the same notifications, favourites and
+ * stored answers as recordPaymentOutcomes. Rows come back in the order given.
+ */
+export async function recordDecidedPayments(
+  tx: Queryable,
+  config: Pick<Config, 'railSpeed'>,
+  decided: readonly DecidedPayment[],
+): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
+  const now = new Date();
+  const withChanges = decided.map((item) => ({
+    ...item,
+    change: decidedChange(
+      config,
+      { id: item.payment.id, review_rule: item.payment.reviewRule ?? null, rail: item.payment.rail ?? null },
+      item.execution,
+      item.outcome,
+      now,
+    ),
+  }));
+  const rows = await insertPayments(
+    tx,
+    withChanges.map(({ payment, change }) => ({ ...payment, decided: change })),
+  );
+  return finishPayments(
+    tx,
+    withChanges.map(({ execution, change }, index) => {
+      const row = rows[index];
+      if (!row) throw new Error(`payment ${change.id} was not written`);
+      return { row, moved: true, execution, result: resultOf(row, change) };
+    }),
+  );
+}
+
+/** The status the ledger's answer gives a payment. */
+function decidedChange(
+  config: Pick<Config, 'railSpeed'>,
+  row: Pick<PaymentRow, 'id' | 'review_rule' | 'rail'>,
+  execution: PaymentExecution,
+  outcome: CreateTransferOutcome,
+  now: Date,
+): PaymentChange {
+  if (outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed') {
+    return { id: row.id, status: 'failed', settleAt: null, failureCode: outcome.result };
+  }
+  if (outcome.result !== 'ok' && outcome.result !== 'exists') throw new Error(`the ledger refused payment ${row.id}: ${outcome.result}`);
+  const held = row.review_rule !== null;
+  const status = held ? 'in_review' : execution.viaRail ? 'pending' : 'completed';
+  const settleAt = status === 'pending' && row.rail ? settlementTime(row.rail, config.railSpeed, row.id, now) : null;
+  return { id: row.id, status, settleAt, failureCode: null };
+}
+
+function resultOf(row: PaymentRow, change: PaymentChange | undefined): PaymentResult {
+  return change?.status === 'failed' ? refused : { outcome: 'made', payment: presentPayment(row) };
+}
+
+/** Notifications and favourites of the payments this transaction moved, and every payment's stored answer. */
+async function finishPayments(
+  tx: Queryable,
+  finished: ReadonlyArray<{ result: PaymentResult; row: PaymentRow; moved: boolean; execution: PaymentExecution }>,
+): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
+  for (const { result, row, moved, execution } of finished) {
+    if (!moved || result.outcome !== 'made') continue;
+    await notifyCreated(tx, row, execution.recipientCustomerId);
+    if (execution.favorite) await saveBeneficiaryFromPayment(tx, row.customer_id, execution.favorite);
   }
   await storePaymentAnswers(
     tx,
-    finished.map(({ result }, index) => ({ paymentId: answers[index]?.row.id ?? '', result })),
+    finished.map(({ row, result }) => ({ paymentId: row.id, result })),
   );
-  return finished;
+  return finished.map(({ result, row }) => ({ result, row }));
 }
 
 const refused: PaymentResult = { outcome: 'refused', refusal: { code: 'insufficient_funds', message: insufficientFundsMessage } };

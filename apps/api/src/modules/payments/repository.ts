@@ -1,5 +1,6 @@
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { KeyRow } from '../../platform/idempotency.ts';
 import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
 
 export type { StoredPaymentStatus };
@@ -94,22 +95,27 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
   return row;
 }
 
-/** Several new payments in one statement (decision 044); the rows come back in the order given. */
-export async function insertPayments(db: Queryable, payments: readonly NewPayment[]): Promise<PaymentRow[]> {
+/**
+ * Several new payments in one statement (decision 044); the rows come back in the order given.
+ * Each is 'creating' unless it comes with the status its ledger transfer already decided (a
+ * payment between one's own accounts is written once, finished: decision 044).
+ */
+export async function insertPayments(db: Queryable, payments: readonly (NewPayment & { decided?: PaymentChange })[]): Promise<PaymentRow[]> {
   if (payments.length === 0) return [];
-  const column = <T>(pick: (payment: NewPayment) => T) => payments.map(pick);
+  const column = <T>(pick: (payment: NewPayment & { decided?: PaymentChange }) => T) => payments.map(pick);
   const rows = await db.query<PaymentRow>(
     `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
        counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details,
-       card_number_encrypted, payee_key, message, rail, funding_source_id, review_rule)
-     SELECT id, customer_id, kind, 'creating', from_account_id, to_account_id, amount_cents, counterparty_name,
+       card_number_encrypted, payee_key, message, rail, funding_source_id, review_rule, settle_at, failure_code)
+     SELECT id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name,
        counterparty_account_number, counterparty_bank_name, counterparty_route_number, counterparty_country, details::jsonb,
-       decode(card_number_encrypted, 'hex'), payee_key, message, rail, funding_source_id, review_rule
+       decode(card_number_encrypted, 'hex'), payee_key, message, rail, funding_source_id, review_rule, settle_at, failure_code
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[],
-                   $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::uuid[], $18::text[])
+                   $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::uuid[], $18::text[],
+                   $19::text[], $20::timestamptz[], $21::text[])
             AS p (id, customer_id, kind, from_account_id, to_account_id, amount_cents, counterparty_name, counterparty_account_number,
                   counterparty_bank_name, counterparty_route_number, counterparty_country, details, card_number_encrypted, payee_key,
-                  message, rail, funding_source_id, review_rule)
+                  message, rail, funding_source_id, review_rule, status, settle_at, failure_code)
      RETURNING ${paymentColumns}`,
     [
       column((p) => p.id),
@@ -130,8 +136,11 @@ export async function insertPayments(db: Queryable, payments: readonly NewPaymen
       column((p) => p.rail ?? null),
       column((p) => p.fundingSourceId ?? null),
       column((p) => p.reviewRule ?? null),
+      column((p) => p.decided?.status ?? 'creating'),
+      column((p) => p.decided?.settleAt ?? null),
+      column((p) => p.decided?.failureCode ?? null),
     ],
-    { name: 'payments_insert_many' },
+    { name: 'payments_insert_many_decided' },
   );
   return inOrderOf(payments, rows);
 }
@@ -176,7 +185,7 @@ const qualifiedPaymentColumns = paymentColumns
   .join(', ');
 
 export async function findPayment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!uuidPattern.test(id)) return undefined;
   const [row] = await db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return row;
 }
@@ -277,8 +286,10 @@ const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.stat
   EXISTS (SELECT 1 FROM identity_reviews r WHERE r.customer_id = a.customer_id AND r.status = 'approved') AS identity_approved,
   c.first_name || ' ' || c.last_name AS holder_name`;
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!uuidPattern.test(id)) return undefined;
   const [row] = await db.query<AccountRef>(
     `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`,
     [id],
@@ -289,6 +300,22 @@ export async function findAccountById(db: Queryable, id: string): Promise<Accoun
   return row;
 }
 
+/** Several accounts in one statement, in the order asked; a missing (or malformed) id is undefined. */
+export async function findAccountsById(db: Queryable, ids: readonly string[]): Promise<(AccountRef | undefined)[]> {
+  const wellFormed = ids.filter((id) => uuidPattern.test(id));
+  const rows =
+    wellFormed.length === 0
+      ? []
+      : await db.query<AccountRef>(
+          `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = ANY($1::uuid[])`,
+          [wellFormed],
+          {
+            name: 'payments_accounts_by_id',
+          },
+        );
+  return ids.map((id) => rows.find((row) => row.id === id.toLowerCase()));
+}
+
 export async function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
   const [row] = await db.query<AccountRef>(
     `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.number = $1`,
@@ -297,12 +324,32 @@ export async function findAccountByNumber(db: Queryable, number: string): Promis
   return row;
 }
 
-/** The customer's name as a payment shows it to a recipient; undefined for a customer who does not exist. */
-export async function findCustomerName(db: Queryable, customerId: string): Promise<string | undefined> {
-  const [row] = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = $1", [customerId], {
-    name: 'payments_customer_name',
-  });
-  return row?.name;
+/** What a payment request needs to know of its payer before planning, read in one statement; undefined for a customer who does not exist. */
+export interface Payer {
+  /** The name as a payment shows it to a recipient. */
+  name: string;
+  /** Under an open freeze (platform/account-freeze.ts): no money moves. */
+  frozen: boolean;
+  /** The Idempotency-Key's row, when an earlier request used it. */
+  key: KeyRow | undefined;
+}
+
+export async function findPayer(db: Queryable, customerId: string, idempotencyKey: string): Promise<Payer | undefined> {
+  const [row] = await db.query<{ name: string; frozen: boolean } & { [K in keyof KeyRow]: KeyRow[K] | null }>(
+    `SELECT c.first_name || ' ' || c.last_name AS name,
+            EXISTS (SELECT 1 FROM customer_freezes f WHERE f.customer_id = c.id AND f.unfrozen_at IS NULL) AS frozen,
+            k.request_hash, k.payment_id, k.response_status, k.response_body
+       FROM customers c LEFT JOIN idempotency_keys k ON k.customer_id = c.id AND k.key = $2
+      WHERE c.id = $1`,
+    [customerId, idempotencyKey],
+    { name: 'payments_payer' },
+  );
+  if (!row) return undefined;
+  const key =
+    row.request_hash === null || row.payment_id === null
+      ? undefined
+      : { request_hash: row.request_hash, payment_id: row.payment_id, response_status: row.response_status, response_body: row.response_body };
+  return { name: row.name, frozen: row.frozen, key };
 }
 
 /**

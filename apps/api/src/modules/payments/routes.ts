@@ -13,7 +13,6 @@ import {
   paymentResponseSchema,
   stepUpHeader,
 } from '@strongroom/contracts/payments.ts';
-import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { moneyRateLimit } from '../../platform/customer-rate-limits.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -57,11 +56,12 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       return reply.code(201).send({ transfer: result.payment });
     }
 
+    // A frozen customer's payment is refused by requestPayment (account_frozen), which reads the
+    // freeze with the payer's other facts in one statement.
     app.post(
       '/transfers',
       {
         config: { rateLimit: paymentRateLimit },
-        preHandler: refuseWhenFrozen(db),
         schema: {
           tags: ['payments'],
           description: 'Header Idempotency-Key required; X-Step-Up after a step-up.',
@@ -75,7 +75,6 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/deposits',
       {
         config: { rateLimit: paymentRateLimit },
-        preHandler: refuseWhenFrozen(db),
         schema: { tags: ['payments'], body: createDepositRequestSchema, response: { 201: paymentResponseSchema, ...errors } },
       },
       (request, reply) => handle(request, reply, { endpoint: 'deposits', body: request.body }),
@@ -84,7 +83,6 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
       '/withdrawals',
       {
         config: { rateLimit: paymentRateLimit },
-        preHandler: refuseWhenFrozen(db),
         schema: { tags: ['payments'], body: createWithdrawalRequestSchema, response: { 201: paymentResponseSchema, ...errors } },
       },
       (request, reply) => handle(request, reply, { endpoint: 'withdrawals', body: request.body }),

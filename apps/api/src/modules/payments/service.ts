@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
+import { accountFrozenMessage } from '../../platform/account-freeze.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestHash } from '../../platform/idempotency.ts';
 import { requireStepUp, stepUpDependencies } from '../../platform/step-up.ts';
-import { earlierRequest, storedPaymentAnswer, type PaymentResult } from './answers.ts';
+import { earlierRequest, earlierRequestFromRow, storedPaymentAnswer, type PaymentResult } from './answers.ts';
 import { paymentCommitterOf, transferOf } from './commit-group.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { recordPaymentOutcome } from './outcome.ts';
 import { executionOfPlan, planPayment, type PaymentExecution, type PaymentRequest } from './plan.ts';
 import { executionOf } from './recovery.ts';
-import { findCustomerName, findPayment, listPaymentsByStatus, unfinishedPayments, type PaymentRow } from './repository.ts';
+import { findPayer, findPayment, listPaymentsByStatus, unfinishedPayments, type PaymentRow } from './repository.ts';
 
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
@@ -34,7 +35,8 @@ const alreadyProcessing = 'This payment is already being processed. Check your h
 
 /**
  * One money-moving request, from the wire to the ledger (PRODUCT.md section 5, LEDGER.md):
- * 1. a replayed Idempotency-Key answers what it answered first; the same key with another body is refused;
+ * 1. a frozen customer moves no money (account_frozen); a replayed Idempotency-Key answers what it
+ *    answered first; the same key with another body is refused;
  * 2. the plan resolves the accounts (someone else's answers like a missing one);
  * 3. a step-up is asked for when the plan needs one (D10), bound to this key and body;
  * 4. one transaction, shared with the payments sent at the same moment (commit-group.ts, decision
@@ -51,13 +53,18 @@ export async function requestPayment(
 ): Promise<PaymentResult> {
   const { db } = dependencies;
   const hash = requestHash(request.endpoint, request.body);
-  const earlier = await earlierRequest(db, actor.customerId, headers.idempotencyKey, hash);
+  // The payer's name, freeze and this key's earlier use, in one statement (decision 044).
+  const payer = await findPayer(db, actor.customerId, headers.idempotencyKey);
+  if (!payer) throw new AppError('unauthenticated', 'Please sign in to continue');
+  if (payer.frozen) throw new AppError('account_frozen', accountFrozenMessage);
+  const earlier = earlierRequestFromRow(payer.key, hash);
   if (earlier.state === 'answered') return earlier.result;
   if (earlier.state === 'unanswered') return finishUnanswered(dependencies, earlier.paymentId);
 
-  const customerName = await findCustomerName(db, actor.customerId);
-  if (customerName === undefined) throw new AppError('unauthenticated', 'Please sign in to continue');
-  const plan = await planPayment({ db, config: dependencies.config, customerId: actor.customerId, customerName, ownCard: dependencies.ownCard }, request);
+  const plan = await planPayment(
+    { db, config: dependencies.config, customerId: actor.customerId, customerName: payer.name, ownCard: dependencies.ownCard },
+    request,
+  );
   const stepUp = stepUpDependencies(dependencies);
   const challenge = {
     customerId: actor.customerId,

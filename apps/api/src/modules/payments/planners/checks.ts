@@ -15,7 +15,11 @@ export const noSuchAccount = 'No such account';
  * exactly as a missing one does; a closed account and one not yet approved say so.
  */
 export async function ownAccount(context: PlanContext, accountId: string): Promise<AccountRef> {
-  const account = await findAccountById(context.db, accountId);
+  return checkOwnAccount(context, await findAccountById(context.db, accountId));
+}
+
+/** ownAccount's checks on an account already read (own.ts reads both of a transfer's at once). */
+export function checkOwnAccount(context: PlanContext, account: AccountRef | undefined): AccountRef {
   if (!account || account.customer_id !== context.customerId) throw new AppError('not_found', noSuchAccount);
   if (account.status === 'closed') throw new AppError('conflict', 'This account is closed. Choose another account.');
   if (account.status !== 'active' || !account.identity_approved) throw new AppError('forbidden', 'Account has not been approved');
@@ -24,7 +28,12 @@ export async function ownAccount(context: PlanContext, accountId: string): Promi
 
 /** The account money leaves: the customer's own, and owing the bank nothing (accounts/owed.ts). */
 export async function sourceAccount(context: PlanContext, accountId: string): Promise<AccountRef> {
-  const account = await ownAccount(context, accountId);
+  return checkSourceAccount(context, await findAccountById(context.db, accountId));
+}
+
+/** sourceAccount's checks on an account already read. */
+export async function checkSourceAccount(context: PlanContext, read: AccountRef | undefined): Promise<AccountRef> {
+  const account = checkOwnAccount(context, read);
   const owed = await owedCents(context.db, account);
   if (owed > 0n) {
     throw new AppError(

@@ -2,13 +2,14 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { AppError } from '../../../platform/errors.ts';
 
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
-import { findAccountById } from '../repository.ts';
-import { fieldError, noRecipient, noSuchAccount, sourceAccount } from './checks.ts';
+import { findAccountsById } from '../repository.ts';
+import { checkSourceAccount, fieldError, noRecipient, noSuchAccount } from './checks.ts';
 
 /** Between two accounts of the same customer: no step-up, no review, posted at once. */
 export async function planOwnTransfer(context: PlanContext, body: Extract<TransferBody, { kind: 'own' }>): Promise<PaymentPlan> {
-  const from = await sourceAccount(context, body.fromAccountId);
-  const to = await findAccountById(context.db, body.toAccountId);
+  // Both accounts in one statement.
+  const [fromRead, to] = await findAccountsById(context.db, [body.fromAccountId, body.toAccountId]);
+  const from = await checkSourceAccount(context, fromRead);
   if (!to || to.customer_id !== context.customerId || to.status === 'closed') throw new AppError('not_found', noSuchAccount);
   if (to.id === from.id) throw fieldError('toAccountId', 'Choose a different account to transfer to');
   const amountCents = BigInt(body.amountCents);
