@@ -73,7 +73,7 @@ const usage = `npm run bench:http -- [options]
   --soak              the soak instead: peak own-transfer rate, then half of it for --soak-minutes
   --soak-minutes N    (default 10)    --soak-rate R  skip the peak probe, pace at R requests/s
   --cpu-prof          run the server under node --cpu-prof (artifacts/cpu-prof-*/), print the top 15 self times
-  --statements        load pg_stat_statements; print each cell's statements per request (calls, mean ms)
+  --statements        load pg_stat_statements; print each cell's statements per request (calls, mean execution and planning ms)
   --log-level L       the server's LOG_LEVEL (default info, written to a file, as a deployment logs)
   --no-record         do not append to bench/RESULTS.md`;
 if (options.help) {
@@ -506,16 +506,32 @@ async function totalBalance(origin: string, customers: readonly Customer[]): Pro
 
 /** `--statements`: what the cell asked of PostgreSQL per request, from pg_stat_statements. */
 async function statementsPerRequest(db: Database, requests: number): Promise<string> {
-  const rows = await db.query<{ calls: string; mean: number; query: string }>(
-    `SELECT calls::text AS calls, mean_exec_time AS mean, regexp_replace(query, '\\s+', ' ', 'g') AS query
+  const rows = await db.query<{ calls: string; mean: number; plan: number; query: string }>(
+    `SELECT calls::text AS calls, mean_exec_time AS mean, total_plan_time / greatest(calls, 1) AS plan, regexp_replace(query, '\\s+', ' ', 'g') AS query
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
       ORDER BY calls DESC, total_exec_time DESC LIMIT 40`,
   );
   const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
   const lines = rows.map(
-    (row) => `  ${fmt(Number(row.calls) / Math.max(1, requests), 2).padStart(6)}  ${fmt(row.mean, 3).padStart(7)} ms  ${row.query.slice(0, 150)}`,
+    (row) =>
+      `  ${fmt(Number(row.calls) / Math.max(1, requests), 2).padStart(6)}  ${fmt(row.mean, 3).padStart(7)} ms  plan ${fmt(row.plan, 3).padStart(6)} ms  ${row.query.slice(0, 130)}`,
   );
-  return [`statements per request (${requests} requests, ${fmt(total / Math.max(1, requests), 1)} statements each in the top 40):`, ...lines].join('\n');
+  // Statistics reach the view within a second of each transaction.
+  await sleep(1_500);
+  const scans = await db.query<{ relname: string; seq_scan: string; seq_tup_read: string; idx_scan: string }>(
+    `SELECT relname, seq_scan::text, seq_tup_read::text, coalesce(idx_scan, 0)::text AS idx_scan FROM pg_stat_user_tables
+      WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 8`,
+  );
+  const scanLines = scans.map(
+    (row) =>
+      `  ${row.relname}: ${fmt(Number(row.seq_scan) / Math.max(1, requests), 2)} sequential scans per request reading ${fmt(Number(row.seq_tup_read) / Math.max(1, requests), 1)} rows; ${fmt(Number(row.idx_scan) / Math.max(1, requests), 2)} index scans`,
+  );
+  return [
+    `statements per request (${requests} requests, ${fmt(total / Math.max(1, requests), 1)} statements each in the top 40):`,
+    ...lines,
+    'tables read sequentially:',
+    ...scanLines,
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -626,7 +642,11 @@ try {
 
   // WAL is kept long enough for pg_waldump to read each cell's records.
   cluster = await createPostgresCluster(binaries ?? { initdb: '', pgCtl: '' }, {
-    settings: ['wal_keep_size=4096', 'max_wal_size=4096', ...(options.statements ? ['shared_preload_libraries=pg_stat_statements'] : [])],
+    settings: [
+      'wal_keep_size=4096',
+      'max_wal_size=4096',
+      ...(options.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : []),
+    ],
   });
   admin = await openPostgres(cluster.url, 2);
   const adminDb = admin;
@@ -706,7 +726,7 @@ try {
     const tag = `Bench ${runId} ${label ?? `${workload.name} c${connections} p${processes}`}`;
     const before = await scrape(server.origin);
     const walStart = await walPosition(adminDb);
-    if (options.statements) await benchDb.query('SELECT pg_stat_statements_reset()');
+    if (options.statements) await benchDb.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
     const result = await runWrk({
       origin: server.origin,
       templates: workload.templates(tag),
