@@ -7,7 +7,8 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
 import { insertBareCustomer, onboardedCustomer, testPassword } from '../test/customers.ts';
 import { createHmac, randomBytes } from 'node:crypto';
-import { createSession, endAllSessions, endSession, hashSessionId } from './session.ts';
+import type { Database } from '../db/database.ts';
+import { createSession, endAllSessions, endSession, hashSessionId, resolveSession } from './session.ts';
 
 let customerId = '';
 
@@ -232,5 +233,48 @@ describeEachDatabase('sessions and CSRF', (database) => {
     });
     expect(write.statusCode).toBe(201);
     await httpsApp.close();
+  });
+
+  it('reads the sessions asked for at the same moment in one statement, each answered as if alone, and touches each stale one once', async () => {
+    let statements = 0;
+    const db = database();
+    const counting: Database = {
+      kind: db.kind,
+      query: (text, params, options) => {
+        statements += 1;
+        return db.query(text, params, options);
+      },
+      transaction: (work, options) => db.transaction(work, options),
+      listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
+      close: () => db.close(),
+    };
+    const alice = await insertBareCustomer(db);
+    const bob = await insertBareCustomer(db);
+    const { sessionId: aliceSession } = await createSession(db, { realm: 'customer', subjectId: alice });
+    const { sessionId: bobSession } = await createSession(db, { realm: 'customer', subjectId: bob });
+    const { sessionId: ended } = await createSession(db, { realm: 'customer', subjectId: bob });
+    await endSession(db, ended);
+    // Seen two minutes ago: reading it touches it.
+    await db.query(`UPDATE sessions SET last_seen_at = now() - interval '2 minutes' WHERE id_hash = $1`, [hashSessionId(aliceSession)]);
+
+    const answers = await Promise.all([
+      resolveSession(counting, aliceSession, 'customer'),
+      resolveSession(counting, 'no-such-session', 'customer'),
+      resolveSession(counting, bobSession, 'customer'),
+      resolveSession(counting, ended, 'customer'),
+      resolveSession(counting, bobSession, 'staff'),
+      resolveSession(counting, aliceSession, 'customer'),
+    ]);
+    expect(statements).toBe(1);
+    expect(answers.map((answer) => answer?.subjectId)).toEqual([alice, undefined, bob, undefined, undefined, alice]);
+    expect(answers[0]?.idHash.equals(hashSessionId(aliceSession))).toBe(true);
+    const [touched] = await db.query<{ fresh: boolean }>(`SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id_hash = $1`, [
+      hashSessionId(aliceSession),
+    ]);
+    expect(touched?.fresh).toBe(true);
+
+    // Inside a transaction the lookup is the transaction's own, one statement for itself.
+    const seen = await db.transaction(async (tx) => resolveSession(tx, bobSession, 'customer'));
+    expect(seen?.subjectId).toBe(bob);
   });
 });

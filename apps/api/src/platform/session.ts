@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { batchedPerDatabase, createBatchedLookup } from '../db/batched-lookup.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { sessionCookieName, sessionCookieNameFor } from './cookie-names.ts';
@@ -48,28 +49,66 @@ export async function createSession(
   return { sessionId };
 }
 
-/** The live session for this id, or undefined when it is unknown, ended, idle too long or too old. */
-export async function resolveSession(db: Queryable, sessionId: string, realm: SessionRealm): Promise<Session | undefined> {
-  // Reading a session writes only when last_seen_at is over a minute old, not on every request.
-  const rows = await db.query<{ realm: SessionRealm; subject_id: string; created_at: Date; id_hash: Buffer }>(
+/**
+ * The live session for this id, or undefined when it is unknown, ended, idle too long or too old.
+ * The sessions asked for at the same moment are read in one statement (db/batched-lookup.ts,
+ * decision 044): every signed-in request reads its session first.
+ */
+export function resolveSession(db: Queryable, sessionId: string, realm: SessionRealm): Promise<Session | undefined> {
+  return resolveSessionBatched(db, { idHash: hashSessionId(sessionId), realm });
+}
+
+interface SessionKey {
+  idHash: Buffer;
+  realm: SessionRealm;
+}
+
+interface LiveSessionRow {
+  position: string;
+  realm: SessionRealm;
+  subject_id: string;
+  created_at: Date;
+  id_hash: Buffer;
+}
+
+/**
+ * Reading a session writes only when last_seen_at is over a minute old, not on every request. The
+ * rows to touch are locked in id order and skipped when another statement holds one (it is
+ * touching it): two statements never wait on each other, and a minute's resolution is kept.
+ */
+async function readSessions(db: Queryable, keys: readonly SessionKey[]): Promise<(Session | undefined)[]> {
+  const rows = await db.query<LiveSessionRow>(
     `WITH live AS (
-       SELECT realm, subject_id, created_at, id_hash, last_seen_at FROM sessions
-        WHERE id_hash = $1 AND realm = $2 AND ended_at IS NULL
-          AND absolute_expires_at > now()
-          AND last_seen_at > now() - make_interval(secs => $3::double precision / 1000)
+       SELECT w.position, s.realm, s.subject_id, s.created_at, s.id_hash, s.last_seen_at
+         FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w (id_hash, realm, position)
+         JOIN sessions s ON s.id_hash = decode(w.id_hash, 'hex') AND s.realm = w.realm
+        WHERE s.ended_at IS NULL
+          AND s.absolute_expires_at > now()
+          AND s.last_seen_at > now() - make_interval(secs => $3::double precision / 1000)
      ), touched AS (
        UPDATE sessions SET last_seen_at = now()
-         FROM live
-        WHERE sessions.id_hash = live.id_hash AND live.last_seen_at < now() - make_interval(secs => $4)
+        WHERE id_hash IN (
+          SELECT s.id_hash FROM sessions s
+           WHERE s.id_hash IN (SELECT id_hash FROM live WHERE last_seen_at < now() - make_interval(secs => $4))
+           ORDER BY s.id_hash
+             FOR UPDATE SKIP LOCKED)
        RETURNING 1
      )
-     SELECT realm, subject_id, created_at, id_hash FROM live`,
-    [hashSessionId(sessionId), realm, businessConstants.sessionIdleTimeoutMs, lastSeenResolutionSeconds],
-    { name: 'sessions_resolve' },
+     SELECT position::text AS position, realm, subject_id, created_at, id_hash FROM live`,
+    [keys.map((key) => key.idHash.toString('hex')), keys.map((key) => key.realm), businessConstants.sessionIdleTimeoutMs, lastSeenResolutionSeconds],
+    { name: 'sessions_resolve_many' },
   );
-  const row = rows[0];
-  return row && { realm: row.realm, subjectId: row.subject_id, createdAt: row.created_at, idHash: Buffer.from(row.id_hash) };
+  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+  return keys.map((_, index) => {
+    const row = byPosition.get(index + 1);
+    return row && { realm: row.realm, subjectId: row.subject_id, createdAt: row.created_at, idHash: Buffer.from(row.id_hash) };
+  });
 }
+
+const resolveSessionBatched = batchedPerDatabase<SessionKey, Session | undefined>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (keys) => readSessions(db, keys) }),
+  async (db, key) => (await readSessions(db, [key]))[0],
+);
 
 export async function endSession(db: Queryable, sessionId: string): Promise<void> {
   await db.query('UPDATE sessions SET ended_at = now() WHERE id_hash = $1 AND ended_at IS NULL', [hashSessionId(sessionId)]);
