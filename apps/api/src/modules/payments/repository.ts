@@ -1,4 +1,5 @@
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
+import { batchedPerDatabase, createBatchedLookup } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { KeyRow } from '../../platform/idempotency.ts';
 import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
@@ -300,21 +301,31 @@ export async function findAccountById(db: Queryable, id: string): Promise<Accoun
   return row;
 }
 
-/** Several accounts in one statement, in the order asked; a missing (or malformed) id is undefined. */
-export async function findAccountsById(db: Queryable, ids: readonly string[]): Promise<(AccountRef | undefined)[]> {
-  const wellFormed = ids.filter((id) => uuidPattern.test(id));
-  const rows =
-    wellFormed.length === 0
-      ? []
-      : await db.query<AccountRef>(
-          `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = ANY($1::uuid[])`,
-          [wellFormed],
-          {
-            name: 'payments_accounts_by_id',
-          },
-        );
-  return ids.map((id) => rows.find((row) => row.id === id.toLowerCase()));
+/**
+ * Several accounts, in the order asked; a missing (or malformed) id is undefined. The accounts
+ * asked for at the same moment, by this request and others, are read in one statement
+ * (db/batched-lookup.ts, decision 044).
+ */
+export function findAccountsById(db: Queryable, ids: readonly string[]): Promise<(AccountRef | undefined)[]> {
+  return Promise.all(ids.map((id) => (uuidPattern.test(id) ? findAccountBatched(db, id.toLowerCase()) : Promise.resolve(undefined))));
 }
+
+async function readAccounts(db: Queryable, ids: readonly string[]): Promise<(AccountRef | undefined)[]> {
+  const rows = await db.query<AccountRef & { position: string }>(
+    `SELECT w.position::text AS position, ${accountRefColumns}
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS w (id, position)
+       JOIN customer_accounts a ON a.id = w.id JOIN customers c ON c.id = a.customer_id`,
+    [ids],
+    { name: 'payments_accounts_by_ids' },
+  );
+  const byPosition = new Map(rows.map(({ position, ...account }) => [Number(position), account]));
+  return ids.map((_, index) => byPosition.get(index + 1));
+}
+
+const findAccountBatched = batchedPerDatabase<string, AccountRef | undefined>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (ids) => readAccounts(db, ids) }),
+  async (db, id) => (await readAccounts(db, [id]))[0],
+);
 
 export async function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
   const [row] = await db.query<AccountRef>(
@@ -334,23 +345,43 @@ export interface Payer {
   key: KeyRow | undefined;
 }
 
-export async function findPayer(db: Queryable, customerId: string, idempotencyKey: string): Promise<Payer | undefined> {
-  const [row] = await db.query<{ name: string; frozen: boolean } & { [K in keyof KeyRow]: KeyRow[K] | null }>(
-    `SELECT c.first_name || ' ' || c.last_name AS name,
+export function findPayer(db: Queryable, customerId: string, idempotencyKey: string): Promise<Payer | undefined> {
+  return findPayerBatched(db, { customerId, idempotencyKey });
+}
+
+interface PayerKey {
+  customerId: string;
+  idempotencyKey: string;
+}
+
+/** The payers of the requests of one moment in one statement (db/batched-lookup.ts, decision 044). */
+async function readPayers(db: Queryable, keys: readonly PayerKey[]): Promise<(Payer | undefined)[]> {
+  const rows = await db.query<{ position: string; name: string; frozen: boolean } & { [K in keyof KeyRow]: KeyRow[K] | null }>(
+    `SELECT w.position::text AS position, c.first_name || ' ' || c.last_name AS name,
             EXISTS (SELECT 1 FROM customer_freezes f WHERE f.customer_id = c.id AND f.unfrozen_at IS NULL) AS frozen,
             k.request_hash, k.payment_id, k.response_status, k.response_body
-       FROM customers c LEFT JOIN idempotency_keys k ON k.customer_id = c.id AND k.key = $2
-      WHERE c.id = $1`,
-    [customerId, idempotencyKey],
-    { name: 'payments_payer' },
+       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS w (customer_id, key, position)
+       JOIN customers c ON c.id = w.customer_id
+       LEFT JOIN idempotency_keys k ON k.customer_id = w.customer_id AND k.key = w.key`,
+    [keys.map((key) => key.customerId), keys.map((key) => key.idempotencyKey)],
+    { name: 'payments_payers' },
   );
-  if (!row) return undefined;
-  const key =
-    row.request_hash === null || row.payment_id === null
-      ? undefined
-      : { request_hash: row.request_hash, payment_id: row.payment_id, response_status: row.response_status, response_body: row.response_body };
-  return { name: row.name, frozen: row.frozen, key };
+  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+  return keys.map((_, index) => {
+    const row = byPosition.get(index + 1);
+    if (!row) return undefined;
+    const key =
+      row.request_hash === null || row.payment_id === null
+        ? undefined
+        : { request_hash: row.request_hash, payment_id: row.payment_id, response_status: row.response_status, response_body: row.response_body };
+    return { name: row.name, frozen: row.frozen, key };
+  });
 }
+
+const findPayerBatched = batchedPerDatabase<PayerKey, Payer | undefined>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (keys) => readPayers(db, keys) }),
+  async (db, key) => (await readPayers(db, [key]))[0],
+);
 
 /**
  * Locks these customers' rows until the transaction ends, in ascending id order, in one statement:
