@@ -1,3 +1,4 @@
+import { batchedPerDatabase, createBatchedLookup } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export type AccountType = 'checking' | 'savings';
@@ -28,15 +29,39 @@ export async function insertCustomerAccount(
   return rows.length === 1;
 }
 
-export async function listCustomerAccounts(db: Queryable, customerId: string): Promise<CustomerAccountRow[]> {
-  return db.query<CustomerAccountRow>(
-    `SELECT ${columns} FROM customer_accounts WHERE customer_id = $1 AND status <> 'closed' ORDER BY opened_at, type`,
-    [customerId],
-    {
-      name: 'customer_accounts_by_customer',
-    },
-  );
+/**
+ * A customer's open accounts, oldest first. The lists asked for at the same moment (every signed-in
+ * page reads one) come from one statement (db/batched-lookup.ts, decision 044).
+ */
+export function listCustomerAccounts(db: Queryable, customerId: string): Promise<CustomerAccountRow[]> {
+  // A malformed id has no accounts, and never joins (and fails) a statement shared with others.
+  return uuidPattern.test(customerId) ? listAccountsBatched(db, customerId.toLowerCase()) : Promise.resolve([]);
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function readAccountLists(db: Queryable, customerIds: readonly string[]): Promise<CustomerAccountRow[][]> {
+  const rows = await db.query<CustomerAccountRow & { position: string }>(
+    `SELECT w.position::text AS position, ${columns
+      .split(', ')
+      .map((column) => `a.${column}`)
+      .join(', ')}
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS w (customer_id, position)
+       JOIN customer_accounts a ON a.customer_id = w.customer_id
+      WHERE a.status <> 'closed'
+      ORDER BY w.position, a.opened_at, a.type`,
+    [customerIds],
+    { name: 'customer_accounts_by_customers' },
+  );
+  const lists: CustomerAccountRow[][] = customerIds.map(() => []);
+  for (const { position, ...account } of rows) lists[Number(position) - 1]?.push(account);
+  return lists;
+}
+
+const listAccountsBatched = batchedPerDatabase<string, CustomerAccountRow[]>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (customerIds) => readAccountLists(db, customerIds) }),
+  async (db, customerId) => (await readAccountLists(db, [customerId]))[0] ?? [],
+);
 
 export interface PendingDepositsRow {
   account_id: string;

@@ -1,3 +1,4 @@
+import { batchedPerDatabase, createBatchedLookup } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface CustomerRow {
@@ -29,9 +30,38 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findCustomerById(db: Queryable, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.query<CustomerRow>(`${selectCustomer} WHERE c.id = $1`, [id], { name: 'customers_by_id' });
-  return row;
+/** The customers asked for at the same moment are read in one statement (db/batched-lookup.ts, decision 044). */
+export function findCustomerById(db: Queryable, id: string): Promise<CustomerRow | undefined> {
+  // A malformed id is no customer, and never joins (and fails) a statement shared with others.
+  return wellFormed(id) ? findCustomerBatched(db, id.toLowerCase()) : Promise.resolve(undefined);
+}
+
+async function readCustomers(db: Queryable, ids: readonly string[]): Promise<(CustomerRow | undefined)[]> {
+  const rows = await db.query<CustomerRow & { position: string }>(
+    `SELECT w.position::text AS position, c.id, c.first_name, c.last_name, c.email, c.password_hash, c.email_verified_at,
+            c.phone_e164, c.phone_country, c.phone_verified_at, c.profile_photo_file_id,
+            coalesce(r.status, 'not_submitted') AS identity_status, r.country AS identity_country
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS w (id, position)
+       JOIN customers c ON c.id = w.id
+       LEFT JOIN LATERAL (
+         SELECT status, country FROM identity_reviews WHERE customer_id = c.id ORDER BY submitted_at DESC LIMIT 1
+       ) r ON true`,
+    [ids],
+    { name: 'customers_by_ids' },
+  );
+  const byPosition = new Map(rows.map(({ position, ...customer }) => [Number(position), customer]));
+  return ids.map((_, index) => byPosition.get(index + 1));
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const findCustomerBatched = batchedPerDatabase<string, CustomerRow | undefined>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (ids) => readCustomers(db, ids) }),
+  async (db, id) => (await readCustomers(db, [id]))[0],
+);
+
+function wellFormed(id: string): boolean {
+  return uuidPattern.test(id);
 }
 
 export async function findCustomerByEmail(db: Queryable, email: string): Promise<CustomerRow | undefined> {
