@@ -119,15 +119,17 @@ function commitGroup(dependencies: GroupDependencies, payments: readonly Payment
 
 async function writeGroup(tx: Queryable, dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
   const answers: CommittedPayment[] = new Array<CommittedPayment>(payments.length);
-  // Every customer the group touches, payers and recipients, is locked first, in ascending id
-  // order. Then nothing in the group waits for a customer's row after it holds ledger accounts:
-  // the rows it inserts that name a customer (keys, payments, notifications) would otherwise wait
-  // for another group's lock while that group waits for these accounts, a deadlock. One customer's
-  // payments are claimed one at a time, so that the 24-hour rules (review, deposit limits) see
-  // every earlier payment, even one sent a millisecond before.
+  // The customers whose payments are claimed alone (below) are locked first, in ascending id
+  // order, so that one customer's claims take turns and the 24-hour rules (review, deposit limits)
+  // see every earlier payment, even one sent a millisecond before. The lock lets foreign keys
+  // through (lockCustomers), so the rows the group inserts that name a customer never wait for
+  // another group's lock, and a payment between one's own accounts takes no customer lock at all:
+  // its accounts' rows, locked by the ledger in id order, are what orders it. (Until this round
+  // every customer of the group was locked FOR UPDATE, payers and recipients, and two groups with
+  // one customer in common took turns whole.)
   await lockCustomers(
     tx,
-    payments.flatMap((payment) => (payment.execution.recipientCustomerId ? [payment.customerId, payment.execution.recipientCustomerId] : [payment.customerId])),
+    payments.filter((payment) => claimsAlone(payment)).map((payment) => payment.customerId),
   );
   const claimed: Array<{ payment: PaymentToCommit; index: number; row: PaymentRow }> = [];
   // A payment under review rules, deposit limits or a step-up is claimed alone, in the order they

@@ -385,10 +385,16 @@ const findPayerBatched = batchedPerDatabase<PayerKey, Payer | undefined>(
 
 /**
  * Locks these customers' rows until the transaction ends, in ascending id order, in one statement:
- * a transaction that locks them all first never waits for one of them later (decision 044).
+ * a transaction that locks them all first never waits for one of them later (decision 044). The
+ * lock is FOR NO KEY UPDATE: it makes two claims of one customer take turns, and it does not stop
+ * another transaction from inserting a row that names the customer (a foreign key takes FOR KEY
+ * SHARE, which it lets through), so a payment that takes no customer lock never waits on one.
  */
 export async function lockCustomers(tx: Queryable, customerIds: readonly string[]): Promise<void> {
-  await tx.query('SELECT 1 FROM customers WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[...new Set(customerIds)]], { name: 'payments_lock_customers' });
+  if (customerIds.length === 0) return;
+  await tx.query('SELECT 1 FROM customers WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [[...new Set(customerIds)]], {
+    name: 'payments_lock_customers',
+  });
 }
 
 /** Locks the customer's row until the transaction ends: one customer's payments are claimed one at a time. */
