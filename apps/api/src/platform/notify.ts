@@ -22,3 +22,24 @@ export async function notifyCustomer(db: Queryable, notification: NewNotificatio
     { name: 'notifications_insert' },
   );
 }
+
+/** Several notifications in one statement, in the order given (a group of payments writes its own together). */
+export async function notifyCustomers(db: Queryable, notifications: readonly NewNotification[]): Promise<void> {
+  if (notifications.length === 0) return;
+  await db.query(
+    `INSERT INTO notifications (customer_id, kind, name, text, link, payment_id)
+     SELECT customer_id, kind, name, text, link, payment_id
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[]) WITH ORDINALITY
+            AS n (customer_id, kind, name, text, link, payment_id, position)
+      ORDER BY position`,
+    [
+      notifications.map((n) => n.customerId),
+      notifications.map((n) => n.kind),
+      notifications.map((n) => n.name),
+      notifications.map((n) => n.text),
+      notifications.map((n) => n.link ?? null),
+      notifications.map((n) => n.paymentId ?? null),
+    ],
+    { name: 'notifications_insert_many' },
+  );
+}

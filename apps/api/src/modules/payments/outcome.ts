@@ -2,7 +2,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
-import { notifyCustomer } from '../../platform/notify.ts';
+import { notifyCustomers, type NewNotification } from '../../platform/notify.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
 import { insufficientFundsMessage, storePaymentAnswers, type PaymentResult } from './answers.ts';
 import type { PaymentExecution } from './plan.ts';
@@ -110,11 +110,14 @@ async function finishPayments(
   tx: Queryable,
   finished: ReadonlyArray<{ result: PaymentResult; row: PaymentRow; moved: boolean; execution: PaymentExecution }>,
 ): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
+  const notifications: NewNotification[] = [];
   for (const { result, row, moved, execution } of finished) {
     if (!moved || result.outcome !== 'made') continue;
-    await notifyCreated(tx, row, execution.recipientCustomerId);
+    notifications.push(...notificationsOfCreated(row, execution.recipientCustomerId));
     if (execution.favorite) await saveBeneficiaryFromPayment(tx, row.customer_id, execution.favorite);
   }
+  // Every payment's notifications in one statement.
+  await notifyCustomers(tx, notifications);
   await storePaymentAnswers(
     tx,
     finished.map(({ row, result }) => ({ paymentId: row.id, result })),
@@ -137,37 +140,42 @@ export async function recordPaymentOutcome(
   return finished;
 }
 
-async function notifyCreated(tx: Queryable, row: PaymentRow, recipientCustomerId: string | null): Promise<void> {
+/** The notifications a payment just made sends: to its customer, and to the recipient of an internal transfer. */
+function notificationsOfCreated(row: PaymentRow, recipientCustomerId: string | null): NewNotification[] {
   const amount = formatMoney(row.amount_cents);
   const base = { customerId: row.customer_id, paymentId: row.id, link: paymentNotificationLink };
   if (row.status === 'in_review') {
-    await notifyCustomer(tx, {
-      ...base,
-      kind: 'held',
-      name: 'Payment in review',
-      text: `Your payment of ${amount} to ${row.counterparty_name} is being reviewed by our team. The money stays reserved in your account. We will never ask you for a code or a fee to release it.`,
-    });
-    return;
+    return [
+      {
+        ...base,
+        kind: 'held',
+        name: 'Payment in review',
+        text: `Your payment of ${amount} to ${row.counterparty_name} is being reviewed by our team. The money stays reserved in your account. We will never ask you for a code or a fee to release it.`,
+      },
+    ];
   }
-  if (row.kind === 'own' || row.kind === 'deposit' || row.kind === 'funding') return;
+  if (row.kind === 'own' || row.kind === 'deposit' || row.kind === 'funding') return [];
   if (row.status === 'completed') {
-    await notifyCustomer(tx, { ...base, kind: 'money_out', name: 'Money sent', text: `You sent ${amount} to ${row.counterparty_name}.` });
-    if (recipientCustomerId && recipientCustomerId !== row.customer_id) {
-      await notifyCustomer(tx, {
+    const sent: NewNotification = { ...base, kind: 'money_out', name: 'Money sent', text: `You sent ${amount} to ${row.counterparty_name}.` };
+    if (!recipientCustomerId || recipientCustomerId === row.customer_id) return [sent];
+    return [
+      sent,
+      {
         customerId: recipientCustomerId,
         paymentId: row.id,
         link: paymentNotificationLink,
         kind: 'money_in',
         name: 'Money received',
         text: `${row.details.senderName ?? 'Someone'} sent you ${amount}.`,
-      });
-    }
-    return;
+      },
+    ];
   }
-  await notifyCustomer(tx, {
-    ...base,
-    kind: 'money_out',
-    name: 'Payment on its way',
-    text: `Your payment of ${amount} to ${row.counterparty_name} is on its way.`,
-  });
+  return [
+    {
+      ...base,
+      kind: 'money_out',
+      name: 'Payment on its way',
+      text: `Your payment of ${amount} to ${row.counterparty_name} is on its way.`,
+    },
+  ];
 }

@@ -289,16 +289,8 @@ const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.stat
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
-  const [row] = await db.query<AccountRef>(
-    `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`,
-    [id],
-    {
-      name: 'payments_account_by_id',
-    },
-  );
-  return row;
+export function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
+  return uuidPattern.test(id) ? findAccountBatched(db, id.toLowerCase()) : Promise.resolve(undefined);
 }
 
 /**
@@ -327,13 +319,28 @@ const findAccountBatched = batchedPerDatabase<string, AccountRef | undefined>(
   async (db, id) => (await readAccounts(db, [id]))[0],
 );
 
-export async function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
-  const [row] = await db.query<AccountRef>(
-    `SELECT ${accountRefColumns} FROM customer_accounts a JOIN customers c ON c.id = a.customer_id WHERE a.number = $1`,
-    [number],
-  );
-  return row;
+/** By its number; the accounts asked for at the same moment are read in one statement (db/batched-lookup.ts). */
+export function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
+  // Only digits can be an account number; anything else is none, and never joins a shared statement.
+  return /^[0-9]{1,34}$/.test(number) ? findAccountByNumberBatched(db, number) : Promise.resolve(undefined);
 }
+
+async function readAccountsByNumber(db: Queryable, numbers: readonly string[]): Promise<(AccountRef | undefined)[]> {
+  const rows = await db.query<AccountRef & { position: string }>(
+    `SELECT w.position::text AS position, ${accountRefColumns}
+       FROM unnest($1::text[]) WITH ORDINALITY AS w (number, position)
+       JOIN customer_accounts a ON a.number = w.number JOIN customers c ON c.id = a.customer_id`,
+    [numbers],
+    { name: 'payments_accounts_by_numbers' },
+  );
+  const byPosition = new Map(rows.map(({ position, ...account }) => [Number(position), account]));
+  return numbers.map((_, index) => byPosition.get(index + 1));
+}
+
+const findAccountByNumberBatched = batchedPerDatabase<string, AccountRef | undefined>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (numbers) => readAccountsByNumber(db, numbers) }),
+  async (db, number) => (await readAccountsByNumber(db, [number]))[0],
+);
 
 /** What a payment request needs to know of its payer before planning, read in one statement; undefined for a customer who does not exist. */
 export interface Payer {
