@@ -25,20 +25,31 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
     await app.close();
   });
 
-  /** The database as it is, counting the transactions begun through it. */
-  function countingTransactions(db: Database): { db: Database; transactions: () => number } {
+  /** The database as it is, counting the transactions begun through it and the statements run in them. */
+  function countingTransactions(db: Database): { db: Database; transactions: () => number; statementsInTransactions: () => number } {
     let transactions = 0;
+    let statements = 0;
     const counted: Database = {
       kind: db.kind,
       query: (text, params, options) => db.query(text, params, options),
       transaction: (work, options) => {
         transactions += 1;
-        return db.transaction(work, options);
+        return db.transaction(
+          (tx) =>
+            work({
+              executeScript: (script) => tx.executeScript(script),
+              query: (text, params, queryOptions) => {
+                statements += 1;
+                return tx.query(text, params, queryOptions);
+              },
+            }),
+          options,
+        );
       },
       listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
       close: () => db.close(),
     };
-    return { db: counted, transactions: () => transactions };
+    return { db: counted, transactions: () => transactions, statementsInTransactions: () => statements };
   }
 
   async function paymentOf(who: PayingCustomer, request: PaymentRequest, idempotencyKey = randomUUID()): Promise<PaymentToCommit> {
@@ -99,6 +110,63 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
     ]);
     expect(audits).toHaveLength(payments.length);
     expect(audits.filter((audit) => audit.outcome === 'failure')).toHaveLength(2);
+  });
+
+  it("payments to other people in one group are claimed together, and D1's rules see each earlier payment of the group", async () => {
+    const dana = await kit.customer({ fundCents: 3_000_000n });
+    const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
+    const toErin = (amountCents: number): PaymentRequest => ({
+      endpoint: 'transfers',
+      body: {
+        kind: 'internal',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: erin.checking.number,
+        accountName: 'Erin Example',
+        amountCents,
+        message: 'rent',
+        addToFavorites: false,
+      },
+    });
+    // Erin is a payee Dana paid first today (with the step-up a first payment asks for), so she is
+    // new for 24 hours: more than $3,000 to new payees within 24 hours is held (D1).
+    const first = await kit.payWithStepUp(dana, '/transfers', toErin(100).body);
+    expect(first.statusCode, first.body).toBe(201);
+    const counting = countingTransactions(database());
+    const committer = createPaymentCommitter({ db: counting.db, ledger: createTransferBatcher(counting.db), config });
+    const payments = await Promise.all(
+      [toErin(150_000), toErin(140_000), toErin(1_000_000), toErin(9_900), toErin(100)].map((request) => paymentOf(dana, request)),
+    );
+    expect(payments.every((payment) => payment.plan.reviewable && !payment.plan.needsStepUp)).toBe(true);
+    const answers = await Promise.all(payments.map((payment) => committer.commit(payment)));
+
+    expect(counting.transactions()).toBe(1);
+    // Claimed together: the group's statements do not grow with its payments (each claimed alone
+    // cost five more: its key, its two review reads, its row and its status).
+    expect(counting.statementsInTransactions()).toBeLessThanOrEqual(16);
+    // $1 + $1,500 + $1,400 is within the $3,000; the $10,000 is held by the single-payment rule and
+    // still counts as spent on a new payee, so what follows it is over the limit and held too.
+    expect(answers.map((answer) => (answer.kind === 'finished' && answer.result.outcome === 'made' ? answer.result.payment.status : answer.kind))).toEqual([
+      'completed',
+      'completed',
+      'in_review',
+      'in_review',
+      'in_review',
+    ]);
+    const held = await database().query<{ review_rule: string }>('SELECT review_rule FROM payments WHERE id = ANY($1::uuid[]) ORDER BY amount_cents DESC', [
+      payments.slice(2).map((payment) => payment.paymentId),
+    ]);
+    expect(held.map((row) => row.review_rule)).toEqual([
+      'A single payment of $10,000.00 or more',
+      'More than $3,000.00 within 24 hours to new payees',
+      'More than $3,000.00 within 24 hours to new payees',
+    ]);
+    expect((await kit.balances(erin)).checking.balanceCents).toBe(100 + 150_000 + 140_000);
+    // The same rules, each payment alone and in order, decide the same: a payment of $1 more is held.
+    const alone = await paymentOf(dana, toErin(100));
+    const committed = await createPaymentCommitter({ db: database(), ledger: createTransferBatcher(database()), config }).commit(alone);
+    expect(committed.kind === 'finished' && committed.result.outcome === 'made' ? committed.result.payment.status : committed.kind).toBe('in_review');
+    const notifications = (await erin.browser.get('/api/v1/notifications')).json<{ items: { kind: string }[] }>().items;
+    expect(notifications.filter((item) => item.kind === 'money_in')).toHaveLength(3);
   });
 
   it('two requests with one Idempotency-Key in one group move the money once', async () => {

@@ -13,7 +13,7 @@ import { refuseDepositOverLimit } from './deposit-limits.ts';
 import { recordDecidedPayments, recordPaymentOutcomes } from './outcome.ts';
 import type { PaymentExecution, PaymentPlan } from './plan.ts';
 import { insertPayment, lockCustomers, type PaymentRow } from './repository.ts';
-import { reviewReasonFor } from './review-rules.ts';
+import { reviewReasonFor, reviewReasonsFor } from './review-rules.ts';
 
 /**
  * Concurrent payments share one transaction and one commit (decision 044). A payment's claim of
@@ -119,22 +119,21 @@ function commitGroup(dependencies: GroupDependencies, payments: readonly Payment
 
 async function writeGroup(tx: Queryable, dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
   const answers: CommittedPayment[] = new Array<CommittedPayment>(payments.length);
-  // The customers whose payments are claimed alone (below) are locked first, in ascending id
-  // order, so that one customer's claims take turns and the 24-hour rules (review, deposit limits)
-  // see every earlier payment, even one sent a millisecond before. The lock lets foreign keys
-  // through (lockCustomers), so the rows the group inserts that name a customer never wait for
-  // another group's lock, and a payment between one's own accounts takes no customer lock at all:
-  // its accounts' rows, locked by the ledger in id order, are what orders it. (Until this round
-  // every customer of the group was locked FOR UPDATE, payers and recipients, and two groups with
-  // one customer in common took turns whole.)
+  // The customers whose payments the 24-hour rules look at (review, deposit limits) are locked
+  // first, in ascending id order, so that those rules see every earlier payment of theirs, even one
+  // sent a millisecond before in another group or process. The lock lets foreign keys through
+  // (lockCustomers), so the rows the group inserts that name a customer never wait for another
+  // group's lock, and a payment between one's own accounts takes no customer lock at all: its
+  // accounts' rows, locked by the ledger in id order, are what orders it.
   await lockCustomers(
     tx,
-    payments.filter((payment) => claimsAlone(payment)).map((payment) => payment.customerId),
+    payments.filter((payment) => claimsAlone(payment) || payment.plan.reviewable).map((payment) => payment.customerId),
   );
   const claimed: Array<{ payment: PaymentToCommit; index: number; row: PaymentRow }> = [];
-  // A payment under review rules, deposit limits or a step-up is claimed alone, in the order they
-  // came in. The others (between one's own accounts) touch none of that and are claimed together,
-  // in two statements however many.
+  // A payment with a step-up or under deposit limits is claimed alone, in the order they came in.
+  // The others are claimed together, in a few statements however many: own transfers, and
+  // payments to other people, whose review rules are decided for all of them at once, each seeing
+  // the ones before it (reviewReasonsFor).
   const entries = payments.map((payment, index) => ({ payment, index }));
   const alone = entries.filter(({ payment }) => claimsAlone(payment));
   for (const { payment, index } of alone) {
@@ -151,16 +150,28 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
     if (!won.has(payment.paymentId)) answers[index] = { kind: 'raced' };
     return won.has(payment.paymentId);
   });
+  const reviewed = winners.filter(({ payment }) => payment.plan.reviewable);
+  const reasons = await reviewReasonsFor(
+    tx,
+    dependencies.config.reviewRules,
+    reviewed.map(({ payment }) => ({
+      customerId: payment.customerId,
+      amountCents: payment.plan.payment.amountCents,
+      payeeKey: payment.plan.payment.payeeKey ?? null,
+    })),
+    new Date(),
+  );
+  const reasonOf = new Map(reviewed.map(({ payment }, position) => [payment.paymentId, reasons[position] ?? null]));
   // The winners' rows are written after their transfers, once, with the status the ledger's
   // answer decides (recordDecidedPayments), instead of 'creating' first and changed after.
-  const newPayments = winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: null }));
+  const newPayments = winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null }));
 
   const outcomes = await dependencies.ledger.createInTransaction(tx, [
     ...claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
     ...winners.map(({ payment }, position) => {
       const fresh = newPayments[position];
       if (!fresh) throw new Error(`payment ${payment.paymentId} was not planned`);
-      return transferOf({ id: fresh.id, amount_cents: fresh.amountCents, review_rule: null }, payment.execution);
+      return transferOf({ id: fresh.id, amount_cents: fresh.amountCents, review_rule: fresh.reviewRule }, payment.execution);
     }),
   ]);
   const outcomeAt = (position: number): CreateTransferOutcome => {
@@ -177,7 +188,7 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
     tx,
     dependencies.config,
     winners.map(({ payment }, position) => ({
-      payment: newPayments[position] ?? { ...payment.plan.payment, id: payment.paymentId, reviewRule: null },
+      payment: newPayments[position] ?? { ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null },
       execution: payment.execution,
       outcome: outcomeAt(claimed.length + position),
     })),
@@ -196,9 +207,9 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
   return answers;
 }
 
-/** What must be claimed alone (see writeGroup). */
+/** What must be claimed alone (see writeGroup): a step-up is used, or a deposit limit checked, one payment at a time. */
 function claimsAlone(payment: PaymentToCommit): boolean {
-  return payment.plan.reviewable || payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit';
+  return payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit';
 }
 
 /**

@@ -217,28 +217,46 @@ export async function hasPaidPayee(db: Queryable, customerId: string, payeeKey: 
   return rows.length > 0;
 }
 
-/** When this customer first paid this payee (any payment not refused), or null if never. */
-export async function firstPaidAt(db: Queryable, customerId: string, payeeKey: string): Promise<Date | null> {
-  const [row] = await db.query<{ first_at: Date | null }>(
-    `SELECT min(created_at) AS first_at FROM payments WHERE customer_id = $1 AND payee_key = $2 AND status IN ('creating', 'completed', 'pending', 'in_review')`,
-    [customerId, payeeKey],
-  );
-  return row?.first_at ?? null;
+/** What D1's rules need to know of one customer's earlier payments to one payee (review-rules.ts). */
+export interface ReviewFacts {
+  /** When this customer first paid this payee (any payment not refused), or null if never. */
+  firstPaidAt: Date | null;
+  /** What this customer sent in the last 24 hours to payees first paid in the last 24 hours (D1's second rule). */
+  newPayeeSpendCents: bigint;
 }
 
-/** Sent in the last 24 hours to payees first paid in the last 24 hours (D1's second rule). */
-export async function newPayeeSpendLastDay(db: Queryable, customerId: string): Promise<bigint> {
-  const [row] = await db.query<{ total: bigint | null }>(
-    `WITH first_paid AS (
-       SELECT payee_key, min(created_at) AS first_at FROM payments
-       WHERE customer_id = $1 AND payee_key IS NOT NULL AND status IN ('creating', 'completed', 'pending', 'in_review')
-       GROUP BY payee_key)
-     SELECT sum(p.amount_cents)::bigint AS total FROM payments p JOIN first_paid f ON f.payee_key = p.payee_key
-     WHERE p.customer_id = $1 AND p.status IN ('creating', 'completed', 'pending', 'in_review')
-       AND p.created_at > now() - interval '24 hours' AND f.first_at > now() - interval '24 hours'`,
-    [customerId],
+/**
+ * The review facts of several (customer, payee) pairs in one statement (decision 044): a group of
+ * payments to other people asks once, however many. Answers in the order asked.
+ */
+export async function reviewFacts(db: Queryable, asked: readonly { customerId: string; payeeKey: string }[]): Promise<ReviewFacts[]> {
+  if (asked.length === 0) return [];
+  const rows = await db.query<{ position: string; first_at: Date | null; spent: bigint | null }>(
+    `WITH asked AS (
+       SELECT a.customer_id, a.payee_key, a.position FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)),
+     customers AS (SELECT DISTINCT customer_id FROM asked),
+     spent AS (
+       SELECT c.customer_id, (
+         WITH first_paid AS (
+           SELECT payee_key, min(created_at) AS first_at FROM payments
+            WHERE customer_id = c.customer_id AND payee_key IS NOT NULL AND status IN ('creating', 'completed', 'pending', 'in_review')
+            GROUP BY payee_key)
+         SELECT sum(p.amount_cents)::bigint FROM payments p JOIN first_paid f ON f.payee_key = p.payee_key
+          WHERE p.customer_id = c.customer_id AND p.status IN ('creating', 'completed', 'pending', 'in_review')
+            AND p.created_at > now() - interval '24 hours' AND f.first_at > now() - interval '24 hours') AS total
+         FROM customers c)
+     SELECT a.position::text AS position, s.total AS spent,
+            (SELECT min(p.created_at) FROM payments p
+              WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('creating', 'completed', 'pending', 'in_review')) AS first_at
+       FROM asked a JOIN spent s ON s.customer_id = a.customer_id`,
+    [asked.map((pair) => pair.customerId), asked.map((pair) => pair.payeeKey)],
+    { name: 'payments_review_facts' },
   );
-  return row?.total ?? 0n;
+  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
+  return asked.map((_, index) => {
+    const row = byPosition.get(index + 1);
+    return { firstPaidAt: row?.first_at ?? null, newPayeeSpendCents: row?.spent ?? 0n };
+  });
 }
 
 export async function listPaymentsByStatus(db: Queryable, customerId: string, status: StoredPaymentStatus, limit: number): Promise<PaymentRow[]> {
