@@ -209,13 +209,31 @@ export async function transitionPayment(
 }
 
 /** A payee paid successfully before (D10: the first payment to a new payee needs a step-up). */
-export async function hasPaidPayee(db: Queryable, customerId: string, payeeKey: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM payments WHERE customer_id = $1 AND payee_key = $2 AND status IN ('completed', 'pending') LIMIT 1`, [
-    customerId,
-    payeeKey,
-  ]);
-  return rows.length > 0;
+/** Whether this customer has paid this payee before (a payment completed or pending); the ones asked at the same moment are read in one statement. */
+export function hasPaidPayee(db: Queryable, customerId: string, payeeKey: string): Promise<boolean> {
+  return hasPaidPayeeBatched(db, { customerId, payeeKey });
 }
+
+interface PayeeOfCustomer {
+  customerId: string;
+  payeeKey: string;
+}
+
+async function readPaidPayees(db: Queryable, asked: readonly PayeeOfCustomer[]): Promise<boolean[]> {
+  const rows = await db.query<{ position: string }>(
+    `SELECT a.position::text AS position FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)
+      WHERE EXISTS (SELECT 1 FROM payments p WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('completed', 'pending'))`,
+    [asked.map((pair) => pair.customerId), asked.map((pair) => pair.payeeKey)],
+    { name: 'payments_paid_payees' },
+  );
+  const paid = new Set(rows.map((row) => Number(row.position)));
+  return asked.map((_, index) => paid.has(index + 1));
+}
+
+const hasPaidPayeeBatched = batchedPerDatabase<PayeeOfCustomer, boolean>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (asked) => readPaidPayees(db, asked) }),
+  async (db, pair) => (await readPaidPayees(db, [pair]))[0] ?? false,
+);
 
 /** What D1's rules need to know of one customer's earlier payments to one payee (review-rules.ts). */
 export interface ReviewFacts {
