@@ -80,22 +80,33 @@ export async function claimIdempotencyKey(tx: Queryable, customerId: string, key
 }
 
 /**
- * Several claims in one statement (decision 044). Returns the payment ids whose claim won; a key
- * already held (by an earlier request, or by an earlier claim in the same list) is left out.
+ * Claims several keys with their answers already known, in one statement: a group's payments whose
+ * outcome was decided in the same transaction write their key once, answered, instead of claiming
+ * it first and answering it after (decision 044). Returns the payment ids whose claim won; a key
+ * already held (or held by another transaction, which this waits for) is left out, and the caller
+ * must then roll back what it did for that payment.
  */
-export async function claimIdempotencyKeys(
+export async function claimAnsweredIdempotencyKeys(
   tx: Queryable,
-  claims: readonly { customerId: string; key: string; hash: Buffer; paymentId: string }[],
+  claims: readonly { customerId: string; key: string; hash: Buffer; paymentId: string; response: StoredResponse }[],
 ): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
   const rows = await tx.query<{ payment_id: string }>(
-    `INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id)
-     SELECT customer_id, key, decode(request_hash, 'hex'), payment_id
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS c (customer_id, key, request_hash, payment_id, position)
+    `INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id, response_status, response_body)
+     SELECT customer_id, key, decode(request_hash, 'hex'), payment_id, status, body::jsonb
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::integer[], $6::text[])
+            WITH ORDINALITY AS c (customer_id, key, request_hash, payment_id, status, body, position)
       ORDER BY position
      ON CONFLICT DO NOTHING RETURNING payment_id`,
-    [claims.map((c) => c.customerId), claims.map((c) => c.key), claims.map((c) => c.hash.toString('hex')), claims.map((c) => c.paymentId)],
-    { name: 'idempotency_keys_claim_many' },
+    [
+      claims.map((c) => c.customerId),
+      claims.map((c) => c.key),
+      claims.map((c) => c.hash.toString('hex')),
+      claims.map((c) => c.paymentId),
+      claims.map((c) => c.response.status),
+      claims.map((c) => JSON.stringify(c.response.body)),
+    ],
+    { name: 'idempotency_keys_claim_answered' },
   );
   return new Set(rows.map((row) => row.payment_id));
 }

@@ -3,6 +3,7 @@ import { errorStatusByCode } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
 import {
+  claimAnsweredIdempotencyKeys,
   findStoredResponse,
   idempotencyLookupOf,
   lookupIdempotencyKey,
@@ -45,6 +46,33 @@ export async function storePaymentAnswers(tx: Queryable, answers: readonly { pay
     tx,
     answers.map(({ paymentId, result }) => ({ paymentId, response: storedResponseOf(result) })),
   );
+}
+
+/** The Idempotency-Key a payment claims. */
+export interface PaymentKey {
+  customerId: string;
+  key: string;
+  hash: Buffer;
+}
+
+/**
+ * Another request holds a key this transaction meant to claim with its answer: the transaction
+ * must be rolled back, and its payments claimed again one at a time (commit-group.ts).
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(readonly paymentIds: readonly string[]) {
+    super(`an Idempotency-Key of ${paymentIds.length} payment(s) was claimed by another request first`);
+  }
+}
+
+/** Claims the keys of payments decided in this transaction, each with its answer, in one statement; throws IdempotencyKeyTaken if one was held. */
+export async function claimPaymentAnswers(tx: Queryable, answers: readonly { paymentId: string; key: PaymentKey; result: PaymentResult }[]): Promise<void> {
+  const won = await claimAnsweredIdempotencyKeys(
+    tx,
+    answers.map(({ paymentId, key, result }) => ({ ...key, paymentId, response: storedResponseOf(result) })),
+  );
+  const lost = answers.filter(({ paymentId }) => !won.has(paymentId)).map(({ paymentId }) => paymentId);
+  if (lost.length > 0) throw new IdempotencyKeyTaken(lost);
 }
 
 export type EarlierRequest = { state: 'new' } | { state: 'answered'; result: PaymentResult } | { state: 'unanswered'; paymentId: string };

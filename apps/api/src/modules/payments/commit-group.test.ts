@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createTransferBatcher } from '../../ledger/batcher.ts';
-import { requestHash } from '../../platform/idempotency.ts';
+import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
@@ -178,6 +178,30 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
     const answers = await Promise.all([committer.commit(first), committer.commit(second)]);
     expect(answers.map((answer) => answer.kind)).toEqual(['finished', 'raced']);
     expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 7_500 }, savings: { balanceCents: 2_500 } });
+  });
+
+  it('a key another request claimed while the group ran rolls the group back: that payment answers raced and moves nothing, the others are made', async () => {
+    const dana = await kit.customer({ fundCents: 10_000n });
+    const erin = await kit.customer({ fundCents: 10_000n });
+    const counting = countingTransactions(database());
+    const committer = createPaymentCommitter({ db: counting.db, ledger: createTransferBatcher(counting.db), config });
+    const taken = await paymentOf(dana, own(dana, 1_000));
+    const other = await paymentOf(erin, own(erin, 2_000));
+    // Another request (in another process, say) claimed Dana's key after her request looked it up.
+    await claimIdempotencyKey(database(), dana.id, taken.idempotencyKey, taken.requestHash, randomUUID());
+    const answers = await Promise.all([committer.commit(taken), committer.commit(other)]);
+
+    expect(answers[0]).toEqual({ kind: 'raced' });
+    expect(answers[1]).toMatchObject({ kind: 'finished', result: { outcome: 'made' } });
+    // The group, rolled back when its answers found the key held, then each payment alone.
+    expect(counting.transactions()).toBe(3);
+    expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 10_000 }, savings: { balanceCents: 0 } });
+    expect(await kit.balances(erin)).toMatchObject({ checking: { balanceCents: 8_000 }, savings: { balanceCents: 2_000 } });
+    const written = await database().query('SELECT 1 FROM payments WHERE id = $1 UNION ALL SELECT 1 FROM audit_log WHERE subject = $2', [
+      taken.paymentId,
+      taken.paymentId,
+    ]);
+    expect(written).toHaveLength(0);
   });
 
   it('a payment that fails inside a group fails alone: the others of its group are made, and nothing of it is written', async () => {

@@ -5,9 +5,9 @@ import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { transferFlags, type TransferInput } from '../../ledger/types.ts';
 import { recordAudits, type AuditEntry } from '../../platform/audit.ts';
-import { claimIdempotencyKey, claimIdempotencyKeys } from '../../platform/idempotency.ts';
+import { claimIdempotencyKey } from '../../platform/idempotency.ts';
 import { consumeStepUp } from '../../platform/step-up.ts';
-import type { PaymentResult } from './answers.ts';
+import { IdempotencyKeyTaken, type PaymentResult } from './answers.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
 import { recordDecidedPayments, recordPaymentOutcomes } from './outcome.ts';
@@ -83,11 +83,13 @@ export function paymentCommitterOf(dependencies: GroupDependencies): PaymentComm
 export function createPaymentCommitter(dependencies: GroupDependencies): PaymentCommitter {
   const queue = createCommitQueue<Queued>({ maxWeight: maxGroupSize, concurrency: groupConcurrency, run: runGroup });
 
-  async function runGroup(group: Queued[]): Promise<void> {
+  /** `claimFirst`: each key claimed before its money moves, as a payment rerun alone is (writeGroup). */
+  async function runGroup(group: Queued[], claimFirst = false): Promise<void> {
     try {
       const committed = await commitGroup(
         dependencies,
         group.map((queued) => queued.payment),
+        claimFirst,
       );
       group.forEach((queued, index) => {
         const answer = committed[index];
@@ -95,13 +97,13 @@ export function createPaymentCommitter(dependencies: GroupDependencies): Payment
         else queued.reject(new Error(`payment ${queued.payment.paymentId} got no answer from its group`));
       });
     } catch (error) {
-      if (group.length === 1) {
+      if (group.length === 1 && (claimFirst || !(error instanceof IdempotencyKeyTaken))) {
         group[0]?.reject(error);
         return;
       }
       // Nothing of the group was committed (or, if its COMMIT was lost, its claims answer the
-      // replays): each payment runs again alone and gets its own answer.
-      await Promise.all(group.map((queued) => runGroup([queued])));
+      // replays): each payment runs again alone, its key claimed first, and gets its own answer.
+      await Promise.all(group.map((queued) => runGroup([queued], true)));
     }
   }
 
@@ -113,12 +115,31 @@ export function createPaymentCommitter(dependencies: GroupDependencies): Payment
 }
 
 /** One transaction for the whole group, run again from the start on a write conflict (a deadlock). */
-function commitGroup(dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
-  return retryOnWriteConflict(() => dependencies.db.transaction((tx) => writeGroup(tx, dependencies, payments)));
+function commitGroup(dependencies: GroupDependencies, payments: readonly PaymentToCommit[], claimFirst: boolean): Promise<CommittedPayment[]> {
+  return retryOnWriteConflict(() => dependencies.db.transaction((tx) => writeGroup(tx, dependencies, payments, claimFirst)));
 }
 
-async function writeGroup(tx: Queryable, dependencies: GroupDependencies, payments: readonly PaymentToCommit[]): Promise<CommittedPayment[]> {
+async function writeGroup(
+  tx: Queryable,
+  dependencies: GroupDependencies,
+  payments: readonly PaymentToCommit[],
+  claimFirst: boolean,
+): Promise<CommittedPayment[]> {
   const answers: CommittedPayment[] = new Array<CommittedPayment>(payments.length);
+  // A key sent twice in one group is the earlier request's: the later one is answered as raced,
+  // and replies with what the earlier one answers once it has committed.
+  const seenKeys = new Set<string>();
+  const entries = payments.flatMap((payment, index) => {
+    const seen = `${payment.customerId}\u0000${payment.idempotencyKey}`;
+    if (seenKeys.has(seen)) {
+      answers[index] = { kind: 'raced' };
+      return [];
+    }
+    seenKeys.add(seen);
+    return [{ payment, index }];
+  });
+  const alone = entries.filter(({ payment }) => claimFirst || claimsAlone(payment));
+  const together = entries.filter(({ payment }) => !claimFirst && !claimsAlone(payment));
   // The customers whose payments the 24-hour rules look at (review, deposit limits) are locked
   // first, in ascending id order, so that those rules see every earlier payment of theirs, even one
   // sent a millisecond before in another group or process. The lock lets foreign keys through
@@ -127,30 +148,22 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
   // accounts' rows, locked by the ledger in id order, are what orders it.
   await lockCustomers(
     tx,
-    payments.filter((payment) => claimsAlone(payment) || payment.plan.reviewable).map((payment) => payment.customerId),
+    entries.filter(({ payment }) => claimsAlone(payment) || payment.plan.reviewable).map(({ payment }) => payment.customerId),
   );
   const claimed: Array<{ payment: PaymentToCommit; index: number; row: PaymentRow }> = [];
-  // A payment with a step-up or under deposit limits is claimed alone, in the order they came in.
-  // The others are claimed together, in a few statements however many: own transfers, and
-  // payments to other people, whose review rules are decided for all of them at once, each seeing
-  // the ones before it (reviewReasonsFor).
-  const entries = payments.map((payment, index) => ({ payment, index }));
-  const alone = entries.filter(({ payment }) => claimsAlone(payment));
+  // A payment with a step-up or under deposit limits is claimed alone, in the order they came in:
+  // its key first, then its row as 'creating'. The others are claimed together, in a few
+  // statements however many: own transfers, and payments to other people, whose review rules are
+  // decided for all of them at once, each seeing the ones before it (reviewReasonsFor). Their rows
+  // are written once, after their transfers, with the status the ledger's answer decides, and
+  // their keys once, with their answers (recordDecidedPayments); if another request holds one of
+  // those keys, the group is rolled back and each payment runs again alone (runGroup).
   for (const { payment, index } of alone) {
     const claim = await claimPayment(tx, dependencies, payment);
     if (claim.kind === 'claimed') claimed.push({ payment, index, row: claim.row });
     else answers[index] = claim;
   }
-  const together = entries.filter(({ payment }) => !claimsAlone(payment));
-  const won = await claimIdempotencyKeys(
-    tx,
-    together.map(({ payment }) => ({ customerId: payment.customerId, key: payment.idempotencyKey, hash: payment.requestHash, paymentId: payment.paymentId })),
-  );
-  const winners = together.filter(({ payment, index }) => {
-    if (!won.has(payment.paymentId)) answers[index] = { kind: 'raced' };
-    return won.has(payment.paymentId);
-  });
-  const reviewed = winners.filter(({ payment }) => payment.plan.reviewable);
+  const reviewed = together.filter(({ payment }) => payment.plan.reviewable);
   const reasons = await reviewReasonsFor(
     tx,
     dependencies.config.reviewRules,
@@ -162,13 +175,11 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
     new Date(),
   );
   const reasonOf = new Map(reviewed.map(({ payment }, position) => [payment.paymentId, reasons[position] ?? null]));
-  // The winners' rows are written after their transfers, once, with the status the ledger's
-  // answer decides (recordDecidedPayments), instead of 'creating' first and changed after.
-  const newPayments = winners.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null }));
+  const newPayments = together.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null }));
 
   const outcomes = await dependencies.ledger.createInTransaction(tx, [
     ...claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
-    ...winners.map(({ payment }, position) => {
+    ...together.map(({ payment }, position) => {
       const fresh = newPayments[position];
       if (!fresh) throw new Error(`payment ${payment.paymentId} was not planned`);
       return transferOf({ id: fresh.id, amount_cents: fresh.amountCents, review_rule: fresh.reviewRule }, payment.execution);
@@ -187,14 +198,15 @@ async function writeGroup(tx: Queryable, dependencies: GroupDependencies, paymen
   const finishedTogether = await recordDecidedPayments(
     tx,
     dependencies.config,
-    winners.map(({ payment }, position) => ({
+    together.map(({ payment }, position) => ({
       payment: newPayments[position] ?? { ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null },
+      key: { customerId: payment.customerId, key: payment.idempotencyKey, hash: payment.requestHash },
       execution: payment.execution,
       outcome: outcomeAt(claimed.length + position),
     })),
   );
   const finished = [...finishedAlone, ...finishedTogether];
-  const all = [...claimed.map(({ payment, index }) => ({ payment, index })), ...winners];
+  const all = [...claimed.map(({ payment, index }) => ({ payment, index })), ...together];
   const audits: AuditEntry[] = [];
   all.forEach(({ payment, index }, position) => {
     const done = finished[position];

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
 import { notifyCustomers, type NewNotification } from '../../platform/notify.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
-import { insufficientFundsMessage, storePaymentAnswers, type PaymentResult } from './answers.ts';
+import { claimPaymentAnswers, insufficientFundsMessage, storePaymentAnswers, type PaymentKey, type PaymentResult } from './answers.ts';
 import type { PaymentExecution } from './plan.ts';
 import { paymentNotificationLink, presentPayment } from './presenter.ts';
 import { settlementTime } from './rail.ts';
@@ -37,12 +37,19 @@ export async function recordPaymentOutcomes(
     if (!current) throw new Error(`payment ${row.id} vanished`);
     finished.push({ row: current, moved: moved !== undefined, execution, result: resultOf(current, changes[index]) });
   }
-  return finishPayments(tx, finished);
+  await finishPayments(tx, finished);
+  await storePaymentAnswers(
+    tx,
+    finished.map(({ row, result }) => ({ paymentId: row.id, result })),
+  );
+  return finished.map(({ result, row }) => ({ result, row }));
 }
 
 /** A new payment, its ledger transfer already made in this transaction, and the ledger's answer. */
 export interface DecidedPayment {
   payment: NewPayment;
+  /** Its Idempotency-Key, not claimed yet: claimed here with the answer (claimPaymentAnswers). */
+  key: PaymentKey;
   execution: PaymentExecution;
   outcome: CreateTransferOutcome;
 }
@@ -50,8 +57,9 @@ export interface DecidedPayment {
 /**
  * Writes payments whose ledger transfer was made first in the same transaction (own transfers in
  * a group, decision 044): each row is inserted once, with the status the ledger's answer decides,
- * instead of inserted as 'creating' and changed; then the same notifications, favourites and
- * stored answers as recordPaymentOutcomes. Rows come back in the order given.
+ * instead of inserted as 'creating' and changed; then the same notifications and favourites as
+ * recordPaymentOutcomes, and each key claimed once with its answer (IdempotencyKeyTaken if
+ * another request holds one: the caller rolls back). Rows come back in the order given.
  */
 export async function recordDecidedPayments(
   tx: Queryable,
@@ -73,14 +81,17 @@ export async function recordDecidedPayments(
     tx,
     withChanges.map(({ payment, change }) => ({ ...payment, decided: change })),
   );
-  return finishPayments(
+  const finished = withChanges.map(({ execution, change, key }, index) => {
+    const row = rows[index];
+    if (!row) throw new Error(`payment ${change.id} was not written`);
+    return { row, moved: true, execution, key, result: resultOf(row, change) };
+  });
+  await finishPayments(tx, finished);
+  await claimPaymentAnswers(
     tx,
-    withChanges.map(({ execution, change }, index) => {
-      const row = rows[index];
-      if (!row) throw new Error(`payment ${change.id} was not written`);
-      return { row, moved: true, execution, result: resultOf(row, change) };
-    }),
+    finished.map(({ row, key, result }) => ({ paymentId: row.id, key, result })),
   );
+  return finished.map(({ result, row }) => ({ result, row }));
 }
 
 /** The status the ledger's answer gives a payment. */
@@ -105,11 +116,11 @@ function resultOf(row: PaymentRow, change: PaymentChange | undefined): PaymentRe
   return change?.status === 'failed' ? refused : { outcome: 'made', payment: presentPayment(row) };
 }
 
-/** Notifications and favourites of the payments this transaction moved, and every payment's stored answer. */
+/** Notifications and favourites of the payments this transaction moved. */
 async function finishPayments(
   tx: Queryable,
   finished: ReadonlyArray<{ result: PaymentResult; row: PaymentRow; moved: boolean; execution: PaymentExecution }>,
-): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
+): Promise<void> {
   const notifications: NewNotification[] = [];
   for (const { result, row, moved, execution } of finished) {
     if (!moved || result.outcome !== 'made') continue;
@@ -118,11 +129,6 @@ async function finishPayments(
   }
   // Every payment's notifications in one statement.
   await notifyCustomers(tx, notifications);
-  await storePaymentAnswers(
-    tx,
-    finished.map(({ row, result }) => ({ paymentId: row.id, result })),
-  );
-  return finished.map(({ result, row }) => ({ result, row }));
 }
 
 const refused: PaymentResult = { outcome: 'refused', refusal: { code: 'insufficient_funds', message: insufficientFundsMessage } };
