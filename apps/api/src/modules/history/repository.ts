@@ -135,7 +135,12 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
         .join(' UNION ALL ');
     }
     const kindJoin = kinds ? ` CROSS JOIN unnest(${param(kinds)}::text[]) AS wanted(kind)` : '';
-    return `SELECT line.* FROM unnest(${(accounts ??= param(query.accountIds))}::uuid[]) AS mine(id)${kindJoin} CROSS JOIN LATERAL (
+    // The accounts as a VALUES list, a parameter each: the prepared statement's generic plan then
+    // counts them as exactly as a custom plan does, so PostgreSQL keeps the generic plan instead of
+    // planning every page afresh (0.26 ms a page, four times the reading; an array would count as
+    // 100 accounts in a generic plan).
+    accounts ??= `(VALUES ${query.accountIds.map((account) => `(${param(account)}::uuid)`).join(', ')})`;
+    return `SELECT line.* FROM ${accounts} AS mine(id)${kindJoin} CROSS JOIN LATERAL (
         ${selectOf(side, 'mine.id', kinds ? 'wanted.kind' : undefined)}) AS line`;
   };
 
