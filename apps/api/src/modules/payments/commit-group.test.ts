@@ -169,6 +169,50 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
     expect(notifications.filter((item) => item.kind === 'money_in')).toHaveLength(3);
   });
 
+  it('a payee first paid more than 24 hours ago is not new: what goes to it is neither held nor counted, in a group with a new payee', async () => {
+    const dana = await kit.customer({ fundCents: 3_000_000n });
+    const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
+    const finn = await kit.customer({ fundCents: 0n, firstName: 'Finn', lastName: 'Example' });
+    const to = (who: PayingCustomer, name: string, amountCents: number): PaymentRequest => ({
+      endpoint: 'transfers',
+      body: {
+        kind: 'internal',
+        fromAccountId: dana.checking.id,
+        toAccountNumber: who.checking.number,
+        accountName: name,
+        amountCents,
+        message: 'rent',
+        addToFavorites: false,
+      },
+    });
+    expect((await kit.payWithStepUp(dana, '/transfers', to(erin, 'Erin Example', 100).body)).statusCode).toBe(201);
+    expect((await kit.payWithStepUp(dana, '/transfers', to(finn, 'Finn Example', 100).body)).statusCode).toBe(201);
+    // Erin was first paid two days ago; Finn today.
+    await database().query(`UPDATE payments SET created_at = now() - interval '2 days' WHERE customer_id = $1 AND to_account_id = $2`, [
+      dana.id,
+      erin.checking.id,
+    ]);
+    const committer = createPaymentCommitter({ db: database(), ledger: createTransferBatcher(database()), config });
+    const payments = await Promise.all(
+      [
+        to(erin, 'Erin Example', 290_000),
+        to(finn, 'Finn Example', 290_000),
+        to(erin, 'Erin Example', 290_000),
+        to(finn, 'Finn Example', 9_900),
+        to(finn, 'Finn Example', 100),
+      ].map((request) => paymentOf(dana, request)),
+    );
+    const answers = await Promise.all(payments.map((payment) => committer.commit(payment)));
+    // To Finn: $1 + $2,900 + $99 = $3,000, within the limit; the next $1 is over it. Erin's $5,800 counts for nothing.
+    expect(answers.map((answer) => (answer.kind === 'finished' && answer.result.outcome === 'made' ? answer.result.payment.status : answer.kind))).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'in_review',
+    ]);
+  });
+
   it('two requests with one Idempotency-Key in one group move the money once', async () => {
     const dana = await kit.customer({ fundCents: 10_000n });
     const committer = createPaymentCommitter({ db: database(), ledger: createTransferBatcher(database()), config });

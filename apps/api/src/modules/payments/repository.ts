@@ -239,7 +239,10 @@ const hasPaidPayeeBatched = batchedPerDatabase<PayeeOfCustomer, boolean>(
 export interface ReviewFacts {
   /** When this customer first paid this payee (any payment not refused), or null if never. */
   firstPaidAt: Date | null;
-  /** What this customer sent in the last 24 hours to payees first paid in the last 24 hours (D1's second rule). */
+  /**
+   * What this customer sent in the last 24 hours to payees first paid in the last 24 hours (D1's
+   * second rule); summed only when one of the payees asked about with it is new (else 0: no rule needs it).
+   */
   newPayeeSpendCents: bigint;
 }
 
@@ -251,8 +254,14 @@ export async function reviewFacts(db: Queryable, asked: readonly { customerId: s
   if (asked.length === 0) return [];
   const rows = await db.query<{ position: string; first_at: Date | null; spent: bigint | null }>(
     `WITH asked AS (
-       SELECT a.customer_id, a.payee_key, a.position FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)),
-     customers AS (SELECT DISTINCT customer_id FROM asked),
+       SELECT a.customer_id, a.payee_key, a.position,
+              (SELECT min(p.created_at) FROM payments p
+                WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('creating', 'completed', 'pending', 'in_review')) AS first_at
+         FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)),
+     -- What went to new payees is summed only for a customer paying a new payee now (never paid,
+     -- or first paid within the day; an hour more, so that the application's clock, which decides
+     -- newness, can never find a payee new whose spend was not summed).
+     customers AS (SELECT DISTINCT customer_id FROM asked WHERE first_at IS NULL OR first_at > now() - interval '25 hours'),
      spent AS (
        SELECT c.customer_id, (
          WITH first_paid AS (
@@ -263,10 +272,8 @@ export async function reviewFacts(db: Queryable, asked: readonly { customerId: s
           WHERE p.customer_id = c.customer_id AND p.status IN ('creating', 'completed', 'pending', 'in_review')
             AND p.created_at > now() - interval '24 hours' AND f.first_at > now() - interval '24 hours') AS total
          FROM customers c)
-     SELECT a.position::text AS position, s.total AS spent,
-            (SELECT min(p.created_at) FROM payments p
-              WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('creating', 'completed', 'pending', 'in_review')) AS first_at
-       FROM asked a JOIN spent s ON s.customer_id = a.customer_id`,
+     SELECT a.position::text AS position, a.first_at, s.total AS spent
+       FROM asked a LEFT JOIN spent s ON s.customer_id = a.customer_id`,
     [asked.map((pair) => pair.customerId), asked.map((pair) => pair.payeeKey)],
     { name: 'payments_review_facts' },
   );
