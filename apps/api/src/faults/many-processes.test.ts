@@ -216,7 +216,8 @@ describe.runIf(databaseUrl)('API processes on one PostgreSQL behave as one bank'
       `start-up to ready on a migrated, seeded database: 1 process ${singleStartMs.toFixed(0)} ms, WEB_CONCURRENCY=2 ${clusterStartMs.toFixed(0)} ms`,
     );
     const workerPids = () => [...cluster.output().matchAll(/"workerPid":(\d+),"msg":"worker listening"/g)].map((match) => Number(match[1]));
-    const first = workerPids();
+    // Ready means one worker answers; the other may still be starting on a loaded machine.
+    const first = await eventually(() => (workerPids().length >= 2 ? workerPids() : undefined), 'two workers listening');
     expect(first).toHaveLength(2);
     expect(first).not.toContain(cluster.child.pid);
     expect(cluster.output()).toContain('Workers: 2 processes (WEB_CONCURRENCY)');
