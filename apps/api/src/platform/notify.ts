@@ -15,12 +15,8 @@ export interface NewNotification {
   paymentId?: string | null;
 }
 
-export async function notifyCustomer(db: Queryable, notification: NewNotification): Promise<void> {
-  await db.query(
-    `INSERT INTO notifications (customer_id, kind, name, text, link, payment_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [notification.customerId, notification.kind, notification.name, notification.text, notification.link ?? null, notification.paymentId ?? null],
-    { name: 'notifications_insert' },
-  );
+export function notifyCustomer(db: Queryable, notification: NewNotification): Promise<void> {
+  return notifyCustomers(db, [notification]);
 }
 
 /** Several notifications in one statement, in the order given (a group of payments writes its own together). */

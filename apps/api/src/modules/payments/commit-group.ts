@@ -175,15 +175,15 @@ async function writeGroup(
     new Date(),
   );
   const reasonOf = new Map(reviewed.map(({ payment }, position) => [payment.paymentId, reasons[position] ?? null]));
-  const newPayments = together.map(({ payment }) => ({ ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null }));
+  // Each payment claimed together with the row it will be written as.
+  const fresh = together.map((entry) => ({
+    ...entry,
+    row: { ...entry.payment.plan.payment, id: entry.payment.paymentId, reviewRule: reasonOf.get(entry.payment.paymentId) ?? null },
+  }));
 
   const outcomes = await dependencies.ledger.createInTransaction(tx, [
     ...claimed.map(({ payment, row }) => transferOf(row, payment.execution)),
-    ...together.map(({ payment }, position) => {
-      const fresh = newPayments[position];
-      if (!fresh) throw new Error(`payment ${payment.paymentId} was not planned`);
-      return transferOf({ id: fresh.id, amount_cents: fresh.amountCents, review_rule: fresh.reviewRule }, payment.execution);
-    }),
+    ...fresh.map(({ payment, row }) => transferOf({ id: row.id, amount_cents: row.amountCents, review_rule: row.reviewRule }, payment.execution)),
   ]);
   const outcomeAt = (position: number): CreateTransferOutcome => {
     const outcome = outcomes[position];
@@ -198,8 +198,8 @@ async function writeGroup(
   const finishedTogether = await recordDecidedPayments(
     tx,
     dependencies.config,
-    together.map(({ payment }, position) => ({
-      payment: newPayments[position] ?? { ...payment.plan.payment, id: payment.paymentId, reviewRule: reasonOf.get(payment.paymentId) ?? null },
+    fresh.map(({ payment, row }, position) => ({
+      payment: row,
       key: { customerId: payment.customerId, key: payment.idempotencyKey, hash: payment.requestHash },
       execution: payment.execution,
       outcome: outcomeAt(claimed.length + position),

@@ -82,7 +82,10 @@ describeEachDatabase('the statements of one own transfer', (database) => {
     expect(freezeReads[0]).toMatch(/JOIN idempotency_keys/);
     expect(matching(/FROM idempotency_keys WHERE/)).toEqual([]);
     // Both accounts of the transfer in one statement.
-    expect(matching(/JOIN customer_accounts a ON a\.id = w\.id/)).toHaveLength(1);
+    expect(matching(/JOIN customer_accounts a ON a\.id = w\.wanted/)).toHaveLength(1);
+    // Its Idempotency-Key written once, with its answer: never claimed and then answered.
+    expect(matching(/^INSERT INTO idempotency_keys\b/)).toHaveLength(1);
+    expect(matching(/^UPDATE idempotency_keys\b/)).toEqual([]);
     // Its four live events in one notification.
     expect(matching(/pg_notify/)).toHaveLength(1);
     // Everything: the session, the rate limit, the payer, the accounts, and the group's transaction.

@@ -208,8 +208,10 @@ export async function transitionPayment(
   return row;
 }
 
-/** A payee paid successfully before (D10: the first payment to a new payee needs a step-up). */
-/** Whether this customer has paid this payee before (a payment completed or pending); the ones asked at the same moment are read in one statement. */
+/**
+ * A payee paid successfully before, completed or pending (D10: the first payment to a new payee
+ * needs a step-up); the ones asked at the same moment are read in one statement.
+ */
 export function hasPaidPayee(db: Queryable, customerId: string, payeeKey: string): Promise<boolean> {
   return hasPaidPayeeBatched(db, { customerId, payeeKey });
 }
@@ -345,21 +347,22 @@ export function findAccountsById(db: Queryable, ids: readonly string[]): Promise
   return Promise.all(ids.map((id) => (uuidPattern.test(id) ? findAccountBatched(db, id.toLowerCase()) : Promise.resolve(undefined))));
 }
 
-async function readAccounts(db: Queryable, ids: readonly string[]): Promise<(AccountRef | undefined)[]> {
+/** The accounts by id or by number, in the order asked (undefined for none), in one statement. */
+async function readAccounts(db: Queryable, by: 'id' | 'number', keys: readonly string[]): Promise<(AccountRef | undefined)[]> {
   const rows = await db.query<AccountRef & { position: string }>(
     `SELECT w.position::text AS position, ${accountRefColumns}
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS w (id, position)
-       JOIN customer_accounts a ON a.id = w.id JOIN customers c ON c.id = a.customer_id`,
-    [ids],
-    { name: 'payments_accounts_by_ids' },
+       FROM unnest($1::${by === 'id' ? 'uuid' : 'text'}[]) WITH ORDINALITY AS w (wanted, position)
+       JOIN customer_accounts a ON a.${by} = w.wanted JOIN customers c ON c.id = a.customer_id`,
+    [keys],
+    { name: `payments_accounts_by_${by}s` },
   );
   const byPosition = new Map(rows.map(({ position, ...account }) => [Number(position), account]));
-  return ids.map((_, index) => byPosition.get(index + 1));
+  return keys.map((_, index) => byPosition.get(index + 1));
 }
 
 const findAccountBatched = batchedPerDatabase<string, AccountRef | undefined>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (ids) => readAccounts(db, ids) }),
-  async (db, id) => (await readAccounts(db, [id]))[0],
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (ids) => readAccounts(db, 'id', ids) }),
+  async (db, id) => (await readAccounts(db, 'id', [id]))[0],
 );
 
 /** By its number; the accounts asked for at the same moment are read in one statement (db/batched-lookup.ts). */
@@ -368,21 +371,9 @@ export function findAccountByNumber(db: Queryable, number: string): Promise<Acco
   return /^[0-9]{1,34}$/.test(number) ? findAccountByNumberBatched(db, number) : Promise.resolve(undefined);
 }
 
-async function readAccountsByNumber(db: Queryable, numbers: readonly string[]): Promise<(AccountRef | undefined)[]> {
-  const rows = await db.query<AccountRef & { position: string }>(
-    `SELECT w.position::text AS position, ${accountRefColumns}
-       FROM unnest($1::text[]) WITH ORDINALITY AS w (number, position)
-       JOIN customer_accounts a ON a.number = w.number JOIN customers c ON c.id = a.customer_id`,
-    [numbers],
-    { name: 'payments_accounts_by_numbers' },
-  );
-  const byPosition = new Map(rows.map(({ position, ...account }) => [Number(position), account]));
-  return numbers.map((_, index) => byPosition.get(index + 1));
-}
-
 const findAccountByNumberBatched = batchedPerDatabase<string, AccountRef | undefined>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (numbers) => readAccountsByNumber(db, numbers) }),
-  async (db, number) => (await readAccountsByNumber(db, [number]))[0],
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (numbers) => readAccounts(db, 'number', numbers) }),
+  async (db, number) => (await readAccounts(db, 'number', [number]))[0],
 );
 
 /** What a payment request needs to know of its payer before planning, read in one statement; undefined for a customer who does not exist. */
