@@ -20,13 +20,34 @@ function run(projects, { streamOutput, maxWorkers }) {
   const workers = maxWorkers ? [`--maxWorkers=${maxWorkers}`] : [];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...vitest, ...projects.map((project) => `--project=${project}`), ...workers, ...extraArguments], {
-      stdio: ['ignore', streamOutput ? 'inherit' : 'pipe', streamOutput ? 'inherit' : 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // A streamed run's output is kept too: its failures are printed again at the very end.
     const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.stdout.on('data', (chunk) => {
+      output.push(chunk);
+      if (streamOutput) process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output.push(chunk);
+      if (streamOutput) process.stderr.write(chunk);
+    });
     child.on('close', (code, signal) => resolve({ projectFilter, code: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }));
   });
+}
+
+/**
+ * The part of a Vitest run's output that says what failed: from its first "Failed Tests", "Failed
+ * Suites" or "Unhandled Errors" heading to the end, without colours, at most the last 20,000
+ * characters (when there is no such heading, Vitest itself broke: the last 5,000), after the seed
+ * that replays the run's order.
+ */
+function failuresOf(output) {
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const start = plain.search(/⎯+ (Failed Tests|Failed Suites|Unhandled Errors?)\b/);
+  const failures = start === -1 ? plain.slice(-5_000) : plain.slice(start);
+  const seed = plain.match(/^Random tests run with seed .*$/m)?.[0];
+  return `${seed ? `${seed}\n` : ''}${failures.length > 20_000 ? `...\n${failures.slice(-20_000)}` : failures}`;
 }
 
 // Vitest ORs several `--project=!x` filters, so the first run names its projects instead.
@@ -39,9 +60,12 @@ const runs = await Promise.all([
   run(['faults'], { streamOutput: false }),
   run(['e2e'], { streamOutput: false }),
 ]);
-const [, faults, journeys] = runs;
+const [first, faults, journeys] = runs;
 process.stdout.write(`\nThe fault and attack suites (vitest --project=faults):\n${faults.output}`);
 process.stdout.write(`\nThe browser journeys (vitest --project=e2e):\n${journeys.output}`);
+// The first run streamed long before the others ended, so a reader of the end of the output (a CI
+// log is often cut to its last lines) would not see why it failed: its failures come again last.
+if (first.code !== 0) process.stdout.write(`\nWhat failed in vitest --project=${first.projectFilter}:\n${failuresOf(first.output)}\n`);
 for (const { projectFilter, code } of runs) {
   if (code !== 0) process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})\n`);
 }
