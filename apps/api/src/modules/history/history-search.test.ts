@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db/database.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createOnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
-import { searchPatternOf } from './repository.ts';
+import { listLines, searchPatternOf, searchPiecesOf, searchProbeOf } from './repository.ts';
 import { listTransactions } from './service.ts';
 
 /** Enough lines on one account that reading it all costs more than a probe of the trigram index. */
@@ -41,6 +41,7 @@ function recording(db: Database): { db: Queryable; last: () => { text: string; p
 
 describeEachDatabase('history search index', (database) => {
   let customerId: string;
+  let checkingId: string;
 
   beforeAll(async () => {
     const customer = await createOnboardedCustomer(
@@ -53,13 +54,22 @@ describeEachDatabase('history search index', (database) => {
     );
     customerId = customer.userId;
     const checking = customer.accounts.find((account) => account.type === 'checking');
+    if (!checking) throw new Error('the customer has no checking account');
+    checkingId = checking.id;
     // Even payments say "Groceries {i}"; odd ones say nothing, so their line reads "To Corner Shop, First Example Bank".
     await database().query(
       `INSERT INTO payments (id, customer_id, kind, status, from_account_id, amount_cents, counterparty_name, counterparty_bank_name, message, created_at, updated_at)
        SELECT gen_random_uuid(), $1, 'external', 'completed', $2, 100, 'Corner Shop', 'First Example Bank',
               CASE WHEN i % 2 = 0 THEN 'Groceries ' || i ELSE '' END, timestamptz '2020-01-01' + i * interval '1 minute', now()
        FROM generate_series(1, $3::integer) AS i`,
-      [customerId, checking?.id, paymentCount],
+      [customerId, checking.id, paymentCount],
+    );
+    // Older than all of them, ten invoices whose numbers hold "1234" too, and no "groceries".
+    await database().query(
+      `INSERT INTO payments (id, customer_id, kind, status, from_account_id, amount_cents, counterparty_name, message, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'external', 'completed', $2, 100, 'Printer', 'Invoice 1234-' || i, timestamptz '2019-12-01' + i * interval '1 minute', now()
+       FROM generate_series(1, 10) AS i`,
+      [customerId, checking.id],
     );
     await database().query('ANALYZE payments');
   });
@@ -135,6 +145,44 @@ describeEachDatabase('history search index', (database) => {
       [customerId],
     );
     expect(common.map((line) => line.split(' ')[0])).toEqual(newestOdd.map((row) => `${row.id}:out`));
+  });
+
+  it('probes the index with a rare piece of the text when PostgreSQL estimates another piece far more common, else with the whole text', async () => {
+    expect(searchPiecesOf('GROCERIES 1234')).toEqual(['%groceries%', '%1234%']);
+    // Runs of three or more ASCII letters and digits, once each: a trigram holds nothing else.
+    expect(searchPiecesOf('İstanbul, 100% paid; paid AT 9am')).toEqual(['%stanbul%', '%100%', '%paid%', '%9am%']);
+    expect(searchPiecesOf('a to b 12 \\%_ ÆRØ')).toEqual([]);
+
+    // The statistics of the index's expression (the test without pg_trgm makes the index again).
+    await database().query('ANALYZE payments');
+    // "groceries" is on every other line; "zqx" on none (its estimate is PostgreSQL's floor).
+    expect(await searchProbeOf(database(), 'Groceries zqx')).toBe('%zqx%');
+    // Both pieces on the same lines (every odd one), or both rare: the whole text narrows most.
+    expect(await searchProbeOf(database(), 'Corner Shop')).toBe('%corner shop%');
+    expect(await searchProbeOf(database(), 'zqx wvy')).toBe('%zqx wvy%');
+    // One piece, or none the index could probe with: the whole text.
+    expect(await searchProbeOf(database(), 'groceries 12')).toBe('%groceries 12%');
+    expect(await searchProbeOf(database(), 'ÆRØ')).toBe(searchPatternOf('ÆRØ'));
+
+    // The search past the newest lines probes with the piece, and filters with the whole text.
+    const recorder = recording(database());
+    expect(await search('Groceries zqx', recorder.db)).toEqual([]);
+    const query = recorder.last();
+    expect(query?.params).toEqual(expect.arrayContaining(['%groceries zqx%', '%zqx%']));
+    const plan = (await database().query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query?.text ?? ''}`, query?.params)).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Cond: .* ~~ '%zqx%'::text\)/);
+    expect(plan).toMatch(/Filter: .* ~~ '%groceries zqx%'::text\)/);
+  });
+
+  it('keeps, of the lines a probe with a piece finds, only those the whole pattern lets through', async () => {
+    const query = { customerId, accountIds: [checkingId], sides: { out: null }, cursor: null, timeZone: 'UTC', limit: 100 } as const;
+    const probed = await listLines(database(), { ...query, searchPattern: searchPatternOf('groceries 1234'), searchProbe: '%1234%' });
+    const whole = await listLines(database(), { ...query, searchPattern: searchPatternOf('groceries 1234') });
+    expect(probed.map((line) => line.message)).toEqual(['Groceries 12348', 'Groceries 12346', 'Groceries 12344', 'Groceries 12342', 'Groceries 12340', 'Groceries 1234']);
+    expect(probed).toEqual(whole);
+    // The piece alone lets the invoices through too.
+    const piece = await listLines(database(), { ...query, searchPattern: '%1234%' });
+    expect(piece.filter((line) => line.message.startsWith('Invoice 1234-'))).toHaveLength(10);
   });
 
   it('finds the same lines without pg_trgm, and makes the index when it is installed again', async () => {

@@ -33,6 +33,8 @@ export interface LineCursor {
  * `searchPattern` narrows the lines to those whose wordings may contain a searched text (a LIKE
  * pattern over `history_search_text`, made by `searchPatternOf`); the description is worded in
  * TypeScript (contracts' history-line.ts), so the service decides there which of them match.
+ * `searchProbe` is the pattern the trigram index is probed with (`searchProbeOf`): the search
+ * pattern itself, or a rare piece of it, the whole pattern then filtering what the probe found.
  */
 export interface LineQuery {
   customerId: string;
@@ -43,6 +45,7 @@ export interface LineQuery {
   toDate?: string;
   timeZone: string;
   searchPattern?: string;
+  searchProbe?: string;
   limit: number;
 }
 
@@ -63,6 +66,61 @@ export function searchPatternOf(text: string): string {
   }
   if (pieces.at(-1) !== '%') pieces.push('%');
   return pieces.join('');
+}
+
+/**
+ * The pieces of a searched text the trigram index can be probed with alone, as LIKE patterns: its
+ * runs of three or more ASCII letters and digits (a trigram holds letters and digits only), in
+ * lower case, once each. Each is a part of `searchPatternOf`'s pattern, so a line that matches the
+ * pattern matches every piece.
+ */
+export function searchPiecesOf(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])].map((piece) => `%${piece}%`);
+}
+
+/**
+ * How much more common than the rarest piece of a text its commonest piece must be (in PostgreSQL's
+ * estimate) before the trigram index is probed with the rarest piece alone. The index probe for the
+ * whole text intersects every piece's posting lists, decoding each item of each list; the probe
+ * for one piece reads and rechecks every line it lets through instead. Measured on PostgreSQL 15,
+ * 1M lines (bench:history's data): "groceries 12345" probed whole took 16 ms (the lists of
+ * "groceries", on 500,000 lines, about 5 ns an item), "12345" alone 0.9 ms for 20 lines read and
+ * rechecked (about 30 us each): one line rechecked costs about what a thousand posting items do.
+ * docs/decisions/046-history-search-index.md.
+ */
+const rarePieceFactor = 1_000;
+
+/** Most pieces of a text whose lines are estimated (the longest, when a text has more). */
+const maxEstimatedPieces = 6;
+
+/** PostgreSQL's estimate of the lines a pattern lets through, from an EXPLAIN planned and not run. */
+async function estimatedLines(db: Queryable, pattern: string): Promise<number | undefined> {
+  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM payments p WHERE ${searchTextSql} LIKE $1`, [pattern]);
+  const explained: unknown = typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
+  // The top node's estimate is the whole table's, under a Gather too (its workers' add up to it).
+  const rows: unknown = Array.isArray(explained) ? (explained[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined)?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' && rows > 0 ? rows : undefined;
+}
+
+/**
+ * The pattern to probe the trigram index with for `text`: its rarest piece (`searchPiecesOf`) when
+ * PostgreSQL, from the statistics of the index's expression, estimates its commonest piece on at
+ * least `rarePieceFactor` times as many lines (a rare number beside a word on every other line);
+ * else the whole pattern (`searchPatternOf`). One EXPLAIN a piece, planned, not run: about half a
+ * millisecond each.
+ */
+export async function searchProbeOf(db: Queryable, text: string): Promise<string> {
+  const whole = searchPatternOf(text);
+  const pieces = searchPiecesOf(text)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, maxEstimatedPieces);
+  if (pieces.length < 2) return whole;
+  const estimates = await Promise.all(pieces.map((piece) => estimatedLines(db, piece)));
+  const known = estimates.flatMap((rows, index) => (rows === undefined ? [] : [{ rows, piece: pieces[index] ?? whole }]));
+  if (known.length < 2) return whole;
+  const rarest = known.reduce((a, b) => (b.rows < a.rows ? b : a));
+  const commonest = known.reduce((a, b) => (b.rows > a.rows ? b : a));
+  return commonest.rows >= rarePieceFactor * rarest.rows ? rarest.piece : whole;
 }
 
 /** The expression the trigram index `payments_search` is built on, word for word. */
@@ -95,6 +153,7 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
   const toDate = query.toDate !== undefined ? param(query.toDate) : undefined;
   const customer = query.sides.in !== undefined ? param(query.customerId) : undefined;
   const search = query.searchPattern !== undefined ? param(query.searchPattern) : undefined;
+  const probe = search && query.searchProbe !== undefined && query.searchProbe !== query.searchPattern ? param(query.searchProbe) : undefined;
   let accounts: string | undefined;
 
   /** The conditions of one side's lines on the account `account` (and of the kind `kind`, for a category). */
@@ -149,12 +208,15 @@ export async function listLines(db: Queryable, query: LineQuery): Promise<LineRo
   if (query.sides.in !== undefined) parts.push(sideSql('in', query.sides.in));
   if (parts.length === 0) return [];
   // A search probes the trigram index once for both sides: the payments whose wording may hold
-  // the text, from the cursor's (the branches keep each side's own bound).
-  const hits = search
-    ? `WITH hits AS MATERIALIZED (SELECT * FROM payments p WHERE ${searchTextSql} LIKE ${search}${
-        query.cursor ? ` AND (p.created_at, p.id) <= (${cursorTime}::timestamptz, ${cursorId}::uuid)` : ''
-      }) `
-    : '';
+  // the text, from the cursor's (the branches keep each side's own bound). Probed with a rare piece
+  // of the text, the whole pattern filters what the probe found, outside it (OFFSET 0 keeps
+  // PostgreSQL from adding the whole pattern to the index's conditions).
+  const fromCursor = query.cursor ? ` AND (p.created_at, p.id) <= (${cursorTime}::timestamptz, ${cursorId}::uuid)` : '';
+  const hits = !search
+    ? ''
+    : probe
+      ? `WITH hits AS MATERIALIZED (SELECT * FROM (SELECT * FROM payments p WHERE ${searchTextSql} LIKE ${probe}${fromCursor} OFFSET 0) p WHERE ${searchTextSql} LIKE ${search}) `
+      : `WITH hits AS MATERIALIZED (SELECT * FROM payments p WHERE ${searchTextSql} LIKE ${search}${fromCursor}) `;
   const text = `${hits}SELECT * FROM (${parts.join(' UNION ALL ')}) AS lines ORDER BY created_at DESC, id DESC, side DESC LIMIT ${limit}`;
   // One prepared statement per shape of query (which filters are on): a few dozen at most. Not a
   // search: its plan is made for its pattern and accounts (a prepared statement's generic plan

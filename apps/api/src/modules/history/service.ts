@@ -12,7 +12,7 @@ import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
-import { findLine, listLines, monthFlowsByCode, paymentExists, searchPatternOf, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
+import { findLine, listLines, monthFlowsByCode, paymentExists, searchPatternOf, searchProbeOf, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
 
 export const recentTransactionCount = 5;
@@ -101,8 +101,9 @@ async function searchLines(db: Queryable, query: LineQuery, text: string, pageSi
   let lastRead = window.at(-1);
   if (window.length < searchWindowLines || !lastRead) return { page: found, continueAfter: undefined };
   let cursor = cursorOf(lastRead);
+  const searchProbe = await searchProbeOf(db, text);
   for (let read = window.length; read < searchMaxLines; read += searchBatchLines) {
-    const batch = await listLines(db, { ...query, cursor, searchPattern, limit: searchBatchLines });
+    const batch = await listLines(db, { ...query, cursor, searchPattern, searchProbe, limit: searchBatchLines });
     for (const line of batch) {
       if (!matches(line)) continue;
       if (found.length === pageSize) return { page: found, continueAfter: found.at(-1) };
