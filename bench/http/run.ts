@@ -55,6 +55,7 @@ const { values: options } = parseArgs({
     'soak-minutes': { type: 'string' },
     'soak-rate': { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
+    socket: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
     'log-level': { type: 'string' },
     'no-record': { type: 'boolean', default: false },
@@ -73,6 +74,7 @@ const usage = `npm run bench:http -- [options]
   --soak              the soak instead: peak own-transfer rate, then half of it for --soak-minutes
   --soak-minutes N    (default 10)    --soak-rate R  skip the peak probe, pace at R requests/s
   --cpu-prof          run the server under node --cpu-prof (artifacts/cpu-prof-*/), print the top 15 self times
+  --socket            pgbench and the API reach PostgreSQL by its Unix socket instead of TCP on 127.0.0.1
   --statements        load pg_stat_statements; print each cell's statements per request (calls, mean execution and planning ms)
   --log-level L       the server's LOG_LEVEL (default info, written to a file, as a deployment logs)
   --no-record         do not append to bench/RESULTS.md`;
@@ -162,10 +164,17 @@ const whole = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString(
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL: pgbench, statistics, the WAL between two points
 
+/** The URL of a database of the cluster: over TCP on 127.0.0.1, or (--socket) its Unix socket. */
+function connectionUrl(cluster: PostgresCluster, database: string): URL {
+  const url = new URL(cluster.url);
+  url.pathname = `/${database}`;
+  if (options.socket) url.searchParams.set('host', path.dirname(cluster.dataDirectory));
+  return url;
+}
+
 async function runPgbench(cluster: PostgresCluster, admin: Database, seconds: number, workDirectory: string) {
   await admin.query('CREATE DATABASE bench_pgbench');
-  const url = new URL(cluster.url);
-  url.pathname = '/bench_pgbench';
+  const url = connectionUrl(cluster, 'bench_pgbench');
   await execFileAsync(pgbenchPath ?? 'pgbench', ['-i', '-s', String(pgbenchScale), '-q', url.toString()], { timeout: 300_000 });
   const logDirectory = path.join(workDirectory, 'pgbench-log');
   await mkdir(logDirectory, { recursive: true, mode: 0o777 });
@@ -660,8 +669,7 @@ try {
   console.log(`pgbench: ${whole(pgbench.tps)} tps, p50 ${fmt(pgbench.p50Ms, 2)} ms, p99 ${fmt(pgbench.p99Ms, 2)} ms`);
 
   await admin.query('CREATE DATABASE strongroom_bench');
-  const benchUrl = new URL(cluster.url);
-  benchUrl.pathname = '/strongroom_bench';
+  const benchUrl = connectionUrl(cluster, 'strongroom_bench');
   db = await openPostgres(benchUrl.toString(), 4);
   const benchDb = db;
   await migrate(db);

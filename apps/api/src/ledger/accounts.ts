@@ -1,3 +1,4 @@
+import { batchedPerDatabase, createBatchedLookup } from '../db/batched-lookup.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { assert, assertInteger, normalizeUuid } from './assert.ts';
 import { normalSideOfCode, type NormalSide } from './codes.ts';
@@ -103,20 +104,50 @@ const zeroBalances: AccountBalances = {
   creditsPostedCents: 0n,
 };
 
-/** The accounts found, in the order asked; ids not found are left out, as in TigerBeetle. */
+/**
+ * The accounts found, in the order asked; ids not found are left out, as in TigerBeetle. On the
+ * pool, the lookups asked at the same moment are one statement (db/batched-lookup.ts, decision
+ * 044: every accounts page and payment reads its accounts); in a transaction, its own statement.
+ */
 export async function lookupAccounts(db: Queryable, ids: readonly string[]): Promise<LedgerAccount[]> {
   assert(ids.length <= maxLookupSize, `a lookup asks for at most ${maxLookupSize} ids`);
   if (ids.length === 0) return [];
   const normalized = ids.map((id) => normalizeUuid(id, 'account id'));
+  const rows = await lookupAccountRowsBatched(db, normalized);
+  return rows.flatMap((row) => (row ? [accountFromRow(row)] : []));
+}
+
+/** The rows of the ids, in their order (undefined for an id with no account), in one statement. */
+async function readAccountRows(db: Queryable, ids: readonly string[]): Promise<(AccountRow | undefined)[]> {
   const rows = await db.query<AccountRow>(
     `SELECT ${qualified('a', accountColumns)}
      FROM unnest($1::uuid[]) AS wanted (id) JOIN ledger_accounts AS a ON a.id = wanted.id`,
-    [[...new Set(normalized)]],
+    [[...new Set(ids)]],
     { name: 'ledger_lookup_accounts' },
   );
-  const byId = new Map(rows.map((row) => [row.id, accountFromRow(row)]));
-  return normalized.flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id));
 }
+
+/** A lookup's ids are one key: the batch reads every id of its lookups at once and gives each its rows. */
+const lookupAccountRowsBatched = batchedPerDatabase<readonly string[], (AccountRow | undefined)[]>(
+  (db) =>
+    createBatchedLookup({
+      // Lookups of up to maxLookupSize ids each: a batch of 16 reads at most 16 times as many.
+      maxBatch: 16,
+      concurrency: 4,
+      run: async (lookups) => {
+        const rows = await readAccountRows(db, lookups.flat());
+        let next = 0;
+        return lookups.map((lookup) => {
+          const own = rows.slice(next, next + lookup.length);
+          next += lookup.length;
+          return own;
+        });
+      },
+    }),
+  readAccountRows,
+);
 
 export interface Balance {
   side: NormalSide;

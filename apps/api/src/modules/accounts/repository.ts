@@ -69,16 +69,33 @@ export interface PendingDepositsRow {
   available_at: Date | null;
 }
 
-/** Deposits into the customer's accounts that have not cleared yet, summed per account. */
-export async function pendingDepositsByAccount(db: Queryable, customerId: string): Promise<PendingDepositsRow[]> {
-  return db.query<PendingDepositsRow>(
-    `SELECT to_account_id AS account_id, sum(amount_cents)::bigint AS total_cents, max(settle_at) AS available_at
-     FROM payments WHERE customer_id = $1 AND kind = 'deposit' AND status = 'pending' GROUP BY to_account_id`,
-    [customerId],
-    // Every accounts page reads it: prepared once per connection, not planned at each call (0.1 ms).
-    { name: 'accounts_pending_deposits' },
+/**
+ * Deposits into the customer's accounts that have not cleared yet, summed per account. The
+ * customers asked for at the same moment are read in one statement (db/batched-lookup.ts,
+ * decision 044): every accounts page reads them.
+ */
+export function pendingDepositsByAccount(db: Queryable, customerId: string): Promise<PendingDepositsRow[]> {
+  return pendingDepositsBatched(db, customerId);
+}
+
+async function readPendingDeposits(db: Queryable, customerIds: readonly string[]): Promise<PendingDepositsRow[][]> {
+  const rows = await db.query<PendingDepositsRow & { customer_id: string }>(
+    `SELECT p.customer_id, p.to_account_id AS account_id, sum(p.amount_cents)::bigint AS total_cents, max(p.settle_at) AS available_at
+     FROM unnest($1::uuid[]) AS wanted (id) JOIN payments p ON p.customer_id = wanted.id
+     WHERE p.kind = 'deposit' AND p.status = 'pending' GROUP BY p.customer_id, p.to_account_id`,
+    [[...new Set(customerIds)]],
+    // Prepared once per connection, not planned at each call (0.1 ms).
+    { name: 'accounts_pending_deposits_many' },
+  );
+  return customerIds.map((customerId) =>
+    rows.filter((row) => row.customer_id === customerId).map(({ account_id, total_cents, available_at }) => ({ account_id, total_cents, available_at })),
   );
 }
+
+const pendingDepositsBatched = batchedPerDatabase<string, PendingDepositsRow[]>(
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (customerIds) => readPendingDeposits(db, customerIds) }),
+  async (db, customerId) => (await readPendingDeposits(db, [customerId]))[0] ?? [],
+);
 
 /** The two ledger accounts of a customer account: its deposit account, and what it owes the bank once it has owed anything. */
 export interface OwingAccount {

@@ -100,9 +100,9 @@ export interface AccountWithBalance {
 export async function accountsWithBalances(db: Database, customerId: string, identityApproved: boolean): Promise<AccountWithBalance[]> {
   const rows = await listCustomerAccounts(db, customerId);
   const ledgerIds = rows.flatMap((row) => (row.owed_ledger_account_id ? [row.ledger_account_id, row.owed_ledger_account_id] : [row.ledger_account_id]));
-  const ledgerAccounts = await lookupAccounts(db, ledgerIds);
+  const [ledgerAccounts, pendingDeposits] = await Promise.all([lookupAccounts(db, ledgerIds), pendingDepositsByAccount(db, customerId)]);
   const byId = new Map(ledgerAccounts.map((account) => [account.id, account]));
-  const pending = new Map((await pendingDepositsByAccount(db, customerId)).map((row) => [row.account_id, row]));
+  const pending = new Map(pendingDeposits.map((row) => [row.account_id, row]));
   return rows.map((row: CustomerAccountRow) => {
     const ledgerAccount = byId.get(row.ledger_account_id);
     if (!ledgerAccount) throw new Error(`customer account ${row.id} has no ledger account`);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { pendingDepositsByAccount } from '../accounts/repository.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -13,6 +15,11 @@ import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
  * A probe of the bank found that one request could create money: this suite is that attack and
  * everything that now stands in its way.
  */
+interface AccountJson {
+  type: 'checking' | 'savings';
+  pendingDepositsCents: number;
+}
+
 describeEachDatabase('deposits from a verified source', (database) => {
   let app: FastifyInstance;
   let config: Config;
@@ -109,6 +116,39 @@ describeEachDatabase('deposits from a verified source', (database) => {
   });
 
   describe('funds availability', () => {
+    it("reads the pending deposits of the customers asked for at the same moment in one statement, and shows each only their own", async () => {
+      const dana = await kit.customer({ fundCents: 0n });
+      const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
+      const finn = await kit.customer({ fundCents: 0n, firstName: 'Finn', lastName: 'Example' });
+      expect((await deposit(dana, 20_000)).statusCode).toBe(201);
+      expect((await deposit(dana, 5_000, { accountId: dana.savings.id })).statusCode).toBe(201);
+      expect((await deposit(erin, 7_000)).statusCode).toBe(201);
+
+      const pages = await Promise.all([dana, erin, finn].map(async (who) => (await who.browser.get('/api/v1/accounts')).json<AccountJson[]>()));
+      const pending = pages.map((accounts) => Object.fromEntries(accounts.map((account) => [account.type, account.pendingDepositsCents])));
+      expect(pending).toEqual([
+        { checking: 20_000, savings: 5_000 },
+        { checking: 7_000, savings: 0 },
+        { checking: 0, savings: 0 },
+      ]);
+
+      const db = database();
+      const statements: string[] = [];
+      const counting: Database = {
+        kind: db.kind,
+        query: (text, params, options) => {
+          statements.push(text);
+          return db.query(text, params, options);
+        },
+        transaction: (work, options) => db.transaction(work, options),
+        listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
+        close: () => db.close(),
+      };
+      const read = await Promise.all([finn, erin, dana, erin].map((who) => pendingDepositsByAccount(counting, who.id)));
+      expect(read.map((rows) => rows.map((row) => row.total_cents).sort())).toEqual([[], [7_000n], [20_000n, 5_000n].sort(), [7_000n]]);
+      expect(statements).toHaveLength(1);
+    });
+
     it('holds a $200 deposit as pending and unspendable, shows when it will be available, then makes it available once it settles', async () => {
       const dana = await kit.customer({ fundCents: 0n });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
