@@ -10,6 +10,7 @@
 // on processes they started (servers, PostgreSQL, sqlmap), so they get a process of their own too,
 // printed the same way. Arguments after `npm test --` go to every run.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 // A filter given to `npm test --` may match files of one run only; the other then has nothing to do.
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests'];
@@ -43,7 +44,7 @@ function run(projects, { streamOutput, maxWorkers }) {
  * that replays the run's order.
  */
 function failuresOf(output) {
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(output);
   const start = plain.search(/⎯+ (Failed Tests|Failed Suites|Unhandled Errors?)\b/);
   const failures = start === -1 ? plain.slice(-5_000) : plain.slice(start);
   const seed = plain.match(/^Random tests run with seed .*$/m)?.[0];
