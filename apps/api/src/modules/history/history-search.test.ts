@@ -178,7 +178,14 @@ describeEachDatabase('history search index', (database) => {
     const query = { customerId, accountIds: [checkingId], sides: { out: null }, cursor: null, timeZone: 'UTC', limit: 100 } as const;
     const probed = await listLines(database(), { ...query, searchPattern: searchPatternOf('groceries 1234'), searchProbe: '%1234%' });
     const whole = await listLines(database(), { ...query, searchPattern: searchPatternOf('groceries 1234') });
-    expect(probed.map((line) => line.message)).toEqual(['Groceries 12348', 'Groceries 12346', 'Groceries 12344', 'Groceries 12342', 'Groceries 12340', 'Groceries 1234']);
+    expect(probed.map((line) => line.message)).toEqual([
+      'Groceries 12348',
+      'Groceries 12346',
+      'Groceries 12344',
+      'Groceries 12342',
+      'Groceries 12340',
+      'Groceries 1234',
+    ]);
     expect(probed).toEqual(whole);
     // The piece alone lets the invoices through too.
     const piece = await listLines(database(), { ...query, searchPattern: '%1234%' });

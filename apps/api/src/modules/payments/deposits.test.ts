@@ -116,7 +116,7 @@ describeEachDatabase('deposits from a verified source', (database) => {
   });
 
   describe('funds availability', () => {
-    it("reads the pending deposits of the customers asked for at the same moment in one statement, and shows each only their own", async () => {
+    it('reads the pending deposits of the customers asked for at the same moment in one statement, and shows each only their own', async () => {
       const dana = await kit.customer({ fundCents: 0n });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
       const finn = await kit.customer({ fundCents: 0n, firstName: 'Finn', lastName: 'Example' });
