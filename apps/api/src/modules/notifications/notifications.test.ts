@@ -9,6 +9,7 @@ import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer, onboardedCustomer, testPassword } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { decideIdentity } from '../onboarding/identity-review.ts';
+import { liveEventWait } from '../../test/live-events.ts';
 
 const firefoxOnLinux = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -108,7 +109,7 @@ describeEachDatabase('notifications', (database) => {
     const after = await list(browser);
     expect(after.unreadCount).toBe(0);
     expect(after.items.every((item) => item.read)).toBe(true);
-    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]), liveEventWait);
   });
 
   it('deletes one with 204 (kept in the database, gone from the list) and tells the open pages', async () => {
@@ -123,7 +124,7 @@ describeEachDatabase('notifications', (database) => {
     expect((await list(browser)).items.map((item) => item.name)).toEqual(['Keep']);
     const [row] = await database().query<{ deleted_at: Date | null }>('SELECT deleted_at FROM notifications WHERE id = $1', [target?.id]);
     expect(row?.deleted_at).toBeInstanceOf(Date);
-    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]), liveEventWait);
     expect((await browser.request({ method: 'DELETE', url: `/api/v1/notifications/${target?.id}` })).statusCode).toBe(404);
   });
 
@@ -180,7 +181,7 @@ describeEachDatabase('notifications', (database) => {
     const [notification] = (await list(browser)).items;
     expect(notification).toMatchObject({ kind: 'new_sign_in', name: 'New sign-in', read: false });
     expect(notification?.text).toMatch(/^You signed in from Firefox on Linux at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. If this was not you/);
-    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]), liveEventWait);
 
     const failed = await new TestBrowser(app).post('/api/v1/auth/login', { email, password: 'not the password at all' });
     expect(failed.statusCode).toBe(401);
@@ -259,7 +260,7 @@ describeEachDatabase('notifications', (database) => {
         read: false,
       }),
     ]);
-    await vi.waitFor(() => expect(published.map((event) => event.topic).sort()).toEqual(['accounts', 'notifications']));
+    await vi.waitFor(() => expect(published.map((event) => event.topic).sort()).toEqual(['accounts', 'notifications']), liveEventWait);
 
     expect(await decide(reviewId, 'approved')).toBe('already_decided');
     expect(await database().query('SELECT 1 FROM notifications WHERE customer_id = $1', [customerId])).toHaveLength(1);
@@ -272,6 +273,6 @@ describeEachDatabase('notifications', (database) => {
     const { items } = await list(await new TestBrowser(app).signInAs(database(), customerId));
     expect(items).toEqual([expect.objectContaining({ kind: 'identity_rejected', link: '/registeration' })]);
     expect(items[0]?.text).toBe('We could not verify your identity: The photo of the document is blurred. Sign in and send a new document.');
-    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]));
+    await vi.waitFor(() => expect(published).toEqual([{ customerId, topic: 'notifications' }]), liveEventWait);
   });
 });

@@ -11,6 +11,7 @@ import { insertPayment } from './repository.ts';
 import { paymentKit, validExternal } from '../../test/payments.ts';
 import { settlementTime } from './rail.ts';
 import { derivedTransferId, reconcileDecisions } from './settlement.ts';
+import { liveEventWait } from '../../test/live-events.ts';
 
 describeEachDatabase('review holds, deposits, withdrawals and the rail', (database) => {
   let app: FastifyInstance;
@@ -65,7 +66,7 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       const stopListening = app.services.liveEvents.subscribe(erin.id, (topic) => erinTopics.push(topic));
       const released = await review(transfer.id, 'release');
       // Live events go through the database (LISTEN/NOTIFY): they arrive a moment after the commit.
-      await vi.waitFor(() => expect(erinTopics).toEqual(expect.arrayContaining(['accounts', 'notifications'])), { timeout: 5_000 });
+      await vi.waitFor(() => expect(erinTopics).toEqual(expect.arrayContaining(['accounts', 'notifications'])), liveEventWait);
       stopListening();
       expect(released.exitCode, released.output).toBe(0);
       expect(JSON.parse(released.output)).toEqual({ transferId: transfer.id, outcome: 'released' });

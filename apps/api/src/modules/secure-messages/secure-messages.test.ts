@@ -11,6 +11,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { secureMessagesPerHour } from './routes.ts';
 import { exportSecureMessages } from './service.ts';
+import { liveEventWait } from '../../test/live-events.ts';
 
 interface Entry {
   id: string;
@@ -215,7 +216,7 @@ describeEachDatabase('secure messages (issue 15, item 4)', (database) => {
       replies: [{ text: 'It is on its way.', staffId: member.id }],
       conversation: [{ author: 'customer' }, { author: 'customer' }, { author: 'staff', text: 'It is on its way.', staffEmail: member.email }],
     });
-    await vi.waitFor(() => expect(published).toContain('notifications'));
+    await vi.waitFor(() => expect(published).toContain('notifications'), liveEventWait);
     const shown = (await ada.browser.get(`/api/v1/messages/${thread.id}`)).json().thread;
     expect(shown.status).toBe('answered');
     expect(shown.entries.map((entry: Entry) => [entry.author, entry.text])).toEqual([

@@ -12,6 +12,7 @@ import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { exportSecurityEvents } from './service.ts';
 import { genericTitle, notMeAction } from './wording.ts';
+import { liveEventWait } from '../../test/live-events.ts';
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -212,7 +213,7 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
     expect((await laptop.get('/api/v1/me')).statusCode).toBe(401);
     expect((await phone.get('/api/v1/me')).statusCode).toBe(401);
     expect(phone.cookies.session).toBeUndefined();
-    await vi.waitFor(() => expect(published).toContain('notifications'));
+    await vi.waitFor(() => expect(published).toContain('notifications'), liveEventWait);
 
     // Signed in again: reading works, money does not move, and the banner's freeze is the customer's own.
     await dana.browser.signInAs(database(), dana.id);
