@@ -107,7 +107,7 @@ async function estimatedLines(db: Queryable, pattern: string): Promise<number | 
  * PostgreSQL, from the statistics of the index's expression, estimates its commonest piece on at
  * least `rarePieceFactor` times as many lines (a rare number beside a word on every other line);
  * else the whole pattern (`searchPatternOf`). One EXPLAIN a piece, planned, not run: about half a
- * millisecond each.
+ * millisecond each, once per search that reads past the newest lines.
  */
 export async function searchProbeOf(db: Queryable, text: string): Promise<string> {
   const whole = searchPatternOf(text);
@@ -115,8 +115,12 @@ export async function searchProbeOf(db: Queryable, text: string): Promise<string
     .sort((a, b) => b.length - a.length)
     .slice(0, maxEstimatedPieces);
   if (pieces.length < 2) return whole;
-  const estimates = await Promise.all(pieces.map((piece) => estimatedLines(db, piece)));
-  const known = estimates.flatMap((rows, index) => (rows === undefined ? [] : [{ rows, piece: pieces[index] ?? whole }]));
+  // One after the other: a search holds one connection at a time, like any request.
+  const known: { rows: number; piece: string }[] = [];
+  for (const piece of pieces) {
+    const rows = await estimatedLines(db, piece);
+    if (rows !== undefined) known.push({ rows, piece });
+  }
   if (known.length < 2) return whole;
   const rarest = known.reduce((a, b) => (b.rows < a.rows ? b : a));
   const commonest = known.reduce((a, b) => (b.rows > a.rows ? b : a));
