@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { recordingStatements, type RecordedStatement } from '../test/recording-database.ts';
 import { balanceOf, createAccounts, lookupAccounts, normalSideOf } from './accounts.ts';
 import { accountCodes, operatorAccountCodes, operatorAccounts } from './codes.ts';
 import { expectLedgerConsistent, usd } from '../test/ledger.ts';
@@ -98,18 +98,8 @@ describeEachDatabase('ledger: accounts', (database) => {
   });
 
   it('lookups asked at the same moment are read in one statement, each answered with its own accounts in its order', async () => {
-    const db = database();
-    const statements: string[] = [];
-    const counting: Database = {
-      kind: db.kind,
-      query: (text, params, options) => {
-        statements.push(text);
-        return db.query(text, params, options);
-      },
-      transaction: (work, options) => db.transaction(work, options),
-      listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
-      close: () => db.close(),
-    };
+    const statements: RecordedStatement[] = [];
+    const recorded = recordingStatements(database(), statements);
     const unknown = randomUUID();
     const asked = [
       [operatorAccounts.feesIncome, unknown, operatorAccounts.bankCapital],
@@ -117,20 +107,20 @@ describeEachDatabase('ledger: accounts', (database) => {
       [unknown],
       [operatorAccounts.bankCapital, operatorAccounts.feesIncome, operatorAccounts.bankCapital],
     ];
-    const answers = await Promise.all(asked.map((ids) => lookupAccounts(counting, ids)));
+    const answers = await Promise.all(asked.map((ids) => lookupAccounts(recorded, ids)));
     expect(answers.map((accounts) => accounts.map((account) => account.id))).toEqual([
       [operatorAccounts.feesIncome, operatorAccounts.bankCapital],
       [operatorAccounts.bankCapital],
       [],
       [operatorAccounts.bankCapital, operatorAccounts.feesIncome, operatorAccounts.bankCapital],
     ]);
-    expect(statements.filter((text) => /FROM unnest\(\$1::uuid\[\]\) AS wanted \(id\) JOIN ledger_accounts/.test(text))).toHaveLength(1);
+    const lookups = () => statements.filter(({ text }) => /FROM unnest\(\$1::uuid\[\]\) AS wanted \(id\) JOIN ledger_accounts/.test(text));
+    expect(lookups()).toEqual([expect.objectContaining({ inTransaction: false })]);
     // Inside a transaction, a lookup must see the transaction's own writes: it is read there.
-    await counting.transaction(async (tx) => {
-      const before = statements.length;
+    await recorded.transaction(async (tx) => {
       expect(await lookupAccounts(tx, [operatorAccounts.bankCapital])).toHaveLength(1);
-      expect(statements).toHaveLength(before);
     });
+    expect(lookups().map(({ inTransaction }) => inTransaction)).toEqual([false, true]);
   });
 
   it('balances read on the normal side: deposits are credit-normal, loans and settlement debit-normal', () => {

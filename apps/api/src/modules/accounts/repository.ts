@@ -87,9 +87,9 @@ async function readPendingDeposits(db: Queryable, customerIds: readonly string[]
     // Prepared once per connection, not planned at each call (0.1 ms).
     { name: 'accounts_pending_deposits_many' },
   );
-  return customerIds.map((customerId) =>
-    rows.filter((row) => row.customer_id === customerId).map(({ account_id, total_cents, available_at }) => ({ account_id, total_cents, available_at })),
-  );
+  const byCustomer = new Map<string, PendingDepositsRow[]>();
+  for (const { customer_id, ...row } of rows) byCustomer.set(customer_id, [...(byCustomer.get(customer_id) ?? []), row]);
+  return customerIds.map((customerId) => byCustomer.get(customerId) ?? []);
 }
 
 const pendingDepositsBatched = batchedPerDatabase<string, PendingDepositsRow[]>(

@@ -1,34 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo, TestBrowser, tokenFromLink } from '../../test/client.ts';
 import { onboardedCustomer, testPassword } from '../../test/customers.ts';
 import { throttlePolicy } from '../../platform/login-throttle.ts';
-
-/** The same database, writing down the text of every statement the app sends it (nothing is faked). */
-function recordingStatements(db: Database, statements: string[]): Database {
-  return {
-    ...db,
-    query: (text, params, options) => {
-      statements.push(text);
-      return db.query(text, params, options);
-    },
-    transaction: (work, options) =>
-      db.transaction(
-        (tx) =>
-          work({
-            ...tx,
-            query: (text, params, queryOptions) => {
-              statements.push(text);
-              return tx.query(text, params, queryOptions);
-            },
-          }),
-        options,
-      ),
-  };
-}
 
 describeEachDatabase('signing in, out, and recovering a password', (database) => {
   let app: FastifyInstance;
@@ -119,14 +96,14 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
   });
 
   it('does the same work for a known and an unknown email: the same statements, one queued job, and the mail only once the job runs', async () => {
-    const statements: string[] = [];
+    const statements: RecordedStatement[] = [];
     const recorded = recordingStatements(database(), statements);
     const { app: recordingApp } = await buildTestApp(recorded);
     const request = async (address: string) => {
       statements.length = 0;
       const response = await new TestBrowser(recordingApp).post('/api/v1/auth/password-reset', { email: address });
       expect(response.statusCode).toBe(200);
-      return [...statements];
+      return statements.map(({ text }) => text);
     };
     const forKnown = await request(email);
     const forUnknown = await request('nobody-at-all@example.com');

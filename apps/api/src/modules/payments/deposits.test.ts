@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { pendingDepositsByAccount } from '../accounts/repository.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
 
 /**
@@ -132,19 +132,9 @@ describeEachDatabase('deposits from a verified source', (database) => {
         { checking: 0, savings: 0 },
       ]);
 
-      const db = database();
-      const statements: string[] = [];
-      const counting: Database = {
-        kind: db.kind,
-        query: (text, params, options) => {
-          statements.push(text);
-          return db.query(text, params, options);
-        },
-        transaction: (work, options) => db.transaction(work, options),
-        listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
-        close: () => db.close(),
-      };
-      const read = await Promise.all([finn, erin, dana, erin].map((who) => pendingDepositsByAccount(counting, who.id)));
+      const statements: RecordedStatement[] = [];
+      const recorded = recordingStatements(database(), statements);
+      const read = await Promise.all([finn, erin, dana, erin].map((who) => pendingDepositsByAccount(recorded, who.id)));
       expect(read.map((rows) => rows.map((row) => row.total_cents).sort())).toEqual([[], [7_000n], [20_000n, 5_000n].sort(), [7_000n]]);
       expect(statements).toHaveLength(1);
     });

@@ -1,0 +1,36 @@
+import type { Database } from '../db/database.ts';
+
+/** A statement sent through a recording database, and whether it ran inside a transaction. */
+export interface RecordedStatement {
+  text: string;
+  inTransaction: boolean;
+}
+
+/**
+ * The same database, writing down every statement sent through it, on the pool and inside its
+ * transactions (nothing is faked: each goes on to the real database). The handle still begins
+ * transactions, so what batches lookups on the pool (db/batched-lookup.ts) batches through it.
+ */
+export function recordingStatements(db: Database, statements: RecordedStatement[]): Database {
+  return {
+    kind: db.kind,
+    query: (text, params, options) => {
+      statements.push({ text, inTransaction: false });
+      return db.query(text, params, options);
+    },
+    transaction: (work, options) =>
+      db.transaction(
+        (tx) =>
+          work({
+            executeScript: (script) => tx.executeScript(script),
+            query: (text, params, queryOptions) => {
+              statements.push({ text, inTransaction: true });
+              return tx.query(text, params, queryOptions);
+            },
+          }),
+        options,
+      ),
+    listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
+    close: () => db.close(),
+  };
+}
