@@ -4,7 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db/database.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createOnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
-import { listLines, searchPatternOf, searchPiecesOf, searchProbeOf } from './repository.ts';
+import { listLines } from './repository.ts';
+import { searchPatternOf, searchPiecesOf, searchProbeOf } from './search-pattern.ts';
 import { listTransactions } from './service.ts';
 
 /** Enough lines on one account that reading it all costs more than a probe of the trigram index. */

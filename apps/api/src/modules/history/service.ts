@@ -12,17 +12,8 @@ import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
-import {
-  findLine,
-  listLines,
-  monthFlowsByCode,
-  paymentExists,
-  searchPatternOf,
-  searchProbeOf,
-  type LineCursor,
-  type LineQuery,
-  type LineRow,
-} from './repository.ts';
+import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
+import { searchPatternOf, searchProbeOf } from './search-pattern.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
 
 export const recentTransactionCount = 5;
