@@ -37,6 +37,7 @@ import { createPostgresCluster, findPostgresBinaries, type PostgresCluster } fro
 import { freePort } from '../../apps/api/src/faults/support/server-process.ts';
 import { runOpsCommand } from '../../apps/api/src/modules/ops/registry.ts';
 import { topSelfTime } from './cpu-profile.ts';
+import { canMeasureCpu, postmasterPid, startCpuSplit, type CpuSplit } from './process-cpu.ts';
 import { runWrk, socketErrorCount, wrkPath, type RequestTemplate, type WrkResult } from './wrk.ts';
 
 const execFileAsync = promisify(execFile);
@@ -160,6 +161,11 @@ function median(values: readonly number[]): number {
 const fmt = (n: number, digits = 1) =>
   Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
 const whole = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
+const cpuText = (cpu: CpuSplit) =>
+  `${cpu.serverMs > 0 ? `API ${fmt(cpu.serverMs, 2)} ms, ` : ''}PostgreSQL ${fmt(cpu.postgresMs, 2)} ms, load generator ${fmt(cpu.loadMs, 2)} ms; ` +
+  `machine ${whole(cpu.machineBusy * 100)}% busy of ${cpu.cores} cores`;
+const cpuCells = (cpu: CpuSplit) =>
+  canMeasureCpu ? `${fmt(cpu.serverMs, 2)} | ${fmt(cpu.postgresMs, 2)} | ${fmt(cpu.loadMs, 2)} | ${whole(cpu.machineBusy * 100)}%` : 'n/a | n/a | n/a | n/a';
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL: pgbench, statistics, the WAL between two points
@@ -178,6 +184,7 @@ async function runPgbench(cluster: PostgresCluster, admin: Database, seconds: nu
   await execFileAsync(pgbenchPath ?? 'pgbench', ['-i', '-s', String(pgbenchScale), '-q', url.toString()], { timeout: 300_000 });
   const logDirectory = path.join(workDirectory, 'pgbench-log');
   await mkdir(logDirectory, { recursive: true, mode: 0o777 });
+  const endCpu = startCpuSplit(postmasterPid(cluster.dataDirectory), undefined);
   const { stdout } = await execFileAsync(
     pgbenchPath ?? 'pgbench',
     ['-M', 'prepared', '-c', String(pgbenchClients), '-j', '2', '-T', String(seconds), '-l', '--log-prefix', path.join(logDirectory, 'log'), url.toString()],
@@ -192,9 +199,10 @@ async function runPgbench(cluster: PostgresCluster, admin: Database, seconds: nu
       if (line.length > 0 && Number.isFinite(us)) latencies.push(us / 1000);
     }
   }
+  const cpu = endCpu(latencies.length);
   latencies.sort((a, b) => a - b);
   await admin.query('DROP DATABASE bench_pgbench WITH (FORCE)');
-  return { tps: Number(tps), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
+  return { tps: Number(tps), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), cpu };
 }
 
 async function serverSettings(admin: Database): Promise<string> {
@@ -611,6 +619,8 @@ interface Cell {
   result: WrkResult;
   serverMeanMs: number;
   eventLoopLagP99Ms: number;
+  /** Where the machine's CPU went, per request (Linux only). */
+  cpu: CpuSplit;
   wal?: WalFigures;
   /** Money workloads: acknowledged (201) payments found completed with their ledger transfer. */
   acknowledgedInDatabase?: number;
@@ -735,6 +745,7 @@ try {
     const before = await scrape(server.origin);
     const walStart = await walPosition(adminDb);
     if (options.statements) await benchDb.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
+    const endCpu = startCpuSplit(postmasterPid(benchCluster.dataDirectory), server.child.pid);
     const result = await runWrk({
       origin: server.origin,
       templates: workload.templates(tag),
@@ -745,6 +756,7 @@ try {
       name: (label ?? `${workload.name}-c${connections}-p${processes}`).replace(/[^A-Za-z0-9-]/g, '-'),
       rate,
     });
+    const cpu = endCpu(result.requests);
     const after = await scrape(server.origin);
     const walEnd = await walPosition(adminDb);
     const cell: Cell = {
@@ -755,6 +767,7 @@ try {
       result,
       serverMeanMs: serverMeanMs(before, after, workload.routes),
       eventLoopLagP99Ms: after.eventLoopLagP99Seconds * 1000,
+      cpu,
       wal: await walBetween(benchCluster, walStart, walEnd),
     };
     if (options.statements) console.log(await statementsPerRequest(benchDb, result.requests));
@@ -772,7 +785,8 @@ try {
     `${cell.workload} c${cell.connections} p${cell.processes}: ${whole(cell.result.requestsPerSecond)}/s, p50 ${fmt(cell.result.latencyMs.p50)} ms, ` +
     `p99 ${fmt(cell.result.latencyMs.p99)} ms, non-2xx ${cell.result.non2xx}, socket errors ${socketErrorCount(cell.result)}, ` +
     `${fmt(cell.result.requestsPerSecond / pgbench.tps, 2)}x pgbench` +
-    (cell.acknowledgedInDatabase === undefined ? '' : `, ${cell.acknowledgedInDatabase}/${cell.result.acknowledgedIds.length} acknowledged in the database`);
+    (cell.acknowledgedInDatabase === undefined ? '' : `, ${cell.acknowledgedInDatabase}/${cell.result.acknowledgedIds.length} acknowledged in the database`) +
+    (canMeasureCpu ? `; CPU per request: ${cpuText(cell.cpu)}` : '');
 
   if (!options.soak) {
     for (const processes of processCounts) {
@@ -902,14 +916,14 @@ try {
     return (
       `| ${cell.processes}${cell.serving !== cell.processes ? ` (${cell.serving} ran)` : ''} | ${cell.workload} | ${cell.connections} | ${whole(r.requestsPerSecond)} | ` +
       `${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ${r.non2xx} | ${socketErrorCount(r)} | ${fmt(r.requestsPerSecond / pgbench.tps, 2)}x | ` +
-      `${fmt(cell.serverMeanMs)} | ${fmt(cell.eventLoopLagP99Ms)} | ${perRequest(cell.wal?.commits)} | ${perRequest(cell.wal?.rowWrites)} | ` +
+      `${fmt(cell.serverMeanMs)} | ${fmt(cell.eventLoopLagP99Ms)} | ${cpuCells(cell.cpu)} | ${perRequest(cell.wal?.commits)} | ${perRequest(cell.wal?.rowWrites)} | ` +
       `${cell.wal ? fmt(cell.wal.bytes / Math.max(1, r.requests) / 1024, 1) : 'n/a'} | ` +
       `${cell.acknowledgedInDatabase === undefined ? '' : `${cell.acknowledgedInDatabase}/${r.acknowledgedIds.length}`} |`
     );
   });
   const table = [
-    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | API CPU ms/req | PostgreSQL CPU ms/req | wrk CPU ms/req | machine busy | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
   ];
 
@@ -941,7 +955,9 @@ try {
     }
   }
 
-  const pgbenchLine = `pgbench TPC-B-like (-M prepared -c ${pgbenchClients} -j 2, scale ${pgbenchScale}, ${pgbenchSeconds} s): ${whole(pgbench.tps)} tps, p50 ${fmt(pgbench.p50Ms, 2)} ms, p99 ${fmt(pgbench.p99Ms, 2)} ms`;
+  const pgbenchLine =
+    `pgbench TPC-B-like (-M prepared -c ${pgbenchClients} -j 2, scale ${pgbenchScale}, ${pgbenchSeconds} s): ${whole(pgbench.tps)} tps, p50 ${fmt(pgbench.p50Ms, 2)} ms, p99 ${fmt(pgbench.p99Ms, 2)} ms` +
+    (canMeasureCpu ? `; CPU per transaction: ${cpuText(pgbench.cpu)}` : '');
   const output = [
     '',
     pgbenchLine,
@@ -966,6 +982,7 @@ try {
       `- load: wrk 4.1, 2 threads, bench/http/load.lua; ${customerCount} customers signed in over HTTP, requests rotating over their sessions, a fresh Idempotency-Key per payment, 1 cent each; ${options.soak ? `soak minutes of 60 s` : `${cellSeconds} s per cell after a 3 s warm-up`}`,
       `- ${pgbenchLine}`,
       `- server mean: Fastify's own time for the route (from /metrics; one worker's when several run); commits, rows written and WAL per request from pg_waldump over the cell`,
+      `- CPU ms/req: CPU time (user and system, from /proc) per answered request of the API's processes, of PostgreSQL's (all backends), and of wrk; machine busy: the share of all ${os.availableParallelism()} cores busy during the cell (bench/http/process-cpu.ts)`,
       '',
       ...table,
       '',

@@ -1,0 +1,115 @@
+/**
+ * Where the machine's CPU goes during a cell (issue 16 item 3: "find where the time goes"). On a
+ * machine whose cores are all busy, requests per second is the machine's CPU divided by the CPU
+ * one request costs, so the bench reports that cost per part: the API's processes, PostgreSQL's,
+ * and the load generator's, read from Linux's /proc before and after. Elsewhere it reports nothing.
+ *
+ * A process tree's time is each live member's own time plus the time of the children it has
+ * reaped (utime + stime + cutime + cstime), so a PostgreSQL backend that ends during the cell is
+ * still counted: its time moves into the postmaster's cutime.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/** USER_HZ: the unit of /proc's times, 100 on every Linux this runs on (`getconf CLK_TCK`). */
+const ticksPerSecond = 100;
+
+export const canMeasureCpu = existsSync('/proc/self/stat') && existsSync('/proc/stat');
+
+interface ProcessTimes {
+  parent: number;
+  /** Own and reaped children's user and system time, in ticks. */
+  ticks: number;
+}
+
+function timesOf(pid: string): ProcessTimes | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((index) => Number(fields[index]));
+    return { parent: Number(fields[1]), ticks: (utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0) };
+  } catch {
+    return undefined; // it ended while we looked
+  }
+}
+
+/** CPU seconds used so far by each root's process tree (the root and all its descendants). */
+export function treeCpuSeconds(roots: readonly number[]): number[] {
+  if (!canMeasureCpu) return roots.map(() => 0);
+  const all = new Map<number, ProcessTimes>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const times = timesOf(entry);
+    if (times) all.set(Number(entry), times);
+  }
+  const rootOf = (pid: number): number | undefined => {
+    for (let current: number | undefined = pid, depth = 0; current && depth < 64; depth += 1) {
+      if (roots.includes(current)) return current;
+      current = all.get(current)?.parent;
+    }
+    return undefined;
+  };
+  const totals = new Map<number, number>(roots.map((root) => [root, 0]));
+  for (const [pid, times] of all) {
+    const root = rootOf(pid);
+    if (root !== undefined) totals.set(root, (totals.get(root) ?? 0) + times.ticks);
+  }
+  return roots.map((root) => (totals.get(root) ?? 0) / ticksPerSecond);
+}
+
+/** CPU seconds of this process's children that have ended (wrk, pgbench, once they are reaped). */
+export function endedChildrenCpuSeconds(): number {
+  if (!canMeasureCpu) return 0;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+}
+
+/** The machine's busy and total CPU seconds so far (all cores), from /proc/stat. */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  if (!canMeasureCpu) return { busy: 0, total: 0 };
+  const [, ...values] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+  const ticks = values.map(Number);
+  const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0); // idle and iowait
+  return { busy: (total - idle) / ticksPerSecond, total: total / ticksPerSecond };
+}
+
+/** The PostgreSQL server's process id (the first line of postmaster.pid). */
+export function postmasterPid(dataDirectory: string): number {
+  return Number(readFileSync(`${dataDirectory}/postmaster.pid`, 'utf8').split('\n')[0]);
+}
+
+export interface CpuSplit {
+  /** CPU milliseconds per request (or per pgbench transaction). */
+  serverMs: number;
+  postgresMs: number;
+  loadMs: number;
+  /** Share of all the machine's cores busy during the cell, 0 to 1. */
+  machineBusy: number;
+  /** Cores the machine has. */
+  cores: number;
+}
+
+/**
+ * Starts a measurement; the function it returns ends it, given how many requests were answered.
+ * `server` is the API's root process (undefined for pgbench's run); the load generator is measured
+ * as this process's reaped children, so it must have ended (awaited) before the end is taken.
+ */
+export function startCpuSplit(postgres: number, server: number | undefined): (requests: number) => CpuSplit {
+  const roots = server === undefined ? [postgres] : [postgres, server];
+  const start = { trees: treeCpuSeconds(roots), load: endedChildrenCpuSeconds(), machine: machineCpuSeconds() };
+  return (requests) => {
+    const trees = treeCpuSeconds(roots);
+    const machine = machineCpuSeconds();
+    const per = (seconds: number) => (requests > 0 ? (seconds * 1000) / requests : 0);
+    const total = machine.total - start.machine.total;
+    return {
+      postgresMs: per((trees[0] ?? 0) - (start.trees[0] ?? 0)),
+      serverMs: per((trees[1] ?? 0) - (start.trees[1] ?? 0)),
+      loadMs: per(endedChildrenCpuSeconds() - start.load),
+      machineBusy: total > 0 ? (machine.busy - start.machine.busy) / total : 0,
+      cores: availableParallelism(),
+    };
+  };
+}
