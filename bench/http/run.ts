@@ -338,6 +338,8 @@ async function startApi(environment: Record<string, string>, processes: number, 
 interface Scrape {
   /** By route: seconds summed and requests counted by http_request_duration_seconds. */
   routes: Map<string, { sum: number; count: number }>;
+  /** By stage of a money request (payment_stage_seconds): seconds summed and payments counted. */
+  stages: Map<string, { sum: number; count: number }>;
   heapUsedBytes: number;
   residentBytes: number;
   eventLoopLagP99Seconds: number;
@@ -357,12 +359,32 @@ async function scrape(origin: string): Promise<Scrape> {
     else entry.count += Number(value);
     routes.set(key, entry);
   }
+  const stages = new Map<string, { sum: number; count: number }>();
+  for (const [, kind, stage, value] of text.matchAll(/^payment_stage_seconds_(sum|count)\{stage="(\w+)"\} ([\d.e+-]+)$/gm)) {
+    const entry = stages.get(stage ?? '') ?? { sum: 0, count: 0 };
+    if (kind === 'sum') entry.sum += Number(value);
+    else entry.count += Number(value);
+    stages.set(stage ?? '', entry);
+  }
   return {
     routes,
+    stages,
     heapUsedBytes: single('nodejs_heap_size_used_bytes'),
     residentBytes: single('process_resident_memory_bytes'),
     eventLoopLagP99Seconds: single('nodejs_eventloop_lag_p99_seconds'),
   };
+}
+
+const stageNames = ['before_handler', 'reads', 'queued', 'group'] as const;
+
+/** Mean milliseconds a money request spent in each stage over one cell, in stageNames' order ('' for reads). */
+function stageMeansMs(before: Scrape, after: Scrape): string {
+  const means = stageNames.map((stage) => {
+    const a = after.stages.get(stage);
+    const b = before.stages.get(stage) ?? { sum: 0, count: 0 };
+    return a && a.count > b.count ? ((a.sum - b.sum) / (a.count - b.count)) * 1000 : Number.NaN;
+  });
+  return means.some(Number.isFinite) ? means.map((mean) => fmt(mean)).join(' / ') : '';
 }
 
 /** Mean time inside the server (Fastify's elapsed time) of the routes a workload sends, over one cell. */
@@ -619,6 +641,8 @@ interface Cell {
   result: WrkResult;
   serverMeanMs: number;
   eventLoopLagP99Ms: number;
+  /** Money workloads: mean ms before the handler / in its reads / queued / in its group (payment_stage_seconds). */
+  stagesMs: string;
   /** Where the machine's CPU went, per request (Linux only). */
   cpu: CpuSplit;
   wal?: WalFigures;
@@ -767,6 +791,7 @@ try {
       result,
       serverMeanMs: serverMeanMs(before, after, workload.routes),
       eventLoopLagP99Ms: after.eventLoopLagP99Seconds * 1000,
+      stagesMs: stageMeansMs(before, after),
       cpu,
       wal: await walBetween(benchCluster, walStart, walEnd),
     };
@@ -786,6 +811,7 @@ try {
     `p99 ${fmt(cell.result.latencyMs.p99)} ms, non-2xx ${cell.result.non2xx}, socket errors ${socketErrorCount(cell.result)}, ` +
     `${fmt(cell.result.requestsPerSecond / pgbench.tps, 2)}x pgbench` +
     (cell.acknowledgedInDatabase === undefined ? '' : `, ${cell.acknowledgedInDatabase}/${cell.result.acknowledgedIds.length} acknowledged in the database`) +
+    (cell.stagesMs ? `; stages ${cell.stagesMs} ms` : '') +
     (canMeasureCpu ? `; CPU per request: ${cpuText(cell.cpu)}` : '');
 
   if (!options.soak) {
@@ -916,14 +942,14 @@ try {
     return (
       `| ${cell.processes}${cell.serving !== cell.processes ? ` (${cell.serving} ran)` : ''} | ${cell.workload} | ${cell.connections} | ${whole(r.requestsPerSecond)} | ` +
       `${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ${r.non2xx} | ${socketErrorCount(r)} | ${fmt(r.requestsPerSecond / pgbench.tps, 2)}x | ` +
-      `${fmt(cell.serverMeanMs)} | ${fmt(cell.eventLoopLagP99Ms)} | ${cpuCells(cell.cpu)} | ${perRequest(cell.wal?.commits)} | ${perRequest(cell.wal?.rowWrites)} | ` +
+      `${fmt(cell.serverMeanMs)} | ${fmt(cell.eventLoopLagP99Ms)} | ${cell.stagesMs} | ${cpuCells(cell.cpu)} | ${perRequest(cell.wal?.commits)} | ${perRequest(cell.wal?.rowWrites)} | ` +
       `${cell.wal ? fmt(cell.wal.bytes / Math.max(1, r.requests) / 1024, 1) : 'n/a'} | ` +
       `${cell.acknowledgedInDatabase === undefined ? '' : `${cell.acknowledgedInDatabase}/${r.acknowledgedIds.length}`} |`
     );
   });
   const table = [
-    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | API CPU ms/req | PostgreSQL CPU ms/req | wrk CPU ms/req | machine busy | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | stages ms: before handler / reads / queued / group | API CPU ms/req | PostgreSQL CPU ms/req | wrk CPU ms/req | machine busy | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
   ];
 
@@ -982,6 +1008,7 @@ try {
       `- load: wrk 4.1, 2 threads, bench/http/load.lua; ${customerCount} customers signed in over HTTP, requests rotating over their sessions, a fresh Idempotency-Key per payment, 1 cent each; ${options.soak ? `soak minutes of 60 s` : `${cellSeconds} s per cell after a 3 s warm-up`}`,
       `- ${pgbenchLine}`,
       `- server mean: Fastify's own time for the route (from /metrics; one worker's when several run); commits, rows written and WAL per request from pg_waldump over the cell`,
+      `- stages: a money request's mean time before its handler (session, CSRF, limits, validation), in its reads (payer, plan), queued for a commit group and in its group's transaction (payment_stage_seconds in /metrics)`,
       `- CPU ms/req: CPU time (user and system, from /proc) per answered request of the API's processes, of PostgreSQL's (all backends), and of wrk; machine busy: the share of all ${os.availableParallelism()} cores busy during the cell (bench/http/process-cpu.ts)`,
       '',
       ...table,

@@ -58,6 +58,7 @@ import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
+import { createPaymentStageTimer } from './platform/payment-stages.ts';
 import { answerClientError, answerFrameworkError, answerWhileClosing, registerErrorHandler } from './platform/errors.ts';
 import { refuseHiddenCharactersInPaths } from './platform/path-parameters.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';
@@ -168,9 +169,11 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   });
   services.jobs.every(rateLimitSweepJobKind, rateLimitSweepIntervalMs);
   // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
+  const paymentStages = createPaymentStageTimer();
   const payments = {
     db,
     ledger: createTransferBatcher(db, { clock }),
+    stages: paymentStages,
     config,
     sms: services.sms,
     liveEvents: services.liveEvents,
@@ -227,7 +230,12 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   decorateStaffSessions(app);
   registerCsrfProtection(app, db, config.secrets.sessionSecret);
   refuseHiddenCharactersInPaths(app);
-  registerMetrics(app, { token: config.metricsToken, jobQueueDepth: () => countQueuedJobs(db), liveEventSubscribers: () => services.liveEvents.size() });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    jobQueueDepth: () => countQueuedJobs(db),
+    liveEventSubscribers: () => services.liveEvents.size(),
+    more: [paymentStages.metric],
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

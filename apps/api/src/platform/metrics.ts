@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { isLoopbackRequest } from './loopback.ts';
 
 export interface MetricsOptions {
@@ -10,6 +10,8 @@ export interface MetricsOptions {
   jobQueueDepth: () => Promise<number>;
   /** Pages listening for live events on this process (each process counts its own). */
   liveEventSubscribers: () => number;
+  /** Metrics made elsewhere (the payment stages) that `/metrics` answers too. */
+  more?: readonly Metric[];
 }
 
 function hasToken(request: FastifyRequest, token: string | undefined): boolean {
@@ -55,6 +57,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       this.set(options.liveEventSubscribers());
     },
   });
+
+  for (const metric of options.more ?? []) registry.registerMetric(metric);
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL, keeps label cardinality bounded and secrets out of metrics.

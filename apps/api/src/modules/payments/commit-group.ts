@@ -60,10 +60,12 @@ const maxGroupSize = 128;
 /** Most groups in flight at once; each holds one database connection. */
 const groupConcurrency = 4;
 
-type GroupDependencies = Pick<PaymentDependencies, 'db' | 'ledger' | 'config'>;
+type GroupDependencies = Pick<PaymentDependencies, 'db' | 'ledger' | 'config' | 'stages'>;
 
 interface Queued {
   payment: PaymentToCommit;
+  /** performance.now() when it was queued, for the stage timings. */
+  queuedAt: number;
   resolve(committed: CommittedPayment): void;
   reject(error: unknown): void;
 }
@@ -81,7 +83,18 @@ export function paymentCommitterOf(dependencies: GroupDependencies): PaymentComm
 }
 
 export function createPaymentCommitter(dependencies: GroupDependencies): PaymentCommitter {
-  const queue = createCommitQueue<Queued>({ maxWeight: maxGroupSize, concurrency: groupConcurrency, run: runGroup });
+  const { stages } = dependencies;
+  const queue = createCommitQueue<Queued>({
+    maxWeight: maxGroupSize,
+    concurrency: groupConcurrency,
+    async run(group) {
+      const started = performance.now();
+      for (const queued of group) stages?.observe('queued', (started - queued.queuedAt) / 1_000);
+      await runGroup(group);
+      const seconds = (performance.now() - started) / 1_000;
+      for (const _ of group) stages?.observe('group', seconds);
+    },
+  });
 
   /** `claimFirst`: each key claimed before its money moves, as a payment rerun alone is (writeGroup). */
   async function runGroup(group: Queued[], claimFirst = false): Promise<void> {
@@ -109,7 +122,7 @@ export function createPaymentCommitter(dependencies: GroupDependencies): Payment
 
   return {
     commit(payment) {
-      return new Promise((resolve, reject) => queue.push({ payment, resolve, reject }));
+      return new Promise((resolve, reject) => queue.push({ payment, queuedAt: performance.now(), resolve, reject }));
     },
   };
 }

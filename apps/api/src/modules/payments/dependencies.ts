@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { TransferBatcher } from '../../ledger/batcher.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
+import type { PaymentStageTimer } from '../../platform/payment-stages.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import type { OwnCardLookup } from './plan.ts';
 import type { PaymentRow } from './repository.ts';
@@ -15,6 +16,8 @@ export interface PaymentDependencies {
   liveEvents?: LiveEvents;
   /** A card push to a card of this bank settles at once (issue 13); absent, every card push goes to the card rail. */
   ownCard?: OwnCardLookup;
+  /** Where money requests spend their time, for /metrics; absent in the ops CLI and most tests. */
+  stages?: PaymentStageTimer;
   /** Asks the settlement job to run now (instant rails); absent in the ops CLI. */
   settleSoon?: () => Promise<void>;
 }

@@ -43,6 +43,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
 
     async function handle(request: FastifyRequest, reply: FastifyReply, paymentRequest: PaymentRequest) {
       const stepUpValue = request.headers[stepUpHeader];
+      dependencies.stages?.observe('before_handler', reply.elapsedTime / 1_000);
       const result = await requestPayment(
         dependencies,
         { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },

@@ -52,6 +52,7 @@ export async function requestPayment(
   headers: { idempotencyKey: string; stepUpChallengeId?: string },
 ): Promise<PaymentResult> {
   const { db } = dependencies;
+  const started = performance.now();
   const hash = requestHash(request.endpoint, request.body);
   // The payer's name, freeze and this key's earlier use, in one statement (decision 044).
   const payer = await findPayer(db, actor.customerId, headers.idempotencyKey);
@@ -78,6 +79,7 @@ export async function requestPayment(
 
   const paymentId = randomUUID();
   const execution = executionOfPlan(plan, paymentId);
+  dependencies.stages?.observe('reads', (performance.now() - started) / 1_000);
   const committed = await paymentCommitterOf(dependencies).commit({
     customerId: actor.customerId,
     endpoint: request.endpoint,

@@ -46,6 +46,35 @@ describeEachDatabase('transfers', (database) => {
       });
     });
 
+    it('times each stage of a money request in /metrics: before its handler, its reads, its wait for a group, its group', async () => {
+      const stageCounts = async () => {
+        const text = (await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+        return Object.fromEntries(
+          [...text.matchAll(/^payment_stage_seconds_(count|sum)\{stage="(\w+)"\} ([\d.e+-]+)$/gm)].map(([, kind, stage, value]) => [
+            `${stage} ${kind}`,
+            Number(value),
+          ]),
+        );
+      };
+      const dana = await kit.customer({ fundCents: 50_000n });
+      const before = await stageCounts();
+      const paid = await kit.pay(dana, '/transfers', {
+        kind: 'own',
+        fromAccountId: dana.checking.id,
+        toAccountId: dana.savings.id,
+        amountCents: 100,
+        message: 'x',
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const after = await stageCounts();
+      for (const stage of ['before_handler', 'reads', 'queued', 'group']) {
+        expect(after[`${stage} count`], stage).toBe((before[`${stage} count`] ?? 0) + 1);
+        expect(after[`${stage} sum`], stage).toBeGreaterThanOrEqual(before[`${stage} sum`] ?? 0);
+      }
+      // Its group ran a transaction: that takes time, however fast the database.
+      expect(after['group sum']).toBeGreaterThan(before['group sum'] ?? 0);
+    });
+
     it('refuses a transfer to the same account', async () => {
       const dana = await kit.customer();
       const response = await kit.pay(dana, '/transfers', {
