@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './db/clock.ts';
@@ -65,7 +65,7 @@ import { JobRunner } from './platform/jobs/job-runner.ts';
 import { countQueuedJobs } from './platform/jobs/job-repository.ts';
 import { createLiveEvents, type LiveEvents } from './platform/live-events.ts';
 import { stepUpDependencies } from './platform/step-up.ts';
-import { loggerOptions, requestIdFor } from './platform/logging.ts';
+import { loggerOptions, OneLinePerRequest, requestIdFor } from './platform/logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/messaging/mailer.ts';
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -130,7 +130,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new OneLinePerRequest(),
     bodyLimit: jsonBodyLimitBytes,
     trustProxy: trustProxyFor(config.trustProxy),
     // These three answer in the API's error shape with its headers (platform/errors.ts).

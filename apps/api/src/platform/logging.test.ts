@@ -35,4 +35,16 @@ describeEachDatabase('what the logs hold', (database) => {
     for (const secret of secrets) expect(logs.text).not.toContain(secret);
     expect(logs.text).not.toContain('t'.repeat(43));
   });
+
+  it('writes one line per request, when it is answered: its id, method, masked URL, status and time', async () => {
+    const requestId = 'one-line-per-request-0001';
+    await app.inject({ method: 'GET', url: `/api/v1/health?token=${'s'.repeat(12)}`, headers: { 'x-request-id': requestId } });
+    const lines = logs.text
+      .split('\n')
+      .filter((line) => line.includes(`"requestId":"${requestId}"`))
+      .map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/v1/health?token=[redacted]' }, res: { statusCode: 200 } });
+    expect(lines[0]?.responseTime).toBeGreaterThan(0);
+  });
 });
