@@ -20,6 +20,8 @@ interface ProcessTimes {
   parent: number;
   /** Own and reaped children's user and system time, in ticks. */
   ticks: number;
+  /** Own user and system time, in ticks. */
+  own: number;
 }
 
 function timesOf(pid: string): ProcessTimes | undefined {
@@ -28,15 +30,35 @@ function timesOf(pid: string): ProcessTimes | undefined {
     // The fields after the command name, which is in parentheses and may hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((index) => Number(fields[index]));
-    return { parent: Number(fields[1]), ticks: (utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0) };
+    const own = (utime ?? 0) + (stime ?? 0);
+    return { parent: Number(fields[1]), ticks: own + (cutime ?? 0) + (cstime ?? 0), own };
   } catch {
     return undefined; // it ended while we looked
   }
 }
 
-/** CPU seconds used so far by each root's process tree (the root and all its descendants). */
-export function treeCpuSeconds(roots: readonly number[]): number[] {
-  if (!canMeasureCpu) return roots.map(() => 0);
+/**
+ * A PostgreSQL backend serving a client names it in its process title: `postgres: user database
+ * host(port) state`, or `[local]` on a Unix socket. Every other process of the cluster is its
+ * background work: autovacuum, the checkpointer, the WAL writer, the background writer.
+ */
+function isClientBackend(pid: number): boolean {
+  try {
+    const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return /^postgres: \S+ \S+ (\[local\]|\S+\(\d+\))/.test(title);
+  } catch {
+    return false;
+  }
+}
+
+interface Snapshot {
+  /** CPU ticks so far of each root's process tree (the root and all its descendants). */
+  trees: number[];
+  /** The own ticks (without reaped children) of each client backend under the first root. */
+  clients: Map<number, number>;
+}
+
+function snapshot(roots: readonly number[]): Snapshot {
   const all = new Map<number, ProcessTimes>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -51,11 +73,14 @@ export function treeCpuSeconds(roots: readonly number[]): number[] {
     return undefined;
   };
   const totals = new Map<number, number>(roots.map((root) => [root, 0]));
+  const clients = new Map<number, number>();
   for (const [pid, times] of all) {
     const root = rootOf(pid);
-    if (root !== undefined) totals.set(root, (totals.get(root) ?? 0) + times.ticks);
+    if (root === undefined) continue;
+    totals.set(root, (totals.get(root) ?? 0) + times.ticks);
+    if (root === roots[0] && pid !== root && isClientBackend(pid)) clients.set(pid, times.own);
   }
-  return roots.map((root) => (totals.get(root) ?? 0) / ticksPerSecond);
+  return { trees: roots.map((root) => totals.get(root) ?? 0), clients };
 }
 
 /** CPU seconds of this process's children that have ended (wrk, pgbench, once they are reaped). */
@@ -84,6 +109,8 @@ export interface CpuSplit {
   /** CPU milliseconds per request (or per pgbench transaction). */
   serverMs: number;
   postgresMs: number;
+  /** The part of postgresMs spent outside the client backends: autovacuum, checkpoints, WAL writing. */
+  postgresBackgroundMs: number;
   loadMs: number;
   /** Share of all the machine's cores busy during the cell, 0 to 1. */
   machineBusy: number;
@@ -92,23 +119,48 @@ export interface CpuSplit {
 }
 
 /**
+ * How often the client backends are looked at, so that one that ends (pgbench's, at its end) is
+ * still counted, up to its last sample: what it used after that counts as background.
+ */
+const sampleEveryMs = 500;
+
+/**
  * Starts a measurement; the function it returns ends it, given how many requests were answered.
  * `server` is the API's root process (undefined for pgbench's run); the load generator is measured
  * as this process's reaped children, so it must have ended (awaited) before the end is taken.
+ * A client backend's time is its last sample less its first (0 for one that began during the
+ * measurement); the rest of PostgreSQL's time is its background work.
  */
 export function startCpuSplit(postgres: number, server: number | undefined): (requests: number) => CpuSplit {
+  if (!canMeasureCpu) return () => ({ serverMs: 0, postgresMs: 0, postgresBackgroundMs: 0, loadMs: 0, machineBusy: 0, cores: availableParallelism() });
   const roots = server === undefined ? [postgres] : [postgres, server];
-  const start = { trees: treeCpuSeconds(roots), load: endedChildrenCpuSeconds(), machine: machineCpuSeconds() };
+  const first = snapshot(roots);
+  const load = endedChildrenCpuSeconds();
+  const machineAtStart = machineCpuSeconds();
+  const clientTicks = new Map<number, { base: number; last: number }>([...first.clients].map(([pid, ticks]) => [pid, { base: ticks, last: ticks }]));
+  const sample = (taken: Snapshot) => {
+    for (const [pid, ticks] of taken.clients) {
+      const seen = clientTicks.get(pid);
+      if (seen) seen.last = ticks;
+      else clientTicks.set(pid, { base: 0, last: ticks });
+    }
+  };
+  const sampler = setInterval(() => sample(snapshot(roots)), sampleEveryMs);
   return (requests) => {
-    const trees = treeCpuSeconds(roots);
+    clearInterval(sampler);
+    const last = snapshot(roots);
+    sample(last);
     const machine = machineCpuSeconds();
-    const per = (seconds: number) => (requests > 0 ? (seconds * 1000) / requests : 0);
-    const total = machine.total - start.machine.total;
+    const perRequest = (ticks: number) => (requests > 0 ? (ticks * 1000) / ticksPerSecond / requests : 0);
+    const postgresTicks = (last.trees[0] ?? 0) - (first.trees[0] ?? 0);
+    const clients = [...clientTicks.values()].reduce((sum, { base, last: ticks }) => sum + ticks - base, 0);
+    const total = machine.total - machineAtStart.total;
     return {
-      postgresMs: per((trees[0] ?? 0) - (start.trees[0] ?? 0)),
-      serverMs: per((trees[1] ?? 0) - (start.trees[1] ?? 0)),
-      loadMs: per(endedChildrenCpuSeconds() - start.load),
-      machineBusy: total > 0 ? (machine.busy - start.machine.busy) / total : 0,
+      postgresMs: perRequest(postgresTicks),
+      postgresBackgroundMs: perRequest(Math.max(0, postgresTicks - clients)),
+      serverMs: perRequest((last.trees[1] ?? 0) - (first.trees[1] ?? 0)),
+      loadMs: requests > 0 ? ((endedChildrenCpuSeconds() - load) * 1000) / requests : 0,
+      machineBusy: total > 0 ? (machine.busy - machineAtStart.busy) / total : 0,
       cores: availableParallelism(),
     };
   };

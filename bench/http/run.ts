@@ -162,10 +162,12 @@ const fmt = (n: number, digits = 1) =>
   Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
 const whole = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
 const cpuText = (cpu: CpuSplit) =>
-  `${cpu.serverMs > 0 ? `API ${fmt(cpu.serverMs, 2)} ms, ` : ''}PostgreSQL ${fmt(cpu.postgresMs, 2)} ms, load generator ${fmt(cpu.loadMs, 2)} ms; ` +
+  `${cpu.serverMs > 0 ? `API ${fmt(cpu.serverMs, 2)} ms, ` : ''}PostgreSQL ${fmt(cpu.postgresMs, 2)} ms (${fmt(cpu.postgresBackgroundMs, 2)} of it in the background), load generator ${fmt(cpu.loadMs, 2)} ms; ` +
   `machine ${whole(cpu.machineBusy * 100)}% busy of ${cpu.cores} cores`;
 const cpuCells = (cpu: CpuSplit) =>
-  canMeasureCpu ? `${fmt(cpu.serverMs, 2)} | ${fmt(cpu.postgresMs, 2)} | ${fmt(cpu.loadMs, 2)} | ${whole(cpu.machineBusy * 100)}%` : 'n/a | n/a | n/a | n/a';
+  canMeasureCpu
+    ? `${fmt(cpu.serverMs, 2)} | ${fmt(cpu.postgresMs, 2)} (${fmt(cpu.postgresBackgroundMs, 2)}) | ${fmt(cpu.loadMs, 2)} | ${whole(cpu.machineBusy * 100)}%`
+    : 'n/a | n/a | n/a | n/a';
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL: pgbench, statistics, the WAL between two points
@@ -956,7 +958,7 @@ try {
     );
   });
   const table = [
-    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | stages ms: before handler / reads / queued / group | API CPU ms/req | PostgreSQL CPU ms/req | wrk CPU ms/req | machine busy | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
+    '| processes | workload | connections | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs pgbench | server mean ms | event-loop lag p99 ms | stages ms: before handler / reads / queued / group | API CPU ms/req | PostgreSQL CPU ms/req (background) | wrk CPU ms/req | machine busy | commits/req | rows written/req | WAL KiB/req | 201s in DB |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
   ];
@@ -1017,7 +1019,7 @@ try {
       `- ${pgbenchLine}`,
       `- server mean: Fastify's own time for the route (from /metrics; one worker's when several run); commits, rows written and WAL per request from pg_waldump over the cell`,
       `- stages: a money request's mean time before its handler (session, CSRF, limits, validation), in its reads (payer, plan), queued for a commit group and in its group's transaction (payment_stage_seconds in /metrics)`,
-      `- CPU ms/req: CPU time (user and system, from /proc) per answered request of the API's processes, of PostgreSQL's (all backends), and of wrk; machine busy: the share of all ${os.availableParallelism()} cores busy during the cell (bench/http/process-cpu.ts)`,
+      `- CPU ms/req: CPU time (user and system, from /proc) per answered request of the API's processes, of PostgreSQL's (all its processes; in brackets the part outside the client backends: autovacuum, checkpointer, WAL and background writers), and of wrk; machine busy: the share of all ${os.availableParallelism()} cores busy during the cell (bench/http/process-cpu.ts)`,
       '',
       ...table,
       '',
