@@ -84,14 +84,14 @@ function snapshot(roots: readonly number[]): Snapshot {
 }
 
 /** CPU seconds of this process's children that have ended (wrk, pgbench, once they are reaped). */
-export function endedChildrenCpuSeconds(): number {
+function endedChildrenCpuSeconds(): number {
   if (!canMeasureCpu) return 0;
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
 }
 
 /** The machine's busy and total CPU seconds so far (all cores), from /proc/stat. */
-export function machineCpuSeconds(): { busy: number; total: number } {
+function machineCpuSeconds(): { busy: number; total: number } {
   if (!canMeasureCpu) return { busy: 0, total: 0 };
   const [, ...values] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
   const ticks = values.map(Number);

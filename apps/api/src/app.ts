@@ -22,6 +22,7 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { identityStaffRoutes } from './modules/onboarding/staff-routes.ts';
 import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { createPaymentStageTimer } from './modules/payments/stage-timings.ts';
 import { stepUpRoutes } from './modules/step-up/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/routes.ts';
@@ -58,7 +59,7 @@ import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { createPaymentStageTimer } from './platform/payment-stages.ts';
+
 import { answerClientError, answerFrameworkError, answerWhileClosing, registerErrorHandler } from './platform/errors.ts';
 import { refuseHiddenCharactersInPaths } from './platform/path-parameters.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';

@@ -1,8 +1,9 @@
 import type { Database } from '../db/database.ts';
 
-/** A statement sent through a recording database, and whether it ran inside a transaction. */
+/** A statement sent through a recording database, its parameters, and whether it ran inside a transaction. */
 export interface RecordedStatement {
   text: string;
+  params: readonly unknown[];
   inTransaction: boolean;
 }
 
@@ -15,7 +16,7 @@ export function recordingStatements(db: Database, statements: RecordedStatement[
   return {
     kind: db.kind,
     query: (text, params, options) => {
-      statements.push({ text, inTransaction: false });
+      statements.push({ text, params: params ?? [], inTransaction: false });
       return db.query(text, params, options);
     },
     transaction: (work, options) =>
@@ -23,9 +24,9 @@ export function recordingStatements(db: Database, statements: RecordedStatement[
         (tx) =>
           work({
             executeScript: (script) => tx.executeScript(script),
-            query: (text, params, queryOptions) => {
-              statements.push({ text, inTransaction: true });
-              return tx.query(text, params, queryOptions);
+            query: (text, queryParams, queryOptions) => {
+              statements.push({ text, params: queryParams ?? [], inTransaction: true });
+              return tx.query(text, queryParams, queryOptions);
             },
           }),
         options,

@@ -3,6 +3,7 @@ import { lineDescription, lineKindsBySide, type HistoryLineFacts, type LineSide 
 import { beforeAll, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../db/database.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { createOnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
 import { listLines } from './repository.ts';
 import { searchPatternOf, searchPiecesOf, searchProbeOf } from './search-pattern.ts';
@@ -26,16 +27,11 @@ function substringsOf(text: string): string[] {
   return [...found];
 }
 
-/** The queries `listTransactions` sent, to explain the last one. */
-function recording(db: Database): { db: Queryable; last: () => { text: string; params: readonly unknown[] } | undefined; planOfLast: () => Promise<string> } {
-  const seen: { text: string; params: readonly unknown[] }[] = [];
+/** The queries a search sent (through the shared recording database), to explain the last one. */
+function recording(db: Database): { db: Database; last: () => RecordedStatement | undefined; planOfLast: () => Promise<string> } {
+  const seen: RecordedStatement[] = [];
   return {
-    db: {
-      query: (text, params = [], options) => {
-        seen.push({ text, params });
-        return db.query(text, params, options);
-      },
-    },
+    db: recordingStatements(db, seen),
     last: () => seen.at(-1),
     async planOfLast() {
       const query = seen.at(-1);

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { TransferBatcher } from '../../ledger/batcher.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
-import type { PaymentStageTimer } from '../../platform/payment-stages.ts';
+import type { PaymentStageTimer } from './stage-timings.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import type { OwnCardLookup } from './plan.ts';
 import type { PaymentRow } from './repository.ts';
