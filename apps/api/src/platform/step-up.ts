@@ -57,6 +57,13 @@ export interface StepUpRequest {
 
 /** Codes sent for one challenge, the first included; then the customer starts a new one. */
 export const stepUpMaxSends = 5;
+/**
+ * Challenges one customer may have waiting (made in the last `stepUpOpenChallengeWindowMinutes` and
+ * not answered) before new ones are refused with 429: each may text a code, and a script sending
+ * payments without `X-Step-Up` must not turn the bank into an SMS cannon (issue 30 item 11).
+ */
+export const stepUpOpenChallengeLimit = 5;
+export const stepUpOpenChallengeWindowMinutes = 10;
 /** Between two sends for one challenge. */
 export const stepUpResendIntervalMs = 30_000;
 
@@ -110,40 +117,105 @@ function challengeMessage(methods: readonly StepUpMethod[], phone: string): stri
   return `For your security, enter the ${stepUpCodeLength}-digit code we sent to ${maskPhone(phone)}.`;
 }
 
-/** Creates a challenge (sending its SMS code when SMS is the one method) and answers the 403 the client reacts to. */
+/**
+ * Creates a challenge (sending its SMS code when SMS is the one method) and answers the 403 the
+ * client reacts to. The same request again (same customer, Idempotency-Key and body) while its
+ * challenge is still open answers that challenge again and sends nothing; a customer with
+ * `stepUpOpenChallengeLimit` open challenges gets 429 and no new one. One customer's challenges are
+ * made one at a time (a lock for the customer), so twenty requests at once make one challenge
+ * and one SMS, or at most the limit when each is a different request.
+ */
 export async function requireStepUp(dependencies: StepUpDependencies, request: StepUpRequest): Promise<never> {
   const phone = await phoneOf(dependencies.db, request.customerId);
   const methods = await stepUpMethodsOf(dependencies.db, request.customerId);
   const smsNow = methods.length === 1;
   const id = randomUUID();
   const code = smsNow ? randomDigits(stepUpCodeLength) : undefined;
-  await dependencies.db.query(
-    `INSERT INTO step_up_challenges (id, customer_id, idempotency_key, request_hash, amount_cents, phone_e164, code_hash, sends, guards_money, purpose, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))`,
-    [
-      id,
-      request.customerId,
-      request.idempotencyKey,
-      request.requestHash,
-      request.amountCents.toString(),
-      phone,
-      code === undefined ? null : codeHash(dependencies.secret, id, code),
-      smsNow ? 1 : 0,
-      request.guardsMoney ?? true,
-      request.purpose,
-      stepUpCodeValidMinutes,
-    ],
-  );
-  if (code !== undefined) await dependencies.sms.send({ to: phone, text: smsText(dependencies, code, request.purpose) });
-  await recordAudit(dependencies.db, {
-    actorType: 'customer',
-    actorId: request.customerId,
-    action: smsNow ? 'step_up.challenge_sent' : 'step_up.challenge_created',
-    outcome: 'success',
-    requestId: request.requestId,
-    details: { challengeId: id, methods: methods.join(',') },
+  const outcome = await dependencies.db.transaction(async (tx) => {
+    await lockCustomerChallenges(tx, request.customerId);
+    const open = await findOpenChallengeFor(tx, request);
+    if (open) return { kind: 'reused' as const, id: open };
+    const waiting = await openChallengeCount(tx, request.customerId);
+    if (waiting.count >= stepUpOpenChallengeLimit) return { kind: 'limited' as const, retryAfterSeconds: waiting.retryAfterSeconds };
+    await tx.query(
+      `INSERT INTO step_up_challenges (id, customer_id, idempotency_key, request_hash, amount_cents, phone_e164, code_hash, sends, guards_money, purpose, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))`,
+      [
+        id,
+        request.customerId,
+        request.idempotencyKey,
+        request.requestHash,
+        request.amountCents.toString(),
+        phone,
+        code === undefined ? null : codeHash(dependencies.secret, id, code),
+        smsNow ? 1 : 0,
+        request.guardsMoney ?? true,
+        request.purpose,
+        stepUpCodeValidMinutes,
+      ],
+    );
+    return { kind: 'created' as const, id };
   });
-  throw new AppError('step_up_required', challengeMessage(methods, phone), { challengeId: id, methods });
+  if (outcome.kind === 'limited') {
+    await recordAudit(dependencies.db, {
+      actorType: 'customer',
+      actorId: request.customerId,
+      action: 'step_up.challenge_refused',
+      outcome: 'failure',
+      requestId: request.requestId,
+      details: { reason: 'too_many_open_challenges', limit: stepUpOpenChallengeLimit },
+    });
+    throw new AppError(
+      'rate_limited',
+      `You have asked for ${stepUpOpenChallengeLimit} codes in the last few minutes. Enter a code we sent, or try again later.`,
+      { retryAfterSeconds: outcome.retryAfterSeconds },
+    );
+  }
+  if (outcome.kind === 'created') {
+    if (code !== undefined) await dependencies.sms.send({ to: phone, text: smsText(dependencies, code, request.purpose) });
+    await recordAudit(dependencies.db, {
+      actorType: 'customer',
+      actorId: request.customerId,
+      action: smsNow ? 'step_up.challenge_sent' : 'step_up.challenge_created',
+      outcome: 'success',
+      requestId: request.requestId,
+      details: { challengeId: id, methods: methods.join(',') },
+    });
+  }
+  throw new AppError('step_up_required', challengeMessage(methods, phone), { challengeId: outcome.id, methods });
+}
+
+/**
+ * Until the transaction ends, this customer's challenges are made one at a time. An advisory lock
+ * rather than the customer's row: payments lock that row for their own reasons, and a challenge
+ * must not wait for a payment (nor make one wait).
+ */
+async function lockCustomerChallenges(tx: Queryable, customerId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('step-up:' || $1::text, 0))", [customerId], { name: 'step_up_lock_customer' });
+}
+
+/** The open challenge of this very request (customer, key and body): not answered, not expired, tries left. */
+async function findOpenChallengeFor(tx: Queryable, request: StepUpRequest): Promise<string | undefined> {
+  const [row] = await tx.query<{ id: string }>(
+    `SELECT id FROM step_up_challenges
+      WHERE customer_id = $1 AND idempotency_key = $2 AND request_hash = $3
+        AND verified_at IS NULL AND expires_at > now() AND attempts < $4
+      ORDER BY created_at DESC LIMIT 1`,
+    [request.customerId, request.idempotencyKey, request.requestHash, stepUpMaxAttempts],
+  );
+  return row?.id;
+}
+
+/** Challenges of the customer's that are still waiting for an answer in the window, and when the oldest leaves it. */
+async function openChallengeCount(tx: Queryable, customerId: string): Promise<{ count: number; retryAfterSeconds: number }> {
+  const [row] = await tx.query<{ count: number; retry_after_seconds: number | null }>(
+    `SELECT count(*)::integer AS count,
+            ceil(extract(epoch FROM min(created_at) + make_interval(mins => $2) - now()))::integer AS retry_after_seconds
+       FROM step_up_challenges
+      WHERE customer_id = $1 AND verified_at IS NULL AND created_at > now() - make_interval(mins => $2)`,
+    [customerId, stepUpOpenChallengeWindowMinutes],
+  );
+  return { count: row?.count ?? 0, retryAfterSeconds: Math.max(1, row?.retry_after_seconds ?? 1) };
 }
 
 interface ChallengeRow {

@@ -14,7 +14,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { keyedHash, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestHash } from '../../platform/idempotency.ts';
-import { blockedForSeconds, recordFailure, throttlePolicy, type ThrottleKey } from '../../platform/login-throttle.ts';
+import { reserveSignInAttempt, settleSucceededAttempt, type ThrottleKey } from '../../platform/login-throttle.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import {
   completeStepUpChallenge,
@@ -344,17 +344,18 @@ export async function signInWithPasskey(
   const { db } = dependencies;
   const ipKey: ThrottleKey = `ip:${meta.ip}`;
   const audit = { ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId, action: 'auth.login' };
-  const waitSeconds = await blockedForSeconds(db, [ipKey]);
-  if (waitSeconds > 0) {
+  // Counted before the assertion is checked, as a password is (issue 30, item 5).
+  const attempt = await reserveSignInAttempt(db, [ipKey]);
+  if (attempt.outcome === 'recovery_required') throw new Error('An address has no recovery rule; only an account does');
+  if (attempt.outcome === 'throttled') {
     await recordAudit(db, { ...audit, actorType: 'anonymous', outcome: 'denied', details: { via: 'passkey', reason: 'throttled' } });
-    throw new AppError('rate_limited', 'Too many attempts. Please wait before trying again.', { retryAfterSeconds: waitSeconds });
+    throw new AppError('rate_limited', 'Too many attempts. Please wait before trying again.', { retryAfterSeconds: attempt.retryAfterSeconds });
   }
   const expectedChallenge = await claim(dependencies, response.response.clientDataJSON, 'sign_in', null);
   const row = await findPasskeyByCredential(db, response.id);
   const reason = !expectedChallenge ? 'challenge_unknown_or_used' : !row ? 'unknown_passkey' : undefined;
   const verified = expectedChallenge && row ? await verifyAssertion(dependencies, row, response, expectedChallenge) : false;
   if (!verified || !row) {
-    await recordFailure(db, ipKey, throttlePolicy.ip);
     await recordAudit(db, {
       ...audit,
       actorType: 'anonymous',
@@ -364,6 +365,7 @@ export async function signInWithPasskey(
     });
     throw new AppError('unauthenticated', signInRefused);
   }
+  await settleSucceededAttempt(db, attempt);
   return completeSignIn(dependencies.auth, row.customer_id, meta, { method: 'passkey', passkeyId: row.id });
 }
 

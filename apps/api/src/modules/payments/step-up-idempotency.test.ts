@@ -109,6 +109,71 @@ describeEachDatabase('step-up and idempotency', (database) => {
       expect((await dana.browser.post(`/api/v1/step-up/${challengeId}`, { code: newCode })).statusCode).toBe(200);
     });
 
+    const withdrawal = (fromAccountId: string, amountCents = 2_000) => ({
+      fromAccountId,
+      amountCents,
+      country: 'United States',
+      nameOfBank: 'First Example Bank',
+      accountName: 'Dana Demo',
+      accountNumber: '123123123',
+      stateName: 'Ohio',
+      bankAddress: '1 Main Street, Columbus',
+      routeNumber: '011000015',
+    });
+    const textsTo = async (phone: string) =>
+      (await database().query<{ n: number }>("SELECT count(*)::integer AS n FROM outbox_messages WHERE channel = 'sms' AND to_address = $1", [phone]))[0]?.n;
+
+    it('twenty concurrent withdrawals with one key and body and no X-Step-Up make one challenge and send one SMS', async () => {
+      const dana = await kit.customer();
+      const key = randomUUID();
+      const responses = await Promise.all(Array.from({ length: 20 }, () => kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id), key)));
+      for (const response of responses) expect(response.json().error?.code, response.body).toBe('step_up_required');
+      const challengeIds = new Set(responses.map((response) => response.json().error.challengeId));
+      expect(challengeIds.size).toBe(1);
+      expect(await textsTo(dana.phone)).toBe(1);
+      // The one code still authorises the one withdrawal.
+      const [challengeId] = [...challengeIds];
+      await kit.verifyLatestCode(dana, challengeId);
+      const paid = await kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id), key, { 'x-step-up': challengeId });
+      expect(paid.statusCode, paid.body).toBe(201);
+    });
+
+    it('twenty concurrent withdrawals with different keys make at most five open challenges and five SMS; the rest get 429 and nothing is sent', async () => {
+      const dana = await kit.customer();
+      const responses = await Promise.all(Array.from({ length: 20 }, () => kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id))));
+      const challenged = responses.filter((response) => response.statusCode === 403);
+      const limited = responses.filter((response) => response.statusCode === 429);
+      expect(challenged).toHaveLength(5);
+      expect(limited).toHaveLength(15);
+      for (const response of limited) {
+        expect(response.json().error.code).toBe('rate_limited');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(new Set(challenged.map((response) => response.json().error.challengeId)).size).toBe(5);
+      expect(await textsTo(dana.phone)).toBe(5);
+      expect((await database().query('SELECT id FROM step_up_challenges WHERE customer_id = $1', [dana.id])).length).toBe(5);
+      // Another customer is not held back by Dana's challenges.
+      const erin = await kit.customer();
+      expect((await kit.pay(erin, '/withdrawals', withdrawal(erin.checking.id))).statusCode).toBe(403);
+    });
+
+    it('a challenge that was answered no longer counts toward the limit, and one answered or expired is not handed out again', async () => {
+      const dana = await kit.customer();
+      const key = randomUUID();
+      const first = (await kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id), key)).json().error.challengeId;
+      await database().query(`UPDATE step_up_challenges SET expires_at = now() - interval '1 second' WHERE id = $1`, [first]);
+      const second = (await kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id), key)).json().error.challengeId;
+      expect(second).not.toBe(first);
+      await kit.verifyLatestCode(dana, second);
+      const third = (await kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id), key)).json().error.challengeId;
+      expect(third).not.toBe(second);
+      for (let index = 0; index < 3; index += 1) {
+        expect((await kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id))).statusCode).toBe(403);
+      }
+      // first (expired), third and three more wait: five. second was answered and does not count.
+      expect((await kit.pay(dana, '/withdrawals', withdrawal(dana.checking.id))).statusCode).toBe(429);
+    });
+
     it('an expired code is refused, and a verified code unused for five minutes no longer authorises', async () => {
       const dana = await kit.customer();
       const key = randomUUID();

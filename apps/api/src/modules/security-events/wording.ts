@@ -38,6 +38,7 @@ const wordings: Readonly<Record<string, Wording>> = {
   'onboarding.phone_verification': { kind: 'account', title: { success: 'Phone number verified', failure: 'Wrong phone verification code' } },
   'step_up.challenge_sent': { kind: 'step_up', title: 'Security code sent by text message' },
   'step_up.code_resent': { kind: 'step_up', title: 'Security code sent again' },
+  'step_up.challenge_refused': { kind: 'step_up', title: 'Security code not sent: too many were asked for in a few minutes' },
   'step_up.verify': { kind: 'step_up', title: { success: 'Security code confirmed', failure: 'Wrong or expired security code' } },
   'card.revealed': { kind: 'card', title: 'Card number and CVV shown' },
   'beneficiary.added': { kind: 'payee', title: 'New payee saved' },

@@ -46,7 +46,6 @@ function actorOf(request: FastifyRequest): SecurityActor {
   return {
     customerId: customerIdOf(request),
     sessionIdHash: session.idHash,
-    sessionStartedAt: session.createdAt,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     requestId: request.id,

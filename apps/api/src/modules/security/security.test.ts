@@ -68,16 +68,21 @@ describeEachDatabase('security: sessions, password, authenticator app', (databas
     return browser.request({ method, url, headers: { 'x-step-up': challengeId }, ...(payload ? { payload } : {}) });
   }
 
-  /** Enrols an app with a code of the current step; answers the secret and the recovery codes. */
+  /** Enrols an app behind an SMS step-up, with a code of the current step; answers the secret and the recovery codes. */
   async function enrol(browser: TestBrowser, phone: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-    // Just signed in: the sign-in is the re-authentication, so the enrolment starts at once.
-    void phone;
-    const started = await browser.post('/api/v1/me/totp');
+    const started = await withSmsStepUp(browser, phone, 'POST', '/api/v1/me/totp');
     expect(started.statusCode, started.body).toBe(200);
     const { secret } = started.json<{ secret: string }>();
     const confirmed = await browser.post('/api/v1/me/totp/confirm', { code: totpCode(secret) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  }
+
+  /** Starts an enrolment behind an SMS step-up; answers the secret. */
+  async function startEnrolment(browser: TestBrowser, phone: string): Promise<string> {
+    const started = await withSmsStepUp(browser, phone, 'POST', '/api/v1/me/totp');
+    expect(started.statusCode, started.body).toBe(200);
+    return started.json<{ secret: string }>().secret;
   }
 
   describe('sessions', () => {
@@ -246,9 +251,46 @@ describeEachDatabase('security: sessions, password, authenticator app', (databas
   }
 
   describe('authenticator app', () => {
-    it('just after signing in, enrolment starts at once; it answers the secret, the otpauth URI and a QR code, and is not enrolled until confirmed', async () => {
+    it('a password alone adds no app, however recent the sign-in: enrolment asks for a code sent to the phone, and the next withdrawal still texts the phone (issue 30, the probe)', async () => {
+      // The probe: sign in with a stolen password, add an app, answer a withdrawal's step-up with it.
+      const dana = await kit.customer();
+      const smsBefore = await smsCount(dana.phone);
+      const enrolment = await dana.browser.post('/api/v1/me/totp');
+      expect(enrolment.statusCode, enrolment.body).toBe(403);
+      expect(enrolment.json().error).toMatchObject({ code: 'step_up_required', methods: ['sms'] });
+      expect(enrolment.body).not.toMatch(/secret|otpauth/);
+      // The code went to the customer's phone, which the thief does not hold; a guess is refused.
+      expect(await smsCount(dana.phone)).toBe(smsBefore + 1);
+      const challengeId = enrolment.json().error.challengeId as string;
+      const guessed = await dana.browser.post(`/api/v1/step-up/${challengeId}`, { code: (await latestSmsCode(dana.phone)) === '000000' ? '111111' : '000000' });
+      expect(guessed.statusCode).toBe(400);
+      const withoutCode = await dana.browser.request({ method: 'POST', url: '/api/v1/me/totp', headers: { 'x-step-up': challengeId } });
+      expect(withoutCode.statusCode).toBe(403);
+      expect(withoutCode.json().error.code).toBe('step_up_required');
+      expect((await dana.browser.post('/api/v1/me/totp/confirm', { code: '123456' })).statusCode).toBe(409);
+      expect((await dana.browser.get('/api/v1/me/totp')).json()).toEqual({ enrolled: false, enrolledAt: null, recoveryCodesLeft: 0 });
+      // So the next withdrawal's step-up can only be answered from the phone.
+      const smsBeforePayment = await smsCount(dana.phone);
+      const withdrawal = {
+        fromAccountId: dana.checking.id,
+        amountCents: 900_000,
+        country: 'US',
+        nameOfBank: 'First Example Bank',
+        accountName: 'Dana Thief',
+        accountNumber: '12345678',
+        stateName: 'Ohio',
+        bankAddress: '1 Main St',
+        routeNumber: '011000015',
+      };
+      const payment = await kit.pay(dana, '/withdrawals', withdrawal, randomUUID());
+      expect(payment.statusCode).toBe(403);
+      expect(payment.json().error).toMatchObject({ code: 'step_up_required', methods: ['sms'] });
+      expect(await smsCount(dana.phone)).toBe(smsBeforePayment + 1);
+    });
+
+    it('behind the step-up, enrolment answers the secret, the otpauth URI and a QR code, and is not enrolled until confirmed', async () => {
       const dana = await signedIn();
-      const started = await dana.browser.post('/api/v1/me/totp');
+      const started = await withSmsStepUp(dana.browser, dana.phone, 'POST', '/api/v1/me/totp');
       expect(started.statusCode, started.body).toBe(200);
       const enrolment = started.json<{ secret: string; otpauthUri: string; qrCode: string }>();
       expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -259,28 +301,16 @@ describeEachDatabase('security: sessions, password, authenticator app', (databas
       // The secret is stored sealed, never as typed.
       const [row] = await database().query<{ secret_encrypted: Buffer }>('SELECT secret_encrypted FROM customer_totp WHERE customer_id = $1', [dana.id]);
       expect(Buffer.from(row?.secret_encrypted ?? []).toString('latin1')).not.toContain(enrolment.secret);
-    });
-
-    it('ten minutes or more after signing in, starting an enrolment asks for a step-up first (SECURITY.md 7.5.1)', async () => {
-      const dana = await signedIn();
-      await database().query("UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE subject_id = $1", [dana.id]);
-      const first = await dana.browser.post('/api/v1/me/totp');
-      expect(first.statusCode).toBe(403);
-      expect(first.json().error.code).toBe('step_up_required');
-      const started = await withSmsStepUp(dana.browser, dana.phone, 'POST', '/api/v1/me/totp');
-      expect(started.statusCode, started.body).toBe(200);
-      expect(started.json<{ secret: string }>().secret).toMatch(/^[A-Z2-7]{32}$/);
-      const [row] = await database().query<{ details: { reauthenticatedBy: string } }>(
+      const [audit] = await database().query<{ details: { reauthenticatedBy: string } }>(
         "SELECT details FROM audit_log WHERE actor_id = $1 AND action = 'customer.totp_enrolment_started'",
         [dana.id],
       );
-      expect(row?.details.reauthenticatedBy).toBe('step_up');
+      expect(audit?.details.reauthenticatedBy).toBe('step_up');
     });
 
     it('a wrong code does not confirm it; a right one answers ten single-use recovery codes, stored hashed, audited', async () => {
       const dana = await signedIn();
-      const started = await dana.browser.post('/api/v1/me/totp');
-      const { secret } = started.json<{ secret: string }>();
+      const secret = await startEnrolment(dana.browser, dana.phone);
       const right = totpCode(secret);
       const wrong = right === '000000' ? '111111' : '000000';
       const refused = await dana.browser.post('/api/v1/me/totp/confirm', { code: wrong });
@@ -306,8 +336,7 @@ describeEachDatabase('security: sessions, password, authenticator app', (databas
 
     it('a reused code does not confirm an enrolment', async () => {
       const dana = await signedIn();
-      const started = await dana.browser.post('/api/v1/me/totp');
-      const { secret } = started.json<{ secret: string }>();
+      const secret = await startEnrolment(dana.browser, dana.phone);
       // Another enrolment confirmed with this very code would be a replay: the first use claims its step.
       const code = totpCode(secret);
       const first = await dana.browser.post('/api/v1/me/totp/confirm', { code });

@@ -40,8 +40,6 @@ export interface SecurityActor {
   customerId: string;
   /** The hash of the session this request came with. */
   sessionIdHash: Buffer;
-  /** When that session began: a sign-in with the password (or a passkey) moments ago counts as re-authentication. */
-  sessionStartedAt: Date;
   ip: string;
   userAgent: string | undefined;
   requestId: string;
@@ -223,18 +221,13 @@ export async function totpStatus(db: Queryable, customerId: string): Promise<Tot
 }
 
 /**
- * How long after signing in a customer may start adding an authenticator app without a step-up.
- * SECURITY.md 7.5.1 asks to re-authenticate before a second factor changes; a sign-in this recent is
- * that re-authentication ("sudo mode"), and PRODUCT.md's contract (`POST /me/totp` answers the secret)
- * holds for a customer who has just signed in. An older session must answer a step-up first.
- */
-export const recentSignInForEnrolmentMs = 10 * 60_000;
-
-/**
  * Starts an enrolment: a new secret, sealed, unconfirmed until a code from the app confirms it.
- * Adding a factor that answers step-ups is itself guarded: within `recentSignInForEnrolmentMs` of
- * signing in the sign-in is the re-authentication, later a step-up is asked first. A customer who
- * already has a confirmed app removes it first (409). Starting again replaces an unconfirmed one.
+ * An app answers every later step-up, so adding one is itself behind a step-up answered with a
+ * factor the customer already has (the SMS code to their verified phone, or a passkey), however
+ * recently they signed in (docs/decisions/052). A sign-in proves only the
+ * password, and a password (or a mailbox, through a reset) must never be enough to add a factor
+ * that then confirms payments. A customer who already has a confirmed app removes it first (409).
+ * Starting again replaces an unconfirmed one.
  */
 export async function startTotpEnrolment(
   dependencies: SecurityDependencies,
@@ -248,8 +241,7 @@ export async function startTotpEnrolment(
   const customer = await findCustomerById(db, actor.customerId);
   if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
   const secret = newTotpSecret();
-  const signedInRecently = Date.now() - actor.sessionStartedAt.getTime() < recentSignInForEnrolmentMs;
-  const store = async (tx: Queryable): Promise<boolean> => {
+  const started = await withStepUp(dependencies, actor, 'totp-enrol', stepUpChallengeId, async (tx) => {
     const rows = await tx.query(
       `INSERT INTO customer_totp (customer_id, secret_encrypted) VALUES ($1, $2)
        ON CONFLICT (customer_id) DO UPDATE SET secret_encrypted = EXCLUDED.secret_encrypted, last_step = 0, created_at = now()
@@ -258,17 +250,9 @@ export async function startTotpEnrolment(
       [actor.customerId, sealTotpSecret(keysOf(dependencies), secret)],
     );
     if (rows.length === 0) return false;
-    await recordAudit(
-      tx,
-      audit(actor, {
-        action: 'customer.totp_enrolment_started',
-        outcome: 'success',
-        details: { reauthenticatedBy: signedInRecently ? 'recent_sign_in' : 'step_up' },
-      }),
-    );
+    await recordAudit(tx, audit(actor, { action: 'customer.totp_enrolment_started', outcome: 'success', details: { reauthenticatedBy: 'step_up' } }));
     return true;
-  };
-  const started = signedInRecently ? await db.transaction(store) : await withStepUp(dependencies, actor, 'totp-enrol', stepUpChallengeId, store);
+  });
   if (!started) throw new AppError('conflict', 'An authenticator app is already set up. Remove it first to set up another.');
   const uri = otpauthUri({ secret, issuer: dependencies.config.bankName, account: customer.email });
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
