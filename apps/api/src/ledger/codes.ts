@@ -56,6 +56,8 @@ export const transferCodes = {
   cardCreditLine: 20,
   /** Money paid towards what a credit card owes (checking -> the card's account). */
   cardRepayment: 21,
+  /** A closed credit card held more than it owed: that credit balance goes back to the customer (the card's account -> checking). */
+  cardCreditRefund: 22,
 } as const;
 export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
 

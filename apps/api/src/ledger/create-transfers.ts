@@ -32,6 +32,16 @@ export async function createNormalizedTransfers(db: Database, batch: readonly No
 }
 
 /**
+ * `createTransfers` inside a transaction the caller owns, for a caller that must commit what it
+ * records beside the money (a card payment's row, a repayment of what an account owes) with it.
+ * The caller retries its whole transaction on a write conflict (retry.ts: retryOnWriteConflict).
+ */
+export async function createTransfersIn(tx: Queryable, transfers: readonly TransferInput[], clock?: Clock): Promise<CreateTransferOutcome[]> {
+  assert(transfers.length <= maxBatchSize, `a batch holds at most ${maxBatchSize} transfers`);
+  return createNormalizedTransfersIn(tx, transfers.map(normalizeTransfer), clock);
+}
+
+/**
  * The same batch inside a transaction the caller owns, so that what it records beside the money
  * commits with it (a payment and its answer, decision 044). The caller commits, and on a write
  * conflict (retry.ts: isWriteConflict) rolls back and runs its whole transaction again.

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { accountFlags, type LedgerAccount } from '../../ledger/types.ts';
+import { createTransfers, createTransfersIn } from '../../ledger/create-transfers.ts';
+import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
+import { accountFlags, type LedgerAccount, type TransferInput } from '../../ledger/types.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
-import { listAccountsOwing, setOwedLedgerAccount, type OwingAccount, type OwingAccountRow } from './repository.ts';
+import { listAccountsOwing, listOwingAmong, setOwedLedgerAccount, type OwingAccount, type OwingAccountRow } from './repository.ts';
 
 export type { OwingAccount, OwingAccountRow } from './repository.ts';
 
@@ -65,6 +66,59 @@ export async function repayOwed(db: Database, account: OwingAccount): Promise<bi
   if (outcome?.result === 'ok') return amountCents;
   if (outcome?.result === 'exceeds_credits' || outcome?.result === 'exceeds_debits') return 0n;
   throw new Error(`the ledger refused repaying what account ${account.id} owes: ${outcome?.result ?? 'no result'}`);
+}
+
+/** A customer account that owes: the deposit ledger account money arrives in, and what it owes the bank. */
+export interface OwingLedgerAccounts {
+  depositLedgerAccountId: string;
+  owedLedgerAccountId: string;
+}
+
+/** Which of these deposit ledger accounts owe the bank something now: one statement, and none for an account that never owed. */
+export function owingAmong(db: Queryable, depositLedgerAccountIds: readonly string[]): Promise<OwingLedgerAccounts[]> {
+  if (depositLedgerAccountIds.length === 0) return Promise.resolve([]);
+  return listOwingAmong(db, [...new Set(depositLedgerAccountIds)]);
+}
+
+/** How a caller writes transfers in its transaction: the ledger's own, or its batcher's (which dates them by its clock). */
+export type TransfersWriter = (tx: Queryable, transfers: readonly TransferInput[]) => Promise<CreateTransferOutcome[]>;
+
+/**
+ * Money that arrived pays what the account owes in the transaction that brought it (issue 30 item 6;
+ * decision 052): the caller has just credited each deposit account in `tx`, so the ledger holds that
+ * account's row lock until the commit, and nothing can spend from it or repay from it meanwhile. The
+ * available balance and the debt read now therefore still hold when the repayment is written (a
+ * return arriving at the same moment only makes the debt larger), and the repayment cannot be
+ * refused. Each account repays as much as it can: the smaller of the debt and what is available.
+ * The caller retries its transaction on a write conflict, as for any ledger write in a transaction.
+ * Answers the cents repaid.
+ */
+export async function repayOwedIn(tx: Queryable, owing: readonly OwingLedgerAccounts[], write: TransfersWriter = createTransfersIn): Promise<bigint> {
+  if (owing.length === 0) return 0n;
+  const accounts = new Map(
+    (
+      await lookupAccounts(
+        tx,
+        owing.flatMap((pair) => [pair.depositLedgerAccountId, pair.owedLedgerAccountId]),
+      )
+    ).map((account) => [account.id, account]),
+  );
+  const repayments = owing.flatMap((pair) => {
+    const deposit = accounts.get(pair.depositLedgerAccountId);
+    const owed = accounts.get(pair.owedLedgerAccountId);
+    if (!deposit || !owed) throw new Error(`the owing account ${pair.depositLedgerAccountId} is missing a ledger account`);
+    const owedNow = owedCentsOf(owed);
+    const available = balanceOf(deposit).availableCents;
+    const amountCents = owedNow < available ? owedNow : available;
+    if (amountCents <= 0n) return [];
+    return [{ id: randomUUID(), debitAccountId: deposit.id, creditAccountId: owed.id, amountCents, ledger: ledgers.usd, code: transferCodes.owedRepayment }];
+  });
+  if (repayments.length === 0) return 0n;
+  const outcomes = await write(tx, repayments);
+  outcomes.forEach((outcome, index) => {
+    if (outcome.result !== 'ok') throw new Error(`the ledger refused repaying what ${repayments[index]?.debitAccountId} owes: ${outcome.result}`);
+  });
+  return repayments.reduce((sum, repayment) => sum + repayment.amountCents, 0n);
 }
 
 /** Accounts that owe something and may have money to pay it with; the payments sweep repays them. */

@@ -113,6 +113,19 @@ export async function setOwedLedgerAccount(db: Queryable, accountId: string, owe
   await db.query('UPDATE customer_accounts SET owed_ledger_account_id = $2 WHERE id = $1 AND owed_ledger_account_id IS NULL', [accountId, owedLedgerAccountId]);
 }
 
+/** Of these deposit ledger accounts, those whose owed ledger account has a debit balance now. */
+export function listOwingAmong(
+  db: Queryable,
+  depositLedgerAccountIds: readonly string[],
+): Promise<{ depositLedgerAccountId: string; owedLedgerAccountId: string }[]> {
+  return db.query<{ depositLedgerAccountId: string; owedLedgerAccountId: string }>(
+    `SELECT a.ledger_account_id AS "depositLedgerAccountId", a.owed_ledger_account_id AS "owedLedgerAccountId" FROM customer_accounts a
+     JOIN ledger_accounts o ON o.id = a.owed_ledger_account_id
+     WHERE a.ledger_account_id = ANY($1::uuid[]) AND o.debits_posted > o.credits_posted`,
+    [depositLedgerAccountIds],
+  );
+}
+
 /** Accounts whose owed ledger account has a debit balance: they owe the bank something. */
 export async function listAccountsOwing(db: Queryable, limit: number): Promise<OwingAccountRow[]> {
   return db.query<OwingAccountRow>(

@@ -11,7 +11,18 @@ import { insertCustomerAccount, listCustomerAccounts, pendingDepositsByAccount, 
  * What an account owes the bank after a returned deposit (owed.ts): the payments module takes a
  * returned deposit back through these, and refuses payments out of an account that owes anything.
  */
-export { accountsOwing, ensureOwedAccount, owedCents, owedCentsOf, repayOwed, type OwingAccount } from './owed.ts';
+export {
+  accountsOwing,
+  ensureOwedAccount,
+  owedCents,
+  owedCentsOf,
+  owingAmong,
+  repayOwed,
+  repayOwedIn,
+  type OwingAccount,
+  type OwingLedgerAccounts,
+  type TransfersWriter,
+} from './owed.ts';
 
 const products: { type: AccountType; name: string; code: number }[] = [
   { type: 'checking', name: 'Easy Checking', code: accountCodes.customerChecking },

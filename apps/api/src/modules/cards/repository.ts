@@ -76,6 +76,15 @@ export async function findCard(db: Queryable, id: string, options: { lock?: bool
   return row;
 }
 
+/** The credit card whose line of credit is this ledger account; `lock` takes its row lock for the transaction. */
+export async function findCreditCardByLedgerAccount(db: Queryable, ledgerAccountId: string, options: { lock?: boolean } = {}): Promise<CardRow | undefined> {
+  const [row] = await db.query<CardRow>(
+    `SELECT ${cardColumns} FROM cards WHERE ledger_account_id = $1 AND type = 'credit'${options.lock ? ' FOR UPDATE' : ''}`,
+    [ledgerAccountId],
+  );
+  return row;
+}
+
 export async function findCardByLookup(db: Queryable, lookup: Buffer): Promise<CardRow | undefined> {
   const [row] = await db.query<CardRow>(`SELECT ${cardColumns} FROM cards WHERE pan_lookup = $1`, [lookup]);
   return row;
@@ -173,9 +182,13 @@ export async function accountsOfCustomer(db: Queryable, customerId: string): Pro
   );
 }
 
-export async function accountById(db: Queryable, id: string): Promise<(LinkableAccount & { customer_id: string }) | undefined> {
-  const [row] = await db.query<LinkableAccount & { customer_id: string }>(
-    `SELECT id, type, ledger_account_id, customer_id FROM customer_accounts WHERE id = $1 AND status <> 'closed' AND ledger_account_id IS NOT NULL`,
+export async function accountById(
+  db: Queryable,
+  id: string,
+): Promise<(LinkableAccount & { customer_id: string; owed_ledger_account_id: string | null }) | undefined> {
+  const [row] = await db.query<LinkableAccount & { customer_id: string; owed_ledger_account_id: string | null }>(
+    `SELECT id, type, ledger_account_id, customer_id, owed_ledger_account_id FROM customer_accounts
+      WHERE id = $1 AND status <> 'closed' AND ledger_account_id IS NOT NULL`,
     [id],
   );
   return row;

@@ -17,7 +17,8 @@ import { systemClock, type Clock } from '../../db/clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
+import { createTransfers, createTransfersIn } from '../../ledger/create-transfers.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { accountFlags, transferFlags } from '../../ledger/types.ts';
 import { openFreezeOf } from '../../platform/account-freeze.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
@@ -30,7 +31,7 @@ import { centsToJson } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
-import { accountsWithBalances } from '../accounts/service.ts';
+import { accountsWithBalances, owedCents, owingAmong, repayOwedIn } from '../accounts/service.ts';
 import { clearCardPurchaseLine, recordCardPurchaseLine, recordDeclinedCardPurchaseLine, releaseCardPurchaseLine } from '../payments/service.ts';
 import {
   cardNumberLookup,
@@ -56,6 +57,7 @@ import {
   findCard,
   findCardByKey,
   findCardByLookup,
+  findCreditCardByLedgerAccount,
   findCardPaymentByKey,
   hasPendingCard,
   insertAuthorization,
@@ -258,15 +260,31 @@ async function changeStatus(
   change: { from: readonly CardRow['status'][]; to: CardRow['status']; action: string; refusal: string },
 ): Promise<Card> {
   const { db } = dependencies;
-  const row = await db.transaction(async (tx) => {
-    const card = await customerCard(tx, actor.customerId, cardId, { lock: true });
-    if (!change.from.includes(card.status)) throw new AppError('card_not_active', change.refusal);
-    if (change.to === 'closed' && card.type === 'credit' && card.ledger_account_id) await refuseClosingCreditCardInUse(tx, card);
-    await setCardStatus(tx, card.id, change.to);
-    await recordAudit(tx, audit(actor, { action: change.action, subject: card.id, outcome: 'success', details: { last4: card.last4, from: card.status } }));
-    return { ...card, status: change.to };
-  });
-  if (change.to === 'closed' && row.type === 'credit' && row.ledger_account_id && row.credit_limit_cents !== null) await returnCreditLine(db, row);
+  const row = await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      const card = await customerCard(tx, actor.customerId, cardId, { lock: true });
+      if (!change.from.includes(card.status)) throw new AppError('card_not_active', change.refusal);
+      let refundedCents = 0n;
+      if (change.to === 'closed' && card.type === 'credit' && card.ledger_account_id) {
+        await refuseClosingCreditCardInUse(tx, card);
+        refundedCents = await returnCreditLine(tx, card, dependencies.clock);
+      }
+      await setCardStatus(tx, card.id, change.to);
+      const details = { last4: card.last4, from: card.status, ...(refundedCents > 0n ? { refundedCents: refundedCents.toString() } : {}) };
+      await recordAudit(tx, audit(actor, { action: change.action, subject: card.id, outcome: 'success', details }));
+      if (refundedCents > 0n) {
+        await notifyCustomer(tx, {
+          customerId: card.customer_id,
+          kind: 'money_in',
+          name: 'Credit balance returned',
+          text: `Your credit card ending ${card.last4 ?? ''} is closed. It held ${formatMoney(refundedCents)} more than it owed, which is back in your checking account.`,
+          link: cardsLink,
+        });
+      }
+      return { ...card, status: change.to };
+    }),
+  );
+  if (change.to === 'closed' && row.type === 'credit') publish(dependencies, row.customer_id);
   return presentCard(dependencies, row);
 }
 
@@ -298,24 +316,54 @@ async function refuseClosingCreditCardInUse(db: Queryable, card: CardRow): Promi
   if (owed > 0n) throw new AppError('conflict', `This card owes ${formatMoney(owed)}. Pay it before closing the card.`);
 }
 
-/** The unused line goes back where it came from (the card's account -> loans receivable), so a closed card's account is empty. */
-async function returnCreditLine(db: Database, card: CardRow): Promise<void> {
-  const [account] = await lookupAccounts(db, [card.ledger_account_id ?? '']);
-  if (!account) return;
+/**
+ * Closing empties the card's account, in the closing transaction: the line of credit goes back where
+ * it came from (the card's account -> loans receivable), and whatever the card holds beyond its
+ * limit (a credit balance: paid more than it owed, say by two payments at once before issue 30) is
+ * the customer's money and goes back to the checking account the card belongs to (issue 30 item 2).
+ * Ids are derived from the card, so a retried transaction writes them once. Answers the refund.
+ */
+async function returnCreditLine(tx: Queryable, card: CardRow, clock: Clock | undefined): Promise<bigint> {
+  const [account] = await lookupAccounts(tx, [creditLineOf(card)]);
+  const checking = await accountById(tx, card.linked_account_id);
+  if (!account || !checking || card.credit_limit_cents === null) throw new Error(`credit card ${card.id} has no line of credit or no checking account`);
   const left = balanceOf(account).availableCents;
-  if (left <= 0n) return;
-  const [outcome] = await createTransfers(db, [
-    {
-      id: derivedUuid('card-credit-line-returned', card.id),
-      debitAccountId: account.id,
-      creditAccountId: operatorAccounts.loansReceivable,
-      amountCents: left,
-      ledger: ledgers.usd,
-      code: transferCodes.cardCreditLine,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
-    throw new Error(`the credit line of card ${card.id} was not returned: ${outcome?.result}`);
+  const limit = BigInt(card.credit_limit_cents);
+  const lineCents = left < limit ? left : limit;
+  const refundCents = left - lineCents;
+  const transfers = [
+    ...(lineCents > 0n
+      ? [
+          {
+            id: derivedUuid('card-credit-line-returned', card.id),
+            debitAccountId: account.id,
+            creditAccountId: operatorAccounts.loansReceivable,
+            amountCents: lineCents,
+            ledger: ledgers.usd,
+            code: transferCodes.cardCreditLine,
+          },
+        ]
+      : []),
+    ...(refundCents > 0n
+      ? [
+          {
+            id: derivedUuid('card-credit-balance-refunded', card.id),
+            debitAccountId: account.id,
+            creditAccountId: checking.ledger_account_id,
+            amountCents: refundCents,
+            ledger: ledgers.usd,
+            code: transferCodes.cardCreditRefund,
+          },
+        ]
+      : []),
+  ];
+  const outcomes = await createTransfersIn(tx, transfers, clock);
+  for (const outcome of outcomes) {
+    if (outcome.result !== 'ok' && outcome.result !== 'exists') throw new Error(`closing card ${card.id} left money in its account: ${outcome.result}`);
+  }
+  if (refundCents > 0n)
+    await repayOwedIn(tx, await owingAmong(tx, [checking.ledger_account_id]), (inTx, transfers) => createTransfersIn(inTx, transfers, clock));
+  return refundCents;
 }
 
 export async function setLimits(
@@ -436,7 +484,8 @@ export async function decideCard(dependencies: CardDependencies, decision: CardD
     // Rejected (or withdrawn) meanwhile: the line opened above goes back, so no unused credit is left on a dead card.
     const current = await findCard(db, card.id);
     if (ledgerAccountId && creditLimit !== null && current && current.ledger_account_id !== ledgerAccountId) {
-      await returnCreditLine(db, { ...card, ledger_account_id: ledgerAccountId });
+      const opened = { ...card, ledger_account_id: ledgerAccountId, credit_limit_cents: creditLimit };
+      await retryOnWriteConflict(() => db.transaction((tx) => returnCreditLine(tx, opened, dependencies.clock)));
     }
     return 'already_decided';
   }
@@ -587,6 +636,12 @@ async function declineReasonOf(
   if (amount > BigInt(card.per_transaction_limit_cents)) return 'over_transaction_limit';
   const spent = (await spentThisMonth(tx, [card.id], dependencies.config.bankTimeZone)).get(card.id) ?? 0n;
   if (spent + amount > BigInt(card.monthly_limit_cents)) return 'over_monthly_limit';
+  // A debit card spends its checking account's money: while that account owes the bank after a
+  // returned deposit, there is none to spend (accounts/owed.ts; issue 30 item 6).
+  if (card.type === 'debit') {
+    const checking = await accountById(tx, card.linked_account_id);
+    if (!checking || (await owedCents(tx, checking)) > 0n) return 'insufficient_funds';
+  }
   return undefined;
 }
 
@@ -880,6 +935,13 @@ export async function transactionsOfCard(dependencies: CardDependencies, cardId:
 /**
  * `POST /cards/{id}/payments`: pays what a credit card owes from the customer's own checking
  * account (checking -> the card's account), never more than is owed. Idempotent per key.
+ *
+ * What is owed is read and paid in one transaction under the card's row lock (issue 30 item 2,
+ * decision 052): payments of one card (and card pushes to it, `lockedCreditCardOwed`) run one
+ * after the other, each reading the debt the one before left. Read outside that lock, thirty
+ * payments at once each saw the whole debt and together paid it many times over. The row, the
+ * ledger transfer and the audit entry commit together, or nothing does. An account that owes the
+ * bank after a returned deposit pays nothing out (accounts/owed.ts).
  */
 export async function payCard(
   dependencies: CardDependencies,
@@ -891,61 +953,108 @@ export async function payCard(
   const { db } = dependencies;
   const hash = requestHash('card-payments', { cardId, ...body });
   const card = await customerCard(db, actor.customerId, cardId);
-  const earlier = await findCardPaymentByKey(db, actor.customerId, idempotencyKey);
-  if (earlier) {
+  const replay = async (): Promise<{ card: Card; created: boolean } | undefined> => {
+    const earlier = await findCardPaymentByKey(db, actor.customerId, idempotencyKey);
+    if (!earlier) return undefined;
     if (!earlier.request_hash || !equalHashes(Buffer.from(earlier.request_hash), hash)) {
       throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new payment.');
     }
     return { card: await presentCard(dependencies, card), created: false };
-  }
-  if (card.type !== 'credit') throw new AppError('conflict', 'Only a credit card has a balance to pay.');
-  if (card.status !== 'active' && card.status !== 'frozen') throw new AppError('card_not_active', 'This card is not active.');
-  const from = isUuid(body.fromAccountId) ? await accountById(db, body.fromAccountId) : undefined;
-  if (!from || from.customer_id !== actor.customerId) throw new AppError('not_found', 'No such account');
-  if (!card.ledger_account_id || card.credit_limit_cents === null) throw new Error(`credit card ${card.id} has no line of credit`);
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
   const amount = BigInt(body.amountCents);
-  const [line] = await lookupAccounts(db, [card.ledger_account_id]);
-  const owed = line ? owedOf(BigInt(card.credit_limit_cents), balanceOf(line).balanceCents) : 0n;
-  if (amount > owed) {
-    const message = owed === 0n ? 'This card owes nothing.' : `This card owes ${formatMoney(owed)}: pay at most that.`;
-    throw new AppError('validation_failed', message, { fields: { amountCents: message } });
-  }
   const id = randomUUID();
-  if (
-    !(await insertCardPayment(db, {
-      id,
-      cardId: card.id,
-      customerId: actor.customerId,
-      fromAccountId: from.id,
-      amountCents: amount,
-      source: 'payment',
-      idempotencyKey,
-      requestHash: hash,
-    }))
-  ) {
-    return { card: await presentCard(dependencies, card), created: false };
-  }
-  const [outcome] = await createTransfers(db, [
-    {
-      id,
-      debitAccountId: from.ledger_account_id,
-      creditAccountId: card.ledger_account_id,
-      amountCents: amount,
-      ledger: ledgers.usd,
-      code: transferCodes.cardRepayment,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    await db.query('DELETE FROM card_payments WHERE id = $1', [id]);
-    if (outcome?.result === 'exceeds_credits') throw new AppError('insufficient_funds', 'There is not enough money in that account for this payment.');
-    throw new Error(`the ledger refused a card payment: ${outcome?.result}`);
-  }
-  await recordAudit(
-    db,
-    audit(actor, { action: 'card.paid', subject: card.id, outcome: 'success', details: { amountCents: body.amountCents, last4: card.last4 } }),
+  const paid = await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      const locked = await customerCard(tx, actor.customerId, cardId, { lock: true });
+      if (locked.type !== 'credit') throw new AppError('conflict', 'Only a credit card has a balance to pay.');
+      if (locked.status !== 'active' && locked.status !== 'frozen') throw new AppError('card_not_active', 'This card is not active.');
+      const from = isUuid(body.fromAccountId) ? await accountById(tx, body.fromAccountId) : undefined;
+      if (!from || from.customer_id !== actor.customerId) throw new AppError('not_found', 'No such account');
+      await refuseWhileOwing(tx, from);
+      const owed = await creditCardOwed(tx, locked);
+      if (amount > owed) {
+        const message = owed === 0n ? 'This card owes nothing.' : `This card owes ${formatMoney(owed)}: pay at most that.`;
+        throw new AppError('validation_failed', message, { fields: { amountCents: message } });
+      }
+      const inserted = await insertCardPayment(tx, {
+        id,
+        cardId: locked.id,
+        customerId: actor.customerId,
+        fromAccountId: from.id,
+        amountCents: amount,
+        source: 'payment',
+        idempotencyKey,
+        requestHash: hash,
+      });
+      // Another request with this key committed first: its answer is the one to give.
+      if (!inserted) return false;
+      const [outcome] = await createTransfersIn(
+        tx,
+        [
+          {
+            id,
+            debitAccountId: from.ledger_account_id,
+            creditAccountId: creditLineOf(locked),
+            amountCents: amount,
+            ledger: ledgers.usd,
+            code: transferCodes.cardRepayment,
+          },
+        ],
+        dependencies.clock,
+      );
+      if (outcome?.result === 'exceeds_credits') throw new AppError('insufficient_funds', 'There is not enough money in that account for this payment.');
+      if (outcome?.result !== 'ok') throw new Error(`the ledger refused a card payment: ${outcome?.result ?? 'no result'}`);
+      await recordAudit(
+        tx,
+        audit(actor, { action: 'card.paid', subject: locked.id, outcome: 'success', details: { amountCents: body.amountCents, last4: locked.last4 } }),
+      );
+      return true;
+    }),
   );
+  if (!paid) {
+    const raced = await replay();
+    if (raced) return raced;
+    throw new AppError('conflict', 'This payment is already being processed. Check your card before trying again.');
+  }
   dependencies.liveEvents?.publish(actor.customerId, 'accounts');
   return { card: await presentCard(dependencies, card), created: true };
+}
+
+/** A credit card's own ledger account: a credit card without one is a defect. */
+function creditLineOf(card: CardRow): string {
+  if (!card.ledger_account_id || card.credit_limit_cents === null) throw new Error(`credit card ${card.id} has no line of credit`);
+  return card.ledger_account_id;
+}
+
+/** What a credit card owes now, from the ledger; the caller holds the card's row lock when it pays against it. */
+async function creditCardOwed(db: Queryable, card: CardRow): Promise<bigint> {
+  const [line] = await lookupAccounts(db, [creditLineOf(card)]);
+  if (!line || card.credit_limit_cents === null) throw new Error(`credit card ${card.id} has no ledger account`);
+  return owedOf(BigInt(card.credit_limit_cents), balanceOf(line).balanceCents);
+}
+
+/**
+ * For a card push (payments' planner) to a credit card of this bank, inside the transaction that
+ * moves the money: locks the card's row, as `payCard` does, and answers what it owes now, so that a
+ * push and a payment (or two pushes) at the same moment never pay the debt twice.
+ */
+export async function lockedCreditCardOwed(tx: Queryable, cardLedgerAccountId: string): Promise<bigint> {
+  const card = await findCreditCardByLedgerAccount(tx, cardLedgerAccountId, { lock: true });
+  if (!card) throw new Error(`no credit card has the ledger account ${cardLedgerAccountId}`);
+  return creditCardOwed(tx, card);
+}
+
+/** An account that owes the bank after a returned deposit pays nothing out (accounts/owed.ts, decision 021). */
+async function refuseWhileOwing(db: Queryable, account: { owed_ledger_account_id: string | null }): Promise<void> {
+  const owed = await owedCents(db, account);
+  if (owed > 0n) {
+    throw new AppError(
+      'account_overdrawn',
+      `This account is ${formatMoney(-owed)} after a deposit was returned. Pay in at least ${formatMoney(owed)} before you send money from it.`,
+    );
+  }
 }
 
 export type { CardType };
@@ -960,8 +1069,10 @@ export interface CardPushTarget {
   last4: string;
   checkingAccountId: string;
   checkingLedgerAccountId: string;
+  checkingOwedLedgerAccountId: string | null;
   cardLedgerAccountId: string | null;
   owedCents: bigint;
+  lockedOwedCents?: (tx: Queryable) => Promise<bigint>;
 }
 
 /**
@@ -979,6 +1090,7 @@ export async function cardPushTargetOf(db: Queryable, keys: Config['cardKeys'], 
     const [line] = await lookupAccounts(db, [card.ledger_account_id]);
     if (line) owedCents = owedOf(BigInt(card.credit_limit_cents), balanceOf(line).balanceCents);
   }
+  const creditLine = card.type === 'credit' ? card.ledger_account_id : null;
   return {
     status: card.status,
     customerId: card.customer_id,
@@ -986,7 +1098,9 @@ export async function cardPushTargetOf(db: Queryable, keys: Config['cardKeys'], 
     last4: card.last4,
     checkingAccountId: checking.id,
     checkingLedgerAccountId: checking.ledger_account_id,
+    checkingOwedLedgerAccountId: checking.owed_ledger_account_id,
     cardLedgerAccountId: card.ledger_account_id,
     owedCents,
+    ...(creditLine ? { lockedOwedCents: (tx: Queryable) => lockedCreditCardOwed(tx, creditLine) } : {}),
   };
 }

@@ -16,4 +16,5 @@ export {
   type CustomerRow,
 } from './repository.ts';
 export { nextStepFor } from './presenter.ts';
+export { customersSharingIdentity, type SharingCustomer } from './shared-identity.ts';
 export { meAnswerFor, sessionAnswerFor } from './session-answer.ts';

@@ -7,6 +7,7 @@ import { createTransfers } from '../../ledger/create-transfers.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
+import { owedCents } from '../accounts/service.ts';
 import { presentLoanDetail, principalOwedCents } from './presenter.ts';
 import { closeWhenNothingOwed } from './repayments.ts';
 import {
@@ -59,6 +60,14 @@ export async function repayEarly(
     );
   const account = await findCustomerAccount(db, actor.customerId, body.fromAccountId);
   if (!account) throw new AppError('not_found', 'No such account');
+  // An account that owes the bank after a returned deposit pays nothing out (accounts/owed.ts; issue 30 item 6).
+  const owed = await owedCents(db, account);
+  if (owed > 0n) {
+    throw new AppError(
+      'account_overdrawn',
+      `This account is ${formatMoney(-owed)} after a deposit was returned. Pay in at least ${formatMoney(owed)} before you send money from it.`,
+    );
+  }
   const amountCents = BigInt(body.amountCents);
   await refuseWhatCannotBeRepaid(db, loan.id, amountCents);
   // The daily job and this repayment never move this loan's money at once (the lease), so the

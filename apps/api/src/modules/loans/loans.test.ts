@@ -307,6 +307,20 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect((await detail(dana, loanId)).schedule[0]?.status).toBe('paid');
   });
 
+  it('refuses a loan application from a frozen customer with 403 account_frozen, and records no loan', async () => {
+    const dana = await kit.customer();
+    const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
+    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Suspicious activity reported' });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    await dana.browser.signInAs(database(), dana.id);
+
+    const refused = await apply(dana);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.code).toBe('account_frozen');
+    expect((await dana.browser.get('/api/v1/loans')).json().items).toEqual([]);
+    expect(await database().query('SELECT id FROM loans WHERE customer_id = $1', [dana.id])).toEqual([]);
+  });
+
   it('downloads the schedule as CSV and as a PDF with the disclosure', async () => {
     const dana = await kit.customer();
     const loanId = (await apply(dana)).json().loan.id;

@@ -22,6 +22,7 @@ import {
   type InstalmentRow,
   type LoanRow,
 } from './repository.ts';
+import { owingAmong } from '../accounts/service.ts';
 import { finishDisbursements, loanNotificationLink, type LoanDependencies } from './service.ts';
 
 /** Loans the daily job reads at a time. */
@@ -132,11 +133,14 @@ async function collectInstalment(
   }
   // Both transfers are linked (both or neither), so finding the repayment means both were made; sent
   // again, the chain would answer `exists` then `linked_event_failed`, not `exists` twice.
-  const outcomes = movedOn === undefined ? await createTransfers(db, transfers) : [];
+  // While checking owes the bank after a returned deposit, what comes in pays that first
+  // (accounts/owed.ts): the instalment waits, late, like one without the money.
+  const owing = movedOn === undefined && (await owingAmong(db, [checkingLedgerAccountId])).length > 0;
+  const outcomes = movedOn === undefined && !owing ? await createTransfers(db, transfers) : [];
   const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
-  if (refused) {
-    const shortOfMoney = outcomes.some((outcome) => outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed');
-    if (!shortOfMoney) throw new Error(`the ledger refused instalment ${line.number} of loan ${loan.id}: ${refused.result}`);
+  if (owing || refused) {
+    const shortOfMoney = owing || outcomes.some((outcome) => outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed');
+    if (!shortOfMoney) throw new Error(`the ledger refused instalment ${line.number} of loan ${loan.id}: ${refused?.result}`);
     const told = await db.transaction(async (tx) => {
       if (!(await markInstalmentLate(tx, loan.id, line.number, asOf))) return false;
       await notifyCustomer(tx, {

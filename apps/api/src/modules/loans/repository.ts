@@ -316,12 +316,14 @@ export interface LoanAccountRow {
   customer_id: string;
   type: 'checking' | 'savings';
   ledger_account_id: string;
+  /** Set once a returned deposit has taken the account below zero (accounts/owed.ts). */
+  owed_ledger_account_id: string | null;
 }
 
 /** One of the customer's open accounts by id; someone else's answers like a missing one. */
 export async function findCustomerAccount(db: Queryable, customerId: string, accountId: string): Promise<LoanAccountRow | undefined> {
   const [row] = await db.query<LoanAccountRow>(
-    `SELECT id, customer_id, type, ledger_account_id FROM customer_accounts WHERE id = $1 AND customer_id = $2 AND status <> 'closed'`,
+    `SELECT id, customer_id, type, ledger_account_id, owed_ledger_account_id FROM customer_accounts WHERE id = $1 AND customer_id = $2 AND status <> 'closed'`,
     [accountId, customerId],
   );
   return row;
@@ -329,7 +331,8 @@ export async function findCustomerAccount(db: Queryable, customerId: string, acc
 
 export async function findCheckingAccount(db: Queryable, customerId: string): Promise<LoanAccountRow | undefined> {
   const [row] = await db.query<LoanAccountRow>(
-    `SELECT id, customer_id, type, ledger_account_id FROM customer_accounts WHERE customer_id = $1 AND type = 'checking' AND status <> 'closed' ORDER BY opened_at LIMIT 1`,
+    `SELECT id, customer_id, type, ledger_account_id, owed_ledger_account_id FROM customer_accounts
+      WHERE customer_id = $1 AND type = 'checking' AND status <> 'closed' ORDER BY opened_at LIMIT 1`,
     [customerId],
   );
   return row;

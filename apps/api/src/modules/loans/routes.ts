@@ -49,6 +49,8 @@ export function loanRoutes(
       '/loans',
       {
         config: { rateLimit: loanRateLimit },
+        // A loan is money the bank would pay out: a frozen customer applies for none, as they move none.
+        preHandler: refuseWhenFrozen(db),
         schema: {
           tags: ['loans'],
           description: 'Header Idempotency-Key required.',

@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
+import { createTransfersIn } from '../../ledger/create-transfers.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -20,7 +21,7 @@ import type { LiveEvents } from '../../platform/live-events.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
-import { accountsWithBalances } from '../accounts/service.ts';
+import { accountsWithBalances, owingAmong, repayOwedIn } from '../accounts/service.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { presentLoan, presentLoanDetail, principalOwedCents } from './presenter.ts';
 import {
@@ -293,19 +294,26 @@ async function disburse(dependencies: LoanDependencies, row: LoanRow): Promise<v
   if (row.amount_cents === null || row.disbursement_transfer_id === null) throw new Error(`loan ${row.id} has no approved amount`);
   const amountCents = row.amount_cents;
   const transferId = row.disbursement_transfer_id;
-  const [outcome] = await createTransfers(db, [
-    {
-      id: transferId,
-      debitAccountId: operatorAccounts.loansReceivable,
-      creditAccountId: await ledgerAccountOf(db, row.checking_account_id),
-      amountCents,
-      ledger: ledgers.usd,
-      code: transferCodes.loanDisbursement,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    throw new Error(`the ledger refused the disbursement of loan ${row.id}: ${outcome?.result ?? 'no result'}`);
-  }
+  const checkingLedgerAccountId = await ledgerAccountOf(db, row.checking_account_id);
+  await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      const [outcome] = await createTransfersIn(tx, [
+        {
+          id: transferId,
+          debitAccountId: operatorAccounts.loansReceivable,
+          creditAccountId: checkingLedgerAccountId,
+          amountCents,
+          ledger: ledgers.usd,
+          code: transferCodes.loanDisbursement,
+        },
+      ]);
+      if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
+        throw new Error(`the ledger refused the disbursement of loan ${row.id}: ${outcome?.result ?? 'no result'}`);
+      }
+      // What checking owes the bank after a returned deposit is paid first, as with any money that arrives (accounts/owed.ts).
+      if (outcome.result === 'ok') await repayOwedIn(tx, await owingAmong(tx, [checkingLedgerAccountId]));
+    }),
+  );
   await db.transaction(async (tx) => {
     const existing = await tx.query('SELECT 1 FROM payments WHERE id = $1', [transferId]);
     if (existing.length > 0) return;

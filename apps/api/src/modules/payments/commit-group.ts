@@ -6,6 +6,7 @@ import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { transferFlags, type TransferInput } from '../../ledger/types.ts';
 import { recordAudits, type AuditEntry } from '../../platform/audit.ts';
 import { claimIdempotencyKey } from '../../platform/idempotency.ts';
+import { repayOwedIn } from '../accounts/service.ts';
 import { consumeStepUp } from '../../platform/step-up.ts';
 import { IdempotencyKeyTaken, type PaymentResult } from './answers.ts';
 import type { PaymentDependencies } from './dependencies.ts';
@@ -87,6 +88,10 @@ export function createPaymentCommitter(dependencies: GroupDependencies): Payment
   const queue = createCommitQueue<Queued>({
     maxWeight: maxGroupSize,
     concurrency: groupConcurrency,
+    // A payment whose plan rechecks a rule in the transaction (what a credit card owes) is a group
+    // of its own: the rule reads the ledger, and the transfers of a group are written after all of
+    // its payments are claimed, so a second payment of the same group would not see the first's.
+    weigh: (queued) => (queued.payment.plan.recheck ? maxGroupSize : 1),
     async run(group) {
       const started = performance.now();
       for (const queued of group) stages?.observe('queued', (started - queued.queuedAt) / 1_000);
@@ -220,6 +225,17 @@ async function writeGroup(
     })),
   );
   const finished = [...finishedAlone, ...finishedTogether];
+  // Money that arrived in an account owing the bank pays that first, in this transaction (issue 30
+  // item 6): the ledger holds the credited accounts' row locks until the commit.
+  const owing = [
+    ...claimed.map(({ payment, row }, position) => ({ payment, held: row.review_rule !== null, outcome: outcomeAt(position) })),
+    ...fresh.map(({ payment, row }, position) => ({ payment, held: row.reviewRule !== null, outcome: outcomeAt(claimed.length + position) })),
+  ].flatMap(({ payment, held, outcome }) => {
+    const owedLedgerAccountId = payment.plan.ledgerAccounts.toOwedLedgerAccountId;
+    const posted = outcome.result === 'ok' && !held && !payment.execution.viaRail;
+    return posted && owedLedgerAccountId ? [{ depositLedgerAccountId: payment.execution.creditLedgerAccountId, owedLedgerAccountId }] : [];
+  });
+  if (owing.length > 0) await repayOwedIn(tx, owing, (inTx, transfers) => dependencies.ledger.createInTransaction(inTx, transfers));
   const all = [...claimed.map(({ payment, index }) => ({ payment, index })), ...together];
   const audits: AuditEntry[] = [];
   all.forEach(({ payment, index }, position) => {
@@ -233,9 +249,9 @@ async function writeGroup(
   return answers;
 }
 
-/** What must be claimed alone (see writeGroup): a step-up is used, or a deposit limit checked, one payment at a time. */
+/** What must be claimed alone (see writeGroup): a step-up is used, a deposit limit or a plan's recheck checked, one payment at a time. */
 function claimsAlone(payment: PaymentToCommit): boolean {
-  return payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit';
+  return payment.plan.needsStepUp || payment.plan.payment.kind === 'deposit' || payment.plan.recheck !== undefined;
 }
 
 /**
@@ -253,6 +269,7 @@ async function claimPayment(
     return { kind: 'step_up' };
   }
   if (plan.payment.kind === 'deposit') await refuseDepositOverLimit(tx, dependencies.config, customerId, plan.payment.amountCents);
+  await plan.recheck?.(tx);
   if (!(await claimIdempotencyKey(tx, customerId, payment.idempotencyKey, payment.requestHash, payment.paymentId))) return { kind: 'raced' };
   const reviewRule = plan.reviewable
     ? await reviewReasonFor(

@@ -25,13 +25,27 @@ export type PaymentRequest =
  */
 export interface PaymentPlan {
   payment: Omit<NewPayment, 'id'>;
-  ledgerAccounts: { fromLedgerAccountId: string | null; toLedgerAccountId: string | null };
+  ledgerAccounts: {
+    fromLedgerAccountId: string | null;
+    toLedgerAccountId: string | null;
+    /**
+     * What the destination owes the bank, when it ever owed anything (accounts/owed.ts): money that
+     * arrives there pays that first, in the transaction that brings it (commit-group.ts).
+     */
+    toOwedLedgerAccountId?: string | null;
+  };
   needsStepUp: boolean;
   /** D1's rules apply to money paid to someone else. */
   reviewable: boolean;
   /** For the step-up SMS: what the code authorises. Never an account or card number. */
   purpose: string;
   recipientCustomerId: string | null;
+  /**
+   * A rule that must hold in the transaction that moves the money, under a lock it takes itself
+   * (what a credit card owes, read under the card's row lock: issue 30 item 2); it throws the
+   * refusal. A payment with one is claimed alone (commit-group.ts).
+   */
+  recheck?: (tx: Queryable) => Promise<void>;
   favorite: {
     bankType: 'mybank' | 'otherbank';
     bankName: string;
@@ -61,9 +75,13 @@ export interface OwnCardTarget {
   /** Debit cards: the checking account the card spends from. */
   checkingAccountId: string;
   checkingLedgerAccountId: string;
+  /** What that checking account owes the bank, when it ever owed anything (accounts/owed.ts). */
+  checkingOwedLedgerAccountId: string | null;
   /** Credit cards: the card's own ledger account (its line of credit) and what it owes. */
   cardLedgerAccountId: string | null;
   owedCents: bigint;
+  /** Credit cards: takes the card's row lock in `tx` and answers what it owes now. */
+  lockedOwedCents?: (tx: Queryable) => Promise<bigint>;
 }
 export type OwnCardLookup = (db: Queryable, cardNumber: string) => Promise<OwnCardTarget | undefined>;
 

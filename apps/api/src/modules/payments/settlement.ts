@@ -1,10 +1,12 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
+import { createTransfersIn } from '../../ledger/create-transfers.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
+import { owingAmong, repayOwedIn } from '../accounts/service.ts';
 import { paymentNotificationLink } from './presenter.ts';
 
 import { settlementTime } from './rail.ts';
@@ -24,17 +26,26 @@ export function derivedTransferId(paymentId: string, purpose: 'post' | 'void' | 
 
 type SettlementDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents'>;
 
+/**
+ * Posts or voids a payment's pending transfer. Money a post brings into an account that owes the
+ * bank pays that first, in the same transaction (accounts/owed.ts, issue 30 item 6).
+ */
 export async function applyToLedger(dependencies: SettlementDependencies, paymentId: string, action: 'post' | 'void'): Promise<void> {
-  const [outcome] = await createTransfers(dependencies.db, [
-    {
-      id: derivedTransferId(paymentId, action),
-      pendingId: paymentId,
-      flags: action === 'post' ? transferFlags.postPendingTransfer : transferFlags.voidPendingTransfer,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    throw new Error(`could not ${action} the pending transfer of payment ${paymentId}: ${outcome?.result ?? 'no result'}`);
-  }
+  await retryOnWriteConflict(() =>
+    dependencies.db.transaction(async (tx) => {
+      const [outcome] = await createTransfersIn(tx, [
+        {
+          id: derivedTransferId(paymentId, action),
+          pendingId: paymentId,
+          flags: action === 'post' ? transferFlags.postPendingTransfer : transferFlags.voidPendingTransfer,
+        },
+      ]);
+      if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
+        throw new Error(`could not ${action} the pending transfer of payment ${paymentId}: ${outcome?.result ?? 'no result'}`);
+      }
+      if (action === 'post' && outcome.result === 'ok') await repayOwedIn(tx, await owingAmong(tx, [outcome.transfer.creditAccountId]));
+    }),
+  );
 }
 
 async function recipientOf(db: Queryable, row: PaymentRow): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { encrypt, keyedHash } from '../../../platform/crypto.ts';
+import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 
 import { paymentKinds } from '../kinds.ts';
@@ -58,10 +59,17 @@ function planOwnCardPayment(
     const message = 'This card spends from the account you are paying from. Choose another account.';
     throw new AppError('validation_failed', message, { fields: { fromAccountId: message } });
   }
-  if (card.type === 'credit' && amountCents > card.owedCents) {
-    const message = card.owedCents === 0n ? 'This card owes nothing.' : `This card owes ${formatMoney(card.owedCents)}: send at most that.`;
-    throw new AppError('validation_failed', message, { fields: { amountCents: message } });
-  }
+  if (card.type === 'credit' && amountCents > card.owedCents) throw overpaying(card.owedCents);
+  const { lockedOwedCents } = card;
+  // Read here, the debt may be paid by another payment before this one commits: it is read again
+  // under the card's row lock in the transaction that moves the money.
+  const recheck =
+    card.type === 'credit' && lockedOwedCents
+      ? async (tx: Queryable) => {
+          const owedCents = await lockedOwedCents(tx);
+          if (amountCents > owedCents) throw overpaying(owedCents);
+        }
+      : undefined;
   const { secrets } = context.config;
   return {
     payment: {
@@ -83,11 +91,21 @@ function planOwnCardPayment(
       message: body.message,
       rail: null,
     },
-    ledgerAccounts: { fromLedgerAccountId: from.ledgerAccountId, toLedgerAccountId },
+    ledgerAccounts: {
+      fromLedgerAccountId: from.ledgerAccountId,
+      toLedgerAccountId,
+      toOwedLedgerAccountId: card.type === 'debit' ? card.checkingOwedLedgerAccountId : null,
+    },
     needsStepUp: true,
     reviewable: true,
     purpose: `a card payment of ${formatMoney(amountCents)}`,
     recipientCustomerId: card.customerId,
+    ...(recheck ? { recheck } : {}),
     favorite: null,
   };
+}
+
+function overpaying(owedCents: bigint): AppError {
+  const message = owedCents === 0n ? 'This card owes nothing.' : `This card owes ${formatMoney(owedCents)}: send at most that.`;
+  return new AppError('validation_failed', message, { fields: { amountCents: message } });
 }

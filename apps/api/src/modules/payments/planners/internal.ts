@@ -34,7 +34,7 @@ export async function planInternalTransfer(context: PlanContext, body: Extract<T
       payeeKey,
       message: body.message,
     },
-    ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id },
+    ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id, toOwedLedgerAccountId: to.owed_ledger_account_id },
     needsStepUp: toSomeoneElse && !(await hasPaidPayee(context.db, context.customerId, payeeKey)),
     reviewable: toSomeoneElse,
     purpose: `a transfer of ${formatMoney(amountCents)}`,

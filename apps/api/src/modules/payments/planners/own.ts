@@ -25,7 +25,7 @@ export async function planOwnTransfer(context: PlanContext, body: Extract<Transf
       counterpartyBankName: null,
       message: body.message,
     },
-    ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id },
+    ledgerAccounts: { fromLedgerAccountId: from.ledger_account_id, toLedgerAccountId: to.ledger_account_id, toOwedLedgerAccountId: to.owed_ledger_account_id },
     needsStepUp: false,
     reviewable: false,
     purpose: `a transfer of ${formatMoney(amountCents)}`,
