@@ -48,6 +48,7 @@ import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { registerLoanJobs } from './modules/loans/jobs.ts';
 import { preferencesRoutes } from './modules/profile/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { referralStaffRoutes } from './modules/referrals/staff-routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
 import { loanStaffRoutes } from './modules/loans/staff-routes.ts';
 import { decorateStaffSessions } from './platform/staff-auth.ts';
@@ -59,6 +60,7 @@ import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
+import { resolveSession } from './platform/session.ts';
 
 import { answerClientError, answerFrameworkError, answerWhileClosing, registerErrorHandler } from './platform/errors.ts';
 import { refuseHiddenCharactersInPaths } from './platform/path-parameters.ts';
@@ -128,12 +130,13 @@ function smsSenderFor(config: Config, db: Database): SmsSender {
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function build(config: Config, dependencies: AppDependencies): Promise<FastifyInstance> {
   const { db, clock } = dependencies;
+  const trustProxy = trustProxyFor(config.trustProxy);
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
-    genReqId: requestIdFor,
+    genReqId: requestIdFor(trustProxy),
     logController: new OneLinePerRequest(),
     bodyLimit: jsonBodyLimitBytes,
-    trustProxy: trustProxyFor(config.trustProxy),
+    trustProxy,
     // These three answer in the API's error shape with its headers (platform/errors.ts).
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
@@ -229,7 +232,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
   decorateStaffSessions(app);
-  registerCsrfProtection(app, db, config.secrets.sessionSecret);
+  registerCsrfProtection(app, db, config.secrets.sessionSecret, async (sessionId, realm) => (await resolveSession(db, sessionId, realm)) !== undefined);
   refuseHiddenCharactersInPaths(app);
   registerMetrics(app, {
     token: config.metricsToken,
@@ -285,6 +288,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
       await api.register(preferencesRoutes({ db }));
       await api.register(referralRoutes({ db, config }));
+      await api.register(referralStaffRoutes({ db, liveEvents: services.liveEvents, bankName: config.bankName }));
       await api.register(secureMessageRoutes(db));
       await api.register(securityEventRoutes({ db, liveEvents: services.liveEvents }));
       if (config.mode === 'sandbox') {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, sandboxNetworkWarning } from './config.ts';
 
 const temporaryDirectory = () => mkdtemp(path.join(tmpdir(), 'strongroom-config-'));
 const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
@@ -18,13 +18,54 @@ describe('loadConfig', () => {
   });
 
   it('links emails to the address it prints: localhost for a loopback or any-address host, the host otherwise, PUBLIC_URL when set', async () => {
-    const publicUrl = async (variables: Record<string, string>) => (await loadConfig({ DATA_DIR: await temporaryDirectory(), ...variables })).publicUrl;
+    const publicUrl = async (variables: Record<string, string>) =>
+      (await loadConfig({ DATA_DIR: await temporaryDirectory(), SANDBOX_ALLOW_NETWORK: 'true', ...variables })).publicUrl;
     expect(await publicUrl({ HOST: '127.0.0.1', PORT: '3100' })).toBe('http://localhost:3100');
     expect(await publicUrl({ HOST: '0.0.0.0' })).toBe('http://localhost:3000');
     expect(await publicUrl({ HOST: '::' })).toBe('http://localhost:3000');
     expect(await publicUrl({ HOST: '192.168.1.20' })).toBe('http://192.168.1.20:3000');
     expect(await publicUrl({ HOST: 'fd00::20' })).toBe('http://[fd00::20]:3000');
     expect(await publicUrl({ HOST: '0.0.0.0', PUBLIC_URL: 'https://bank.example.com/' })).toBe('https://bank.example.com');
+  });
+
+  it('refuses to open a sandbox to a network (its /dev routes hold every code and the admin sign-in) unless SANDBOX_ALLOW_NETWORK=true', async () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'fd00::20', 'bank.example.com']) {
+      const attempt = loadConfig({ DATA_DIR: await temporaryDirectory(), HOST: host });
+      await expect(attempt, host).rejects.toBeInstanceOf(ConfigError);
+      const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]).toContain(`HOST=${host} would open the sandbox to a network`);
+      expect(error.problems[0]).toContain('SANDBOX_ALLOW_NETWORK=true');
+    }
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', '::ffff:127.0.0.1', 'localhost', 'LOCALHOST']) {
+      const config = await loadConfig({ DATA_DIR: await temporaryDirectory(), HOST: host });
+      expect(config.sandboxOnNetwork, host).toBe(false);
+      expect(sandboxNetworkWarning(config), host).toBeUndefined();
+    }
+  });
+
+  it('opens a sandbox to a network when the operator says so, with a warning that names what is exposed', async () => {
+    const config = await loadConfig({ DATA_DIR: await temporaryDirectory(), HOST: '0.0.0.0', SANDBOX_ALLOW_NETWORK: 'true' });
+    expect(config.sandboxOnNetwork).toBe(true);
+    const warning = sandboxNetworkWarning(config) ?? '';
+    expect(warning).toContain('WARNING: this sandbox listens on 0.0.0.0');
+    for (const route of ['/dev/outbox', '/dev/staff-sign-in', '/dev/card-network']) expect(warning).toContain(route);
+    await expect(loadConfig({ DATA_DIR: await temporaryDirectory(), HOST: '0.0.0.0', SANDBOX_ALLOW_NETWORK: 'yes' })).rejects.toThrow(/SANDBOX_ALLOW_NETWORK/);
+  });
+
+  it('serves production on any address: it has no /dev routes', async () => {
+    const config = await loadConfig({
+      DATA_DIR: await temporaryDirectory(),
+      HOST: '0.0.0.0',
+      BANK_MODE: 'production',
+      DATABASE_URL: 'postgres://bank@db.internal/bank',
+      SESSION_SECRET: key(1),
+      ENCRYPTION_KEY: key(2),
+      SMTP_URL: 'smtp://mail.internal',
+      SMS_URL: 'https://sms.example.com/send',
+    });
+    expect(config.sandboxOnNetwork).toBe(false);
+    expect(sandboxNetworkWarning(config)).toBeUndefined();
   });
 
   it('treats empty variables as unset', async () => {

@@ -75,6 +75,8 @@ const maximumWorkers = 64;
 const environmentSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
   HOST: withDefault(z.string(), '127.0.0.1'),
+  /** Sandbox only: serve it beyond this machine anyway (HOST not loopback), /dev routes and all. */
+  SANDBOX_ALLOW_NETWORK: withDefault(booleanText, 'false'),
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection URL' })),
   BANK_MODE: withDefault(bankModeSchema, 'sandbox'),
@@ -128,6 +130,12 @@ const environmentSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /**
+   * A sandbox listening beyond loopback, which SANDBOX_ALLOW_NETWORK allowed: its /dev routes (the
+   * outbox's codes and links, the admin's sign-in, the card network) are open to that network, and
+   * the start says so loudly (`sandboxNetworkWarning`).
+   */
+  sandboxOnNetwork: boolean;
   dataDirectory: string;
   databaseUrl?: string;
   mode: BankMode;
@@ -199,6 +207,12 @@ export async function loadConfig(environment: Record<string, string | undefined>
       throw new ConfigError(missing.map((name) => `${name} is required when BANK_MODE=production`));
     }
   }
+  const sandboxOnNetwork = env.BANK_MODE === 'sandbox' && !isLoopbackHost(env.HOST);
+  if (sandboxOnNetwork && !env.SANDBOX_ALLOW_NETWORK) {
+    throw new ConfigError([
+      `HOST=${env.HOST} would open the sandbox to a network, and with it /dev/outbox (every code and link the bank sends), /dev/staff-sign-in (the admin's password and code) and /dev/card-network: listen on 127.0.0.1, or set SANDBOX_ALLOW_NETWORK=true if everyone who can reach ${env.HOST} may sign in as anyone`,
+    ]);
+  }
   if (env.WEB_CONCURRENCY > 1 && env.DATABASE_URL === undefined) {
     throw new ConfigError([
       `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database (PGlite) keeps its data directory for one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
@@ -213,6 +227,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
   return {
     port: env.PORT,
     host: env.HOST,
+    sandboxOnNetwork,
     dataDirectory,
     databaseUrl: env.DATABASE_URL,
     mode: env.BANK_MODE,
@@ -295,6 +310,30 @@ async function sandboxSecrets(dataDirectory: string, sessionSecret?: string, enc
     sessionSecret: Buffer.from(sessionSecret ?? secrets.sessionSecret, 'base64'),
     encryptionKey: Buffer.from(encryptionKey ?? secrets.encryptionKey, 'base64'),
   };
+}
+
+/**
+ * Addresses only this machine can reach: the IPv4 loopback network (127.0.0.0/8), IPv6's ::1 (also
+ * as an IPv4-mapped address) and `localhost`. Anything else, `0.0.0.0` and `::` first, may be
+ * reached from a network.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.toLowerCase().replace(/^::ffff:/, '');
+  return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
+}
+
+/** What a sandbox open to a network prints at start (to the terminal, before anything else), or nothing. */
+export function sandboxNetworkWarning(config: Pick<Config, 'sandboxOnNetwork' | 'host'>): string | undefined {
+  if (!config.sandboxOnNetwork) return undefined;
+  const rule = '!'.repeat(78);
+  return [
+    rule,
+    `  WARNING: this sandbox listens on ${config.host} (SANDBOX_ALLOW_NETWORK=true): anyone who can reach it`,
+    '  can read /dev/outbox (every sign-in code, step-up code and reset link), sign in as the staff',
+    '  admin through /dev/staff-sign-in, and make card payments through /dev/card-network.',
+    "  Keep real people's data out of it. To close it, unset SANDBOX_ALLOW_NETWORK and use HOST=127.0.0.1.",
+    rule,
+  ].join('\n');
 }
 
 /** Hosts a browser on this machine reaches as `localhost`. */

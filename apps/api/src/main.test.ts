@@ -51,6 +51,53 @@ describe('starting the server', () => {
   });
 });
 
+describe('a sandbox and the network', () => {
+  const sandboxEnvironment = async (variables: Record<string, string>) => ({
+    ...process.env,
+    DATABASE_URL: '',
+    BANK_MODE: 'sandbox',
+    PORT: String(await closedPort()),
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), 'strongroom-network-')),
+    LOG_LEVEL: 'warn',
+    SANDBOX_ALLOW_NETWORK: '',
+    ...variables,
+  });
+
+  it('refuses to start a sandbox on an address a network reaches unless SANDBOX_ALLOW_NETWORK=true, and exits 1', async () => {
+    const env = await sandboxEnvironment({ HOST: '0.0.0.0' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repositoryRoot, encoding: 'utf8', timeout: 60_000, env });
+    await rm(env.DATA_DIR, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('HOST=0.0.0.0 would open the sandbox to a network');
+    expect(result.stderr).toContain('/dev/staff-sign-in');
+    expect(result.stderr).toContain('SANDBOX_ALLOW_NETWORK=true');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).toBe('');
+  });
+
+  it('warns first thing, naming the /dev routes it exposes, when the operator opens the sandbox to a network', async () => {
+    // A documentation address (RFC 5737) is never this machine's: the start fails at listen, so nothing is ever served.
+    const env = await sandboxEnvironment({ HOST: '192.0.2.1', SANDBOX_ALLOW_NETWORK: 'true' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!errors.includes('/dev/card-network') && server.exitCode === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(errors.trimStart().startsWith('!!!!')).toBe(true);
+      expect(errors).toContain('WARNING: this sandbox listens on 192.0.2.1 (SANDBOX_ALLOW_NETWORK=true)');
+      for (const route of ['/dev/outbox', '/dev/staff-sign-in', '/dev/card-network']) expect(errors).toContain(route);
+    } finally {
+      server.kill('SIGKILL');
+      await exited;
+      await rm(env.DATA_DIR, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
 /** Whether the server at this address answers yet. */
 async function answers(url: string): Promise<boolean> {
   return fetch(url).then(

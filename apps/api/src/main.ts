@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { build } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, sandboxNetworkWarning, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { superviseWorkers } from './platform/cluster.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   process.umask(ownerOnlyUmask);
   const config = await loadConfig(process.env);
   if (cluster.isWorker) return runWorker(config);
+  // Before the database opens, so the operator sees it even if the start fails later.
+  const networkWarning = sandboxNetworkWarning(config);
+  if (networkWarning) process.stderr.write(`${networkWarning}\n`);
   if (config.webConcurrency > 1) return runPrimary(config);
   return runSingleProcess(config);
 }
@@ -150,6 +153,7 @@ function warnExposed(log: Pick<FastifyBaseLogger, 'warn'>, config: Config, entri
  */
 async function printOpening(config: Config, url: string, newAdmin: StaffEnrolment | undefined, workers = 1): Promise<void> {
   const embedded = !config.databaseUrl;
+  const networkWarning = sandboxNetworkWarning(config);
   const lines = [
     '',
     `  ${config.bankName} is open at ${url}`,
@@ -164,6 +168,8 @@ async function printOpening(config: Config, url: string, newAdmin: StaffEnrolmen
         ]
       : []),
     ...(newAdmin ? await newAdminLines(newAdmin) : []),
+    // Again last, where the eye lands: the /dev routes above are open to a network.
+    ...(networkWarning ? ['', networkWarning] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -64,6 +64,46 @@ describeEachDatabase('the client address behind a reverse proxy', (database) => 
     expect(await failedSignInAddress(listed, { remoteAddress: clientAddress, forwardedFor: '127.0.0.1' })).toBe(clientAddress);
   });
 
+  it('keeps the X-Request-Id a trusted proxy passes on, and gives any other client a fresh id, in its answer and in its audit row', async () => {
+    const written = 'written-by-the-sender-0001';
+    const signIn = (app: FastifyInstance, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress,
+        headers: { 'x-request-id': written },
+        payload: { email: `nobody-${Math.random().toString(36).slice(2)}@example.com`, password: 'not the password' },
+      });
+    const auditedRequestId = async (answer: { headers: Record<string, unknown> }) => {
+      const rows = await database().query<{ request_id: string }>("SELECT request_id FROM audit_log WHERE action = 'auth.login' AND request_id = $1", [
+        answer.headers['x-request-id'],
+      ]);
+      return rows[0]?.request_id;
+    };
+    const listed = await build(proxyAddress);
+    const throughProxy = await signIn(listed, proxyAddress);
+    expect(throughProxy.headers['x-request-id']).toBe(written);
+    expect(await auditedRequestId(throughProxy)).toBe(written);
+    const malformed = await listed.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      remoteAddress: proxyAddress,
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(malformed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const untrusted = await build('false');
+    for (const [app, remoteAddress] of [
+      [listed, clientAddress],
+      [untrusted, proxyAddress],
+      [untrusted, '127.0.0.1'],
+    ] as const) {
+      const direct = await signIn(app, remoteAddress);
+      expect(direct.headers['x-request-id'], remoteAddress).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await auditedRequestId(direct)).toBe(direct.headers['x-request-id']);
+    }
+  });
+
   it('answers /metrics on a loopback socket only, whatever the forwarding headers say', async () => {
     const metrics = (app: FastifyInstance, remoteAddress: string, forwardedFor?: string) =>
       app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });

@@ -17,8 +17,13 @@ export function sessionCookieNameFor(request: FastifyRequest, realm: 'customer' 
 /** Staff routes live under this prefix; the CSRF check reads the staff cookie there. */
 export const staffApiPrefix = '/api/v1/staff/';
 
-export function realmOfUrl(url: string): 'customer' | 'staff' {
-  return url.startsWith(staffApiPrefix) ? 'staff' : 'customer';
+/**
+ * The realm of a route as the router matched it (`request.routeOptions.url`), never of the URL as
+ * sent: the router decodes `/api/v1/%73taff/...` to a staff route, which a test of the raw URL
+ * would take for a customer's (issue 30, item 3).
+ */
+export function realmOfRoute(route: string): 'customer' | 'staff' {
+  return route.startsWith(staffApiPrefix) ? 'staff' : 'customer';
 }
 
 /** The long-lived cookie that tells a browser the customer signed in from before (no Secure without HTTPS). */

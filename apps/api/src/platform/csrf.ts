@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { recordAudit } from './audit.ts';
 import { equalHashes, keyedHash } from './crypto.ts';
 import { AppError } from './errors.ts';
-import { realmOfUrl, sessionCookieNameFor } from './cookie-names.ts';
+import { realmOfRoute, sessionCookieNameFor } from './cookie-names.ts';
 
 type Realm = 'customer' | 'staff';
 
@@ -53,26 +53,47 @@ function headerMatches(expected: string, header: string | string[] | undefined):
   return equalHashes(Buffer.from(expected), Buffer.from(header));
 }
 
+/** Whether a session cookie names a live session of the realm (platform/session.ts decides; it imports this file). */
+export type LiveSessionCheck = (sessionId: string, realm: Realm) => Promise<boolean>;
+
+/** The API's routes; other unsafe routes (the ops door) take a bearer token, not a cookie. */
+const apiRoutePrefix = '/api/';
+
 /**
- * CSRF (D2, ASVS 3.5.1, decision 019): an unsafe API request that carries a session cookie must
- * carry `X-CSRF-Token` equal to the HMAC of that session's id. Another site can neither read the
- * cookie that holds it nor compute it, and a cookie it manages to plant proves nothing, because
- * the token is checked against the session, not against the cookie. A request without a session
- * has no authority to forge, so sign-in and sign-up need no token. A mismatch answers 403 before
+ * CSRF (D2, ASVS 3.5.1, decision 019): an unsafe API request that carries a live session's cookie
+ * must carry `X-CSRF-Token` equal to the HMAC of that session's id. Another site can neither read
+ * the cookie that holds it nor compute it, and a cookie it manages to plant proves nothing, because
+ * the token is checked against the session, not against the cookie. A mismatch answers 403 before
  * any handler runs, so nothing changes. Staff routes (`/api/v1/staff/`) check the staff session's
  * cookie instead: each realm's token is bound to its own session (D16).
+ *
+ * Which route, and so which realm, is the one the router matched, not the URL as sent: the router
+ * decodes the path, so `POST /%61pi/v1/transfers` runs the transfer route, and a test of the raw
+ * URL let every percent-encoded spelling through (issue 30, item 3; decision 049). A request that
+ * matched no route only reaches the not-found answer, which changes nothing.
+ *
+ * A request whose cookie names no live session (it ended, expired, or never was one) has no
+ * authority for another site to borrow: the guarded routes answer it 401 whatever it sends, and
+ * the public ones (sign-in, sign-up, password reset) act on no session. So it needs no token, and
+ * a stale cookie no longer blocks signing in again (issue 30, item 13). The session is looked up
+ * only when the token does not match, so a request that sends its token costs nothing more. A
+ * browser with a live session still needs the token on every route, sign-in included, so another
+ * site cannot sign it in to an account of the attacker's choosing (login CSRF) any more than before.
  */
-export function registerCsrfProtection(app: FastifyInstance, db: Queryable, secret: Buffer): void {
+export function registerCsrfProtection(app: FastifyInstance, db: Queryable, secret: Buffer, isLiveSession: LiveSessionCheck): void {
   app.decorate('csrfTokenFor', (sessionId: string) => csrfTokenFor(secret, sessionId));
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    const sessionId = request.cookies[sessionCookieNameFor(request, realmOfUrl(request.url))];
+    const route = request.routeOptions.url;
+    if (!unsafeMethods.has(request.method) || route === undefined || !route.startsWith(apiRoutePrefix)) return;
+    const realm = realmOfRoute(route);
+    const sessionId = request.cookies[sessionCookieNameFor(request, realm)];
     if (!sessionId) return;
     if (headerMatches(csrfTokenFor(secret, sessionId), request.headers[csrfHeaderName])) return;
+    if (!(await isLiveSession(sessionId, realm))) return;
     await recordAudit(db, {
       actorType: 'anonymous',
       action: 'csrf.rejected',
-      subject: request.routeOptions.url ?? 'unmatched',
+      subject: route,
       outcome: 'denied',
       ip: request.ip,
       userAgent: request.headers['user-agent'],

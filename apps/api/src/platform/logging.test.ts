@@ -12,6 +12,15 @@ describe('maskUrl', () => {
     expect(maskUrl('/cards/4111111111111111')).toBe('/cards/[redacted]');
     expect(maskUrl('/savings')).toBe('/savings');
   });
+
+  it('masks the terms of the history search, the staff customer search and the audit filters, however the name is spelt', () => {
+    expect(maskUrl('/api/v1/transactions?accountId=7b0e&q=Margaret%20Hamilton&limit=20')).toBe('/api/v1/transactions?accountId=7b0e&q=[redacted]&limit=20');
+    expect(maskUrl('/api/v1/staff/customers?q=4400123456')).toBe('/api/v1/staff/customers?q=[redacted]');
+    expect(maskUrl('/api/v1/staff/audit.csv?actor=ada%40example.com&action=staff.&subject=c1')).toBe(
+      '/api/v1/staff/audit.csv?actor=[redacted]&action=staff.&subject=[redacted]',
+    );
+    expect(maskUrl('/api/v1/%74ransactions?%71=ada')).toBe('/api/v1/%74ransactions?q=[redacted]');
+  });
 });
 
 describeEachDatabase('what the logs hold', (database) => {
@@ -36,9 +45,26 @@ describeEachDatabase('what the logs hold', (database) => {
     expect(logs.text).not.toContain('t'.repeat(43));
   });
 
+  it('never writes what a customer or staff member searched for (a name, an email, an account number) into a log line', async () => {
+    const terms = ['Margaret Hamilton', 'margaret.hamilton@example.com', '4400123456'];
+    for (const term of terms) {
+      const q = encodeURIComponent(term);
+      await app.inject({ method: 'GET', url: `/api/v1/transactions?q=${q}` });
+      await app.inject({ method: 'GET', url: `/api/v1/staff/customers?q=${q}` });
+      await app.inject({ method: 'GET', url: `/api/v1/staff/audit?actor=${q}&subject=${q}` });
+      await app.inject({ method: 'GET', url: `/api/v1/staff/audit.csv?actor=${q}` });
+    }
+    expect(logs.text).toContain('/api/v1/staff/customers?q=[redacted]');
+    expect(logs.text).toContain('/api/v1/staff/audit?actor=[redacted]&subject=[redacted]');
+    for (const term of terms) {
+      expect(logs.text).not.toContain(term);
+      expect(logs.text).not.toContain(encodeURIComponent(term));
+    }
+  });
+
   it('writes one line per request, when it is answered: its id, method, masked URL, status and time', async () => {
-    const requestId = 'one-line-per-request-0001';
-    await app.inject({ method: 'GET', url: `/api/v1/health?token=${'s'.repeat(12)}`, headers: { 'x-request-id': requestId } });
+    const answer = await app.inject({ method: 'GET', url: `/api/v1/health?token=${'s'.repeat(12)}` });
+    const requestId = String(answer.headers['x-request-id']);
     const lines = logs.text
       .split('\n')
       .filter((line) => line.includes(`"requestId":"${requestId}"`))

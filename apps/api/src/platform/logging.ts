@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { fromTrustedProxy, type TrustProxy } from './trusted-proxies.ts';
 
 /**
  * Logs are structured (pino) and never hold a password, a code, a token, a session id or a card
@@ -9,6 +10,14 @@ import type { Config } from '../config.ts';
  */
 const secretPathPrefixes = ['/verification/', '/resetpassword/', '/api/v1/auth/verification/', '/api/v1/auth/password-reset/'];
 const secretQueryKeys = /^(token|code|otp|password|secret|key|session|pan|card.*)$/i;
+/**
+ * What people search for is personal data: a name, an email or an account number typed into the
+ * history search (`GET /transactions?q=`), the staff customer search (`GET /staff/customers?q=`) or
+ * the audit filters (`GET /staff/audit?actor=&subject=`, and its CSV). Masked by name on every
+ * path, not only on those routes, so that a path spelt another way (percent-encoded, a trailing
+ * slash) that the router still matches cannot carry the term into the log.
+ */
+const searchQueryKeys = /^(q|actor|subject)$/i;
 /** A long run of token-like characters anywhere in a path is masked too. */
 const tokenLikeSegment = /[A-Za-z0-9_-]{32,}/g;
 /** Thirteen to nineteen digits, possibly spaced: the shape of a card number. */
@@ -25,17 +34,31 @@ export function maskUrl(url: string): string {
   const params = new URLSearchParams(query);
   const masked = [...params.entries()].map(
     ([key, value]) =>
-      `${encodeURIComponent(key)}=${secretQueryKeys.test(key) ? '[redacted]' : encodeURIComponent(value.replace(cardNumberLike, '[redacted]'))}`,
+      `${encodeURIComponent(key)}=${secretQueryKeys.test(key) || searchQueryKeys.test(key) ? '[redacted]' : encodeURIComponent(value.replace(cardNumberLike, '[redacted]'))}`,
   );
   return `${path}?${masked.join('&')}`;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** A well-formed `X-Request-Id` from a proxy is kept for tracing; anything else gets a fresh id. */
-export function requestIdFor(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const incoming = request.headers['x-request-id'];
-  return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+/** What Fastify hands `genReqId`: the raw request, before it works out the client's address. */
+interface RawRequest {
+  headers: Record<string, string | string[] | undefined>;
+  socket: { remoteAddress?: string };
+}
+
+/**
+ * Fastify's `genReqId`. A well-formed `X-Request-Id` is kept for tracing only when the socket's
+ * peer is a proxy the operator trusts (TRUST_PROXY, decision 020): a proxy writes it and passes it
+ * on, while any other client could write what the logs and the audit rows call its request, to
+ * hide among or impersonate others' (issue 30, item 12; decision 049). Anything else gets a fresh id.
+ */
+export function requestIdFor(trustProxy: TrustProxy | false): (request: RawRequest) => string {
+  return (request) => {
+    const incoming = request.headers['x-request-id'];
+    const believed = typeof incoming === 'string' && requestIdPattern.test(incoming) && fromTrustedProxy(trustProxy, request.socket.remoteAddress);
+    return believed ? incoming : randomUUID();
+  };
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {

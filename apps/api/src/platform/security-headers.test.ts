@@ -39,4 +39,12 @@ describeEachDatabase('security headers', (database) => {
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
   });
+
+  it('marks an API answer no-store when its path is percent-encoded too, since the router decodes it to the same route', async () => {
+    for (const url of ['/%61pi/v1/health', '/api/v1/%73ettings/public', '/%61pi/v1/me']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).not.toBe(404);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
 });

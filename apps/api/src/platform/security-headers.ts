@@ -39,19 +39,29 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 };
 
-function isPrivatePath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/internal/') || url === '/metrics';
+function isPrivatePath(path: string | undefined): boolean {
+  return path !== undefined && (path.startsWith('/api/') || path.startsWith('/internal/') || path === '/metrics');
+}
+
+/**
+ * An answer of the API, the ops door or the metrics, however the client spelled its path: the
+ * router decodes `/%61pi/v1/me` to the route `/api/v1/me`, whose answer is just as private, so the
+ * route it matched counts as well as the URL (issue 30, item 3). The URL still counts for a path
+ * no API route matched, which the web app's catch-all takes.
+ */
+function isPrivateRequest(request: FastifyRequest): boolean {
+  return isPrivatePath(request.url) || isPrivatePath(request.routeOptions.url);
 }
 
 /**
  * Every header an answer to this URL carries beside the fixed ones: HSTS only over HTTPS (on plain
  * http it is meaningless), `no-store` on every API answer (14.3.2).
  */
-export function headersFor(url: string, overHttps: boolean): Record<string, string> {
+export function headersFor(url: string, overHttps: boolean, privateAnswer = isPrivatePath(url)): Record<string, string> {
   return {
     ...securityHeaders,
     ...(overHttps ? { 'strict-transport-security': `max-age=${oneYearSeconds}; includeSubDomains` } : {}),
-    ...(isPrivatePath(url) ? { 'cache-control': 'no-store' } : {}),
+    ...(privateAnswer ? { 'cache-control': 'no-store' } : {}),
   };
 }
 
@@ -60,7 +70,8 @@ export function headersFor(url: string, overHttps: boolean): Record<string, stri
  * streams by hand (server-sent events), where Fastify's own header list is never flushed.
  */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  for (const [name, value] of Object.entries(headersFor(request.url, request.protocol === 'https'))) reply.raw.setHeader(name, value);
+  const headers = headersFor(request.url, request.protocol === 'https', isPrivateRequest(request));
+  for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
 }
 
 /** Set first thing on every request, so an answer from any later hook or handler carries them. */
@@ -70,7 +81,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
   // No handler may make an API answer cacheable.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isPrivatePath(request.url)) reply.header('cache-control', 'no-store');
+    if (isPrivateRequest(request)) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

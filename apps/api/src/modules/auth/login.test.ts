@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { beforeAll, expect, it } from 'vitest';
@@ -5,7 +6,11 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo, TestBrowser, tokenFromLink } from '../../test/client.ts';
 import { onboardedCustomer, testPassword } from '../../test/customers.ts';
-import { throttlePolicy } from '../../platform/login-throttle.ts';
+import { consecutiveFailures, throttlePolicy } from '../../platform/login-throttle.ts';
+import { hashSessionId } from '../../platform/session.ts';
+
+/** The probe's burst: 39 wrong passwords and the right one last, all at once (issue 30, item 5). */
+const concurrentSignIns = 40;
 
 describeEachDatabase('signing in, out, and recovering a password', (database) => {
   let app: FastifyInstance;
@@ -65,6 +70,74 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
     expect((await logIn(new TestBrowser(app), testPassword, target)).statusCode).toBe(200);
   });
 
+  it('counts 40 concurrent sign-ins to one account before checking any password: no more are checked than one at a time, the rest get 429, and the right password sent last stays out', async () => {
+    const target = 'burst@example.com';
+    await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 7) }, { email: target });
+    // One at a time, the free failures are checked and so is the one that starts the first wait.
+    const checkedOneAtATime = throttlePolicy.account.freeFailures + 1;
+    // An unknown email is counted and refused exactly as a known one (ASVS 6.3.8).
+    for (const email of [target, 'nobody-bursting@example.com']) {
+      const passwords = Array.from({ length: concurrentSignIns }, (_, index) => (index === concurrentSignIns - 1 ? testPassword : `wrong password ${index}`));
+      const answers = await Promise.all(
+        passwords.map((password) =>
+          app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: new TestBrowser(app).ip }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      const checked = statuses.filter((status) => status === 401).length;
+      expect(checked, `${email}: ${statuses.join(' ')}`).toBeGreaterThan(0);
+      expect(checked, `${email}: ${statuses.join(' ')}`).toBeLessThanOrEqual(checkedOneAtATime);
+      expect(
+        statuses.filter((status) => status === 429),
+        email,
+      ).toHaveLength(concurrentSignIns - checked);
+      expect(statuses.at(-1), email).toBe(429);
+    }
+  });
+
+  it('forgives an address its failures with time, so one mistake behind a shared NAT does not block everyone after the twentieth', async () => {
+    const office = new TestBrowser(app).ip;
+    const signIn = (who: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: who, password }, remoteAddress: office });
+    for (let failure = 0; failure <= throttlePolicy.ip.freeFailures; failure++) {
+      expect((await signIn(`typo-${failure}@example.com`, 'not the password')).statusCode).toBe(401);
+    }
+    expect((await signIn(email, testPassword)).statusCode).toBe(429);
+    // An hour later, with no failure since, someone in the office mistypes once more...
+    await database().query(
+      "UPDATE login_throttle SET last_failure_at = last_failure_at - interval '1 hour', blocked_until = blocked_until - interval '1 hour' WHERE key = $1",
+      [`ip:${office}`],
+    );
+    expect((await signIn('typo-again@example.com', 'not the password')).statusCode).toBe(401);
+    // ...and the next person in the office still signs in.
+    expect((await signIn(email, testPassword)).statusCode).toBe(200);
+  });
+
+  it("forgives an account's wait with time, yet 100 failures in a row still need a password reset, however slowly they came", async () => {
+    const target = 'forgetful@example.com';
+    await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 7) }, { email: target });
+    for (let failure = 0; failure <= throttlePolicy.account.freeFailures; failure++) {
+      expect((await logIn(new TestBrowser(app), 'wrong password!', target)).statusCode).toBe(401);
+    }
+    await database().query(
+      "UPDATE login_throttle SET last_failure_at = last_failure_at - interval '1 hour', blocked_until = blocked_until - interval '1 hour' WHERE key = $1",
+      [`account:${target}`],
+    );
+    expect((await logIn(new TestBrowser(app), 'wrong password!', target)).statusCode).toBe(401);
+    expect(await consecutiveFailures(database(), `account:${target}`)).toBe(throttlePolicy.account.freeFailures + 2);
+    expect((await logIn(new TestBrowser(app), testPassword, target)).statusCode).toBe(200);
+
+    // One failure short of the rule, the last of them a day ago: nothing is blocked, yet the 100th asks for recovery.
+    await database().query("INSERT INTO login_throttle (key, consecutive_failures, last_failure_at) VALUES ($1, $2, now() - interval '1 day')", [
+      `account:${target}`,
+      throttlePolicy.failuresBeforeRecoveryRequired - 1,
+    ]);
+    expect((await logIn(new TestBrowser(app), 'wrong password!', target)).statusCode).toBe(401);
+    const recovery = await logIn(new TestBrowser(app), testPassword, target);
+    expect(recovery.statusCode).toBe(403);
+    expect(recovery.json().error.message).toMatch(/Reset your password/);
+  });
+
   it('logs out on the server: the old cookie no longer works, and logout needs the CSRF header', async () => {
     const browser = new TestBrowser(app);
     await logIn(browser, testPassword);
@@ -83,6 +156,59 @@ describeEachDatabase('signing in, out, and recovering a password', (database) =>
     );
     expect(audit.map((row) => `${row.action}:${row.outcome}`)).toEqual(['auth.login:success', 'auth.logout:success']);
     for (const row of audit) expect(row).toMatchObject({ actor_id: expect.any(String), user_agent: expect.any(String) });
+  });
+
+  it('lets a browser whose session cookie is stale (ended or expired) sign in, sign up and ask for a reset without a CSRF token', async () => {
+    const ended = new TestBrowser(app);
+    await logIn(ended, testPassword);
+    const endedSession = ended.cookies.session ?? '';
+    expect((await ended.post('/api/v1/auth/logout')).statusCode).toBe(204);
+    const expired = new TestBrowser(app);
+    await logIn(expired, testPassword);
+    const expiredSession = expired.cookies.session ?? '';
+    await database().query("UPDATE sessions SET absolute_expires_at = now() - interval '1 second' WHERE id_hash = $1", [hashSessionId(expiredSession)]);
+
+    for (const session of [endedSession, expiredSession, 'never-a-session-0123456789abcdef0123456789a']) {
+      // Straight to inject: no X-CSRF-Token header, as a page that kept only the cookie would send.
+      const asStale = (url: string, payload: object) =>
+        app.inject({ method: 'POST', url, payload, cookies: { session }, remoteAddress: new TestBrowser(app).ip });
+      const signedIn = await asStale('/api/v1/auth/login', { email, password: testPassword });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const signedUp = await asStale('/api/v1/auth/signup', {
+        firstName: 'Stale',
+        lastName: 'Cookie',
+        email: `stale-${randomUUID()}@example.com`,
+        password: 'a fresh long passphrase',
+        confirmPassword: 'a fresh long passphrase',
+        acceptTerms: true,
+      });
+      expect(signedUp.statusCode, signedUp.body).toBe(201);
+      const reset = await asStale('/api/v1/auth/password-reset', { email });
+      expect(reset.statusCode, reset.body).toBe(200);
+    }
+  });
+
+  it('still refuses sign-in, sign-up and sign-out without the CSRF token to a browser whose session is live, so another site cannot switch it to another account', async () => {
+    const browser = new TestBrowser(app);
+    await logIn(browser, testPassword);
+    const session = browser.cookies.session ?? '';
+    const forged = (url: string, payload: object) => app.inject({ method: 'POST', url, payload, cookies: { session }, remoteAddress: browser.ip });
+    for (const response of [
+      await forged('/api/v1/auth/login', { email: 'attacker@example.com', password: testPassword }),
+      await forged('/api/v1/auth/signup', {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'x@example.com',
+        password: 'whatever long',
+        confirmPassword: 'whatever long',
+        acceptTerms: true,
+      }),
+      await forged('/api/v1/auth/logout', {}),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+    expect((await browser.get('/api/v1/me')).statusCode).toBe(200);
   });
 
   it('answers a reset request the same for known and unknown emails, and mails only the known one', async () => {

@@ -26,7 +26,7 @@ import {
   useEmailVerification,
   usePasswordReset,
 } from './repository.ts';
-import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from '../../platform/login-throttle.ts';
+import { clearFailures, reserveSignInAttempt, settleSucceededAttempt, type ThrottleKey } from '../../platform/login-throttle.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { recordReferral, referrerOfCode } from '../referrals/service.ts';
 
@@ -173,14 +173,16 @@ export async function verifyEmail(dependencies: AuthDependencies, token: string,
 
 /**
  * Sign-in. A wrong email and a wrong password get the same answer in the same time; failures slow
- * the account and the address down (throttle.ts) without locking the real customer out for long.
+ * the account and the address down (platform/login-throttle.ts) without locking the real customer
+ * out for long. The attempt is counted before the password is checked, so a burst of concurrent
+ * attempts gets no more checks than the same attempts one at a time (issue 30, item 5).
  */
 export async function logIn(dependencies: AuthDependencies, input: LoginRequest, meta: RequestMeta): Promise<{ customerId: string; deviceToken: string }> {
   const { db } = dependencies;
   const accountKey: ThrottleKey = `account:${normalizeEmail(input.email)}`;
   const ipKey: ThrottleKey = `ip:${meta.ip}`;
-  const waitSeconds = await blockedForSeconds(db, [accountKey, ipKey]);
-  if (waitSeconds > 0) {
+  const attempt = await reserveSignInAttempt(db, [accountKey, ipKey]);
+  if (attempt.outcome === 'throttled') {
     await recordAudit(db, {
       actorType: 'anonymous',
       action: 'auth.login',
@@ -190,16 +192,15 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
       requestId: meta.requestId,
       details: { reason: 'throttled' },
     });
-    throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: waitSeconds });
+    throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
-  if ((await consecutiveFailures(db, accountKey)) >= throttlePolicy.failuresBeforeRecoveryRequired) {
+  if (attempt.outcome === 'recovery_required') {
     throw new AppError('forbidden', 'Too many failed sign-ins. Reset your password to continue.');
   }
   const customer = await findCustomerByEmail(db, input.email);
   const passwordMatches = customer ? await verifyPassword(customer.password_hash, input.password) : await spendVerificationTime(input.password);
   if (!customer || !passwordMatches) {
-    await recordFailure(db, accountKey, throttlePolicy.account);
-    await recordFailure(db, ipKey, throttlePolicy.ip);
+    // Already counted by the reservation: a failure writes only its audit row.
     await recordAudit(db, {
       actorType: 'anonymous',
       actorId: customer?.id,
@@ -211,7 +212,7 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
     });
     throw new AppError('unauthenticated', authMessages.wrongCredentials);
   }
-  await clearFailures(db, accountKey);
+  await settleSucceededAttempt(db, attempt);
   return completeSignIn(dependencies, customer.id, meta);
 }
 

@@ -6,6 +6,7 @@ import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestStaff, staffBrowser, type TestStaffMember } from '../../test/staff.ts';
+import { throttlePolicy } from '../../platform/login-throttle.ts';
 import { matchTotp, totpCode, totpStep } from '../../platform/totp.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { ensureSandboxAdmin, sandboxAdmin } from './sandbox-admin.ts';
@@ -92,6 +93,27 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
     expect(malformed.json().error.fields.code).toBe('enter the 6-digit code from your authenticator app');
   });
 
+  it('counts 40 concurrent sign-ins to one member before checking any of them: no more are checked than one at a time, and the right one sent last stays out', async () => {
+    const member = await createTestStaff(database(), config, 'admin');
+    const attempts = 40;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/staff/auth/login',
+          remoteAddress: new TestBrowser(app).ip,
+          payload: { email: member.email, password: index === attempts - 1 ? member.password : `wrong password ${index}`, code: totpCode(member.totpSecret) },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked, statuses.join(' ')).toBeGreaterThan(0);
+    expect(checked, statuses.join(' ')).toBeLessThanOrEqual(throttlePolicy.account.freeFailures + 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(attempts - checked);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('a customer session is unauthenticated on staff routes, and a staff session on customer routes', async () => {
     const customer = await new TestBrowser(app).signInAs(database(), await insertBareCustomer(database()));
     expect((await customer.get('/api/v1/staff/me')).statusCode).toBe(401);
@@ -118,6 +140,22 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
     expect((await browser.post('/api/v1/staff/auth/logout')).statusCode).toBe(204);
     const again = await app.inject({ method: 'GET', url: '/api/v1/staff/me', cookies: { staff_session: session ?? '' } });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('signs in again over the cookie of a session that ended, without a CSRF token: a stale cookie has no authority to forge', async () => {
+    const member = await createTestStaff(database(), config, 'operations');
+    const browser = new TestBrowser(app);
+    await logIn(browser, member);
+    const ended = browser.cookies.staff_session ?? '';
+    expect((await browser.post('/api/v1/staff/auth/logout')).statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/auth/login',
+      cookies: { staff_session: ended },
+      remoteAddress: browser.ip,
+      payload: { email: member.email, password: member.password, code: totpCode(member.totpSecret, Date.now() + 30_000) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('a disabled member cannot sign in and their open sessions end', async () => {
