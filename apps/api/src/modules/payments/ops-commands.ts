@@ -14,7 +14,8 @@ const maxReasonLength = 500;
  * `npm run ops -- review <transferId> release|reject --reason "..." [--staff EMAIL]` (PRODUCT.md
  * sections 5 and 6). A release of FOUR_EYES_CENTS or more needs two different staff members: the
  * CLI acts on behalf of the staff member `--staff` names, so two people can release through it,
- * and without `--staff` it refuses such a release.
+ * and without `--staff` it refuses such a release. The two must be independent, as in the
+ * console (decision 050): `reviewHeldPayment` refuses a second approver linked to the first.
  */
 export const reviewCommand: OpsCommand = {
   name: 'review',
@@ -44,6 +45,11 @@ export const reviewCommand: OpsCommand = {
         output: staff
           ? `${staff.email} approved this release already: a second, different staff member must complete it (--staff EMAIL)`
           : `This release needs two different staff members (four eyes): run it with --staff EMAIL, once for each`,
+      };
+    if (outcome === 'approvers_linked')
+      return {
+        exitCode: 1,
+        output: `${staff?.email ?? 'This staff member'} and the first approver are linked: one granted the other's back-office access (directly or through others), or the same person granted both. A staff member independent of both must complete it (--staff EMAIL)`,
       };
     return ok({ transferId: paymentId, outcome });
   },

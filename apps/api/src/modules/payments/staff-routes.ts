@@ -18,6 +18,10 @@ import { countAtRails, countHeld, findHeld, listAtRails, listHeld } from './staf
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
+/** Why a linked second approver is refused (decision 050), in the words the console shows. */
+const linkedApproversMessage =
+  "You and the first approver are linked: one of you granted the other's back-office access (directly or through others), or the same person granted both. A staff member independent of both must approve.";
+
 /** One page of a staff queue. */
 export const staffPageSize = 50;
 
@@ -82,6 +86,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
         if (outcome === 'already_decided') throw new AppError('already_decided', 'This transfer was already decided');
         if (outcome === 'four_eyes_required')
           throw new AppError('four_eyes_required', 'You approved this release already: a second staff member must complete it');
+        if (outcome === 'approvers_linked') throw new AppError('four_eyes_required', linkedApproversMessage);
         if (outcome === 'released') await dependencies.settleSoon?.();
         const row = await findHeld(db, request.params.id);
         const [transfer] = row ? await presentHeld(db, [row], config.fourEyesCents) : [];

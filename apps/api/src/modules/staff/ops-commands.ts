@@ -5,7 +5,6 @@ import { emailField } from '@strongroom/contracts/fields.ts';
 import { passwordField } from '@strongroom/contracts/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.ts';
-import { recordAudit } from '../../platform/audit.ts';
 import { createStaffMember, StaffExistsError } from './service.ts';
 
 /**
@@ -33,15 +32,14 @@ export const createStaffCommand: OpsCommand = {
     if (!role.success) throw new OpsUsageError('--role is one of support, compliance, operations, admin');
     const db = await database();
     try {
-      const created = await createStaffMember({ db, config }, { email: email.data, password: password.data, role: role.data });
-      await recordAudit(db, {
+      const created = await createStaffMember({ db, config }, { email: email.data, password: password.data, role: role.data }, (staffId) => ({
         actorType: 'system',
         actorId: 'ops-cli',
         action: 'staff.create',
-        subject: created.staffId,
+        subject: staffId,
         outcome: 'success',
-        details: { role: created.role },
-      });
+        details: { role: role.data },
+      }));
       const { staffId, totpSecret, otpauthUri } = created;
       return {
         ...ok({ staffId, role: created.role, totpSecret, otpauthUri }),

@@ -93,6 +93,26 @@ export async function updateStaffPassword(db: Queryable, id: string, passwordHas
   await db.query('UPDATE staff SET password_hash = $2, password_changed_at = now() WHERE id = $1', [id, passwordHash]);
 }
 
+/** What gave a member back-office access (migration 0028); a disable takes access away and is none of these. */
+export type StaffAccessGrant = 'created' | 'enabled' | 'role_changed' | 'second_factor_reset';
+
+/** Records a grant; `grantedBy` is null when no staff member made it (the operator's create-staff, the sandbox's admin). */
+export async function insertAccessGrant(db: Queryable, grant: { staffId: string; grantedBy: string | null; kind: StaffAccessGrant }): Promise<void> {
+  await db.query('INSERT INTO staff_access_grants (staff_id, granted_by, kind) VALUES ($1, $2, $3)', [grant.staffId, grant.grantedBy, grant.kind]);
+}
+
+/** Any fixed number: it names the lock under which changes to staff members are taken one at a time. */
+const staffChangeLockKey = 7_305_113;
+
+/**
+ * Until the transaction ends, no other change to a staff member runs: the last-admin guard counts
+ * the active admins and changes one in the same turn, so two admins removing each other at once
+ * are first and second, never both first. The rows read after it see every change committed before.
+ */
+export async function lockStaffChanges(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [staffChangeLockKey]);
+}
+
 export async function countActiveAdmins(db: Queryable): Promise<number> {
   const [row] = await db.query<{ count: number }>("SELECT count(*)::integer AS count FROM staff WHERE role = 'admin' AND disabled_at IS NULL");
   return row?.count ?? 0;

@@ -124,14 +124,12 @@ export function staffRoutes(dependencies: StaffDependencies): FastifyPluginAsync
       async (request, reply) => {
         const actor = staffOf(request);
         try {
-          const created = await createStaffMember(dependencies, { ...request.body, createdBy: actor.id });
-          await recordAudit(
-            db,
+          const created = await createStaffMember(dependencies, { ...request.body, createdBy: actor.id }, (staffId) =>
             staffAudit(request, {
               action: 'staff.create',
-              subject: created.staffId,
+              subject: staffId,
               outcome: 'success',
-              details: { role: created.role, reason: request.body.reason },
+              details: { role: request.body.role, reason: request.body.reason },
             }),
           );
           return reply.status(201).send(created);

@@ -10,18 +10,21 @@ import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword }
 import { endAllSessions } from '../../platform/session.ts';
 import type { StaffPrincipal } from '../../platform/staff-auth.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../platform/totp.ts';
-import { blockedForSeconds, clearFailures, consecutiveFailures, recordFailure, throttlePolicy, type ThrottleKey } from '../../platform/login-throttle.ts';
+import { reserveSignInAttempt, settleSucceededAttempt, type ThrottleKey } from '../../platform/login-throttle.ts';
 import {
   countActiveAdmins,
   findStaffByEmail,
   findStaffById,
+  insertAccessGrant,
   insertStaff,
+  lockStaffChanges,
   normalizeStaffEmail,
   replaceTotpSecret,
   setStaffDisabled,
   setStaffRole,
   spendTotpStep,
   updateStaffPassword,
+  type StaffAccessGrant,
 } from './repository.ts';
 
 export interface StaffDependencies {
@@ -68,19 +71,32 @@ export function refuseCommonStaffPassword(password: string): void {
   if (isCommonPassword(password)) throw new AppError('validation_failed', 'Some fields are not valid', { fields: { password: 'this password is too common' } });
 }
 
-/** Creates a staff member with a new authenticator secret (argon2id password, secret sealed with AES-256-GCM). */
+/**
+ * Creates a staff member with a new authenticator secret (argon2id password, secret sealed with
+ * AES-256-GCM), and records who granted the access in the same transaction (decision 050): no
+ * member exists whose granter four eyes could miss. `createdBy` is absent when no staff member
+ * creates it (the operator's create-staff, the sandbox's admin); `audit` is written in the same commit.
+ */
 export async function createStaffMember(
   dependencies: StaffDependencies,
   input: { email: string; password: string; role: StaffRole; createdBy?: string },
+  audit?: (staffId: string) => AuditEntry,
 ): Promise<StaffEnrolment> {
   refuseCommonStaffPassword(input.password);
   const secret = newTotpSecret();
-  const id = await insertStaff(dependencies.db, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    role: input.role,
-    totpSecretEncrypted: sealSecret(dependencies.config, secret),
-    createdBy: input.createdBy,
+  const passwordHash = await hashPassword(input.password);
+  const id = await dependencies.db.transaction(async (tx) => {
+    const staffId = await insertStaff(tx, {
+      email: input.email,
+      passwordHash,
+      role: input.role,
+      totpSecretEncrypted: sealSecret(dependencies.config, secret),
+      createdBy: input.createdBy,
+    });
+    if (!staffId) return undefined;
+    await insertAccessGrant(tx, { staffId, grantedBy: input.createdBy ?? null, kind: 'created' });
+    if (audit) await recordAudit(tx, audit(staffId));
+    return staffId;
   });
   if (!id) throw new StaffExistsError(input.email.trim());
   return enrolment(dependencies.config, { id, email: input.email.trim(), role: input.role }, secret);
@@ -122,12 +138,13 @@ export async function staffLogIn(
   const { db } = dependencies;
   const accountKey: ThrottleKey = `account:staff:${normalizeStaffEmail(input.email)}`;
   const ipKey: ThrottleKey = `ip:${meta.ip}`;
-  const waitSeconds = await blockedForSeconds(db, [accountKey, ipKey]);
-  if (waitSeconds > 0) {
+  // Counted before anything is checked, so concurrent attempts cannot all pass the throttle (issue 30, item 5).
+  const attempt = await reserveSignInAttempt(db, [accountKey, ipKey]);
+  if (attempt.outcome === 'throttled') {
     await recordAudit(db, loginAudit(meta, { outcome: 'denied', details: { reason: 'throttled' } }));
-    throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: waitSeconds });
+    throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
-  if ((await consecutiveFailures(db, accountKey)) >= throttlePolicy.failuresBeforeRecoveryRequired) {
+  if (attempt.outcome === 'recovery_required') {
     throw new AppError('forbidden', 'Too many failed sign-ins. Ask an administrator to reset your sign-in.');
   }
   const staff = await findStaffByEmail(db, input.email);
@@ -135,17 +152,16 @@ export async function staffLogIn(
   const step = staff && passwordMatches ? matchTotp(openSecret(dependencies.config, staff.totp_secret_encrypted), input.code, nowMs) : undefined;
   const fresh = staff && step !== undefined ? await spendTotpStep(db, staff.id, step) : false;
   if (!staff || !passwordMatches || !fresh) {
-    await recordFailure(db, accountKey, throttlePolicy.account);
-    await recordFailure(db, ipKey, throttlePolicy.ip);
     const reason = !staff ? 'unknown_email' : !passwordMatches ? 'wrong_password' : step === undefined ? 'wrong_code' : 'replayed_code';
     await recordAudit(db, loginAudit(meta, { outcome: 'failure', actorId: staff?.id, details: { reason } }));
     throw new AppError('unauthenticated', wrongStaffCredentials);
   }
+  // A disabled member's attempt stays counted: it is refused like a failure.
   if (staff.disabled_at) {
     await recordAudit(db, loginAudit(meta, { outcome: 'denied', actorId: staff.id, details: { reason: 'disabled' } }));
     throw new AppError('forbidden', 'This staff account is disabled. Ask an administrator.');
   }
-  await clearFailures(db, accountKey);
+  await settleSucceededAttempt(db, attempt);
   await recordAudit(db, loginAudit(meta, { outcome: 'success', actorId: staff.id }));
   return staff.id;
 }
@@ -180,10 +196,20 @@ export async function changeOwnPassword(
 
 export type StaffChange = { kind: 'disable' } | { kind: 'enable' } | { kind: 'role'; role: StaffRole } | { kind: 'reset_second_factor' };
 
+/** What each change grants (decision 050): all but a disable give the member access or more of it, or credentials the admin saw. */
+const accessGrantOf: Record<StaffChange['kind'], StaffAccessGrant | undefined> = {
+  disable: undefined,
+  enable: 'enabled',
+  role: 'role_changed',
+  reset_second_factor: 'second_factor_reset',
+};
+
 /**
  * An administrator's change to another staff member, with its reason, audited. Nobody changes
  * their own role or access (an admin cannot lock the bank out by accident), and the last active
- * admin cannot be demoted or disabled.
+ * admin cannot be demoted or disabled. The change, its grant, the end of the member's sessions and
+ * the audit row commit together, under a lock that takes staff changes one at a time: two admins
+ * removing each other at once would otherwise both count two admins and leave none.
  */
 export async function changeStaffMember(
   dependencies: StaffDependencies,
@@ -194,29 +220,34 @@ export async function changeStaffMember(
   audit: (entry: Pick<AuditEntry, 'action' | 'subject' | 'outcome' | 'details'>) => AuditEntry,
 ): Promise<StaffEnrolment | undefined> {
   const { db, config } = dependencies;
-  const target = await findStaffById(db, targetId);
-  if (!target) throw new AppError('not_found', 'No such staff member');
-  if (target.id === actor.id) throw new AppError('conflict', 'You cannot change your own access; ask another administrator');
-  const removesAdmin = target.role === 'admin' && !target.disabled_at && (change.kind === 'disable' || (change.kind === 'role' && change.role !== 'admin'));
-  if (removesAdmin && (await countActiveAdmins(db)) <= 1) throw new AppError('conflict', 'This is the last active administrator');
-  let result: StaffEnrolment | undefined;
-  const details: Record<string, string> = { reason };
-  if (change.kind === 'disable' || change.kind === 'enable') {
-    const changed = await setStaffDisabled(db, target.id, change.kind === 'disable');
-    if (!changed) throw new AppError('conflict', change.kind === 'disable' ? 'This staff member is already disabled' : 'This staff member is already active');
-    if (change.kind === 'disable') await endAllSessions(db, 'staff', target.id);
-  } else if (change.kind === 'role') {
-    const previous = await setStaffRole(db, target.id, change.role);
-    if (!previous) throw new AppError('conflict', `This staff member already has the role ${change.role}`);
-    details.from = previous;
-    details.to = change.role;
-    await endAllSessions(db, 'staff', target.id);
-  } else {
-    const secret = newTotpSecret();
-    await replaceTotpSecret(db, target.id, sealSecret(config, secret));
-    await endAllSessions(db, 'staff', target.id);
-    result = await enrolment(config, target, secret);
-  }
-  await recordAudit(db, audit({ action: `staff.${change.kind === 'role' ? 'role_change' : change.kind}`, subject: target.id, outcome: 'success', details }));
-  return result;
+  const { target, secret } = await db.transaction(async (tx) => {
+    await lockStaffChanges(tx);
+    const target = await findStaffById(tx, targetId);
+    if (!target) throw new AppError('not_found', 'No such staff member');
+    if (target.id === actor.id) throw new AppError('conflict', 'You cannot change your own access; ask another administrator');
+    const removesAdmin = target.role === 'admin' && !target.disabled_at && (change.kind === 'disable' || (change.kind === 'role' && change.role !== 'admin'));
+    if (removesAdmin && (await countActiveAdmins(tx)) <= 1) throw new AppError('conflict', 'This is the last active administrator');
+    const details: Record<string, string> = { reason };
+    let secret: string | undefined;
+    if (change.kind === 'disable' || change.kind === 'enable') {
+      const changed = await setStaffDisabled(tx, target.id, change.kind === 'disable');
+      if (!changed) throw new AppError('conflict', change.kind === 'disable' ? 'This staff member is already disabled' : 'This staff member is already active');
+      if (change.kind === 'disable') await endAllSessions(tx, 'staff', target.id);
+    } else if (change.kind === 'role') {
+      const previous = await setStaffRole(tx, target.id, change.role);
+      if (!previous) throw new AppError('conflict', `This staff member already has the role ${change.role}`);
+      details.from = previous;
+      details.to = change.role;
+      await endAllSessions(tx, 'staff', target.id);
+    } else {
+      secret = newTotpSecret();
+      await replaceTotpSecret(tx, target.id, sealSecret(config, secret));
+      await endAllSessions(tx, 'staff', target.id);
+    }
+    const grant = accessGrantOf[change.kind];
+    if (grant) await insertAccessGrant(tx, { staffId: target.id, grantedBy: actor.id, kind: grant });
+    await recordAudit(tx, audit({ action: `staff.${change.kind === 'role' ? 'role_change' : change.kind}`, subject: target.id, outcome: 'success', details }));
+    return { target, secret };
+  });
+  return secret === undefined ? undefined : enrolment(config, target, secret);
 }

@@ -122,6 +122,26 @@ describe('the held-transfers queue', () => {
     expect((screen.getByRole('button', { name: 'Release' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('says a release needs two independent staff members: neither granted the other access, nor one person both', async () => {
+    const waiting = transfer();
+    const approved = transfer({
+      id: '22222222-2222-4222-8222-222222222222',
+      payee: { ...transfer().payee, name: 'Fay Example' },
+      fourEyes: {
+        required: true,
+        thresholdCents: 5_000_000,
+        approvals: [{ staffId: 's9', email: 'ann@bank.test', reason: 'Seen', approvedAt: '2026-11-24T01:00:00Z' }],
+      },
+    });
+    renderApp('/ops/held-transfers', { 'GET /api/v1/staff/me': me('bob@bank.test'), 'GET /api/v1/staff/held-transfers': list([waiting, approved]) });
+    const rule = "Neither approver may have granted the other's back-office access, directly or through others, and no one person may have granted both.";
+    await userEvent.click(await screen.findByRole('button', { name: 'Review $60,000.00 to Erin Example' }));
+    expect(screen.getByText(`A release needs two independent staff members ($50,000.00 or more). ${rule}`)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Review $60,000.00 to Fay Example' }));
+    const notice = screen.getByText(/^Awaiting a second approval by someone other than ann@bank\.test/);
+    expect(notice.textContent?.endsWith(rule)).toBe(true);
+  });
+
   it('shows an empty queue', async () => {
     renderApp('/ops/held-transfers', { 'GET /api/v1/staff/me': me('ann@bank.test'), 'GET /api/v1/staff/held-transfers': list([]) });
     expect(await screen.findByText('No transfers wait for review')).toBeTruthy();

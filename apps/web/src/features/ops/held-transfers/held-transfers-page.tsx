@@ -19,13 +19,17 @@ import './held-transfers-page.css';
 
 type Decision = 'release' | 'reject';
 
+/** Who may be second (decision 050): the server refuses an approver linked to the first by grants of back-office access. */
+const independentApprovers =
+  "Neither approver may have granted the other's back-office access, directly or through others, and no one person may have granted both.";
+
 /** The four-eyes state in words: who approved first, and who may complete it. */
 function fourEyesText(transfer: HeldTransfer, myEmail: string | undefined): string | null {
   if (!transfer.fourEyes.required) return null;
   const [first] = transfer.fourEyes.approvals;
-  if (!first) return `A release needs two different staff members (${formatMoney(transfer.fourEyes.thresholdCents)} or more).`;
+  if (!first) return `A release needs two independent staff members (${formatMoney(transfer.fourEyes.thresholdCents)} or more). ${independentApprovers}`;
   const who = first.email === myEmail ? 'you' : first.email;
-  return `Awaiting a second approval by someone other than ${who} (first approved ${formatDateTime(first.approvedAt)}).`;
+  return `Awaiting a second approval by someone other than ${who} (first approved ${formatDateTime(first.approvedAt)}). ${independentApprovers}`;
 }
 
 interface DecisionDialogProps {

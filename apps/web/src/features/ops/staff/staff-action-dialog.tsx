@@ -17,11 +17,18 @@ const titles: Record<StaffAction, string> = {
   'reset-second-factor': 'Reset the second factor',
 };
 
+/**
+ * What a grant of access does to four eyes (decision 050): the server refuses two approvers linked
+ * by grants, so the admin is told before making one. A disable grants nothing.
+ */
+export const linkedForFourEyes =
+  'You become linked to them for four eyes: neither of you can complete a large release the other approved, and they cannot pair with anyone else you gave access to.';
+
 const consequences: Record<StaffAction, string> = {
   disable: 'Their sessions end at once and they cannot sign in until enabled again.',
-  enable: 'They can sign in again with their password and authenticator.',
-  role: 'The new role applies to their next request.',
-  'reset-second-factor': 'Their current authenticator stops working. The new one is shown once, here.',
+  enable: `They can sign in again with their password and authenticator. ${linkedForFourEyes}`,
+  role: `The new role applies to their next request. ${linkedForFourEyes}`,
+  'reset-second-factor': `Their current authenticator stops working. The new one is shown once, here. ${linkedForFourEyes}`,
 };
 
 /** The confirmation of one change to a staff member, with the reason the audit log keeps. */

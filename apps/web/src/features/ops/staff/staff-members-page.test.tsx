@@ -116,6 +116,27 @@ describe('/ops/staff', () => {
     expect(await within(dialog).findByRole('img', { name: /QR code/ })).toBeTruthy();
     expect(within(dialog).getByText(/Shown once/)).toBeTruthy();
   });
+
+  it('tells the admin that staff they add, enable, move to a role or reset are linked to them for four eyes; a disable is not', async () => {
+    const user = userEvent.setup();
+    renderApp('/ops/staff', { 'GET /api/v1/staff/me': admin, 'GET /api/v1/staff/members': { status: 200, body: { items: [grace, alan] } } });
+    const link =
+      'You become linked to them for four eyes: neither of you can complete a large release the other approved, and they cannot pair with anyone else you gave access to.';
+    const form = await screen.findByRole('form', { name: 'Add a staff member' }, { timeout: 5000 });
+    expect(within(form).getByText(`${link} Approvers independent of every administrator are created by the operator with create-staff.`)).toBeTruthy();
+    for (const [button, grants] of [
+      ['Enable alan@bank.test', true],
+      ['Change the role of grace@bank.test', true],
+      ['Reset the second factor of grace@bank.test', true],
+      ['Disable grace@bank.test', false],
+    ] as const) {
+      await user.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog.textContent?.includes(link)).toBe(grants);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    }
+  });
 });
 
 describe('/ops/account', () => {

@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
-import { StaffActionDialog, type StaffAction } from './staff-action-dialog.tsx';
+import { linkedForFourEyes, StaffActionDialog, type StaffAction } from './staff-action-dialog.tsx';
 import { useStaffMe } from '../api/staff-session.ts';
 import { useCreateStaffMember, useStaffMembers } from './staff-members-api.ts';
 import './staff-members-page.css';
@@ -44,6 +44,7 @@ function CreateStaffForm({ onCreated }: { onCreated: (enrolment: StaffEnrolment,
   return (
     <form noValidate onSubmit={onSubmit} className="staff-create" aria-labelledby="staff-create-title">
       <h2 id="staff-create-title">Add a staff member</h2>
+      <p>{linkedForFourEyes} Approvers independent of every administrator are created by the operator with create-staff.</p>
       <TextField label="Email" type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
       <TextField label="Initial password" type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
       <SelectField label="Role" options={staffRoles.map((role) => ({ value: role, label: role }))} error={errors.role?.message} {...register('role')} />
