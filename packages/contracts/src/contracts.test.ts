@@ -46,6 +46,19 @@ describe('shared field schemas', () => {
     expect(field.parse('نورا الحسن')).toBe('نورا الحسن');
     expect(field.parse('Zoë \u200D O’Brien')).toBe('Zoë \u200D O’Brien');
   });
+
+  it('refuses the zero-width space, word joiner, invisible operators, direction marks and byte order mark, but keeps the joiners scripts and emoji need', () => {
+    const field = textField(100);
+    for (const hidden of ['\u200B', '\u2060', '\u2061', '\u2064', '\uFEFF', '\u200E', '\u200F', '\u061C']) {
+      expect(field.safeParse(`Ada${hidden}Lovelace`).error?.issues[0]?.message, JSON.stringify(hidden)).toBe(validationMessages.hiddenCharacters);
+      expect(field.safeParse(`${hidden}Ada Lovelace`).success, `leading ${JSON.stringify(hidden)}`).toBe(false);
+    }
+    // Persian spells "I want" with a zero-width non-joiner; Devanagari asks for a half form with the joiner, and an emoji family is joined by it.
+    expect(field.parse('می\u200Cخواهم')).toBe('می\u200Cخواهم');
+    expect(field.parse('क्\u200Dष')).toBe('क्\u200Dष');
+    expect(field.parse('👩\u200D👩\u200D👧')).toBe('👩\u200D👩\u200D👧');
+    expect(field.parse('שלום עולם')).toBe('שלום עולם');
+  });
 });
 
 describe('error codes', () => {

@@ -14,10 +14,19 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  *   serve to make text print or log differently from what it is;
  * - the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which
  *   make a payee name or a message read differently from the characters it holds (a "Trojan
- *   Source" spoof). Right-to-left scripts need none of them: Arabic or Hebrew text is kept.
+ *   Source" spoof). Right-to-left scripts need none of them: Arabic or Hebrew text is kept;
+ * - the invisible direction marks (U+200E, U+200F, U+061C): zero-width, they let "Ada" and
+ *   "Ada" with a mark in it be two different names that look the same, and move punctuation and
+ *   digits beside them. A right-to-left text reads right without them, its direction coming
+ *   from its letters;
+ * - the zero-width space, word joiner and invisible operators (U+200B, U+2060-U+2064) and the
+ *   byte order mark (U+FEFF): no script needs them inside a field, and they hide text from the
+ *   reader (a name that looks like another, a word a filter or a search no longer finds).
+ * The zero-width non-joiner and joiner (U+200C, U+200D) are kept: Persian and the Indic scripts
+ * spell words with them, and emoji sequences (a family, a rainbow flag) are joined by U+200D.
  * Refused, not stripped: a stored name is then exactly what its owner typed.
  */
-const hiddenCharacterClass = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
+const hiddenCharacterClass = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
 const withoutHiddenCharacters = new RegExp(`^[^${hiddenCharacterClass}]*$`);
 
 /**

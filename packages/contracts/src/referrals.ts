@@ -35,7 +35,8 @@ export const referralCodeField = z
 export const referralResponseSchema = z.object({ code: z.string(), link: z.string() });
 export type ReferralResponse = z.infer<typeof referralResponseSchema>;
 
-export const referralStatusSchema = z.enum(['pending', 'paid']);
+/** `refused`: staff found the friend was the referrer (or another customer) signing up again. A bonus held for that check reads `pending`. */
+export const referralStatusSchema = z.enum(['pending', 'paid', 'refused']);
 export type ReferralStatus = z.infer<typeof referralStatusSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './accounts.ts';
 import { plainString } from './fields.ts';
 import { decisionReasonField, decisionRequestSchema } from './staff.ts';
 
@@ -44,7 +45,55 @@ export const identityReviewListSchema = z.object({
 });
 export type IdentityReviewList = z.infer<typeof identityReviewListSchema>;
 
-export const identityReviewResponseSchema = z.object({ review: identityReviewSchema });
+/**
+ * What two customers may share that one person signing up twice would carry over: a verified phone
+ * number, an ID number, a browser (issue 30 item 8). Never the phone or the number itself: only
+ * that it is shared, and with whom.
+ */
+export const sharedSignals = ['id_number', 'phone', 'device'] as const;
+export const sharedSignalSchema = z.enum(sharedSignals);
+export type SharedSignal = z.infer<typeof sharedSignalSchema>;
+
+/** Another customer sharing something with the review's customer; `referrer` when their code brought this one. */
+export const duplicateCustomerSchema = z.object({
+  customerId: z.string(),
+  name: z.string(),
+  shares: z.array(sharedSignalSchema),
+  referrer: z.boolean(),
+});
+export type DuplicateCustomer = z.infer<typeof duplicateCustomerSchema>;
+
+/**
+ * The referral bonus this customer's sign-up earns their referrer, as staff see it. `held` when the
+ * customer shared something with another customer at approval: it is not paid until staff pay it
+ * (then `pending` until the referrer has a checking account, then `paid`) or refuse it.
+ */
+export const referralBonusStatusSchema = z.enum(['pending', 'held', 'paid', 'refused']);
+export const staffReferralBonusSchema = z.object({
+  id: z.string(),
+  status: referralBonusStatusSchema,
+  bonusCents: centsSchema,
+  referrerCustomerId: z.string(),
+  referrerName: z.string(),
+  heldBecause: z.array(sharedSignalSchema),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type StaffReferralBonus = z.infer<typeof staffReferralBonusSchema>;
+
+/** One review with what staff need beside it: who else shares this identity, and the bonus it would pay. */
+export const identityReviewResponseSchema = z.object({
+  review: identityReviewSchema,
+  duplicates: z.array(duplicateCustomerSchema),
+  referralBonus: staffReferralBonusSchema.nullable(),
+});
+export type IdentityReviewResponse = z.infer<typeof identityReviewResponseSchema>;
+
+/** `POST /staff/referral-bonuses/{id}/decision`: a held bonus paid or refused, with the reason every staff action has. */
+export const referralBonusDecisionRequestSchema = decisionRequestSchema(['pay', 'refuse']);
+export type ReferralBonusDecisionRequest = z.input<typeof referralBonusDecisionRequestSchema>;
+export const referralBonusResponseSchema = z.object({ referralBonus: staffReferralBonusSchema });
 
 export const identityDecisionRequestSchema = decisionRequestSchema(['approve', 'reject']);
 export type IdentityDecisionRequest = z.input<typeof identityDecisionRequestSchema>;

@@ -13,7 +13,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { validApplication } from '../test/loans.ts';
 import { passkeyFor, SoftwarePasskey, type CreationOptionsJSON } from '../test/passkeys.ts';
 import type { PayingCustomer } from '../test/payments.ts';
-import { staffBrowser } from '../test/staff.ts';
+import { createTestStaff, staffBrowser } from '../test/staff.ts';
 
 /**
  * Who may call what: every route the server has, in one table (decision 038). The sweep below
@@ -213,6 +213,7 @@ const routes: Record<string, Access> = {
   'GET /api/v1/staff/identity-reviews/{id}/profile-photo': staff('identity.decide'),
   'POST /api/v1/staff/identity-reviews/{id}/id-number': staff('identity.decide'),
   'POST /api/v1/staff/identity-reviews/{id}/decision': staff('identity.decide'),
+  'POST /api/v1/staff/referral-bonuses/{id}/decision': staff('identity.decide'),
   'GET /api/v1/staff/held-transfers': staff('transfers.review'),
   'GET /api/v1/staff/held-transfers/{id}': staff('transfers.review'),
   'POST /api/v1/staff/held-transfers/{id}/decision': staff('transfers.review'),
@@ -315,6 +316,25 @@ function documentRoutes(paths: Record<string, Record<string, unknown>>): string[
 
 function fill(path: string, id: (name: string) => string): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(id(name))).replace('/*', '/some/page');
+}
+
+/** A path segment with its first character percent-encoded: `api` becomes `%61pi`. */
+function encodeFirstCharacter(segment: string): string {
+  return `%${segment.charCodeAt(0).toString(16).padStart(2, '0')}${segment.slice(1)}`;
+}
+
+/**
+ * Two spellings of an API path that the router decodes back to it: the `/api/` prefix encoded
+ * (`/%61pi/v1/transfers`), which a test of the raw URL's prefix misses, and the segment after the
+ * version encoded (`/api/v1/%73taff/members`), which a test of the raw URL's realm misses.
+ */
+function encodedSpellings(url: string): string[] {
+  const segments = url.split('/');
+  const apiSegment = 1;
+  const featureSegment = 3;
+  return [apiSegment, featureSegment].map((encoded) =>
+    segments.map((segment, index) => (index === encoded ? encodeFirstCharacter(segment) : segment)).join('/'),
+  );
 }
 
 /** An answer as a caller sees it, without the request id that differs on every call. */
@@ -652,6 +672,49 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       expect(audited?.count).toBe(refused);
     },
   );
+
+  it('refuses every unsafe API route of both realms, its path percent-encoded, to a live session without its CSRF token (403), and nothing changes', async () => {
+    const { browser: admin } = await staffBrowser(app, database(), config, 'admin');
+    // Another admin, named in the staff routes' paths: an encoded role change or disable must not reach them.
+    const colleague = await createTestStaff(database(), config, 'admin');
+    const staffRow = async () => (await database().query('SELECT role, disabled_at FROM staff WHERE id = $1', [colleague.id]))[0];
+    const colleagueBefore = await staffRow();
+    const countsBeforeProbe = await rowCounts();
+    const [rejectedBefore] = await database().query<{ count: number }>("SELECT count(*)::integer AS count FROM audit_log WHERE action = 'csrf.rejected'");
+    const wrong: string[] = [];
+    let sent = 0;
+    for (const { key, method, path, rule } of all) {
+      if (method === 'GET' || !path.startsWith('/api/')) continue;
+      const staffRoute = path.startsWith('/api/v1/staff/');
+      const url = fill(path, () => (rule.access === 'owned' ? aliceIds[rule.resource] : staffRoute ? colleague.id : unknownId));
+      // Alice's own things and bodies that would act on them: a request that got through would show.
+      const body =
+        rule.access === 'owned' ? rule.shape?.(aliceIds, aliceIds).body : rule.access === 'customer' ? rule.probe?.(aliceIds, aliceIds).body : undefined;
+      const staffBody = { role: 'support', reason: 'Encoded path probe' };
+      for (const spelling of encodedSpellings(url)) {
+        const response = await app.inject({
+          method,
+          url: spelling,
+          remoteAddress: freshAddress(),
+          cookies: staffRoute ? { staff_session: admin.cookies.staff_session ?? '' } : { session: alice.browser.cookies.session ?? '' },
+          payload: (staffRoute ? staffBody : body) ?? {},
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        sent += 1;
+        const error = response.statusCode === 403 ? response.json<{ error: { code: string; message: string } }>().error : undefined;
+        if (error?.code !== 'forbidden' || !error.message.includes('CSRF'))
+          wrong.push(`${key} as ${spelling}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(sent).toBeGreaterThan(2 * 70);
+    const [rejectedAfter] = await database().query<{ count: number }>("SELECT count(*)::integer AS count FROM audit_log WHERE action = 'csrf.rejected'");
+    expect((rejectedAfter?.count ?? 0) - (rejectedBefore?.count ?? 0)).toBe(sent);
+    expect(await staffRow()).toEqual(colleagueBefore);
+    expect(await rowCounts()).toEqual(countsBeforeProbe);
+    expect(await aliceState()).toEqual(aliceBefore);
+    expect((await admin.get('/api/v1/staff/me')).statusCode).toBe(200);
+  });
 
   it("leaves Alice's money and things exactly as they were after every sweep, no row made or removed, and the ledger balanced", async () => {
     expect(await aliceState()).toEqual(aliceBefore);

@@ -62,11 +62,16 @@ export async function lookupIdempotencyKey(db: Queryable, customerId: string, ke
 /** What a stored key (or none) means for a request with this hash; the same key with another body is refused. */
 export function idempotencyLookupOf(row: KeyRow | undefined, hash: Buffer): IdempotencyLookup {
   if (!row) return { state: 'new' };
-  if (!equalHashes(Buffer.from(row.request_hash), hash)) {
-    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new payment.');
-  }
+  assertSameRequest(row.request_hash, hash);
   if (row.response_status === null) return { state: 'unanswered', paymentId: row.payment_id };
   return { state: 'answered', response: { status: row.response_status, body: row.response_body } };
+}
+
+/** A key answers the body it first came with; the same key with another body is refused with 422, whatever the key made. */
+export function assertSameRequest(storedHash: Buffer | Uint8Array, hash: Buffer): void {
+  if (!equalHashes(Buffer.from(storedHash), hash)) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new payment.');
+  }
 }
 
 /** Inside the transaction that creates the payment. False when another request claimed it first. */

@@ -153,6 +153,20 @@ describeEachDatabase('accounts at other banks (funding sources)', (database) => 
     expect(again.json().error.message).toBe('This account is already linked.');
   });
 
+  it('refuses an Idempotency-Key used again with another account (422 idempotency_key_reused), and links nothing more', async () => {
+    const dana = await kit.customer();
+    const key = randomUUID();
+    const first = await link(dana, '64646464', key);
+    expect(first.statusCode, first.body).toBe(201);
+    const listedBefore = (await dana.browser.get('/api/v1/funding-sources')).json().items;
+
+    const reused = await kit.pay(dana, '/funding-sources', { ...otherBank, accountNumber: '75757575' }, key);
+    expect(reused.statusCode, reused.body).toBe(422);
+    expect(reused.json().error.code).toBe('idempotency_key_reused');
+    expect(reused.body).not.toContain(first.json().fundingSource.id);
+    expect((await dana.browser.get('/api/v1/funding-sources')).json().items).toEqual(listedBefore);
+  });
+
   it('answers another customer’s link exactly like one that does not exist, and lists only the caller’s', async () => {
     const dana = await kit.customer();
     const mallory = await kit.customer();

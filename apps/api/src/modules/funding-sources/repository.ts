@@ -28,6 +28,8 @@ export interface NewFundingSource {
   routeNumber: string;
   accountType: 'checking' | 'savings';
   idempotencyKey: string | null;
+  /** The hash of the body that came with the key (platform/idempotency.ts), so the key answers that body only. */
+  requestHash: Buffer | null;
   /** Verified at once only for the bank's own seeds (the sandbox's demo customer, tests). */
   verified?: boolean;
 }
@@ -35,8 +37,8 @@ export interface NewFundingSource {
 /** Undefined when this account is already linked (live) by this customer, or the key was used. */
 export async function insertFundingSource(db: Queryable, source: NewFundingSource): Promise<FundingSourceRow | undefined> {
   const [row] = await db.query<FundingSourceRow>(
-    `INSERT INTO funding_sources (id, customer_id, account_name, account_number_encrypted, account_key, last4, route_number, account_type, status, idempotency_key, verified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $10 THEN 'verified' ELSE 'pending_verification' END, $9, CASE WHEN $10 THEN now() END)
+    `INSERT INTO funding_sources (id, customer_id, account_name, account_number_encrypted, account_key, last4, route_number, account_type, status, idempotency_key, request_hash, verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $10 THEN 'verified' ELSE 'pending_verification' END, $9, $11, CASE WHEN $10 THEN now() END)
      ON CONFLICT DO NOTHING RETURNING ${columns}`,
     [
       source.id,
@@ -49,6 +51,7 @@ export async function insertFundingSource(db: Queryable, source: NewFundingSourc
       source.accountType,
       source.idempotencyKey,
       source.verified ?? false,
+      source.requestHash,
     ],
   );
   return row;
@@ -75,11 +78,16 @@ export async function findFundingSourceById(db: Queryable, id: string): Promise<
   return row;
 }
 
-export async function findFundingSourceByKey(db: Queryable, customerId: string, idempotencyKey: string): Promise<FundingSourceRow | undefined> {
-  const [row] = await db.query<FundingSourceRow>(`SELECT ${columns} FROM funding_sources WHERE customer_id = $1 AND idempotency_key = $2`, [
-    customerId,
-    idempotencyKey,
-  ]);
+/** The link a key made, with the hash of the body it came with (null for a link made before migration 0029). */
+export async function findFundingSourceByKey(
+  db: Queryable,
+  customerId: string,
+  idempotencyKey: string,
+): Promise<(FundingSourceRow & { request_hash: Buffer | Uint8Array | null }) | undefined> {
+  const [row] = await db.query<FundingSourceRow & { request_hash: Buffer | Uint8Array | null }>(
+    `SELECT ${columns}, request_hash FROM funding_sources WHERE customer_id = $1 AND idempotency_key = $2`,
+    [customerId, idempotencyKey],
+  );
   return row;
 }
 

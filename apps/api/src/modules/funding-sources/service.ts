@@ -19,7 +19,7 @@ import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { encrypt, keyedHash } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestHash } from '../../platform/idempotency.ts';
+import { assertSameRequest, requestHash } from '../../platform/idempotency.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
@@ -94,7 +94,7 @@ function accountKeyOf(secret: Buffer, routeNumber: string, accountNumber: string
  * Links an account the customer holds at another bank (PRODUCT.md section 6). A step-up comes
  * first, bound to this request (D10). The bank then sends two micro-deposits of 1-99 cents to it,
  * through the ledger, as the bank's own expense; the customer proves the account by typing both
- * amounts back. A repeated request with the same Idempotency-Key answers the same link.
+ * amounts back. A repeated request with the same Idempotency-Key answers the same link; with another body, 422.
  */
 export async function linkFundingSource(
   dependencies: FundingSourceDependencies,
@@ -108,7 +108,7 @@ export async function linkFundingSource(
   const stepUpKey = headers.idempotencyKey ?? `body-${hash.toString('hex').slice(0, 40)}`;
   if (headers.idempotencyKey) {
     const earlier = await findFundingSourceByKey(db, actor.customerId, headers.idempotencyKey);
-    if (earlier) return presentFundingSource(earlier);
+    if (earlier) return replayedLink(earlier, hash);
   }
   await requireApprovedCustomer(db, actor.customerId);
   if (body.routeNumber === businessConstants.bankRoutingNumber) {
@@ -145,6 +145,7 @@ export async function linkFundingSource(
       routeNumber: body.routeNumber,
       accountType: body.accountType,
       idempotencyKey: headers.idempotencyKey ?? null,
+      requestHash: headers.idempotencyKey ? hash : null,
     });
     if (!row) return { kind: 'conflict' as const };
     await insertMicroDeposits(tx, row.id, microDeposits);
@@ -160,7 +161,7 @@ export async function linkFundingSource(
   if (outcome.kind === 'step_up') return requireStepUp(dependencies.stepUp, challenge);
   if (outcome.kind === 'conflict') {
     const replayed = headers.idempotencyKey ? await findFundingSourceByKey(db, actor.customerId, headers.idempotencyKey) : undefined;
-    if (replayed) return presentFundingSource(replayed);
+    if (replayed) return replayedLink(replayed, hash);
     throw new AppError('conflict', fundingSourceMessages.alreadyLinked);
   }
 
@@ -179,6 +180,16 @@ export async function linkFundingSource(
   });
   dependencies.liveEvents?.publish(actor.customerId, 'notifications');
   return presentFundingSource(outcome.row);
+}
+
+/**
+ * A repeated request answers the link its key made, if it carries the same body: the same key with
+ * another account is refused (422 `idempotency_key_reused`), as a payment's is. A link made before
+ * its body was kept (migration 0029) has no hash to compare and answers as it always did.
+ */
+function replayedLink(row: FundingSourceRow & { request_hash: Buffer | Uint8Array | null }, hash: Buffer): FundingSource {
+  if (row.request_hash) assertSameRequest(row.request_hash, hash);
+  return presentFundingSource(row);
 }
 
 async function refuseUnlessLinkable(db: Queryable, customerId: string, accountKey: Buffer): Promise<void> {
@@ -366,6 +377,7 @@ export async function seedVerifiedFundingSource(
     routeNumber: source.routeNumber,
     accountType: source.accountType,
     idempotencyKey: null,
+    requestHash: null,
     verified: true,
   });
   if (!row) throw new Error('this account is already linked for this customer');

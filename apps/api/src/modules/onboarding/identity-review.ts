@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { openCustomerAccounts } from '../accounts/service.ts';
 import { findCustomerById } from '../customers/service.ts';
-import { settleReferralBonuses } from '../referrals/service.ts';
+import { holdBonusOfDuplicate, settleReferralBonuses } from '../referrals/service.ts';
 import { decideIdentityReview } from './repository.ts';
 
 export const autoApproveJobKind = 'identity.auto-approve';
@@ -55,6 +55,9 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
   const customerId = await db.transaction(async (tx) => {
     const decided = await decideIdentityReview(tx, { reviewId: decision.reviewId, status: decision.decision, reason, decidedBy: decision.decidedBy });
     if (decided) {
+      // With the approval, before any settlement can see the bonus as due: a friend who shares a
+      // phone, an ID number or a browser with another customer earns nothing until staff decide.
+      if (!rejected) await holdBonusOfDuplicate(tx, decided);
       await notifyCustomer(
         tx,
         !rejected || reason === null

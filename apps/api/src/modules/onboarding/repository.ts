@@ -78,6 +78,8 @@ export async function insertIdentityReview(
     customerId: string;
     documentFileId: string | null;
     idNumberEncrypted: Buffer;
+    /** service.ts idNumberHash; left out only where no real number was given (tests of other things). */
+    idNumberHash?: Buffer;
     idNumberLast4: string;
     country: string;
     state: string;
@@ -85,9 +87,18 @@ export async function insertIdentityReview(
   },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO identity_reviews (customer_id, document_file_id, id_number_encrypted, id_number_last4, country, state, address)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [review.customerId, review.documentFileId, review.idNumberEncrypted, review.idNumberLast4, review.country, review.state, review.address],
+    `INSERT INTO identity_reviews (customer_id, document_file_id, id_number_encrypted, id_number_hash, id_number_last4, country, state, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [
+      review.customerId,
+      review.documentFileId,
+      review.idNumberEncrypted,
+      review.idNumberHash ?? null,
+      review.idNumberLast4,
+      review.country,
+      review.state,
+      review.address,
+    ],
   );
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
   return row.id;

@@ -61,6 +61,16 @@ async function requireStep(db: Database, customerId: string, allowed: readonly O
   throw new AppError('conflict', isAhead ? stepNeeded.dashboard : stepNeeded[current]);
 }
 
+/**
+ * The ID number as a keyed hash of its letters and digits, upper-cased: "123-45-6789" and
+ * "123 45 6789" are one number. Two customers with the same number are found by comparing hashes
+ * (modules/customers/shared-identity.ts) without decrypting anyone's, and a stolen database alone
+ * cannot try every number against it.
+ */
+export function idNumberHash(key: Buffer, idNumber: string): Buffer {
+  return keyedHash(key, `id-number:${idNumber.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '')}`);
+}
+
 /** Codes are stored as a keyed hash bound to the customer (platform/crypto.ts keyedHash). */
 function phoneCodeHash(dependencies: OnboardingDependencies, customerId: string, code: string): Buffer {
   return keyedHash(dependencies.config.secrets.sessionSecret, `phone:${customerId}:${code}`);
@@ -174,6 +184,7 @@ export async function submitIdentity(dependencies: OnboardingDependencies, actor
       customerId: actor.customerId,
       documentFileId: file.id,
       idNumberEncrypted: encrypt(dependencies.config.secrets.encryptionKey, Buffer.from(idNumber, 'utf8')),
+      idNumberHash: idNumberHash(dependencies.config.secrets.sessionSecret, idNumber),
       idNumberLast4: idNumber.replace(/[^A-Za-z0-9]/g, '').slice(-4),
       country: fields.country,
       state: fields.state,

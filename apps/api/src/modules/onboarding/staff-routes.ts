@@ -10,6 +10,7 @@ import {
   revealIdNumberRequestSchema,
   revealIdNumberResponseSchema,
   type IdentityReview,
+  type IdentityReviewResponse,
 } from '@strongroom/contracts/staff-identity.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -23,6 +24,7 @@ import { idParams, isUuid } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { sendStoredImage } from '../../platform/uploads.ts';
+import { duplicatesOf, referralBonusOf } from '../referrals/service.ts';
 import { decideIdentity } from './identity-review.ts';
 import {
   findIdentityReview,
@@ -64,8 +66,9 @@ function presentReview(row: IdentityReviewRow): IdentityReview {
 }
 
 /**
- * The identity queue (issue 12, `identity.decide`): the list, one review, its document and the
- * customer's photo (never cached), the audited reveal of the ID number, and the decision.
+ * The identity queue (issue 12, `identity.decide`): the list, one review (with the customers who
+ * share its phone, ID number or browser, and its referral bonus), its document and the customer's
+ * photo (never cached), the audited reveal of the ID number, and the decision.
  */
 export function identityStaffRoutes(dependencies: IdentityStaffDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
@@ -73,6 +76,12 @@ export function identityStaffRoutes(dependencies: IdentityStaffDependencies): Fa
     const review = isUuid(id) ? await findIdentityReview(db, id) : undefined;
     if (!review) throw new AppError('not_found', 'No such identity review');
     return review;
+  };
+
+  /** The facts for the decision on one screen: the review, who else shares this identity, and the referral bonus it would pay. */
+  const reviewDetail = async (row: IdentityReviewRow): Promise<IdentityReviewResponse> => {
+    const [duplicates, referralBonus] = await Promise.all([duplicatesOf(db, row.customer_id), referralBonusOf(db, row.customer_id)]);
+    return { review: presentReview(row), duplicates, referralBonus };
   };
 
   const sendImage = async (request: FastifyRequest, reply: FastifyReply, reviewId: string, fileId: string | null, what: 'document' | 'profile_photo') => {
@@ -106,7 +115,7 @@ export function identityStaffRoutes(dependencies: IdentityStaffDependencies): Fa
     app.get(
       '/staff/identity-reviews/:id',
       { ...guarded, schema: { tags: ['staff'], params: idParams, response: { 200: identityReviewResponseSchema, ...errors } } },
-      async (request) => ({ review: presentReview(await reviewOf(request.params.id)) }),
+      async (request) => reviewDetail(await reviewOf(request.params.id)),
     );
 
     const image = { 200: z.unknown().describe('The image (image/png or image/jpeg)'), ...errors };
@@ -167,7 +176,7 @@ export function identityStaffRoutes(dependencies: IdentityStaffDependencies): Fa
           },
         );
         if (outcome === 'already_decided') throw new AppError('already_decided', 'This review was already decided');
-        return { review: presentReview(await reviewOf(review.id)) };
+        return reviewDetail(await reviewOf(review.id));
       },
     );
   };

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referralCodePattern } from '@strongroom/contracts/referrals.ts';
 import type { Config } from '../../config.ts';
 import { checkLedger } from '../../ledger/check-ledger.ts';
 import { operatorAccounts, transferCodes } from '../../ledger/codes.ts';
 import { encrypt } from '../../platform/crypto.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { TestBrowser } from '../../test/client.ts';
-import { insertBareCustomer, onboardedCustomer } from '../../test/customers.ts';
+import { lastMessageTo, TestBrowser } from '../../test/client.ts';
+import { insertBareCustomer, onboardedCustomer, testPassword, uniqueTestPhone } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { decideIdentity } from '../onboarding/identity-review.ts';
@@ -28,9 +29,13 @@ describeEachDatabase('referrals: the code, sign-up with it, and the $10.00 bonus
   let app: FastifyInstance;
   let config: Config;
   let compliance: TestBrowser;
+  let identityDocument: Buffer;
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database(), { environment: { KYC_AUTO_APPROVE_SECONDS: 'off' } }));
     compliance = (await staffBrowser(app, database(), config, 'compliance')).browser;
+    identityDocument = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
   });
 
   const db = () => database();
@@ -241,5 +246,195 @@ describeEachDatabase('referrals: the code, sign-up with it, and the $10.00 bonus
     const [checking] = await db().query<{ id: string }>("SELECT id FROM customer_accounts WHERE customer_id = $1 AND type = 'checking'", [referrerId]);
     expect(await checkingBalance(referrerBrowser, checking?.id ?? '')).toBe(1_000);
     expect((await checkLedger(db())).violations).toEqual([]);
+  });
+
+  describe('self-referral: a friend who shares a phone, an ID number or a browser with another customer (issue 30 item 8)', () => {
+    /**
+     * The rest of onboarding as the probe did it, through the API: the emailed link (marked verified
+     * here, as onboarding.test.ts does), the phone and its texted code, the identity document and
+     * its ID number. Answers the review that waits for staff.
+     */
+    async function onboardThroughApi(browser: TestBrowser, customerId: string, identity: { phone: string; idNumber: string }): Promise<string> {
+      await db().query('UPDATE customers SET email_verified_at = now() WHERE id = $1', [customerId]);
+      const phone = await browser.post('/api/v1/onboarding/phone', { countryCode: 'US', phoneNumber: identity.phone });
+      expect(phone.statusCode, phone.body).toBe(200);
+      const code = /\b(\d{4})\b/.exec((await lastMessageTo(db(), identity.phone))?.text ?? '')?.[1] ?? '';
+      const verified = await browser.post('/api/v1/onboarding/phone/verify', { code });
+      expect(verified.statusCode, verified.body).toBe(200);
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ idNumber: identity.idNumber, country: 'US', state: 'Illinois', address: '1 Main Street, Springfield' })) {
+        form.append(name, value);
+      }
+      form.append('document', new Blob([new Uint8Array(identityDocument)], { type: 'image/png' }), 'id.png');
+      const sent = await browser.request({ method: 'POST', url: '/api/v1/onboarding/identity', payload: form as unknown as string });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const [review] = await db().query<{ id: string }>("SELECT id FROM identity_reviews WHERE customer_id = $1 AND status = 'submitted'", [customerId]);
+      if (!review) throw new Error('no identity review waits');
+      return review.id;
+    }
+
+    /** A referrer onboarded through the API too, so that their phone and ID number are on record as any customer's are. */
+    async function onboardedReferrer(identity: { phone: string; idNumber: string }) {
+      const id = await insertBareCustomer(db());
+      const browser = await new TestBrowser(app).signInAs(db(), id);
+      await approveByStaff(await onboardThroughApi(browser, id, identity));
+      const { code } = (await browser.get('/api/v1/me/referral')).json() as { code: string };
+      const [checking] = await db().query<{ id: string }>("SELECT id FROM customer_accounts WHERE customer_id = $1 AND type = 'checking'", [id]);
+      if (!checking) throw new Error('the referrer has no checking account');
+      return { id, browser, code, checkingId: checking.id };
+    }
+
+    /** A friend who signs up with the code, in a browser of their own, and onboards with this phone and ID number. */
+    async function onboardedFriend(code: string, identity: { phone: string; idNumber: string }) {
+      const browser = new TestBrowser(app);
+      const form = signupForm({ referralCode: code, firstName: 'Test', lastName: 'Customer' });
+      expect((await browser.post('/api/v1/auth/signup', form)).statusCode).toBe(201);
+      const [row] = await db().query<{ id: string }>('SELECT id FROM customers WHERE email_normalized = lower($1)', [form.email]);
+      if (!row) throw new Error('the friend was not created');
+      const signedIn = await browser.signInAs(db(), row.id);
+      return { customerId: row.id, email: form.email, reviewId: await onboardThroughApi(signedIn, row.id, identity) };
+    }
+
+    let idNumberSequence = Math.floor(Math.random() * 100_000_000);
+    /** A distinct social security number in the 9xx range, which is never issued. */
+    const uniqueIdNumber = () => {
+      idNumberSequence = (idNumberSequence + 1) % 100_000_000;
+      const digits = `9${String(idNumberSequence).padStart(8, '0')}`;
+      return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+    };
+    const reviewDetail = async (reviewId: string) => {
+      const response = await compliance.get(`/api/v1/staff/identity-reviews/${reviewId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const decide = (referralId: string, decision: string, reason = 'Checked the two documents side by side') =>
+      compliance.post(`/api/v1/staff/referral-bonuses/${referralId}/decision`, { decision, reason });
+    const auditsOf = (action: string, subject: string) =>
+      db().query<{ actor_type: string; actor_id: string | null; details: Record<string, unknown> }>(
+        'SELECT actor_type, actor_id, details FROM audit_log WHERE action = $1 AND subject = $2 ORDER BY id',
+        [action, subject],
+      );
+
+    it("pays no bonus for two sign-ups with the referrer's own name, phone and ID number, and shows staff the referrer as their duplicate", async () => {
+      const identity = { phone: uniqueTestPhone(), idNumber: uniqueIdNumber() };
+      const referrer = await onboardedReferrer(identity);
+      const first = await onboardedFriend(referrer.code, identity);
+      const detail = await reviewDetail(first.reviewId);
+      expect(detail.duplicates).toEqual([{ customerId: referrer.id, name: 'Test Customer', shares: ['id_number', 'phone'], referrer: true }]);
+      await approveByStaff(first.reviewId);
+      // The same number typed with spaces instead of dashes is the same number.
+      const second = await onboardedFriend(referrer.code, { ...identity, idNumber: identity.idNumber.replace(/-/g, ' ') });
+      await approveByStaff(second.reviewId);
+
+      expect(await checkingBalance(referrer.browser, referrer.checkingId)).toBe(0);
+      expect(await bonusTransfers(referrer.id)).toEqual([]);
+      // The referrer sees two friends waiting, nothing more.
+      expect((await referrer.browser.get('/api/v1/me/referrals')).json()).toMatchObject({ pendingCount: 2, paidCount: 0, paidCents: 0 });
+      const secondDetail = await reviewDetail(second.reviewId);
+      expect(secondDetail.duplicates).toEqual(
+        expect.arrayContaining([
+          { customerId: referrer.id, name: 'Test Customer', shares: ['id_number', 'phone'], referrer: true },
+          { customerId: first.customerId, name: 'Test Customer', shares: ['id_number', 'phone'], referrer: false },
+        ]),
+      );
+      expect(secondDetail.referralBonus).toMatchObject({
+        status: 'held',
+        bonusCents: 1000,
+        referrerCustomerId: referrer.id,
+        heldBecause: ['id_number', 'phone'],
+        decidedAt: null,
+      });
+      expect(JSON.stringify(secondDetail)).not.toContain(identity.idNumber);
+      expect(JSON.stringify(secondDetail)).not.toContain(identity.phone);
+      expect(await auditsOf('referral.bonus_held', secondDetail.referralBonus.id)).toEqual([
+        expect.objectContaining({ actor_type: 'system', details: expect.objectContaining({ heldBecause: 'id_number,phone', sharesWithReferrer: true }) }),
+      ]);
+      expect((await checkLedger(db())).violations).toEqual([]);
+    });
+
+    it('still pays an unrelated friend $10.00 once, and shows staff no duplicate', async () => {
+      const referrer = await onboardedReferrer({ phone: uniqueTestPhone(), idNumber: uniqueIdNumber() });
+      const friend = await onboardedFriend(referrer.code, { phone: uniqueTestPhone(), idNumber: uniqueIdNumber() });
+      expect((await reviewDetail(friend.reviewId)).duplicates).toEqual([]);
+      await approveByStaff(friend.reviewId);
+      expect(await checkingBalance(referrer.browser, referrer.checkingId)).toBe(1_000);
+      expect(await bonusTransfers(referrer.id)).toHaveLength(1);
+      expect((await reviewDetail(friend.reviewId)).referralBonus).toMatchObject({ status: 'paid', heldBecause: [], decidedBy: null });
+    });
+
+    it("holds the bonus of a friend who signed in from the referrer's browser", async () => {
+      const referrer = await signedInReferrer();
+      const [me] = await db().query<{ email: string }>('SELECT email FROM customers WHERE id = $1', [referrer.userId]);
+      const browser = new TestBrowser(app);
+      expect((await browser.post('/api/v1/auth/login', { email: me?.email, password: testPassword })).statusCode).toBe(200);
+      const form = signupForm({ referralCode: referrer.referral.code });
+      expect((await browser.post('/api/v1/auth/signup', form)).statusCode).toBe(201);
+      await db().query('UPDATE customers SET email_verified_at = now() WHERE email_normalized = lower($1)', [form.email]);
+      const login = await browser.post('/api/v1/auth/login', { email: form.email, password: form.password });
+      expect(login.statusCode, login.body).toBe(200);
+      const [friend] = await db().query<{ id: string }>('SELECT id FROM customers WHERE email_normalized = lower($1)', [form.email]);
+      const reviewId = await onboardThroughApi(browser, friend?.id ?? '', { phone: uniqueTestPhone(), idNumber: uniqueIdNumber() });
+
+      expect((await reviewDetail(reviewId)).duplicates).toEqual([{ customerId: referrer.userId, name: 'Demo Customer', shares: ['device'], referrer: true }]);
+      await approveByStaff(reviewId);
+      expect((await reviewDetail(reviewId)).referralBonus).toMatchObject({ status: 'held', heldBecause: ['device'] });
+      expect(await checkingBalance(referrer.browser, referrer.checking.id)).toBe(0);
+    });
+
+    it('lets staff pay a held bonus once with a reason, or refuse one, each audited; a second decision answers 409', async () => {
+      const identity = { phone: uniqueTestPhone(), idNumber: uniqueIdNumber() };
+      const referrer = await onboardedReferrer(identity);
+      const twin = await onboardedFriend(referrer.code, { phone: identity.phone, idNumber: uniqueIdNumber() });
+      const copy = await onboardedFriend(referrer.code, identity);
+      await approveByStaff(twin.reviewId);
+      await approveByStaff(copy.reviewId);
+      const twinBonus = (await reviewDetail(twin.reviewId)).referralBonus;
+      const copyBonus = (await reviewDetail(copy.reviewId)).referralBonus;
+      expect([twinBonus.status, copyBonus.status]).toEqual(['held', 'held']);
+
+      const paid = await decide(twinBonus.id, 'pay', 'Twin sister, shared family phone; documents differ');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().referralBonus).toMatchObject({
+        status: 'paid',
+        decisionReason: 'Twin sister, shared family phone; documents differ',
+        decidedBy: expect.any(String),
+      });
+      expect(await checkingBalance(referrer.browser, referrer.checkingId)).toBe(1_000);
+      expect((await decide(twinBonus.id, 'pay')).json().error.code).toBe('already_decided');
+      expect((await decide(twinBonus.id, 'refuse')).statusCode).toBe(409);
+
+      const refused = await decide(copyBonus.id, 'refuse', 'Same person: same ID number and phone as the referrer');
+      expect(refused.statusCode, refused.body).toBe(200);
+      expect(refused.json().referralBonus).toMatchObject({ status: 'refused', decidedAt: expect.any(String) });
+      expect((await decide(copyBonus.id, 'pay')).statusCode).toBe(409);
+
+      expect(await checkingBalance(referrer.browser, referrer.checkingId)).toBe(1_000);
+      expect(await bonusTransfers(referrer.id)).toHaveLength(1);
+      const list = (await referrer.browser.get('/api/v1/me/referrals')).json();
+      expect(list).toMatchObject({ pendingCount: 0, paidCount: 1, paidCents: 1000 });
+      expect(list.items.map((item: { status: string }) => item.status).sort()).toEqual(['paid', 'refused']);
+      for (const [bonus, decision] of [
+        [twinBonus, 'pay'],
+        [copyBonus, 'refuse'],
+      ] as const) {
+        expect(await auditsOf('referral.bonus_decision', bonus.id)).toEqual([
+          { actor_type: 'staff', actor_id: expect.any(String), details: expect.objectContaining({ decision, reason: expect.any(String) }) },
+        ]);
+      }
+      expect(await auditsOf('referral.bonus_paid', twinBonus.id)).toHaveLength(1);
+      expect((await checkLedger(db())).violations).toEqual([]);
+    });
+
+    it('answers an unknown bonus 404, a bonus that was never held 409, and a decision without a reason 400', async () => {
+      expect((await decide(randomUUID(), 'pay')).statusCode).toBe(404);
+      expect((await decide('not-an-id', 'pay')).statusCode).toBe(404);
+      const referrer = await signedInReferrer();
+      const friend = await friendWithCode(referrer.referral.code);
+      const [referral] = await db().query<{ id: string }>('SELECT id FROM referrals WHERE referred_customer_id = $1', [friend.customerId]);
+      expect((await decide(referral?.id ?? '', 'pay')).json().error.code).toBe('already_decided');
+      expect((await decide(referral?.id ?? '', 'pay', '')).statusCode).toBe(400);
+      expect((await decide(referral?.id ?? '', 'maybe')).statusCode).toBe(400);
+      expect(await checkingBalance(referrer.browser, referrer.checking.id)).toBe(0);
+    });
   });
 });

@@ -27,9 +27,11 @@ export async function insertReferral(
   );
 }
 
+export type ReferralState = 'pending' | 'held' | 'paid' | 'refused';
+
 export interface ReferralRow {
   id: string;
-  status: 'pending' | 'paid';
+  status: ReferralState;
   bonus_cents: bigint;
   created_at: Date;
   paid_at: Date | null;
@@ -46,7 +48,7 @@ export async function listReferrals(db: Queryable, referrerCustomerId: string, l
 
 export async function referralTotals(db: Queryable, referrerCustomerId: string): Promise<{ pending: number; paid: number; paidCents: bigint }> {
   const [row] = await db.query<{ pending: number; paid: number; paid_cents: bigint }>(
-    `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+    `SELECT count(*) FILTER (WHERE status IN ('pending', 'held'))::int AS pending,
             count(*) FILTER (WHERE status = 'paid')::int AS paid,
             coalesce(sum(bonus_cents) FILTER (WHERE status = 'paid'), 0)::bigint AS paid_cents
        FROM referrals WHERE referrer_customer_id = $1`,
@@ -105,4 +107,71 @@ export async function insertBonusPayment(
      VALUES ($1, $2, 'referral_bonus', 'completed', $3, $4, $5, 'Referral bonus') ON CONFLICT (id) DO NOTHING`,
     [line.id, line.customerId, line.checkingAccountId, line.amountCents, line.counterpartyName],
   );
+}
+
+/** The referral that brought this customer, while nothing was decided about its bonus; locked for the decision. */
+export async function lockPendingReferralOf(tx: Queryable, referredCustomerId: string): Promise<{ id: string; referrer_customer_id: string } | undefined> {
+  const [row] = await tx.query<{ id: string; referrer_customer_id: string }>(
+    "SELECT id, referrer_customer_id FROM referrals WHERE referred_customer_id = $1 AND status = 'pending' FOR UPDATE",
+    [referredCustomerId],
+  );
+  return row;
+}
+
+export async function holdReferral(tx: Queryable, referralId: string, heldBecause: readonly string[]): Promise<boolean> {
+  const rows = await tx.query("UPDATE referrals SET status = 'held', held_because = $2 WHERE id = $1 AND status = 'pending' RETURNING 1", [
+    referralId,
+    heldBecause,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Staff's decision on a held bonus, once: paid goes back to `pending` (the settlement pays it, or
+ * waits for the referrer's checking account), refused ends it. Answers the referred customer, or
+ * undefined when the bonus was not held (missing, decided already, or never held).
+ */
+export async function decideHeldReferral(
+  tx: Queryable,
+  decision: { referralId: string; pay: boolean; staffId: string; reason: string },
+): Promise<string | undefined> {
+  const [row] = await tx.query<{ referred_customer_id: string }>(
+    `UPDATE referrals SET status = CASE WHEN $2 THEN 'pending' ELSE 'refused' END, decided_by = $3, decision_reason = $4, decided_at = now()
+      WHERE id = $1 AND status = 'held' RETURNING referred_customer_id`,
+    [decision.referralId, decision.pay, decision.staffId, decision.reason],
+  );
+  return row?.referred_customer_id;
+}
+
+export interface StaffReferralRow {
+  id: string;
+  status: ReferralState;
+  bonus_cents: bigint;
+  referrer_customer_id: string;
+  referrer_first_name: string;
+  referrer_last_name: string;
+  held_because: string[] | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+}
+
+const staffReferralColumns = `r.id, r.status, r.bonus_cents, r.referrer_customer_id, referrer.first_name AS referrer_first_name,
+  referrer.last_name AS referrer_last_name, r.held_because, r.decided_by, r.decided_at, r.decision_reason`;
+
+/** For staff: the referral that brought this customer, with the referrer's name. */
+export async function findReferralOfReferred(db: Queryable, referredCustomerId: string): Promise<StaffReferralRow | undefined> {
+  const [row] = await db.query<StaffReferralRow>(
+    `SELECT ${staffReferralColumns} FROM referrals r JOIN customers referrer ON referrer.id = r.referrer_customer_id WHERE r.referred_customer_id = $1`,
+    [referredCustomerId],
+  );
+  return row;
+}
+
+export async function findStaffReferral(db: Queryable, referralId: string): Promise<StaffReferralRow | undefined> {
+  const [row] = await db.query<StaffReferralRow>(
+    `SELECT ${staffReferralColumns} FROM referrals r JOIN customers referrer ON referrer.id = r.referrer_customer_id WHERE r.id = $1`,
+    [referralId],
+  );
+  return row;
 }

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { formatMoney } from '@strongroom/contracts/money.ts';
 import {
   referralBonusCents,
   referralCodeAlphabet,
@@ -9,30 +8,13 @@ import {
   type ReferralList,
   type ReferralResponse,
 } from '@strongroom/contracts/referrals.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import type { Queryable } from '../../db/database.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LiveEvents } from '../../platform/live-events.ts';
-import { notifyCustomer } from '../../platform/notify.ts';
-import {
-  dueBonuses,
-  findCodeOwner,
-  findReferralCode,
-  insertBonusPayment,
-  insertReferral,
-  insertReferralCode,
-  listReferrals,
-  markReferralPaid,
-  referralTotals,
-} from './repository.ts';
+import { findCodeOwner, findReferralCode, insertReferral, insertReferralCode, listReferrals, referralTotals } from './repository.ts';
 
 /** A random code is tried again this many times if another customer already holds it (32^8 codes). */
 const codeAttempts = 10;
-/** Bonuses paid in one settlement call; a customer who referred more is paid on the next approval. */
-const bonusesPerSettlement = 100;
 
 function randomCode(): string {
   let code = '';
@@ -62,7 +44,9 @@ export async function referralListOf(db: Queryable, customerId: string): Promise
   return {
     items: rows.map((row) => ({
       id: row.id,
-      status: row.status,
+      // A bonus held for staff's check reads as waiting: it may still be paid, and a referrer who
+      // signed up again as their own friend learns nothing from it.
+      status: row.status === 'held' ? 'pending' : row.status,
       bonusCents: Number(row.bonus_cents),
       createdAt: row.created_at.toISOString(),
       paidAt: row.paid_at?.toISOString() ?? null,
@@ -103,66 +87,7 @@ export function bonusTransferIdOf(referredCustomerId: string): string {
   return derivedUuid('referral-bonus', referredCustomerId);
 }
 
-export interface ReferralDependencies {
-  db: Database;
-  liveEvents: LiveEvents;
-  bankName: string;
-}
-
-/**
- * Pays every bonus that has become due for a customer whose identity was just approved, on either
- * side: as the referred friend (their referrer is paid) or as a referrer who had no checking
- * account yet when a friend was approved. Safe to call again: the transfer id is derived from the
- * referred customer, and only the caller that marks the referral paid writes the line and notice.
- */
-export async function settleReferralBonuses(dependencies: ReferralDependencies, customerId: string): Promise<number> {
-  const { db } = dependencies;
-  let paid = 0;
-  for (const due of await dueBonuses(db, customerId, bonusesPerSettlement)) {
-    const [outcome] = await createTransfers(db, [
-      {
-        id: due.bonus_transfer_id,
-        debitAccountId: operatorAccounts.marketingExpense,
-        creditAccountId: due.checking_ledger_account_id,
-        amountCents: due.bonus_cents,
-        ledger: ledgers.usd,
-        code: transferCodes.referralBonus,
-      },
-    ]);
-    if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-      throw new Error(`the ledger refused the referral bonus ${due.id}: ${outcome?.result ?? 'no result'}`);
-    }
-    const marked = await db.transaction(async (tx) => {
-      if (!(await markReferralPaid(tx, due.id))) return false;
-      await insertBonusPayment(tx, {
-        id: due.bonus_transfer_id,
-        customerId: due.referrer_customer_id,
-        checkingAccountId: due.checking_account_id,
-        amountCents: due.bonus_cents,
-        counterpartyName: dependencies.bankName,
-      });
-      await notifyCustomer(tx, {
-        customerId: due.referrer_customer_id,
-        kind: 'referral',
-        name: 'Referral bonus',
-        // The first name only: the referrer invited this friend; nothing else of theirs is shown (decision 032).
-        text: `Your friend ${due.referred_first_name} joined: ${formatMoney(due.bonus_cents)} referral bonus paid into your checking account.`,
-        link: '/invite',
-        paymentId: due.bonus_transfer_id,
-      });
-      await recordAudit(tx, {
-        actorType: 'system',
-        action: 'referral.bonus_paid',
-        subject: due.id,
-        outcome: 'success',
-        details: { referrerCustomerId: due.referrer_customer_id, transferId: due.bonus_transfer_id, amountCents: Number(due.bonus_cents) },
-      });
-      return true;
-    });
-    if (!marked) continue;
-    paid += 1;
-    dependencies.liveEvents.publish(due.referrer_customer_id, 'accounts');
-    dependencies.liveEvents.publish(due.referrer_customer_id, 'notifications');
-  }
-  return paid;
-}
+// What the other modules use of referrals: the bonus paid once an identity is approved (settlement.ts),
+// and the hold on a friend who may be the referrer again (held-bonuses.ts, decision 051).
+export { settleReferralBonuses, type ReferralDependencies } from './settlement.ts';
+export { decideHeldBonus, duplicatesOf, holdBonusOfDuplicate, referralBonusOf, type HeldBonusDecision } from './held-bonuses.ts';

@@ -68,6 +68,26 @@ describe('/invite', () => {
     expect(screen.getByText(/1 paid/).textContent).toContain('1 waiting');
   });
 
+  it('says "Not paid" for a bonus the bank refused (a friend who was the referrer signing up again)', async () => {
+    renderApp('/invite', {
+      'GET /api/v1/me': signedIn,
+      'GET /api/v1/me/referral': referral,
+      'GET /api/v1/me/referrals': {
+        status: 200,
+        body: {
+          items: [{ id: 'r3', status: 'refused', bonusCents: 1000, createdAt: '2026-05-03T10:00:00.000Z', paidAt: null }],
+          pendingCount: 0,
+          paidCount: 0,
+          paidCents: 0,
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Your referrals' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(within(row!).getAllByRole('cell')[0]?.textContent).toBe('Not paid');
+    expect(within(row!).getAllByRole('cell')[2]?.textContent).toBe('—');
+  });
+
   it('offers Try again when the code cannot be loaded', async () => {
     renderApp('/invite', {
       'GET /api/v1/me': signedIn,

@@ -17,12 +17,11 @@ import './invite-page.css';
 
 const bonus = formatMoney(referralBonusCents);
 
+/** `refused`: the bank found the friend was not a new customer (decision 051); it is not paid. */
+const statusWords: Record<ReferralItem['status'], string> = { pending: 'Pending', paid: 'Paid', refused: 'Not paid' };
+
 function ReferralStatus({ item }: { item: ReferralItem }) {
-  return item.status === 'paid' ? (
-    <span className="referral-status referral-status--paid">Paid</span>
-  ) : (
-    <span className="referral-status referral-status--pending">Pending</span>
-  );
+  return <span className={`referral-status referral-status--${item.status}`}>{statusWords[item.status]}</span>;
 }
 
 function CodeCard() {
@@ -142,7 +141,7 @@ export default function InvitePage() {
                 </p>
                 <p>
                   Your friend sees only your link; you see only whether their bonus is pending or paid. We never show you their details, and never show them
-                  yours.
+                  yours. A friend who already banks with us, or who is you signing up again, brings no bonus.
                 </p>
               </>
             ),

@@ -2,9 +2,11 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   identityReviewListSchema,
   identityReviewResponseSchema,
+  referralBonusResponseSchema,
   revealIdNumberResponseSchema,
   type IdentityDecisionRequest,
   type IdentityReviewStatus,
+  type ReferralBonusDecisionRequest,
 } from '@strongroom/contracts/staff-identity.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -54,6 +56,19 @@ export function useIdentityDecision(id: string) {
         method: 'POST',
         body,
         parse: (data) => identityReviewResponseSchema.parse(data),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffQueryKeys.identityReviews }),
+  });
+}
+
+/** `POST /staff/referral-bonuses/{id}/decision` `{ decision: pay | refuse, reason }`: a held bonus, decided once. */
+export function useReferralBonusDecision(referralId: string) {
+  return useMutation({
+    mutationFn: (body: ReferralBonusDecisionRequest) =>
+      apiRequest(`/staff/referral-bonuses/${encodeURIComponent(referralId)}/decision`, {
+        method: 'POST',
+        body,
+        parse: (data) => referralBonusResponseSchema.parse(data),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffQueryKeys.identityReviews }),
   });

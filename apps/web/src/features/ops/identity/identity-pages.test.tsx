@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IdentityReview } from '@strongroom/contracts/staff-identity.ts';
+import type { IdentityReview, StaffReferralBonus } from '@strongroom/contracts/staff-identity.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf, renderApp } from '../../../test/render-app.tsx';
 import { waitingFor } from './waiting-time.ts';
@@ -83,7 +83,7 @@ describe('/ops/identity/:reviewId', () => {
     });
     renderApp(`/ops/identity/${review.id}`, {
       'GET /api/v1/staff/me': compliance,
-      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review } },
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review, duplicates: [], referralBonus: null } },
       [`POST /api/v1/staff/identity-reviews/${review.id}/id-number`]: reveal,
     });
     const document = await screen.findByRole('img', { name: 'Identity document of Ada Lovelace' });
@@ -109,12 +109,23 @@ describe('/ops/identity/:reviewId', () => {
       'GET /api/v1/staff/me': compliance,
       [`GET /api/v1/staff/identity-reviews/${review.id}`]: () => ({
         status: 200,
-        body: { review: decided ? { ...review, status: 'rejected', reason, decidedAt: new Date().toISOString(), decidedBy: 's1' } : review },
+        body: {
+          review: decided ? { ...review, status: 'rejected', reason, decidedAt: new Date().toISOString(), decidedBy: 's1' } : review,
+          duplicates: [],
+          referralBonus: null,
+        },
       }),
       [`POST /api/v1/staff/identity-reviews/${review.id}/decision`]: (init) => {
         expect(jsonBodyOf(init)).toEqual({ decision: 'reject', reason });
         decided = true;
-        return { status: 200, body: { review: { ...review, status: 'rejected', reason, decidedAt: new Date().toISOString(), decidedBy: 's1' } } };
+        return {
+          status: 200,
+          body: {
+            review: { ...review, status: 'rejected', reason, decidedAt: new Date().toISOString(), decidedBy: 's1' },
+            duplicates: [],
+            referralBonus: null,
+          },
+        };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
@@ -131,7 +142,7 @@ describe('/ops/identity/:reviewId', () => {
     const user = userEvent.setup();
     renderApp(`/ops/identity/${review.id}`, {
       'GET /api/v1/staff/me': compliance,
-      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review } },
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review, duplicates: [], referralBonus: null } },
       [`POST /api/v1/staff/identity-reviews/${review.id}/decision`]: {
         status: 409,
         body: { error: { code: 'already_decided', message: 'This review was already decided' } },
@@ -142,6 +153,60 @@ describe('/ops/identity/:reviewId', () => {
     await user.type(within(dialog).getByLabelText(/Reason/), 'Matches the document');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('Someone already decided this review.')).toBeTruthy();
+  });
+
+  it('shows who shares the phone, ID number or browser, and pays a held referral bonus only after a reason', async () => {
+    const user = userEvent.setup();
+    const approved: IdentityReview = { ...review, status: 'approved', decidedAt: new Date().toISOString(), decidedBy: 's1' };
+    const held: StaffReferralBonus = {
+      id: '0d6a4c1e-52b1-4f0e-9f57-7b8f5a4f3c21',
+      status: 'held',
+      bonusCents: 1000,
+      referrerCustomerId: 'c0',
+      referrerName: 'Charles Babbage',
+      heldBecause: ['id_number', 'phone'],
+      decidedBy: null,
+      decidedAt: null,
+      decisionReason: null,
+    };
+    const reason = 'Different people: checked both documents';
+    let paid = false;
+    const pay = vi.fn((init: RequestInit | undefined) => {
+      expect(jsonBodyOf(init)).toEqual({ decision: 'pay', reason });
+      paid = true;
+      return {
+        status: 200,
+        body: { referralBonus: { ...held, status: 'paid', decidedBy: 's1', decidedAt: new Date().toISOString(), decisionReason: reason } },
+      };
+    });
+    renderApp(`/ops/identity/${review.id}`, {
+      'GET /api/v1/staff/me': compliance,
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: () => ({
+        status: 200,
+        body: {
+          review: approved,
+          duplicates: [{ customerId: 'c0', name: 'Charles Babbage', shares: ['id_number', 'phone'], referrer: true }],
+          referralBonus: paid ? { ...held, status: 'paid', decidedBy: 's1', decidedAt: new Date().toISOString(), decisionReason: reason } : held,
+        },
+      }),
+      [`POST /api/v1/staff/referral-bonuses/${held.id}/decision`]: pay,
+    });
+    const table = await screen.findByRole('table', { name: 'Customers who share this phone number, ID number or browser' });
+    expect(within(table).getByRole('link', { name: 'Charles Babbage' }).getAttribute('href')).toBe('/ops/customers/c0');
+    expect(within(table).getByText('Referred this customer')).toBeTruthy();
+    expect(within(table).getByText('ID number and phone number')).toBeTruthy();
+    expect(screen.getByText(/Held for review: \$10\.00 to Charles Babbage/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Pay $10.00 to Charles Babbage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay $10.00 to Charles Babbage?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $10.00' }));
+    expect(await within(dialog).findByText('field should not be empty')).toBeTruthy();
+    expect(pay).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/Reason/), reason);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $10.00' }));
+    expect(await screen.findByText(/Paid: \$10\.00 to Charles Babbage/)).toBeTruthy();
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Refuse the bonus' })).toBeNull();
   });
 
   it('answers an unknown review with a way back to the queue', async () => {

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { documentUrl, profilePhotoUrl, useIdentityDecision, useIdentityReview, useRevealIdNumber } from './identity-api.ts';
 import { identityStatusLabels } from './identity-queue-page.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { DuplicatesTable, ReferralBonusPanel } from './shared-identity.tsx';
 import { waitingFor } from './waiting-time.ts';
 import './identity.css';
 
@@ -82,7 +83,10 @@ function DecisionPanel({ review }: { review: IdentityReview }) {
   );
 }
 
-/** /ops/identity/:reviewId: the document and photo beside what the customer entered, and the decision. */
+/**
+ * /ops/identity/:reviewId: the document and photo beside what the customer entered, the customers
+ * who share its phone, ID number or browser, the decision, and the referral bonus it pays.
+ */
 export default function IdentityReviewPage() {
   const { reviewId = '' } = useParams();
   const query = useIdentityReview(reviewId);
@@ -93,7 +97,7 @@ export default function IdentityReviewPage() {
     }
     return <LoadFailed title="The identity review could not be loaded" query={query} headingLevel={1} />;
   }
-  const { review } = query.data;
+  const { review, duplicates, referralBonus } = query.data;
   return (
     <section aria-labelledby="identity-review-title" className="ops-review">
       <Link to="/ops/identity">Back to the identity queue</Link>
@@ -128,8 +132,16 @@ export default function IdentityReviewPage() {
         <dt>Address</dt>
         <dd>{review.address}</dd>
       </dl>
+      <h2>Shared with other customers</h2>
+      <DuplicatesTable duplicates={duplicates} />
       <h2>Decision</h2>
       <DecisionPanel review={review} />
+      {referralBonus ? (
+        <>
+          <h2>Referral bonus</h2>
+          <ReferralBonusPanel bonus={referralBonus} />
+        </>
+      ) : null}
     </section>
   );
 }

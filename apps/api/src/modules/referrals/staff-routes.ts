@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { referralBonusDecisionRequestSchema, referralBonusResponseSchema } from '@strongroom/contracts/staff-identity.ts';
+import { idParams } from '../../platform/path-parameters.ts';
+import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
+import { decideHeldBonus } from './held-bonuses.ts';
+import type { ReferralDependencies } from './settlement.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/**
+ * A held referral bonus, paid or refused by the staff who decide identities (`identity.decide`):
+ * they see it, and who shares what with whom, in the identity review of the referred customer.
+ */
+export function referralStaffRoutes(dependencies: ReferralDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireStaff(app, dependencies.db);
+
+    app.post(
+      '/staff/referral-bonuses/:id/decision',
+      {
+        preValidation: permit(dependencies.db, 'identity.decide'),
+        schema: { tags: ['staff'], params: idParams, body: referralBonusDecisionRequestSchema, response: { 200: referralBonusResponseSchema, ...errors } },
+      },
+      async (request) => ({
+        referralBonus: await decideHeldBonus(
+          dependencies,
+          { referralId: request.params.id, decision: request.body.decision, reason: request.body.reason, staffId: staffOf(request).id },
+          (entry) => staffAudit(request, entry),
+        ),
+      }),
+    );
+  };
+}
