@@ -9,19 +9,22 @@ import { AppError } from './errors.ts';
  * `account_frozen`: `{ preHandler: refuseWhenFrozen(db) }` on the route, or `assertNotFrozen`
  * inside a service. The freeze itself lives in `customer_freezes` (migration 0015), written by
  * the customer-care module.
+ *
+ * What the customer may read of a freeze: its customer message and when it began. The internal
+ * reason staff gave is not even selected here (decision 053), so no customer route can show it.
  */
 export interface OpenFreeze {
-  reason: string;
+  customerMessage: string;
   frozenAt: Date;
 }
 
 export async function openFreezeOf(db: Queryable, customerId: string): Promise<OpenFreeze | undefined> {
-  const [row] = await db.query<{ reason: string; frozen_at: Date }>(
-    'SELECT reason, frozen_at FROM customer_freezes WHERE customer_id = $1 AND unfrozen_at IS NULL',
+  const [row] = await db.query<{ customer_message: string; frozen_at: Date }>(
+    'SELECT customer_message, frozen_at FROM customer_freezes WHERE customer_id = $1 AND unfrozen_at IS NULL',
     [customerId],
-    { name: 'customer_freezes_open' },
+    { name: 'customer_freezes_open_for_customer' },
   );
-  return row && { reason: row.reason, frozenAt: row.frozen_at };
+  return row && { customerMessage: row.customer_message, frozenAt: row.frozen_at };
 }
 
 export const accountFrozenMessage = 'Your account is frozen: you can still see everything, but no money can move. Please contact us.';

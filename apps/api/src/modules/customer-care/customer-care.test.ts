@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
+import { freezeCustomerMessageErrors, freezeCustomerMessages, neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
@@ -10,6 +11,7 @@ import { paymentKit, validExternal, type PayingCustomer } from '../../test/payme
 import { staffBrowser } from '../../test/staff.ts';
 import { encrypt } from '../../platform/crypto.ts';
 import { likePatternOf } from './repository.ts';
+import { frozenNotificationText } from './service.ts';
 
 describe('a search text in a LIKE pattern', () => {
   it('matches only itself: %, _ and \\ are escaped', () => {
@@ -28,6 +30,9 @@ describeEachDatabase('customer care in the back office', (database) => {
     return browser;
   };
   const reason = { reason: 'Suspected account takeover, ticket 4411' };
+  /** A freeze: the internal reason (never the customer's to read) and the message they are shown. */
+  const customerMessage = freezeCustomerMessages[1].text;
+  const freeze = { reason: 'Checking source of funds, ticket 4411', customerMessage };
 
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
@@ -124,7 +129,7 @@ describeEachDatabase('customer care in the back office', (database) => {
         expect(detail.transactions.length).toBeLessThanOrEqual(20);
         expect(detail.sessions).toHaveLength(1);
         expect(detail.sessions[0].id).toMatch(/^[0-9a-f]{16}$/);
-        expect(detail.freeze).toEqual({ frozen: false, reason: null, frozenBy: null, frozenAt: null });
+        expect(detail.freeze).toEqual({ frozen: false, reason: null, customerMessage: null, frozenBy: null, frozenAt: null });
       }
     });
 
@@ -247,28 +252,33 @@ describeEachDatabase('customer care in the back office', (database) => {
       ['completing a step-up', `/step-up/${randomUUID()}`, () => ({ code: '123456' })],
     ];
 
-    it('freezes with a reason: sessions end, the customer is told, money stops, reading goes on; unfreezing lets money move again', async () => {
+    it('freezes with an internal reason and a customer message: sessions end, the customer is told the message only, money stops, reading goes on; unfreezing lets money move again', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const frozen = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, reason);
+      const frozen = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, freeze);
       expect(frozen.statusCode, frozen.body).toBe(200);
-      expect(frozen.json().freeze).toMatchObject({ frozen: true, reason: reason.reason, frozenBy: expect.stringContaining('@'), frozenAt: expect.any(String) });
+      expect(frozen.json().freeze).toEqual({ frozen: true, ...freeze, frozenBy: expect.stringContaining('@'), frozenAt: expect.any(String) });
       expect((await dana.browser.get('/api/v1/me')).statusCode).toBe(401);
 
-      // A frozen customer signs in again and reads everything.
+      // A frozen customer signs in again and reads everything: the message staff chose, never their reason.
       await dana.browser.signInAs(database(), dana.id);
       const me = await dana.browser.get('/api/v1/me');
       expect(me.statusCode).toBe(200);
-      expect(me.json().frozen).toEqual({ reason: reason.reason, since: expect.any(String) });
+      expect(me.json().frozen).toEqual({ message: customerMessage, since: expect.any(String) });
+      expect(me.body).not.toContain(freeze.reason);
       expect((await dana.browser.get('/api/v1/accounts')).statusCode).toBe(200);
       expect((await dana.browser.get('/api/v1/transactions')).statusCode).toBe(200);
-      const notifications = (await dana.browser.get('/api/v1/notifications')).json().items;
-      expect(notifications[0]).toMatchObject({ kind: 'account_frozen', text: expect.stringContaining(reason.reason) });
+      const notifications = await dana.browser.get('/api/v1/notifications');
+      expect(notifications.json().items[0]).toMatchObject({ kind: 'account_frozen', text: frozenNotificationText(customerMessage) });
+      expect(notifications.body).not.toContain(freeze.reason);
 
-      const audit = await database().query<{ action: string; reason: string }>(
-        "SELECT action, details->>'reason' AS reason FROM audit_log WHERE subject = $1 AND action LIKE 'customer.%freeze' ORDER BY id",
+      // Staff see both on the customer's page; the audit entry keeps both.
+      const staffPage = (await as('support').get(`/api/v1/staff/customers/${dana.id}`)).json();
+      expect(staffPage.freeze).toMatchObject(freeze);
+      const audit = await database().query<{ action: string; reason: string; message: string | null }>(
+        "SELECT action, details->>'reason' AS reason, details->>'customerMessage' AS message FROM audit_log WHERE subject = $1 AND action LIKE 'customer.%freeze' ORDER BY id",
         [dana.id],
       );
-      expect(audit).toEqual([{ action: 'customer.freeze', reason: reason.reason }]);
+      expect(audit).toEqual([{ action: 'customer.freeze', reason: freeze.reason, message: customerMessage }]);
       const listed = (await as('admin').get('/api/v1/staff/customers')).json().items.find((item: { id: string }) => item.id === dana.id);
       expect(listed?.frozen).toBe(true);
 
@@ -295,7 +305,7 @@ describeEachDatabase('customer care in the back office', (database) => {
 
     it.each(moneyRequests)('refuses %s with 403 account_frozen while frozen, and not after unfreezing', async (_name, path, bodyOf) => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      expect((await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, reason)).statusCode).toBe(200);
+      expect((await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, freeze)).statusCode).toBe(200);
       await dana.browser.signInAs(database(), dana.id);
       const refused = await kit.pay(dana, path, bodyOf(dana));
       expect(refused.statusCode, refused.body).toBe(403);
@@ -308,34 +318,66 @@ describeEachDatabase('customer care in the back office', (database) => {
     it('answers 409 to freezing twice and to unfreezing a customer who is not frozen', async () => {
       const dana = await kit.customer();
       expect((await as('admin').post(`/api/v1/staff/customers/${dana.id}/unfreeze`, reason)).statusCode).toBe(409);
-      expect((await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, reason)).statusCode).toBe(200);
-      const twice = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, reason);
+      expect((await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, freeze)).statusCode).toBe(200);
+      const twice = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, freeze);
       expect(twice.statusCode).toBe(409);
       expect(twice.json().error.code).toBe('conflict');
     });
 
-    it('stores HTML in a reason as text, and refuses a missing, short or 10,000-character reason (400)', async () => {
+    it('stores HTML in a reason and a message as text, and refuses a missing, short or 10,000-character reason (400)', async () => {
       const dana = await kit.customer();
-      for (const body of [{}, { reason: 'no' }, { reason: 'x'.repeat(10_000) }]) {
+      for (const body of [{ customerMessage }, { reason: 'no', customerMessage }, { reason: 'x'.repeat(10_000), customerMessage }]) {
         expect((await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, body)).statusCode).toBe(400);
       }
       const html = '<script>alert(1)</script> fraud';
-      const frozen = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: html });
-      expect(frozen.json().freeze.reason).toBe(html);
+      const frozen = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: html, customerMessage: `${html} paused` });
+      expect(frozen.json().freeze).toMatchObject({ reason: html, customerMessage: `${html} paused` });
+    });
+
+    it.each([
+      ['blank', { reason: 'Checking source of funds', customerMessage: '   ' }, freezeCustomerMessageErrors.missing],
+      ['not text', { reason: 'Checking source of funds', customerMessage: 42 }, freezeCustomerMessageErrors.missing],
+      ['too short', { reason: 'Checking source of funds', customerMessage: 'Paused.' }, freezeCustomerMessageErrors.tooShort],
+      ['too long', { reason: 'Checking source of funds', customerMessage: 'We are reviewing. '.repeat(20) }, freezeCustomerMessageErrors.tooLong],
+      ['on two lines', { reason: 'Checking source of funds', customerMessage: 'Some features are paused.\nWe will be in touch.' }, 'keep this on one line'],
+    ])('refuses a %s customer message (400) with the field and why, and freezes nothing', async (_name, body, message) => {
+      const dana = await kit.customer();
+      const refused = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'validation_failed', fields: { customerMessage: message } });
+      expect((await as('admin').get(`/api/v1/staff/customers/${dana.id}`)).json().freeze.frozen).toBe(false);
+    });
+
+    it("takes the contract's body of a reason alone, and shows the customer the neutral message, never the reason", async () => {
+      const dana = await kit.customer();
+      const frozen = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Checking source of funds' });
+      expect(frozen.statusCode, frozen.body).toBe(200);
+      expect(frozen.json().freeze).toMatchObject({ reason: 'Checking source of funds', customerMessage: neutralFreezeCustomerMessage });
+    });
+
+    it('trims the customer message, and takes one staff wrote themselves', async () => {
+      const dana = await kit.customer();
+      const own = "  Some of your account's features are paused for a short while; we'll write to you soon.  ";
+      const frozen = await as('admin').post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Checking source of funds', customerMessage: own });
+      expect(frozen.statusCode, frozen.body).toBe(200);
+      expect(frozen.json().freeze.customerMessage).toBe(own.trim());
     });
 
     it('refuses every other role (403, audited), a customer cookie (401), an unknown or malformed id (404)', async () => {
       const dana = await kit.customer();
       for (const role of ['support', 'compliance', 'operations'] as const) {
         const before = await deniedAudits(role, 'customers.freeze');
-        expect((await as(role).post(`/api/v1/staff/customers/${dana.id}/freeze`, reason)).statusCode).toBe(403);
+        expect((await as(role).post(`/api/v1/staff/customers/${dana.id}/freeze`, freeze)).statusCode).toBe(403);
         expect((await as(role).post(`/api/v1/staff/customers/${dana.id}/unfreeze`, reason)).statusCode).toBe(403);
         expect(await deniedAudits(role, 'customers.freeze')).toBe(before + 2);
       }
-      for (const action of ['freeze', 'unfreeze']) {
-        expect((await dana.browser.post(`/api/v1/staff/customers/${dana.id}/${action}`, reason)).statusCode).toBe(401);
-        expect((await as('admin').post(`/api/v1/staff/customers/${randomUUID()}/${action}`, reason)).statusCode).toBe(404);
-        expect((await as('admin').post(`/api/v1/staff/customers/x'1/${action}`, reason)).statusCode).toBe(404);
+      for (const [action, body] of [
+        ['freeze', freeze],
+        ['unfreeze', reason],
+      ] as const) {
+        expect((await dana.browser.post(`/api/v1/staff/customers/${dana.id}/${action}`, body)).statusCode).toBe(401);
+        expect((await as('admin').post(`/api/v1/staff/customers/${randomUUID()}/${action}`, body)).statusCode).toBe(404);
+        expect((await as('admin').post(`/api/v1/staff/customers/x'1/${action}`, body)).statusCode).toBe(404);
       }
       expect((await as('admin').get(`/api/v1/staff/customers/${dana.id}`)).json().freeze.frozen).toBe(false);
     });

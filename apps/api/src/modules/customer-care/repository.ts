@@ -112,6 +112,7 @@ export async function endSessionByHandle(db: Queryable, customerId: string, hand
 
 export interface FreezeRow {
   reason: string;
+  customer_message: string;
   frozen_at: Date;
   frozen_by_email: string;
 }
@@ -121,7 +122,7 @@ export const frozenByCustomerWording = 'the customer themselves ("This wasn\'t m
 
 export async function openFreeze(db: Queryable, customerId: string): Promise<FreezeRow | undefined> {
   const [row] = await db.query<FreezeRow>(
-    `SELECT f.reason, f.frozen_at, COALESCE(s.email, $2) AS frozen_by_email FROM customer_freezes f LEFT JOIN staff s ON s.id = f.frozen_by
+    `SELECT f.reason, f.customer_message, f.frozen_at, COALESCE(s.email, $2) AS frozen_by_email FROM customer_freezes f LEFT JOIN staff s ON s.id = f.frozen_by
       WHERE f.customer_id = $1 AND f.unfrozen_at IS NULL`,
     [customerId, frozenByCustomerWording],
   );
@@ -132,21 +133,24 @@ export async function openFreeze(db: Queryable, customerId: string): Promise<Fre
  * The customer's own freeze ("This wasn't me"): the same open freeze a staff member's is, lifted
  * by staff the same way. False when a freeze is already open (staff's or an earlier report's).
  */
-export async function insertCustomerFreeze(db: Queryable, customerId: string, reason: string): Promise<boolean> {
+export async function insertCustomerFreeze(db: Queryable, customerId: string, reason: string, customerMessage: string): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO customer_freezes (customer_id, frozen_by, frozen_by_customer, reason) VALUES ($1, NULL, true, $2)
+    `INSERT INTO customer_freezes (customer_id, frozen_by, frozen_by_customer, reason, customer_message) VALUES ($1, NULL, true, $2, $3)
      ON CONFLICT (customer_id) WHERE unfrozen_at IS NULL DO NOTHING RETURNING 1`,
-    [customerId, reason],
+    [customerId, reason, customerMessage],
   );
   return rows.length > 0;
 }
 
-/** False when the customer is already frozen (the unique index of open freezes decides, even under a race). */
-export async function insertFreeze(db: Queryable, customerId: string, staffId: string, reason: string): Promise<boolean> {
+/**
+ * `reason` is staff's own (audit log, staff page); `customerMessage` is what the customer reads.
+ * False when the customer is already frozen (the unique index of open freezes decides, even under a race).
+ */
+export async function insertFreeze(db: Queryable, customerId: string, staffId: string, reason: string, customerMessage: string): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO customer_freezes (customer_id, frozen_by, reason) VALUES ($1, $2, $3)
+    `INSERT INTO customer_freezes (customer_id, frozen_by, reason, customer_message) VALUES ($1, $2, $3, $4)
      ON CONFLICT (customer_id) WHERE unfrozen_at IS NULL DO NOTHING RETURNING 1`,
-    [customerId, staffId, reason],
+    [customerId, staffId, reason, customerMessage],
   );
   return rows.length > 0;
 }

@@ -7,6 +7,7 @@ import {
   customerSearchQuerySchema,
   customerSearchResponseSchema,
   endSessionsResponseSchema,
+  freezeRequestSchema,
   freezeResponseSchema,
 } from '@strongroom/contracts/staff-customers.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -80,10 +81,10 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
       '/staff/customers/:id/freeze',
       {
         preValidation: act,
-        schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } },
+        schema: { tags: ['staff'], params: idParams, body: freezeRequestSchema, response: { 200: freezeResponseSchema, ...errors } },
       },
       async (request) => ({
-        freeze: await freezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
+        freeze: await freezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body, (entry) => staffAudit(request, entry)),
       }),
     );
 

@@ -1,6 +1,7 @@
 import {
   customerDetailLimits,
   customerSearchLimits,
+  freezeCustomerMessageLimits,
   type CustomerDetail,
   type CustomerSummary,
   type FreezeState,
@@ -75,8 +76,14 @@ async function requireCustomerProfile(db: Queryable, customerId: string) {
 export async function freezeStateOf(db: Queryable, customerId: string): Promise<FreezeState> {
   const freeze = await openFreeze(db, customerId);
   return freeze
-    ? { frozen: true, reason: freeze.reason, frozenBy: freeze.frozen_by_email, frozenAt: freeze.frozen_at.toISOString() }
-    : { frozen: false, reason: null, frozenBy: null, frozenAt: null };
+    ? {
+        frozen: true,
+        reason: freeze.reason,
+        customerMessage: freeze.customer_message,
+        frozenBy: freeze.frozen_by_email,
+        frozenAt: freeze.frozen_at.toISOString(),
+      }
+    : { frozen: false, reason: null, customerMessage: null, frozenBy: null, frozenAt: null };
 }
 
 export async function customerDetail(db: Database, customerId: string): Promise<CustomerDetail> {
@@ -144,28 +151,41 @@ export async function endAllCustomerSessions(db: Database, customerId: string, r
 }
 
 /**
+ * The notification of a staff freeze: what a freeze means, then the customer message staff chose.
+ * Migration 0030 rewrote the notifications of earlier freezes to this text with the neutral message.
+ */
+export function frozenNotificationText(customerMessage: string): string {
+  return `We have frozen your account: you can sign in and see everything, but no money can move until the freeze is lifted. ${customerMessage}`;
+}
+
+/** What staff decide when they freeze: the internal reason, and what the customer is told instead of it. */
+export interface FreezeDecision {
+  reason: string;
+  customerMessage: string;
+}
+
+/**
  * Freezing ends every session of the customer's (they may sign in again, to read), refuses money
- * from then on, tells the customer why, and is audited with the reason: all or nothing.
+ * from then on, tells the customer the customer message (never the internal reason: decision 053),
+ * and is audited with both: all or nothing.
  */
 export async function freezeCustomer(
   dependencies: CustomerCareDependencies,
   staffId: string,
   customerId: string,
-  reason: string,
+  { reason, customerMessage }: FreezeDecision,
   auditOf: StaffAuditOf,
 ): Promise<FreezeState> {
   const { db } = dependencies;
   await requireCustomerProfile(db, customerId);
   await db.transaction(async (tx) => {
-    if (!(await insertFreeze(tx, customerId, staffId, reason))) throw new AppError('conflict', 'This customer is already frozen');
+    if (!(await insertFreeze(tx, customerId, staffId, reason, customerMessage))) throw new AppError('conflict', 'This customer is already frozen');
     const ended = await endAllSessions(tx, 'customer', customerId);
-    await notifyCustomer(tx, {
-      customerId,
-      kind: 'account_frozen',
-      name: 'Your account is frozen',
-      text: `We have frozen your account: you can sign in and see everything, but no money can move until we lift the freeze. Reason: ${reason}`,
-    });
-    await recordAudit(tx, auditOf({ action: 'customer.freeze', subject: customerId, outcome: 'success', details: { reason, sessionsEnded: ended } }));
+    await notifyCustomer(tx, { customerId, kind: 'account_frozen', name: 'Your account is frozen', text: frozenNotificationText(customerMessage) });
+    await recordAudit(
+      tx,
+      auditOf({ action: 'customer.freeze', subject: customerId, outcome: 'success', details: { reason, customerMessage, sessionsEnded: ended } }),
+    );
   });
   dependencies.liveEvents.publish(customerId, 'notifications');
   return freezeStateOf(db, customerId);
@@ -200,7 +220,8 @@ export async function unfreezeCustomer(
  * already open (staff's, or an earlier report's): the account stays frozen either way.
  */
 export async function freezeOnCustomersSay(tx: Queryable, customerId: string, reason: string): Promise<boolean> {
-  const frozen = await insertCustomerFreeze(tx, customerId, reason);
+  // The customer's own report is no secret from them: their banner says what they reported.
+  const frozen = await insertCustomerFreeze(tx, customerId, reason, reason.slice(0, freezeCustomerMessageLimits.maxLength));
   if (frozen) {
     await notifyCustomer(tx, {
       customerId,

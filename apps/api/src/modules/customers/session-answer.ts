@@ -14,8 +14,8 @@ export async function sessionAnswerFor(db: Queryable, customerId: string): Promi
   return { user: presentCustomer(customer), next: nextStepFor(customer) };
 }
 
-/** `GET /me`: the session answer, and the freeze staff put on the customer, for the banner. */
+/** `GET /me`: the session answer, and the freeze on the customer for the banner: its customer message, never staff's reason. */
 export async function meAnswerFor(db: Queryable, customerId: string): Promise<MeResponse> {
   const freeze = await openFreezeOf(db, customerId);
-  return { ...(await sessionAnswerFor(db, customerId)), frozen: freeze ? { reason: freeze.reason, since: freeze.frozenAt.toISOString() } : null };
+  return { ...(await sessionAnswerFor(db, customerId)), frozen: freeze ? { message: freeze.customerMessage, since: freeze.frozenAt.toISOString() } : null };
 }

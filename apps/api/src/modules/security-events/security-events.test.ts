@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { securityEventPageSize } from '@strongroom/contracts/security-events.ts';
+import { neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
@@ -219,7 +220,7 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
     await dana.browser.signInAs(database(), dana.id);
     const me = (await dana.browser.get('/api/v1/me')).json();
     expect(me.frozen).toEqual({
-      reason: expect.stringContaining('"This wasn\'t me" reported by the account holder about: Signed in'),
+      message: expect.stringContaining('"This wasn\'t me" reported by the account holder about: Signed in'),
       since: expect.any(String),
     });
     const moved = await kit.pay(dana, '/transfers', {
@@ -264,7 +265,12 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
     // Staff see who froze it, and lift it as they lift their own.
     const { browser: admin } = await staffBrowser(app, database(), config, 'admin');
     const detail = (await admin.get(`/api/v1/staff/customers/${dana.id}`)).json();
-    expect(detail.freeze).toMatchObject({ frozen: true, frozenBy: 'the customer themselves ("This wasn\'t me")' });
+    // The customer's banner says what they reported themselves (decision 053): it is their own text.
+    expect(detail.freeze).toMatchObject({
+      frozen: true,
+      frozenBy: 'the customer themselves ("This wasn\'t me")',
+      customerMessage: expect.stringContaining('"This wasn\'t me" reported by the account holder about: Signed in'),
+    });
     const queue = await admin.get('/api/v1/staff/messages?status=open');
     expect(queue.statusCode).toBe(200);
     const lifted = await admin.post(`/api/v1/staff/customers/${dana.id}/unfreeze`, { reason: 'Checked with the customer by phone' });
@@ -310,7 +316,10 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
   it('while staff already froze the account, a report still signs out and reaches support, and keeps the staff freeze', async () => {
     const dana = await kit.customer();
     const { browser: admin } = await staffBrowser(app, database(), config, 'admin');
-    expect((await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Suspicious activity' })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Suspicious activity', customerMessage: neutralFreezeCustomerMessage }))
+        .statusCode,
+    ).toBe(200);
     await dana.browser.signInAs(database(), dana.id);
     await recordAudit(database(), { actorType: 'customer', actorId: dana.id, action: 'card.revealed', outcome: 'success' });
     const event = (await events(dana.browser)).find((item) => item.action === 'card.revealed');

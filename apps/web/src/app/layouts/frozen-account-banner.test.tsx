@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
@@ -11,17 +11,21 @@ afterEach(() => {
 const dashboard = { status: 200, body: { moneyInCents: 0, moneyOutCents: 0, spendingByCategory: [], recentTransactions: [], cardCount: 0, loanCount: 0 } };
 
 describe('the frozen-account banner', () => {
-  it('tells a frozen customer why, that no money moves, and how to reach the bank; the reason is shown as text', async () => {
+  it("shows the customer's message staff chose (as text), that no money moves, and how to reach the bank", async () => {
+    const message = "<b>We're reviewing</b> your account. Some features are paused while we do this; we'll be in touch when it's done.";
     renderApp('/notifications', {
-      'GET /api/v1/me': { status: 200, body: { ...signedIn.body, frozen: { reason: '<b>Suspicious</b> sign-ins', since: '2026-11-20T10:00:00.000Z' } } },
+      'GET /api/v1/me': { status: 200, body: { ...signedIn.body, frozen: { message, since: '2026-11-20T10:00:00.000Z' } } },
       'GET /api/v1/notifications': { status: 200, body: { items: [], unreadCount: 0 } },
       'GET /api/v1/dashboard': dashboard,
     });
-    expect(await screen.findByText('Your account is frozen')).toBeTruthy();
-    expect(screen.getByText('Reason: <b>Suspicious</b> sign-ins')).toBeTruthy();
-    expect(screen.getByText(/no money can move/)).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'support@bank.test' })).getAttribute('href')).toBe('mailto:support@bank.test');
-    expect(screen.getByRole('link', { name: '+1 202 555 0100' }).getAttribute('href')).toBe('tel:+12025550100');
+    const banner = (await screen.findByText('Your account is frozen')).closest<HTMLElement>('.frozen-account-banner');
+    if (!banner) throw new Error('no banner');
+    expect(within(banner).getByText(message)).toBeTruthy();
+    expect(within(banner).queryByText(/Reason/)).toBeNull();
+    expect(within(banner).getByText(/no money can move/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/messages');
+    expect((await within(banner).findByRole('link', { name: 'support@bank.test' })).getAttribute('href')).toBe('mailto:support@bank.test');
+    expect(within(banner).getByRole('link', { name: '+1 202 555 0100' }).getAttribute('href')).toBe('tel:+12025550100');
   });
 
   it('is absent for a customer who is not frozen', async () => {

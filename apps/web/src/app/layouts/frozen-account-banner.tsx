@@ -1,11 +1,14 @@
+import { Link } from 'react-router';
 import { Notice } from '../../components/ui/notice.tsx';
 import { useMe } from '../../lib/api/get-me.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 
 /**
- * While staff have frozen the customer (issue 12), every signed-in page says so: what it means,
- * the reason staff gave, and how to reach the bank. `/me` carries the freeze.
+ * While the customer is frozen (issue 12), every signed-in page says so: what it means, the
+ * message staff chose for the customer (never their internal reason: decision 053), and how to
+ * reach the bank if the customer wants to, since the bank says it will be in touch. `/me` carries
+ * the freeze.
  */
 export function FrozenAccountBanner() {
   const me = useMe();
@@ -17,17 +20,20 @@ export function FrozenAccountBanner() {
     <div className="frozen-account-banner">
       <Notice tone="error">
         <p>
-          <strong>Your account is frozen</strong> since {formatDate(frozen.since)}. You can still sign in and see everything, but no money can move: transfers,
-          deposits and withdrawals are refused until we lift the freeze.
+          <strong>Your account is frozen</strong> since {formatDate(frozen.since)}.
         </p>
-        <p>Reason: {frozen.reason}</p>
+        <p>{frozen.message}</p>
+        <p>You can still sign in and see everything, but no money can move: transfers, deposits and withdrawals are refused until the freeze is lifted.</p>
         {contact ? (
           <p>
-            Please contact us: call <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a> or write to{' '}
+            Questions in the meantime? Write to us in <Link to="/messages">Messages</Link>, call{' '}
+            <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a> or email{' '}
             <a href={`mailto:${contact.supportEmail}`}>{contact.supportEmail}</a>.
           </p>
         ) : (
-          <p>Please contact us through the contact page.</p>
+          <p>
+            Questions in the meantime? Write to us in <Link to="/messages">Messages</Link>.
+          </p>
         )}
       </Notice>
     </div>

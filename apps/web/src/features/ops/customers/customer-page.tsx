@@ -16,6 +16,7 @@ import { useStaffMe } from '../api/staff-session.ts';
 import { useCustomerAction, type CustomerAction } from './api/customer-actions.ts';
 import { useCustomerDetail } from './api/customer-detail.ts';
 import { FrozenBadge, IdentityBadge } from './customer-badges.tsx';
+import { FreezeDialog } from './freeze-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import './customers.css';
 
@@ -118,11 +119,11 @@ export default function CustomerPage() {
     setPending(next);
   }
 
-  function confirm(reason: string) {
+  function confirm(body: { reason: string } | { reason: string; customerMessage: string }) {
     if (!pending) return;
     const chosen = pending;
     action.mutate(
-      { action: chosen.action, body: { reason } },
+      { action: chosen.action, body },
       {
         onSuccess: () => {
           setPending(null);
@@ -181,9 +182,17 @@ export default function CustomerPage() {
       <section aria-labelledby="customer-freeze" className="customer-care__freeze">
         <h2 id="customer-freeze">Freeze</h2>
         {data.freeze.frozen ? (
-          <p>
-            Frozen since {data.freeze.frozenAt ? when(data.freeze.frozenAt) : 'unknown'} by {data.freeze.frozenBy}. Reason: {data.freeze.reason}
-          </p>
+          <>
+            <p>
+              Frozen since {data.freeze.frozenAt ? when(data.freeze.frozenAt) : 'unknown'} by {data.freeze.frozenBy}.
+            </p>
+            <dl className="customer-care__freeze-texts">
+              <dt>Internal reason (staff only)</dt>
+              <dd>{data.freeze.reason}</dd>
+              <dt>The customer sees</dt>
+              <dd>{data.freeze.customerMessage}</dd>
+            </dl>
+          </>
         ) : (
           <p>Not frozen: the customer can move money.</p>
         )}
@@ -209,7 +218,7 @@ export default function CustomerPage() {
                 ask({
                   action: { kind: 'freeze' },
                   title: `Freeze ${fullName}`,
-                  consequence: `All of ${fullName}'s sessions end now. They can sign in and read, but no money moves until someone unfreezes them. They are told why.`,
+                  consequence: `All of ${fullName}'s sessions end now. They can sign in and read, but no money moves until someone unfreezes them. They are told the message you choose below, never the internal reason.`,
                   confirmLabel: `Freeze ${fullName}`,
                 })
               }
@@ -261,8 +270,8 @@ export default function CustomerPage() {
         )}
       </section>
 
-      {pending ? (
-        <ReasonDialog
+      {pending?.action.kind === 'freeze' ? (
+        <FreezeDialog
           open
           title={pending.title}
           consequence={pending.consequence}
@@ -270,6 +279,17 @@ export default function CustomerPage() {
           busy={action.isPending}
           error={action.error?.message}
           onConfirm={confirm}
+          onClose={() => setPending(null)}
+        />
+      ) : pending ? (
+        <ReasonDialog
+          open
+          title={pending.title}
+          consequence={pending.consequence}
+          confirmLabel={pending.confirmLabel}
+          busy={action.isPending}
+          error={action.error?.message}
+          onConfirm={(reason) => confirm({ reason })}
           onClose={() => setPending(null)}
         />
       ) : null}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, type StaffRole } from '@strongroom/contracts/staff.ts';
+import { freezeCustomerMessages } from '@strongroom/contracts/staff-customers.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, type FakeAnswer } from '../../../test/render-app.tsx';
 
@@ -23,6 +24,8 @@ const ada = {
   frozen: false,
   createdAt: '2026-11-01T09:00:00.000Z',
 };
+
+const review = freezeCustomerMessages[1];
 
 function detail(frozen = false) {
   return {
@@ -56,8 +59,8 @@ function detail(frozen = false) {
     ],
     notifications: [],
     freeze: frozen
-      ? { frozen: true, reason: 'Fraud report', frozenBy: 'admin@bank.test', frozenAt: '2026-11-21T10:00:00.000Z' }
-      : { frozen: false, reason: null, frozenBy: null, frozenAt: null },
+      ? { frozen: true, reason: 'Fraud report', customerMessage: review.text, frozenBy: 'admin@bank.test', frozenAt: '2026-11-21T10:00:00.000Z' }
+      : { frozen: false, reason: null, customerMessage: null, frozenBy: null, frozenAt: null },
   };
 }
 
@@ -106,7 +109,7 @@ describe('/ops/customers/:id', () => {
     expect(screen.queryByRole('button', { name: 'End all' })).toBeNull();
   });
 
-  it('freezes only after a confirmation with a reason, and sends the reason', async () => {
+  it('freezes only after a confirmation with an internal reason and a customer message, sends both, and shows both', async () => {
     const user = userEvent.setup();
     let frozen = false;
     const { fetchMock } = renderApp(`/ops/customers/${ada.id}`, {
@@ -121,19 +124,22 @@ describe('/ops/customers/:id', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Freeze Ada Lovelace' });
     await user.click(within(dialog).getByRole('button', { name: 'Freeze Ada Lovelace' }));
     expect(await within(dialog).findByText('field should not be empty')).toBeTruthy();
-    await user.type(within(dialog).getByLabelText(/Reason/), 'no');
+    await user.type(within(dialog).getByLabelText(/Internal reason/), 'no');
     await user.click(within(dialog).getByRole('button', { name: 'Freeze Ada Lovelace' }));
     expect(await within(dialog).findByText('the reason needs at least 3 characters')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/freeze'))).toBe(false);
 
-    await user.clear(within(dialog).getByLabelText(/Reason/));
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Fraud report');
+    await user.clear(within(dialog).getByLabelText(/Internal reason/));
+    await user.type(within(dialog).getByLabelText(/Internal reason/), 'Fraud report');
+    await user.click(within(dialog).getByRole('radio', { name: new RegExp(review.label) }));
     await user.click(within(dialog).getByRole('button', { name: 'Freeze Ada Lovelace' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/freeze'));
-    expect(jsonBodyOf(call?.[1])).toEqual({ reason: 'Fraud report' });
+    expect(jsonBodyOf(call?.[1])).toEqual({ reason: 'Fraud report', customerMessage: review.text });
     expect(await screen.findByRole('button', { name: 'Unfreeze' })).toBeTruthy();
-    expect(screen.getByText(/Reason: Fraud report/)).toBeTruthy();
+    const freeze = screen.getByRole('region', { name: 'Freeze' });
+    expect(within(freeze).getByText('Internal reason (staff only)').nextElementSibling?.textContent).toBe('Fraud report');
+    expect(within(freeze).getByText('The customer sees').nextElementSibling?.textContent).toBe(review.text);
   });
 
   it('ends one session after a confirmation with a reason', async () => {

@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { endSessionsResponseSchema, freezeResponseSchema, type CustomerActionRequest } from '@strongroom/contracts/staff-customers.ts';
+import { endSessionsResponseSchema, freezeResponseSchema, type CustomerActionRequest, type FreezeRequest } from '@strongroom/contracts/staff-customers.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { queryClient } from '../../../../lib/query-client.ts';
 import { staffQueryKeys } from '../../api/staff-query-keys.ts';
 
-/** What staff can do to a customer, each with a reason: end one session or all, freeze, unfreeze. */
+/**
+ * What staff can do to a customer, each with a reason: end one session or all, freeze (with the
+ * customer's message too), unfreeze.
+ */
 export type CustomerAction = { kind: 'end-session'; sessionId: string } | { kind: 'end-all' } | { kind: 'freeze' } | { kind: 'unfreeze' };
 
 function pathOf(customerId: string, action: CustomerAction): string {
@@ -23,7 +26,7 @@ function pathOf(customerId: string, action: CustomerAction): string {
 
 export function useCustomerAction(customerId: string) {
   return useMutation({
-    mutationFn: ({ action, body }: { action: CustomerAction; body: CustomerActionRequest }) =>
+    mutationFn: ({ action, body }: { action: CustomerAction; body: CustomerActionRequest | FreezeRequest }) =>
       apiRequest(pathOf(customerId, action), {
         method: 'POST',
         body,
