@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { identityMessages } from '@strongroom/contracts/onboarding.ts';
 import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
 import {
   fixturesDirectory,
@@ -183,10 +184,15 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await expectNoAxeViolations(page);
       await page.getByLabel('Passport or ID').setInputFiles(path.join(fixturesDirectory, 'identity-document.png'));
       await page.getByRole('img', { name: 'Preview of your document' }).waitFor();
-      await page.getByRole('textbox', { name: 'SSN or driver’s license number' }).fill('123-45-6789');
+      await page.getByRole('combobox', { name: 'Kind of ID' }).selectOption('ssn');
+      await page.getByRole('textbox', { name: 'ID number' }).fill('123-45-6789');
+      await page.getByLabel('Date of birth').fill('1906-12-09');
       await page.getByRole('combobox', { name: 'Country' }).selectOption('US');
-      await page.getByRole('textbox', { name: 'State' }).fill('District of Columbia');
-      await page.getByRole('textbox', { name: 'Address' }).fill('1600 Pennsylvania Avenue NW, Washington, DC 20500');
+      // A street of two lines, as a textarea posts it (CRLF): decision 055.
+      await page.getByRole('textbox', { name: 'Street address' }).fill('1600 Pennsylvania Avenue NW\nEast Wing, Suite 100');
+      await page.getByRole('textbox', { name: 'City' }).fill('Washington');
+      await page.getByRole('combobox', { name: 'State' }).selectOption('DC');
+      await page.getByRole('textbox', { name: 'ZIP code' }).fill('20500-0003');
       await screenshotBothWidths(page, '07-registration');
       await page.getByRole('button', { name: 'Send for checking' }).click();
 
@@ -325,8 +331,10 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
     // Nothing chosen and nothing filled in: every field says what it needs.
     await page.getByRole('button', { name: 'Send for checking' }).click();
     await page.getByText('Choose an image to upload').waitFor();
-    expect(await page.getByText('field should not be empty').count()).toBe(3);
-    expect(await page.getByText('choose a country', { exact: true }).isVisible()).toBe(true);
+    // The ID number, street, city and ZIP code; the kind of ID, date of birth and state say what they need.
+    expect(await page.getByText('field should not be empty').count()).toBe(4);
+    expect(await page.getByText(identityMessages.idTypeRequired, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(identityMessages.stateInvalid, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByLabel('Passport or ID').evaluate((element) => element === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page);
     await screenshotBothWidths(page, '22-registration-empty');
@@ -348,10 +356,14 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/onboarding/identity')) uploads.push(request.url());
     });
-    await page.getByRole('textbox', { name: 'SSN or driver’s license number' }).fill('D1234567');
+    await page.getByRole('combobox', { name: 'Kind of ID' }).selectOption('drivers_license');
+    await page.getByRole('textbox', { name: 'ID number' }).fill('D1234567');
+    await page.getByLabel('Date of birth').fill('1990-01-31');
     await page.getByRole('combobox', { name: 'Country' }).selectOption('GB');
-    await page.getByRole('textbox', { name: 'State' }).fill('Greater London');
-    await page.getByRole('textbox', { name: 'Address' }).fill('221B Baker Street, London NW1 6XE');
+    await page.getByRole('textbox', { name: 'Street address' }).fill('221B Baker Street');
+    await page.getByRole('textbox', { name: 'City' }).fill('Chicago');
+    await page.getByRole('combobox', { name: 'State' }).selectOption('IL');
+    await page.getByRole('textbox', { name: 'ZIP code' }).fill('60601');
     await page.getByRole('button', { name: 'Send for checking' }).click();
     await page.getByText('The image must be 5 MB or smaller').waitFor();
     expect(uploads).toEqual([]);

@@ -41,12 +41,17 @@ async function friendSendsIdentity(context: BrowserContext, email: string): Prom
     headers: await csrfHeaders(context),
     multipart: {
       document: { name: 'identity-document.png', mimeType: 'image/png', buffer: await readFile(path.join(fixturesDirectory, 'identity-document.png')) },
-      // A number of the friend's own (9xx is never issued): a friend who shares an ID number with
-      // another customer, as the identity journey's would be, has their bonus held (decision 051).
-      idNumber: `9${national.slice(-8, -6)}-${national.slice(-6, -4)}-${national.slice(-4)}`,
+      // A number of the friend's own, a driver's license of no state's form: a friend who shares an
+      // ID number with another customer, as the identity journey's would be, has their bonus held
+      // (decision 051), and social security numbers that are never issued (9xx) are refused (decision 055).
+      idType: 'drivers_license',
+      idNumber: `TEST-${national}`,
+      dateOfBirth: '1988-04-02',
       country: 'US',
-      state: 'Colorado',
-      address: '1 Larimer Square, Denver, CO 80202',
+      address: '1 Larimer Square',
+      city: 'Denver',
+      state: 'CO',
+      zipCode: '80202',
     },
   });
   expect(identity.status(), await identity.text()).toBe(201);

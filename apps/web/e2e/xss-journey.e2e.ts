@@ -347,10 +347,15 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
         headers: csrfHeaders(await applicant.context.cookies(), [secureCsrfCookieName, csrfCookieName]),
         multipart: {
           document: { name: 'id.png', mimeType: 'image/png', buffer: await readFile(path.join(fixturesDirectory, 'identity-document.png')) },
-          idNumber: 'XS 123456789',
+          idType: 'passport',
+          idNumber: 'XS1234567',
+          dateOfBirth: '1990-01-31',
           country: 'US',
-          state: hostile.identityState,
+          // The state comes from a list since decision 055: the hostile text goes in the city instead.
           address: hostile.identityAddress,
+          city: hostile.identityState,
+          state: 'OH',
+          zipCode: '43215',
         },
       });
       expect(identity.status(), await identity.text()).toBe(201);

@@ -47,6 +47,43 @@ export function textField(maxLength: number, requiredMessage: string = validatio
   return plainString().trim().min(1, requiredMessage).max(maxLength, validationMessages.tooLong);
 }
 
+/** What a field says when its text has the wrong number of lines. */
+export const lineMessages = {
+  oneLine: 'keep this on one line',
+  tooManyLines: (maxLines: number) => `use at most ${maxLines} lines`,
+} as const;
+
+/**
+ * A single-line field (a city, a number): no line break either, which the hidden-character check
+ * lets through for the fields where text is free. The break gets its own message, since it is not
+ * hidden from the person who typed it, and comes first: a CRLF is a line break, not a hidden character.
+ */
+export function singleLineTextField(maxLength: number, requiredMessage: string = validationMessages.required) {
+  return z
+    .string()
+    .regex(/^[^\r\n]*$/, lineMessages.oneLine)
+    .regex(withoutHiddenCharacters, validationMessages.hiddenCharacters)
+    .trim()
+    .min(1, requiredMessage)
+    .max(maxLength, validationMessages.tooLong);
+}
+
+/**
+ * A multi-line field (a street of two lines). A textarea posted as a form sends its line breaks as
+ * CRLF (HTML's form encoding), and an old Mac's CR alone: both become a line feed before the
+ * hidden-character check, which refuses a carriage return anywhere else. Blank lines count as lines.
+ */
+export function multiLineTextField(maxLength: number, maxLines: number, requiredMessage: string = validationMessages.required) {
+  return z
+    .string()
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
+    .regex(withoutHiddenCharacters, validationMessages.hiddenCharacters)
+    .trim()
+    .min(1, requiredMessage)
+    .max(maxLength, validationMessages.tooLong)
+    .refine((text) => text.split('\n').length <= maxLines, lineMessages.tooManyLines(maxLines));
+}
+
 export const numberTextField = plainString().trim().min(1, validationMessages.required).regex(/\d/, validationMessages.numberInvalid);
 
 /** For text that arrives outside a schema (a path parameter): true when it holds a hidden character. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsSchema } from './accounts.ts';
 import { plainString } from './fields.ts';
+import { idTypes } from './onboarding.ts';
 import { decisionReasonField, decisionRequestSchema } from './staff.ts';
 
 /**
@@ -23,8 +24,15 @@ export const identityReviewSchema = z.object({
   name: z.string(),
   email: z.string(),
   country: z.string(),
+  /** A USPS code ('IL') since decision 055; free text in reviews sent before it. */
   state: z.string(),
+  /** The street: one or two lines, joined by a line feed. */
   address: z.string(),
+  /** Decision 055's fields; null in reviews sent before it, which did not ask for them. */
+  city: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  idType: z.enum(idTypes).nullable(),
   /** The last characters of the ID number only, e.g. "6789". */
   idNumberLast4: z.string(),
   status: identityReviewStatusSchema,

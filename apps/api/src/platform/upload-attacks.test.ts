@@ -22,7 +22,19 @@ import { multipartLimits } from './uploads.ts';
 
 /** Every multipart route, with the field its image goes in and the text fields it needs. */
 const uploadRoutes = {
-  '/api/v1/onboarding/identity': { field: 'document', fields: { idNumber: '123-45-6789', country: 'US', state: 'Illinois', address: '1 Main Street' } },
+  '/api/v1/onboarding/identity': {
+    field: 'document',
+    fields: {
+      idType: 'ssn',
+      idNumber: '123-45-6789',
+      dateOfBirth: '1985-06-15',
+      country: 'US',
+      address: '1 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+    },
+  },
   '/api/v1/onboarding/profile-photo': { field: 'photo', fields: {} },
 } as const;
 type UploadRoute = keyof typeof uploadRoutes;

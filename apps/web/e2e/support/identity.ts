@@ -18,10 +18,17 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** A US number in the 202 555 01xx range set aside for fiction, and its E.164 form for the outbox. */
+/** Area codes whose 555 01xx numbers, set aside for fiction, the phone library takes as valid. */
+const fictionAreaCodes = ['202', '212', '303', '312', '415', '617', '713', '305', '206'];
+
+/**
+ * A US number in the 555 01xx range set aside for fiction, and its E.164 form for the outbox. Drawn
+ * from 900 numbers: a number another journey's customer verified is refused (decision 055).
+ */
 export function uniquePhoneNumber(): { national: string; e164: string } {
-  const lastTwo = String(10 + Math.floor(Math.random() * 90));
-  return { national: `202 555 01${lastTwo}`, e164: `+120255501${lastTwo}` };
+  const areaCode = fictionAreaCodes[Math.floor(Math.random() * fictionAreaCodes.length)] ?? '202';
+  const lastTwo = String(Math.floor(Math.random() * 100)).padStart(2, '0');
+  return { national: `${areaCode} 555 01${lastTwo}`, e164: `+1${areaCode}55501${lastTwo}` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import type { IdType } from '@strongroom/contracts/onboarding.ts';
 import type { IdentityReviewStatus } from '@strongroom/contracts/staff-identity.ts';
 import type { KeysetPosition } from '../../platform/keyset-cursor.ts';
 
@@ -12,6 +13,11 @@ export interface IdentityReviewRow {
   country: string;
   state: string;
   address: string;
+  city: string | null;
+  zip_code: string | null;
+  /** 'YYYY-MM-DD', read as text: a date has no time zone to shift it. */
+  date_of_birth: string | null;
+  id_type: IdType | null;
   id_number_last4: string;
   status: IdentityReviewStatus;
   reason: string | null;
@@ -26,7 +32,8 @@ export interface IdentityReviewRow {
 
 export const identityQueuePageSize = 25;
 
-const columns = `r.id, r.customer_id, c.first_name, c.last_name, c.email, r.country, r.state, r.address, r.id_number_last4,
+const columns = `r.id, r.customer_id, c.first_name, c.last_name, c.email, r.country, r.state, r.address, r.city, r.zip_code,
+  to_char(r.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, r.id_type, r.id_number_last4,
   r.status, r.reason, r.submitted_at, r.decided_at, r.decided_by, r.document_file_id, c.profile_photo_file_id`;
 
 /**

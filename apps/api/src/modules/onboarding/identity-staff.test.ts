@@ -16,7 +16,8 @@ import { insertIdentityReview, insertStoredFile } from './repository.ts';
 const idNumber = '123-45-6789';
 
 /** A customer whose identity review waits, with a stored document and, unless told, a photo. */
-async function waitingReview(app: FastifyInstance, db: Database, config: Config, options: { photo?: boolean } = {}) {
+/** A review as the identity step sends it since decision 055; `sentBefore055` leaves its new fields out, as older reviews have none. */
+async function waitingReview(app: FastifyInstance, db: Database, config: Config, options: { photo?: boolean; sentBefore055?: boolean } = {}) {
   const email = `${randomUUID()}@example.com`;
   const customerId = await insertBareCustomer(db, email);
   const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 20, b: 30 } } })
@@ -39,8 +40,13 @@ async function waitingReview(app: FastifyInstance, db: Database, config: Config,
     idNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from(idNumber, 'utf8')),
     idNumberLast4: '6789',
     country: 'US',
-    state: 'Illinois',
-    address: '1 Main Street, Springfield',
+    ...(options.sentBefore055
+      ? { state: 'Illinois', address: '1 Main Street, Springfield' }
+      : {
+          state: 'IL',
+          address: '1 Main Street\nApartment 4B',
+          identification: { idType: 'ssn' as const, dateOfBirth: '1985-06-15', city: 'Springfield', zipCode: '62701-1234' },
+        }),
   });
   return { customerId, email, reviewId, image };
 }
@@ -79,7 +85,7 @@ describeEachDatabase('the identity queue (issue 12, identity.decide)', (database
 
   it('lists waiting reviews oldest first with the ID number masked, and counts them', async () => {
     const first = await waitingReview(app, database(), config);
-    const second = await waitingReview(app, database(), config, { photo: false });
+    const second = await waitingReview(app, database(), config, { photo: false, sentBefore055: true });
     const response = await compliance.get('/api/v1/staff/identity-reviews');
     expect(response.statusCode, response.body).toBe(200);
     const { seen, total, bodies } = await allPages(compliance);
@@ -94,8 +100,12 @@ describeEachDatabase('the identity queue (issue 12, identity.decide)', (database
       name: 'Test Customer',
       email: first.email,
       country: 'US',
-      state: 'Illinois',
-      address: '1 Main Street, Springfield',
+      state: 'IL',
+      address: '1 Main Street\nApartment 4B',
+      city: 'Springfield',
+      zipCode: '62701-1234',
+      dateOfBirth: '1985-06-15',
+      idType: 'ssn',
       idNumberLast4: '6789',
       status: 'submitted',
       reason: null,
@@ -105,6 +115,8 @@ describeEachDatabase('the identity queue (issue 12, identity.decide)', (database
       hasDocument: true,
       hasProfilePhoto: true,
     });
+    // A review sent before decision 055 shows its address as typed, and no fields it was never asked for.
+    expect(seen.find((item) => item.id === second.reviewId)).toMatchObject({ state: 'Illinois', city: null, zipCode: null, dateOfBirth: null, idType: null });
     const rejected = await compliance.get('/api/v1/staff/identity-reviews?status=rejected');
     expect(rejected.json().items.map((item: { id: string }) => item.id)).not.toContain(first.reviewId);
     expect((await compliance.get('/api/v1/staff/identity-reviews?status=nonsense')).statusCode).toBe(400);

@@ -23,7 +23,16 @@ function multipart(fields: Record<string, string>, file?: { field: string; bytes
   return form;
 }
 
-const identityFields = { idNumber: '123-45-6789', country: 'US', state: 'Illinois', address: '1 Main Street, Springfield' };
+const identityFields = {
+  idType: 'ssn',
+  idNumber: '123-45-6789',
+  dateOfBirth: '1985-06-15',
+  country: 'US',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+};
 
 describeEachDatabase('onboarding: phone, identity and photo', (database) => {
   let app: FastifyInstance;
@@ -110,7 +119,7 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
       '/api/v1/onboarding/identity',
       multipart({ ...identityFields, state: '', country: 'XX' }, { field: 'document', bytes: await photo('png'), name: 'id.png', type: 'image/png' }),
     );
-    expect(badFields.json().error.fields).toMatchObject({ state: 'field should not be empty' });
+    expect(badFields.json().error.fields).toMatchObject({ state: 'choose a state from the list' });
     expect(await database().query('SELECT 1 FROM stored_files')).toHaveLength(0);
     expect(await database().query('SELECT 1 FROM identity_reviews')).toHaveLength(0);
   });

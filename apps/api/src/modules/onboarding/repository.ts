@@ -1,3 +1,4 @@
+import type { IdType } from '@strongroom/contracts/onboarding.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface PhoneCodeRow {
@@ -42,6 +43,19 @@ export async function markPhoneCodeUsed(db: Queryable, id: string): Promise<void
   await db.query('UPDATE phone_codes SET used_at = now() WHERE id = $1', [id]);
 }
 
+/**
+ * Whether another customer has verified this phone number (decision 055). Locks the number until
+ * the transaction ends first, so that two customers verifying it at once cannot both find it free.
+ */
+export async function isPhoneVerifiedByAnother(db: Queryable, customerId: string, phoneE164: string): Promise<boolean> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtextextended('verified-phone:' || $1::text, 0))", [phoneE164]);
+  const [row] = await db.query<{ taken: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM customers WHERE phone_e164 = $1 AND phone_verified_at IS NOT NULL AND id <> $2) AS taken',
+    [phoneE164, customerId],
+  );
+  return row?.taken === true;
+}
+
 export async function insertStoredFile(
   db: Queryable,
   file: { id: string; ownerCustomerId: string; purpose: 'identity_document' | 'profile_photo'; contentType: string; byteSize: number; storageKey: string },
@@ -84,11 +98,14 @@ export async function insertIdentityReview(
     country: string;
     state: string;
     address: string;
+    /** Decision 055's fields, all or none; left out only by tests of other things, as reviews before it had none. */
+    identification?: { idType: IdType; dateOfBirth: string; city: string; zipCode: string };
   },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO identity_reviews (customer_id, document_file_id, id_number_encrypted, id_number_hash, id_number_last4, country, state, address)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    `INSERT INTO identity_reviews (customer_id, document_file_id, id_number_encrypted, id_number_hash, id_number_last4, country, state, address,
+                                   id_type, date_of_birth, city, zip_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12) RETURNING id`,
     [
       review.customerId,
       review.documentFileId,
@@ -98,6 +115,10 @@ export async function insertIdentityReview(
       review.country,
       review.state,
       review.address,
+      review.identification?.idType ?? null,
+      review.identification?.dateOfBirth ?? null,
+      review.identification?.city ?? null,
+      review.identification?.zipCode ?? null,
     ],
   );
   if (!row) throw new Error('INSERT ... RETURNING gave no row');

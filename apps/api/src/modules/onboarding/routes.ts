@@ -85,7 +85,9 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
         config: { rateLimit: perCustomerRateLimit({ max: 10, timeWindow: '1 hour' }) },
         schema: {
           tags: ['onboarding'],
-          description: 'multipart/form-data: document (PNG or JPEG, at most 5 MB), idNumber, country, state, address',
+          description:
+            'multipart/form-data: document (PNG or JPEG, at most 5 MB), idType (ssn, drivers_license or passport), idNumber, ' +
+            'dateOfBirth (YYYY-MM-DD), country, address (the street, one or two lines), city, state (a USPS code), zipCode',
           response: { 201: sessionResponseSchema, ...errors },
         },
       },

@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { OnboardingStep } from '@strongroom/contracts/auth.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { onboardingMessages, type IdentityFields, type PhoneSignupRequest } from '@strongroom/contracts/onboarding.ts';
+import { identityMessages, onboardingMessages, type IdentityFields, type PhoneSignupRequest } from '@strongroom/contracts/onboarding.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -13,7 +13,15 @@ import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { cleanImage } from '../../platform/uploads.ts';
 import { findCustomerById, nextStepFor, setProfilePhoto, setVerifiedPhone } from '../customers/service.ts';
-import { countPhoneCodeAttempt, insertIdentityReview, insertPhoneCode, insertStoredFile, latestPhoneCode, markPhoneCodeUsed } from './repository.ts';
+import {
+  countPhoneCodeAttempt,
+  insertIdentityReview,
+  insertPhoneCode,
+  insertStoredFile,
+  isPhoneVerifiedByAnother,
+  latestPhoneCode,
+  markPhoneCodeUsed,
+} from './repository.ts';
 
 /** The sandbox's demo customer, whose sign-in the public settings offer. */
 export { demoSignIn } from './sandbox-seed.ts';
@@ -123,7 +131,10 @@ export async function resendPhoneCode(dependencies: OnboardingDependencies, acto
   await sendPhoneCode(dependencies, actor, latest.phone_e164, latest.phone_country);
 }
 
-/** Four digits, ten minutes, five tries, one use (ASVS 6.5 / 6.6). */
+/**
+ * Four digits, ten minutes, five tries, one use (ASVS 6.5 / 6.6). A number another customer has
+ * verified is refused here, after the code proves the phone is in hand (decision 055).
+ */
 export async function verifyPhoneCode(dependencies: OnboardingDependencies, actor: Actor, code: string): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['phone']);
   const outcome = await dependencies.db.transaction(async (tx) => {
@@ -136,6 +147,9 @@ export async function verifyPhoneCode(dependencies: OnboardingDependencies, acto
       return 'wrong' as const;
     }
     await markPhoneCodeUsed(tx, latest.id);
+    // Checked only once the code is right: until then, answering "taken" would tell anyone typing
+    // numbers which ones are customers'. The code is spent either way.
+    if (await isPhoneVerifiedByAnother(tx, actor.customerId, latest.phone_e164)) return 'taken' as const;
     await setVerifiedPhone(tx, actor.customerId, latest.phone_e164, latest.phone_country);
     return 'verified' as const;
   });
@@ -150,6 +164,8 @@ export async function verifyPhoneCode(dependencies: OnboardingDependencies, acto
     details: { outcome },
   });
   if (outcome === 'missing') throw new AppError('conflict', 'Enter your phone number first.');
+  // Step-up codes of two customers never go to one phone (decision 055): this customer enters another number.
+  if (outcome === 'taken') throw new AppError('conflict', identityMessages.phoneTaken, { fields: { phoneNumber: identityMessages.phoneTaken } });
   if (outcome === 'expired') throw new AppError('validation_failed', onboardingMessages.codeExpired, { fields: { code: onboardingMessages.codeExpired } });
   if (outcome === 'wrong') throw new AppError('validation_failed', onboardingMessages.codeWrong, { fields: { code: onboardingMessages.codeWrong } });
 }
@@ -167,8 +183,9 @@ async function storeImage(
 }
 
 /**
- * Identity: the document image (D3 rules), the ID number encrypted at rest and kept masked, country,
- * state and address. It opens a review; in the sandbox it is approved automatically after a delay.
+ * Identity: the document image (D3 rules), the kind of ID and its number (encrypted at rest and kept
+ * masked), the date of birth, country, and the US address: street of one or two lines, city, state,
+ * ZIP code (decision 055). It opens a review; in the sandbox it is approved automatically after a delay.
  */
 export async function submitIdentity(dependencies: OnboardingDependencies, actor: Actor, fields: IdentityFields, document: Buffer | undefined): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['identity']);
@@ -189,6 +206,7 @@ export async function submitIdentity(dependencies: OnboardingDependencies, actor
       country: fields.country,
       state: fields.state,
       address: fields.address,
+      identification: { idType: fields.idType, dateOfBirth: fields.dateOfBirth, city: fields.city, zipCode: fields.zipCode },
     });
   });
   await recordAudit(dependencies.db, {

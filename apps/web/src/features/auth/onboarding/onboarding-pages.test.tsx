@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { identityMessages } from '@strongroom/contracts/onboarding.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, sessionAt, unauthenticated, validationFailed } from '../../../test/render-app.tsx';
 
@@ -137,8 +138,12 @@ describe('/registeration', () => {
     renderApp('/registeration', { 'GET /api/v1/me': sessionAt('identity') });
     await user.click(await screen.findByRole('button', { name: 'Send for checking' }));
     expect(await screen.findByText('Choose an image to upload')).toBeTruthy();
-    expect(screen.getAllByText('field should not be empty')).toHaveLength(3);
-    expect(screen.getByText('choose a country')).toBeTruthy();
+    // The ID number, street, city and ZIP code; the country starts on the United States.
+    expect(screen.getAllByText('field should not be empty')).toHaveLength(4);
+    expect(screen.getByText(identityMessages.idTypeRequired)).toBeTruthy();
+    expect(screen.getByText(identityMessages.birthDateInvalid)).toBeTruthy();
+    expect(screen.getByText(identityMessages.stateInvalid)).toBeTruthy();
+    expect(screen.queryByText('choose a country')).toBeNull();
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Passport or ID')));
   });
 
@@ -154,21 +159,65 @@ describe('/registeration', () => {
     });
     await user.upload(await screen.findByLabelText('Passport or ID'), new File([pngBytes], 'passport.png', { type: 'image/png' }));
     await screen.findByRole('img', { name: 'Preview of your document' });
-    await user.type(screen.getByRole('textbox', { name: 'SSN or driver’s license number' }), '123-45-6789');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of ID' }), 'ssn');
+    await user.type(screen.getByRole('textbox', { name: 'ID number' }), '123-45-6789');
+    await user.type(screen.getByLabelText('Date of birth'), '1985-06-15');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
-    await user.type(screen.getByRole('textbox', { name: 'State' }), 'Ohio');
-    await user.type(screen.getByRole('textbox', { name: 'Address' }), '1 Main Street, Columbus');
+    await user.type(screen.getByRole('textbox', { name: 'Street address' }), '1 Main Street{Enter}Apartment 4B');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Columbus');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Ohio');
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '43215-1234');
     await user.click(screen.getByRole('button', { name: 'Send for checking' }));
 
     expect(await screen.findByText('The image must be 5 MB or smaller')).toBeTruthy();
     expect(window.location.pathname).toBe('/registeration');
     expect(body).toBeInstanceOf(FormData);
     const form = body instanceof FormData ? body : new FormData();
+    expect(form.get('idType')).toBe('ssn');
     expect(form.get('idNumber')).toBe('123-45-6789');
+    expect(form.get('dateOfBirth')).toBe('1985-06-15');
     expect(form.get('country')).toBe('US');
-    expect(form.get('state')).toBe('Ohio');
-    expect(form.get('address')).toBe('1 Main Street, Columbus');
+    expect(form.get('address')).toBe('1 Main Street\nApartment 4B');
+    expect(form.get('city')).toBe('Columbus');
+    expect(form.get('state')).toBe('OH');
+    expect(form.get('zipCode')).toBe('43215-1234');
     expect(form.get('document')).toBeInstanceOf(File);
+  });
+});
+
+describe('/registeration, each ID number by its kind', () => {
+  it('says under the field what is wrong with "abc" as a Social Security number, and what a passport number looks like', async () => {
+    const user = userEvent.setup();
+    renderApp('/registeration', { 'GET /api/v1/me': sessionAt('identity') });
+    const kind = await screen.findByRole('combobox', { name: 'Kind of ID' });
+    await user.selectOptions(kind, 'ssn');
+    const number = screen.getByRole('textbox', { name: 'ID number' });
+    await user.type(number, 'abc');
+    await user.tab();
+    expect(await screen.findByText(identityMessages.ssnInvalid)).toBeTruthy();
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    await user.selectOptions(kind, 'passport');
+    expect(screen.getByText('9 letters and digits, as printed on your passport.')).toBeTruthy();
+  });
+});
+
+describe('/phoneverification, a number another customer has', () => {
+  it('takes the customer back to the phone number, the reason under its field', async () => {
+    const user = userEvent.setup();
+    renderApp('/phoneverification', {
+      'GET /api/v1/me': sessionAt('phone'),
+      'POST /api/v1/onboarding/phone/verify': {
+        status: 409,
+        body: { error: { code: 'conflict', message: identityMessages.phoneTaken, fields: { phoneNumber: identityMessages.phoneTaken } } },
+      },
+    });
+    await screen.findByRole('textbox', { name: 'Digit 1 of 4' });
+    await user.keyboard('1234');
+    expect(await screen.findByText(identityMessages.phoneTaken)).toBeTruthy();
+    expect(window.location.pathname).toBe('/phonesignup');
+    const phoneNumber = screen.getByRole('textbox', { name: 'Phone number' });
+    expect(phoneNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(phoneNumber);
   });
 });
 

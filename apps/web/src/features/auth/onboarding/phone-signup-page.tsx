@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Smartphone } from 'lucide-react';
 import { onboardingMessages, phoneSignupRequestSchema, type PhoneSignupRequest } from '@strongroom/contracts/onboarding.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,9 +22,21 @@ const phoneFormSchema = phoneSignupRequestSchema.superRefine((form, context) => 
   }
 });
 
+/** What /phoneverification passes back when the number cannot be this customer's: why, for its field. */
+export interface PhoneSignupState {
+  phoneNumberError: string | undefined;
+}
+
+function phoneNumberErrorOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('phoneNumberError' in state)) return undefined;
+  return typeof state.phoneNumberError === 'string' ? state.phoneNumberError : undefined;
+}
+
 /** /phonesignup: the country (with its calling code) and the number; a 4-digit code goes to it by SMS. */
 export default function PhoneSignupPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
+  const phoneNumberError = phoneNumberErrorOf(state);
   const start = useStartPhoneVerification();
   const afterStepError = useAfterStepError();
   const [dialogError, setDialogError] = useState<unknown>(null);
@@ -38,6 +50,10 @@ export default function PhoneSignupPage() {
     mode: 'onTouched',
     defaultValues: { countryCode: defaultCountryCode, phoneNumber: '' },
   });
+
+  useEffect(() => {
+    if (phoneNumberError) setError('phoneNumber', { message: phoneNumberError }, { shouldFocus: true });
+  }, [phoneNumberError, setError]);
 
   const onSubmit = handleSubmit((values) => {
     start.mutate(values, {

@@ -11,6 +11,7 @@ import { useVerifyPhoneCode } from '../api/verify-phone-code.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { ResendButton } from '../components/resend-button.tsx';
 import { pathForNextStep } from '../next-step.ts';
+import type { PhoneSignupState } from './phone-signup-page.tsx';
 import { useAfterStepError } from './use-after-step-error.ts';
 import './onboarding-pages.css';
 
@@ -58,6 +59,14 @@ export default function PhoneVerificationPage() {
     verify.mutate(code, {
       onSuccess: (session) => navigate(pathForNextStep(session.next, session.user.email), { replace: true }),
       onError: (error) => {
+        // Another customer's phone (decision 055): the number is what must change, so the customer
+        // goes back to it, the reason shown on the number's field.
+        const phoneMessage = error instanceof ApiError ? error.fields.phoneNumber : undefined;
+        if (phoneMessage) {
+          const back: PhoneSignupState = { phoneNumberError: phoneMessage };
+          navigate('/phonesignup', { replace: true, state: back });
+          return;
+        }
         const fieldMessage = error instanceof ApiError ? error.fields.code : undefined;
         if (fieldMessage) {
           setCodeError(fieldMessage);

@@ -22,8 +22,12 @@ const review: IdentityReview = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   country: 'US',
-  state: 'Illinois',
-  address: '1 Main Street',
+  state: 'IL',
+  address: '1 Main Street\nApartment 4B',
+  city: 'Springfield',
+  zipCode: '62701-1234',
+  dateOfBirth: '1985-06-15',
+  idType: 'ssn',
   idNumberLast4: '6789',
   status: 'submitted',
   reason: null,
@@ -207,6 +211,37 @@ describe('/ops/identity/:reviewId', () => {
     expect(await screen.findByText(/Paid: \$10\.00 to Charles Babbage/)).toBeTruthy();
     expect(pay).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Refuse the bonus' })).toBeNull();
+  });
+
+  it('shows staff the kind of ID, the date of birth and the whole address, the street on its two lines', async () => {
+    renderApp(`/ops/identity/${review.id}`, {
+      'GET /api/v1/staff/me': compliance,
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review, duplicates: [], referralBonus: null } },
+    });
+    const kind = await screen.findByText('Social Security number');
+    expect(kind.tagName).toBe('DT');
+    expect(screen.getByText(/^June 15, 1985 \(age \d+\)$/)).toBeTruthy();
+    const address = screen.getByText((_, element) => element?.classList.contains('ops-review__address') === true);
+    expect(address.textContent).toBe('1 Main Street\nApartment 4B\nSpringfield, Illinois 62701-1234');
+  });
+
+  it('shows a review sent before dates of birth were asked for as it was typed', async () => {
+    const older: IdentityReview = {
+      ...review,
+      state: 'Illinois',
+      address: '1 Main Street, Springfield',
+      city: null,
+      zipCode: null,
+      dateOfBirth: null,
+      idType: null,
+    };
+    renderApp(`/ops/identity/${review.id}`, {
+      'GET /api/v1/staff/me': compliance,
+      [`GET /api/v1/staff/identity-reviews/${review.id}`]: { status: 200, body: { review: older, duplicates: [], referralBonus: null } },
+    });
+    expect(await screen.findByText('Not asked (sent before dates of birth were)')).toBeTruthy();
+    const address = screen.getByText((_, element) => element?.classList.contains('ops-review__address') === true);
+    expect(address.textContent).toBe('1 Main Street, Springfield\nIllinois');
   });
 
   it('answers an unknown review with a way back to the queue', async () => {

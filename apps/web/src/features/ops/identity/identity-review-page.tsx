@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { idTypeLabels } from '@strongroom/contracts/onboarding.ts';
 import type { IdentityReview } from '@strongroom/contracts/staff-identity.ts';
+import { usStateName } from '@strongroom/contracts/us-states.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -16,6 +18,16 @@ import { waitingFor } from './waiting-time.ts';
 import './identity.css';
 
 type Decision = 'approve' | 'reject';
+
+/** '1985-06-15' -> 'June 15, 1985 (age 41)': staff compare it with the document, and see the age at once. */
+function formatBirthDate(dateOfBirth: string): string {
+  const [year = 0, month = 1, day = 1] = dateOfBirth.split('-').map(Number);
+  const today = new Date();
+  const birthdayPassed = today.getMonth() + 1 > month || (today.getMonth() + 1 === month && today.getDate() >= day);
+  const age = today.getFullYear() - year - (birthdayPassed ? 0 : 1);
+  const written = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+  return `${written} (age ${age})`;
+}
 
 function IdNumber({ review }: { review: IdentityReview }) {
   const reveal = useRevealIdNumber(review.id);
@@ -121,16 +133,20 @@ export default function IdentityReviewPage() {
       <dl className="ops-review__fields">
         <dt>Email</dt>
         <dd>{review.email}</dd>
-        <dt>ID number</dt>
+        <dt>{review.idType ? idTypeLabels[review.idType] : 'ID number'}</dt>
         <dd>
           <IdNumber review={review} />
         </dd>
+        <dt>Date of birth</dt>
+        <dd>{review.dateOfBirth ? formatBirthDate(review.dateOfBirth) : 'Not asked (sent before dates of birth were)'}</dd>
         <dt>Country</dt>
         <dd>{review.country}</dd>
-        <dt>State</dt>
-        <dd>{review.state}</dd>
         <dt>Address</dt>
-        <dd>{review.address}</dd>
+        <dd className="ops-review__address">
+          {review.address}
+          {'\n'}
+          {[review.city, [usStateName(review.state), review.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+        </dd>
       </dl>
       <h2>Shared with other customers</h2>
       <DuplicatesTable duplicates={duplicates} />
