@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
+import { unicodeTextAt, type PdfWeight } from '../../platform/pdf-fonts.ts';
 import { csvField, guardFormula, standardFontText } from '../statements/service.ts';
 
 /**
  * The schedule as a file to keep: CSV (the cells guarded against spreadsheet formulas, as
- * statements are) and PDF (pdfkit and the standard Helvetica, as statements are), each with the
- * Truth in Lending box above the instalments.
+ * statements are) and PDF (pdfkit, Helvetica when it can print a text and embedded Noto fonts for
+ * a name in another script, platform/pdf-fonts.ts, as statements are), each with the Truth in
+ * Lending box above the instalments.
  */
 export const scheduleCsvHeader = 'number,dueDate,payment,principal,interest,balanceAfter,status';
 const lineBreak = '\r\n';
@@ -57,11 +59,11 @@ export async function schedulePdf(detail: LoanDetailResponse, facts: { bankName:
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const at = (text: string, x: number, y: number) => doc.text(standardFontText(text), x, y, { lineBreak: false });
+  const at = (text: string, x: number, y: number, weight: PdfWeight = 'regular') => unicodeTextAt(doc, text, weight, x, y);
   const right = (text: string, edge: number, y: number) => doc.text(text, edge - doc.widthOfString(text), y, { lineBreak: false });
 
   doc.font('Helvetica-Bold').fontSize(18);
-  at(facts.bankName, margin, margin);
+  at(facts.bankName, margin, margin, 'bold');
   doc.font('Helvetica').fontSize(11);
   at('Loan repayment schedule', margin, margin + 26);
   doc.fontSize(9);
@@ -97,13 +99,13 @@ export async function schedulePdf(detail: LoanDetailResponse, facts: { bankName:
 
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(8.5);
-    at('No.', columns.number, y);
-    at('Due date', columns.dueDate, y);
+    at('No.', columns.number, y, 'bold');
+    at('Due date', columns.dueDate, y, 'bold');
     right('Payment', columns.paymentRight, y);
     right('Principal', columns.principalRight, y);
     right('Interest', columns.interestRight, y);
     right('Balance', columns.balanceRight, y);
-    at('Status', columns.status, y);
+    at('Status', columns.status, y, 'bold');
     y += rowHeight;
     doc.font('Helvetica').fontSize(8.5);
   };
