@@ -45,9 +45,13 @@ export const cardRules = {
   revealVisibleSeconds: 30,
 } as const;
 
-/** The seed's words for the refusals of the request form (section 5, D12). */
+/**
+ * The seed's words for the refusals of the request form (section 5, D12). A customer with no open
+ * account is told why in `noAccountMessage` (messages.ts), not the seed's 'No account found! contact
+ * customer care support' (decision 057).
+ */
 export const cardMessages = {
-  noAccount: 'No account found! contact customer care support to create an account',
+  needsCheckingAndSavings: 'A card needs an open checking account and an open savings account.',
   savingsBalanceRequired: 'Creating a card requires an available balance of $500 on your savings account',
   pendingApproval: 'Your card request is awaiting approval. Approval takes up to 3 days.',
 } as const;

@@ -1,3 +1,4 @@
+import type { Customer } from './auth.ts';
 import type { PaymentStatus } from './payments.ts';
 
 /**
@@ -30,8 +31,37 @@ export const validationMessages = {
   routeNumberInvalid: 'route number is not valid',
   cardNumberInvalid: 'card number is not valid',
   stepUpCodeInvalid: 'enter the 6-digit code',
-  noSourceAccount: 'account has not been created for this user. contact customer care support',
 } as const;
+
+/**
+ * What a screen says when the customer has no open account, true to why. The seed's 'account has not
+ * been created for this user. contact customer care support' and 'No account found!' told a customer
+ * who only waits for their identity check that something was wrong and sent them to customer care: the
+ * script of fake banks (PRODUCT.md, non-negotiable 2; decision 057). Nothing is wrong, and nobody needs to be
+ * called: the accounts open by themselves once the identity is confirmed.
+ */
+export const noAccountMessages = {
+  identityNotSent: 'Your accounts open once we have checked your identity. Send us your identity document to start.',
+  identityPending: 'Your accounts open once we have checked your identity, usually within a day. Nothing is wrong: we will email you as soon as they are open.',
+  identityRefused:
+    'We could not confirm your identity from the document you sent, so your accounts are not open yet. Send your document again and we will check it.',
+  accountsClosed: 'You have no open accounts: your accounts are closed. Your history and statements are still here.',
+} as const;
+
+/** Which of `noAccountMessages` is true of a customer with no open account. */
+export function noAccountMessage(identityStatus: Customer['identityStatus']): string {
+  switch (identityStatus) {
+    case 'not_submitted':
+      return noAccountMessages.identityNotSent;
+    case 'submitted':
+      return noAccountMessages.identityPending;
+    case 'rejected':
+      return noAccountMessages.identityRefused;
+    case 'approved':
+      // Approval opens the accounts (onboarding/identity-review.ts): an approved customer without one has closed them.
+      return noAccountMessages.accountsClosed;
+  }
+}
 
 export const resultMessages = {
   networkError: 'network error',

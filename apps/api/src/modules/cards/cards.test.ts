@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card, StaffCardList } from '@strongroom/contracts/cards.ts';
+import { noAccountMessages } from '@strongroom/contracts/messages.ts';
 import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { cardKit, ResponseScanner } from '../../test/cards.ts';
@@ -74,8 +75,15 @@ describeEachDatabase('cards: request, staff decision, freeze, close, limits, rev
       expect((await kit.request(exact)).statusCode).toBe(201);
     });
 
-    it('refuses a customer without accounts (409 no_account)', async () => {
-      const browser = await new TestBrowser(app).signInAs(database(), await insertBareCustomer(database()));
+    it('refuses a customer without accounts (409 no_account), saying they wait for their identity check, not to call customer care', async () => {
+      const waiting = await insertBareCustomer(database());
+      // Their identity document is with staff: the review waits, and no account is open yet.
+      await database().query(
+        `INSERT INTO identity_reviews (customer_id, id_number_encrypted, id_number_last4, country, state, address)
+         VALUES ($1, decode('00', 'hex'), '6789', 'US', 'Illinois', '1 Main Street, Springfield')`,
+        [waiting],
+      );
+      const browser = await new TestBrowser(app).signInAs(database(), waiting);
       const response = await browser.request({
         method: 'POST',
         url: '/api/v1/cards',
@@ -83,7 +91,8 @@ describeEachDatabase('cards: request, staff decision, freeze, close, limits, rev
         headers: { 'idempotency-key': 'no-account-key-1' },
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toMatchObject({ code: 'no_account', message: 'No account found! contact customer care support to create an account' });
+      expect(response.json().error).toMatchObject({ code: 'no_account', message: noAccountMessages.identityPending });
+      expect(response.json().error.message).not.toMatch(/customer care/i);
     });
 
     it.each([

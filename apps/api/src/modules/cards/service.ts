@@ -11,6 +11,7 @@ import {
   declineReasonLabels,
   type DeclineReason,
 } from '@strongroom/contracts/cards.ts';
+import { noAccountMessage } from '@strongroom/contracts/messages.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
 import { systemClock, type Clock } from '../../db/clock.ts';
@@ -32,6 +33,7 @@ import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
 import { accountsWithBalances, owedCents, owingAmong, repayOwedIn } from '../accounts/service.ts';
+import { findCustomerById } from '../customers/service.ts';
 import { clearCardPurchaseLine, recordCardPurchaseLine, recordDeclinedCardPurchaseLine, releaseCardPurchaseLine } from '../payments/service.ts';
 import {
   cardNumberLookup,
@@ -222,7 +224,11 @@ export async function requestCard(
   const accounts = await accountsOfCustomer(db, actor.customerId);
   const checking = accounts.find((account) => account.type === 'checking');
   const savings = accounts.find((account) => account.type === 'savings');
-  if (!checking || !savings) throw new AppError('no_account', cardMessages.noAccount);
+  if (!checking || !savings) {
+    // Why a customer has no account is worth saying (usually the identity check is not done yet; decision 057).
+    const customer = accounts.length === 0 ? await findCustomerById(db, actor.customerId) : undefined;
+    throw new AppError('no_account', customer ? noAccountMessage(customer.identity_status) : cardMessages.needsCheckingAndSavings);
+  }
   if (await hasPendingCard(db, actor.customerId)) throw new AppError('card_pending_approval', cardMessages.pendingApproval);
   const balances = await accountsWithBalances(db, actor.customerId, true);
   const savingsAvailable = balances.find((account) => account.id === savings.id)?.availableCents ?? 0n;

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
+import { noAccountMessages } from '@strongroom/contracts/messages.ts';
+import { neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { operatorAccounts } from '../../ledger/codes.ts';
@@ -295,7 +297,10 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
-    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Suspicious activity reported' });
+    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, {
+      reason: 'Suspicious activity reported',
+      customerMessage: neutralFreezeCustomerMessage,
+    });
     expect(frozen.statusCode, frozen.body).toBe(200);
     await dana.browser.signInAs(database(), dana.id);
     const refused = await repay(dana, loanId, { fromAccountId: dana.checking.id, amountCents: 1_000 });
@@ -310,7 +315,10 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
   it('refuses a loan application from a frozen customer with 403 account_frozen, and records no loan', async () => {
     const dana = await kit.customer();
     const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
-    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, { reason: 'Suspicious activity reported' });
+    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, {
+      reason: 'Suspicious activity reported',
+      customerMessage: neutralFreezeCustomerMessage,
+    });
     expect(frozen.statusCode, frozen.body).toBe(200);
     await dana.browser.signInAs(database(), dana.id);
 
@@ -397,15 +405,22 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
       }
     });
 
-    it('refuses an application without an Idempotency-Key, and a customer with no checking account', async () => {
+    it('refuses an application without an Idempotency-Key, and a customer with no checking account, saying why they have none', async () => {
       const dana = await kit.customer();
       const noKey = await dana.browser.post('/api/v1/loans', validApplication);
       expect(noKey.statusCode).toBe(400);
-      const bare = await new TestBrowser(app).signInAs(database(), await insertBareCustomer(database()));
+      const waiting = await insertBareCustomer(database());
+      // Their identity document is with staff: the review waits, and no account is open yet.
+      await database().query(
+        `INSERT INTO identity_reviews (customer_id, id_number_encrypted, id_number_last4, country, state, address)
+         VALUES ($1, decode('00', 'hex'), '6789', 'US', 'Illinois', '1 Main Street, Springfield')`,
+        [waiting],
+      );
+      const bare = await new TestBrowser(app).signInAs(database(), waiting);
       const response = await bare.request({ method: 'POST', url: '/api/v1/loans', payload: validApplication, headers: { 'idempotency-key': randomUUID() } });
       expect(response.statusCode).toBe(409);
       expect(response.json().error.code).toBe('no_account');
-      expect(response.json().error.message).toContain('checking account');
+      expect(response.json().error.message).toBe(noAccountMessages.identityPending);
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   type LoanDetailResponse,
   type StaffLoan,
 } from '@strongroom/contracts/loans.ts';
+import { noAccountMessage } from '@strongroom/contracts/messages.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
@@ -63,7 +64,14 @@ const customerLoanListLimit = 100;
 export const recentIncomeDays = 90;
 export const loanNotificationLink = '/loan';
 
-export const noCheckingAccountMessage = 'A loan is paid into your checking account, and you have none. Please contact customer care support to open one.';
+/**
+ * A loan is paid into the customer's checking account. Without one, the refusal says why there is
+ * none (usually the identity check is not done yet), in the words the web's screens use (decision 057).
+ */
+async function noCheckingAccountMessage(db: Queryable, customerId: string): Promise<string> {
+  const customer = await findCustomerById(db, customerId);
+  return noAccountMessage(customer?.identity_status ?? 'not_submitted');
+}
 
 /** Today's date (YYYY-MM-DD) in the bank's time zone. */
 export function bankToday(timeZone: string, now: Date = new Date()): string {
@@ -98,7 +106,7 @@ export async function applyForLoan(
   if (earlier.state === 'unanswered') throw new AppError('conflict', 'This application is already being sent. Check your loans before trying again.');
 
   const checking = await findCheckingAccount(db, actor.customerId);
-  if (!checking) throw new AppError('no_account', noCheckingAccountMessage);
+  if (!checking) throw new AppError('no_account', await noCheckingAccountMessage(db, actor.customerId));
   if (await hasOpenApplication(db, actor.customerId)) throw new AppError('loan_application_open', loanMessages.applicationOpen);
 
   const loanId = randomUUID();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardMessages } from '@strongroom/contracts/cards.ts';
-import { validationMessages } from '@strongroom/contracts/messages.ts';
+import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, type FakeApi } from '../../test/render-app.tsx';
 import { checking, savings } from '../payments/payment/test-fixtures.ts';
@@ -41,7 +41,7 @@ describe('the card request form', { timeout: 20_000 }, () => {
     const name = await screen.findByRole('textbox', { name: /Name on card/ });
     expect((name as HTMLInputElement).value).toBe('Ada Lovelace');
     expect(screen.queryByText(cardMessages.savingsBalanceRequired)).toBeNull();
-    expect(screen.queryByText(cardMessages.noAccount)).toBeNull();
+    expect(screen.queryByText(noAccountMessages.accountsClosed)).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: /Card type/ }), 'Credit Card');
     await user.selectOptions(screen.getByRole('combobox', { name: /Card network/ }), 'Master Card');
     await user.click(screen.getByRole('button', { name: 'Request card' }));
@@ -66,9 +66,12 @@ describe('the card request form', { timeout: 20_000 }, () => {
     expect((screen.getByRole('button', { name: 'Request card' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('says no account was found when the customer has none', async () => {
-    renderApp('/card-form', cardApi({ 'GET /api/v1/accounts': { status: 200, body: [] } }));
-    expect(await screen.findByText(cardMessages.noAccount)).toBeTruthy();
+  it('tells a customer whose identity is being checked that their accounts open once it is, in place of the form', async () => {
+    const waiting = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'submitted', accountVerified: false } } };
+    renderApp('/card-form', cardApi({ 'GET /api/v1/me': waiting, 'GET /api/v1/accounts': { status: 200, body: [] } }));
+    expect(await screen.findByText(noAccountMessages.identityPending)).toBeTruthy();
+    expect(screen.queryByText(/customer care|No account found/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request card' })).toBeNull();
   });
 
   it('shows the server’s refusal in the seed’s words', async () => {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Clock } from 'lucide-react';
 import { cardNetworkLabels, cardNetworks, cardTypeLabels, cardTypes, createCardRequestSchema, type Card } from '@strongroom/contracts/cards.ts';
 import type { Account } from '@strongroom/contracts/accounts.ts';
+import { NoAccountNotice } from '../../components/no-account-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
@@ -40,8 +41,9 @@ export interface CardRequestFormProps {
 
 /**
  * The card request (seed: /card-form, /new-card-form): type, network and name on card, required.
- * A request awaiting approval replaces the form with the approval notice; no account, or less than
- * $500 available on savings, shows the seed's message and sends nothing.
+ * A request awaiting approval replaces the form with the approval notice, and so does the reason the
+ * customer has no account yet; less than $500 available on savings shows the seed's message and
+ * sends nothing.
  */
 export function CardRequestForm({ cards, accounts, defaultName, onRequested }: CardRequestFormProps) {
   const create = useCreateCard();
@@ -61,6 +63,7 @@ export function CardRequestForm({ cards, accounts, defaultName, onRequested }: C
 
   const block = cardRequestBlock(cards, accounts);
   if (block?.kind === 'pending') return <ApprovalNotice message={block.message} />;
+  if (block?.kind === 'no_account') return <NoAccountNotice />;
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);
@@ -74,7 +77,7 @@ export function CardRequestForm({ cards, accounts, defaultName, onRequested }: C
     }
   });
 
-  const message = refusal ?? block?.message ?? null;
+  const message = refusal ?? (block?.kind === 'refused' ? block.message : null);
   return (
     <form className="card-form" noValidate onSubmit={onSubmit} aria-label="Request a card">
       {message ? (

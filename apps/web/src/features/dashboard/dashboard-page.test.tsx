@@ -172,6 +172,23 @@ describe('dashboard figures', () => {
     renderApp('/dashboard', dashboardApi({ recentTransactions: [] }));
     expect(await screen.findByText(/No transactions yet/)).toBeTruthy();
   });
+
+  it('lists recent transactions on a phone with the amount on each line’s first row, and no table to scroll sideways', async () => {
+    // A screen narrower than 600 px, as far as CSS media queries go (the history screen's breakpoint).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 599.98px'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderApp('/dashboard', dashboardApi());
+    const list = await screen.findByRole('list', { name: 'Latest transactions, newest first' });
+    expect(screen.queryByRole('table', { name: 'Latest transactions, newest first' })).toBeNull();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.firstElementChild?.textContent)).toEqual(['Transfer to Alan Turing-$10,000.00', 'Salary$5,250.00']);
+    expect(items.map((item) => item.lastElementChild?.textContent)).toEqual(['In review2026-03-14Transfer', 'Completed2026-03-02Deposit']);
+    expect(within(items[0] as HTMLElement).getByText('-$10,000.00').className).toContain('money-out');
+  });
 });
 
 describe('dashboard greeting and welcome', () => {

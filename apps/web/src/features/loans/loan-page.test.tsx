@@ -63,6 +63,28 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(`/api/v1/loans/${loanId}/schedule.csv`);
   });
 
+  it('lists the schedule on a phone as one card per payment, with its interest, balance and status, and no table', async () => {
+    // A screen narrower than 600 px, as far as CSS media queries go (the history screen's breakpoint).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 599.98px'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderLoan();
+    const list = await screen.findByRole('list', { name: 'Payment schedule' });
+    expect(screen.queryByRole('table', { name: 'Payment schedule' })).toBeNull();
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    const first = items[0];
+    if (!first) throw new Error('a payment expected');
+    expect(within(first).getByText('Late')).toBeTruthy();
+    expect(definition(first, 'Payment')).toBe('$17.25');
+    expect(definition(first, 'Principal')).toBe('$16.25');
+    expect(definition(first, 'Interest')).toBe('$1.00');
+    expect(definition(first, 'Balance after')).toBe('$83.75');
+  });
+
   it('says the loan is not there for an unknown or someone else’s id', async () => {
     renderLoan({ [`GET /api/v1/loans/${loanId}`]: { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } } });
     expect(await screen.findByRole('heading', { name: 'We could not find this loan' })).toBeTruthy();

@@ -11,14 +11,14 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table } from '../../components/ui/table.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { loanScheduleUrl, useLoan } from './api/loans-api.ts';
 import { DisclosureBox } from './disclosure-box.tsx';
 import { formatAprBps, formatCalendarDate, formatMonths } from './loan-format.ts';
 import { loanTitle } from './loan-list.tsx';
-import { InstalmentStatusBadge, LoanStatusBadge } from './loan-status-badge.tsx';
+import { LoanSchedule } from './loan-schedule.tsx';
+import { LoanStatusBadge } from './loan-status-badge.tsx';
 import { RepaymentForm } from './repayment-form.tsx';
 import './loans.css';
 
@@ -31,26 +31,6 @@ function paymentSummary(schedule: readonly ScheduleLine[]): string | undefined {
   const regular = lastDiffers ? schedule.length - 1 : schedule.length;
   const lastText = lastDiffers ? `, and a final payment of ${formatMoney(last.paymentCents)} on ${formatCalendarDate(last.dueDate)}` : '';
   return `Payment schedule: ${regular} monthly ${regular === 1 ? 'payment' : 'payments'} of ${formatMoney(first.paymentCents)}, the first on ${formatCalendarDate(first.dueDate)}${lastText}.`;
-}
-
-function ScheduleTable({ schedule }: { schedule: readonly ScheduleLine[] }) {
-  return (
-    <Table
-      caption="Payment schedule"
-      captionHidden
-      columns={[
-        { key: 'number', header: 'No.', numeric: true, cell: (line) => line.number },
-        { key: 'due', header: 'Due date', cell: (line) => formatCalendarDate(line.dueDate) },
-        { key: 'payment', header: 'Payment', numeric: true, cell: (line) => <MoneyAmount cents={line.paymentCents} /> },
-        { key: 'principal', header: 'Principal', numeric: true, cell: (line) => <MoneyAmount cents={line.principalCents} /> },
-        { key: 'interest', header: 'Interest', numeric: true, cell: (line) => <MoneyAmount cents={line.interestCents} /> },
-        { key: 'balance', header: 'Balance after', numeric: true, cell: (line) => <MoneyAmount cents={line.balanceAfterCents} /> },
-        { key: 'status', header: 'Status', cell: (line) => <InstalmentStatusBadge status={line.status} /> },
-      ]}
-      rows={schedule}
-      rowKey={(line) => String(line.number)}
-    />
-  );
 }
 
 function ScheduleDownloads({ loanId }: { loanId: string }) {
@@ -174,7 +154,7 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
             </h2>
             <ScheduleDownloads loanId={loan.id} />
           </div>
-          <ScheduleTable schedule={schedule} />
+          <LoanSchedule schedule={schedule} />
         </section>
       ) : null}
     </>

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loanMessages } from '@strongroom/contracts/loans.ts';
-import { validationMessages } from '@strongroom/contracts/messages.ts';
+import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, type FakeAnswer } from '../../test/render-app.tsx';
+import { checking, savings } from '../payments/payment/test-fixtures.ts';
 import { loan } from './test-fixtures.ts';
 
 beforeAll(() => import('./loans-page.tsx'));
@@ -17,7 +18,12 @@ afterEach(() => {
 const noLoans = { status: 200, body: { items: [] } };
 
 function renderLoans(extra: Record<string, FakeAnswer | ((init: RequestInit | undefined) => FakeAnswer)> = {}) {
-  return renderApp('/loan', { 'GET /api/v1/me': signedIn, 'GET /api/v1/loans': noLoans, ...extra });
+  return renderApp('/loan', {
+    'GET /api/v1/me': signedIn,
+    'GET /api/v1/loans': noLoans,
+    'GET /api/v1/accounts': { status: 200, body: [checking, savings] },
+    ...extra,
+  });
 }
 
 async function fillValid(user: UserEvent, overrides: Partial<Record<string, string>> = {}) {
@@ -49,6 +55,14 @@ function errorOf(label: string): string | null {
 }
 
 describe('/loan', { timeout: 20_000 }, () => {
+  it('tells a customer whose identity is being checked that their accounts open once it is, in place of a form the bank would refuse', async () => {
+    const waiting = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'submitted', accountVerified: false } } };
+    renderLoans({ 'GET /api/v1/me': waiting, 'GET /api/v1/accounts': { status: 200, body: [] } });
+    expect(await screen.findByText(noAccountMessages.identityPending)).toBeTruthy();
+    expect(screen.queryByText(/customer care/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Apply|Send/ })).toBeNull();
+  });
+
   it('shows full name, email and phone from the profile, read-only', async () => {
     renderLoans();
     const name = await screen.findByRole('textbox', { name: /^Full name/ });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { loanMessages, type Loan } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
+import { NoAccountNotice } from '../../components/no-account-notice.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useLoans } from './api/loans-api.ts';
@@ -33,11 +35,16 @@ function OpenApplication({ application }: { application: Loan }) {
 /**
  * /loan: the customer's loans (status, next payment, balance owed) above the application form, or
  * above the application that is waiting. A decision arrives as a notification, whose live event
- * refreshes the list (lib/query-keys.ts), so the page changes without a reload.
+ * refreshes the list (lib/query-keys.ts), so the page changes without a reload. A loan is paid into
+ * the checking account: without one, the page says why there is none instead of a form the bank
+ * would refuse.
  */
 export default function LoansPage() {
   const loans = useLoans();
   const me = useMe();
+  const accounts = useAccounts();
+  // Accounts that could not be loaded do not hide the form: the server checks for a checking account again.
+  const noCheckingAccount = accounts.data !== undefined && !accounts.data.some((account) => account.type === 'checking');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const open = loans.data?.find((loan) => loan.status === 'submitted');
 
@@ -53,7 +60,7 @@ export default function LoansPage() {
           <p>{notice.text}</p>
         </Notice>
       ) : null}
-      {loans.isPending || me.isPending ? (
+      {loans.isPending || me.isPending || accounts.isPending ? (
         <p className="loans__loading" aria-busy="true">
           <Spinner size="sm" /> Loading your loans…
         </p>
@@ -73,6 +80,8 @@ export default function LoansPage() {
           </section>
           {open ? (
             <OpenApplication application={open} />
+          ) : noCheckingAccount ? (
+            <NoAccountNotice />
           ) : me.data ? (
             <Card className="loans__form-card">
               <LoanApplicationForm

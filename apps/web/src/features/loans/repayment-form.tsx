@@ -4,6 +4,7 @@ import type { Loan } from '@strongroom/contracts/loans.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { parseDollarsToCents } from '@strongroom/contracts/money-input.ts';
+import { NoAccountNotice } from '../../components/no-account-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
@@ -66,7 +67,7 @@ export function RepaymentForm({ loan, onPaid }: { loan: Loan; onPaid: (message: 
   }
   if (accounts.isError) return <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />;
   const account = accounts.data.find((item) => item.id === accountId) ?? accounts.data[0];
-  if (!account) return <Notice tone="error">{validationMessages.noSourceAccount}</Notice>;
+  if (!account) return <NoAccountNotice />;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

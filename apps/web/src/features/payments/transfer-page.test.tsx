@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { validationMessages } from '@strongroom/contracts/messages.ts';
+import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn, type FakeApi } from '../../test/render-app.tsx';
 import { apiError, checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from './payment/test-fixtures.ts';
@@ -39,9 +39,11 @@ describe('/transfer', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Transfer' }));
   });
 
-  it('says so when the customer has no account to pay from', async () => {
-    renderApp('/transfer?to=other', { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [] } });
-    expect(await screen.findByText(validationMessages.noSourceAccount)).toBeTruthy();
+  it('tells a customer whose identity is being checked that their accounts open once it is, and shows no form', async () => {
+    const waiting = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'submitted', accountVerified: false } } };
+    renderApp('/transfer?to=other', { 'GET /api/v1/me': waiting, 'GET /api/v1/accounts': { status: 200, body: [] } });
+    expect(await screen.findByText(noAccountMessages.identityPending)).toBeTruthy();
+    expect(screen.queryByText(/customer care/i)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 

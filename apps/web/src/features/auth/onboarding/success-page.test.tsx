@@ -32,6 +32,19 @@ describe('/success', () => {
     expect(meCalls()).toBe(callsWhenReady);
   });
 
+  it('says the identity is being checked, not that banking is ready, while staff check it', async () => {
+    renderApp('/success', { 'GET /api/v1/me': meWithIdentity('submitted') });
+    expect(await screen.findByText(/We are checking your identity/)).toBeTruthy();
+    expect(screen.getByText(/Your accounts open once we have checked your identity, usually within a day/)).toBeTruthy();
+    expect(screen.queryByText(/is ready/)).toBeNull();
+    expect(screen.queryByText(/customer care/i)).toBeNull();
+  });
+
+  it('says banking is ready once the identity is confirmed', async () => {
+    renderApp('/success', { 'GET /api/v1/me': meWithIdentity('approved') });
+    expect(await screen.findByText(/Your online banking is ready/)).toBeTruthy();
+  });
+
   it('says why nothing opened when the document was refused, and where to send it again', async () => {
     renderApp('/success', { 'GET /api/v1/me': meWithIdentity('rejected') });
     expect(await screen.findByText(/We could not confirm your identity/)).toBeTruthy();

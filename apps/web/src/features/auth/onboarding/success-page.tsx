@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PartyPopper } from 'lucide-react';
+import { noAccountMessage, noAccountMessages } from '@strongroom/contracts/messages.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useBankIdentity } from '../../../lib/bank-identity.ts';
@@ -12,39 +13,42 @@ export const identityFollowMs = 5_000;
 
 /**
  * /success: onboarding is done. The seed's 'Take me to signin' leads to the dashboard, since the
- * customer is signed in already (PRODUCT.md D15). It follows the identity check live and says when
- * the accounts are open.
+ * customer is signed in already (PRODUCT.md D15). It follows the identity check live: while staff
+ * check the document it says so, and that nothing is wrong (decision 057); it says the banking is
+ * ready only once the accounts are open.
  */
 export default function SuccessPage() {
   const { name } = useBankIdentity();
   useLiveEvents();
   const me = useMe({ everyMs: identityFollowMs, until: (answer) => answer.user.identityStatus === 'approved' || answer.user.identityStatus === 'rejected' });
   const identityStatus = me.data?.user.identityStatus;
+  const ready = identityStatus === 'approved';
+  const summary = ready ? 'Your online banking is ready.' : 'We are checking your identity document.';
   return (
     <AuthScreen
       title="Account Created!"
       pageTitle="Account created"
-      description="Your online banking is ready."
+      description={summary}
       icon={<PartyPopper aria-hidden="true" size={28} />}
       iconTone="success"
       lead={
         <p>
-          Welcome to {name}, {me.data?.user.firstName}. Your online banking is ready.
+          Welcome to {name}, {me.data?.user.firstName}. {summary}
         </p>
       }
     >
-      <Notice tone={identityStatus === 'approved' ? 'success' : identityStatus === 'rejected' ? 'error' : 'info'} role="status">
-        {identityStatus === 'approved' ? (
+      <Notice tone={ready ? 'success' : identityStatus === 'rejected' ? 'error' : 'info'} role="status">
+        {ready ? (
           <p>Your accounts are ready: we have confirmed your identity and opened your checking and savings accounts.</p>
-        ) : identityStatus === 'rejected' ? (
-          <p>
-            We could not confirm your identity from the document you sent. <Link to="/registeration">Send it again</Link> to open your accounts.
-          </p>
+        ) : identityStatus === 'rejected' || identityStatus === 'not_submitted' ? (
+          <>
+            <p>{noAccountMessage(identityStatus)}</p>
+            <p>
+              <Link to="/registeration">{identityStatus === 'rejected' ? 'Send it again' : 'Send your identity document'}</Link>
+            </p>
+          </>
         ) : (
-          <p>
-            We are checking your identity document. Your checking and savings accounts open as soon as it is confirmed; this page will say so, and we will email
-            you.
-          </p>
+          <p>{noAccountMessages.identityPending} This page says so too, the moment they are open.</p>
         )}
       </Notice>
       <p className="auth-actions">

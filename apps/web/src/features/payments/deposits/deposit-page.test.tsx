@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fundingSourceMessages } from '@strongroom/contracts/funding-sources.ts';
-import { resultMessages } from '@strongroom/contracts/messages.ts';
+import { noAccountMessages, resultMessages } from '@strongroom/contracts/messages.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { renderApp, signedIn, type FakeApi } from '../../../test/render-app.tsx';
@@ -92,6 +92,14 @@ describe('/deposit', { timeout: 20_000 }, () => {
 
     renderApp(`/deposit?source=${verifiedSource.id}`, depositApi({ 'GET /api/v1/funding-sources': sourceList(secondSource, verifiedSource) }));
     expect((await screen.findByRole<HTMLSelectElement>('combobox', { name: /^From/ })).value).toBe(verifiedSource.id);
+  });
+
+  it('tells a customer whose document was refused that their accounts are not open yet, and where to send it again', async () => {
+    const refused = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'rejected', accountVerified: false } } };
+    renderApp('/deposit', depositApi({ 'GET /api/v1/me': refused, 'GET /api/v1/accounts': { status: 200, body: [] } }));
+    expect(await screen.findByText(noAccountMessages.identityRefused)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Send your identity document' }).getAttribute('href')).toBe('/registeration');
+    expect(screen.queryByRole('form', { name: 'Deposit' })).toBeNull();
   });
 
   it('explains instead of showing the form when no account at another bank is verified, and leads to linking one', async () => {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { validationMessages } from '@strongroom/contracts/messages.ts';
-import { Notice } from '../../../components/ui/notice.tsx';
+import { NoAccountNotice } from '../../../components/no-account-notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useAccounts } from '../../../lib/api/get-accounts.ts';
@@ -14,8 +13,8 @@ export interface SourceAccountsProps {
 
 /**
  * Money screens start from the customer's accounts: while they load, if they cannot be loaded, or
- * when there are none (seed: 'account has not been created for this user...'), this says so
- * instead of showing a form that could not be sent.
+ * when there are none (usually while the identity is checked: `NoAccountNotice` says why), this says
+ * so instead of showing a form that could not be sent.
  */
 export function SourceAccounts({ children }: SourceAccountsProps) {
   const accounts = useAccounts();
@@ -30,11 +29,7 @@ export function SourceAccounts({ children }: SourceAccountsProps) {
     return <LoadFailed title="We could not load your accounts" headingLevel={2} query={accounts} />;
   }
   if (accounts.data.length === 0) {
-    return (
-      <Notice tone="error" role="alert">
-        <p>{validationMessages.noSourceAccount}</p>
-      </Notice>
-    );
+    return <NoAccountNotice />;
   }
   return children(accounts.data);
 }

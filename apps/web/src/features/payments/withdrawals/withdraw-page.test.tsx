@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { validationMessages } from '@strongroom/contracts/messages.ts';
+import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../../test/render-app.tsx';
 import { checking } from '../payment/test-fixtures.ts';
@@ -30,8 +30,10 @@ describe('/withdraw', { timeout: 20_000 }, () => {
     expect(withdrawals).not.toHaveBeenCalled();
   });
 
-  it('shows the seed’s message when there is no account to withdraw from', async () => {
+  it('tells an approved customer with no open account that their accounts are closed, and where their history is', async () => {
     renderApp('/withdraw', { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [] } });
-    expect(await screen.findByText(validationMessages.noSourceAccount)).toBeTruthy();
+    expect(await screen.findByText(noAccountMessages.accountsClosed)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your history' }).getAttribute('href')).toBe('/transaction-history');
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
 });
