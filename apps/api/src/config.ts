@@ -345,6 +345,15 @@ const loopbackOrAnyHosts = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', 
  * loopback or any-address host, the host itself otherwise.
  */
 export function defaultPublicUrl(host: string, port: number): string {
+  return addressForBrowser(host, port);
+}
+
+/**
+ * Where a browser on this machine opens a server listening on host:port. A loopback or any-address
+ * bind is spelt `localhost`: passkeys are bound to a domain name, and a browser refuses them at an
+ * IP address, so `http://127.0.0.1:3000` would be a bank where passkeys never work.
+ */
+export function addressForBrowser(host: string, port: number): string {
   if (loopbackOrAnyHosts.has(host)) return `http://localhost:${port}`;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -121,7 +121,8 @@ describe('the compiled server that npm start runs', () => {
         BANK_MODE: 'sandbox',
         PORT: String(port),
         DATA_DIR: dataDirectory,
-        LOG_LEVEL: 'warn',
+        // Info, for Fastify's line saying where it listens.
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -151,6 +152,8 @@ describe('the compiled server that npm start runs', () => {
       // The printed address is the one the emails link to (PUBLIC_URL's default), so a link from the inbox opens signed in.
       expect(output).toContain(`is open at http://localhost:${port}\n`);
       expect(output).toContain(`Sandbox inbox (mail and SMS): http://localhost:${port}/dev/mail`);
+      // Fastify's log line names the bound IP address and the one to open: passkeys need `localhost`.
+      expect(output).toContain(`Server listening at http://127.0.0.1:${port}; open http://localhost:${port}"`);
       expect(output).toMatch(/authenticator secret \(shown once\): [A-Z2-7]{32}/);
       expect(output).toMatch(/otpauth:\/\/totp\/[^\s]+secret=[A-Z2-7]{32}/);
       expect(output).not.toMatch(/"level":(50|60)/);

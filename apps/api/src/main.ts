@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { build } from './app.ts';
-import { ConfigError, loadConfig, sandboxNetworkWarning, type Config } from './config.ts';
+import { addressForBrowser, ConfigError, loadConfig, sandboxNetworkWarning, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { superviseWorkers } from './platform/cluster.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -47,9 +47,12 @@ function onShutdown(stop: (signal: string) => Promise<void>, also: string[] = []
 /** Builds the app on an open, migrated database, listens and starts the jobs. */
 async function serve(config: Config, db: Database, opsToken?: string) {
   const app = await build(config, { db, opsToken });
-  const address = await app.listen({ port: config.port, host: config.host });
+  // Fastify's own line names the bound IP address; it also names the address to open, since
+  // passkeys work at `localhost` and not at 127.0.0.1 (decision 006).
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: (bound) => `Server listening at ${bound}; open ${openAt(config, bound)}` });
   const port = app.server.address();
   const listeningPort = typeof port === 'object' && port ? port.port : config.port;
+  const address = listeningPort === config.port ? config.publicUrl : addressForBrowser(config.host, listeningPort);
   if (opsToken) await writeServerLock(config.dataDirectory, { pid: process.pid, port: listeningPort, token: opsToken });
   app.services.jobs.start();
   return { app, address, listeningPort };
@@ -98,8 +101,8 @@ async function runSingleProcess(config: Config): Promise<void> {
     if (opsToken) await removeServerLock(config.dataDirectory);
   });
 
-  const { address, listeningPort, newAdmin } = await starting;
-  await printOpening(config, listeningPort === config.port ? config.publicUrl : address, newAdmin);
+  const { address, newAdmin } = await starting;
+  await printOpening(config, address, newAdmin);
 }
 
 /**
@@ -123,7 +126,7 @@ async function runPrimary(config: Config): Promise<void> {
   });
   const [port, newAdmin] = await Promise.all([workers.listening, seeding]);
   log.info({ workers: config.webConcurrency, port }, 'all workers listening');
-  await printOpening(config, port === config.port ? config.publicUrl : `http://${config.host}:${port}`, newAdmin, config.webConcurrency);
+  await printOpening(config, port === config.port ? config.publicUrl : addressForBrowser(config.host, port), newAdmin, config.webConcurrency);
 }
 
 /** One of the primary's workers: the database is migrated and seeded already. */
@@ -145,6 +148,12 @@ function warnExposed(log: Pick<FastifyBaseLogger, 'warn'>, config: Config, entri
     { dataDirectory: config.dataDirectory, entries },
     'DATA_DIR had entries that other users could reach; they are owner-only now (folders 0700, files 0600)',
   );
+}
+
+/** The address to open for a server bound at `bound` (Fastify's `http://ip:port`). */
+function openAt(config: Config, bound: string): string {
+  const port = Number(new URL(bound).port);
+  return port === config.port ? config.publicUrl : addressForBrowser(config.host, port);
 }
 
 /**

@@ -32,13 +32,6 @@ export const businessConstants = {
   staffSessionAbsoluteTimeoutMs: 8 * 60 * 60 * 1_000,
 } as const;
 
-/** Home-page counters: the value each counts to and the delay before it starts. */
-export const homeCounters = [
-  { label: 'Feedback', target: 10_000, delayMs: 2_000, display: '10K' },
-  { label: 'Workers', target: 2_000, delayMs: 1_000, display: '2000+' },
-  { label: 'Contributors', target: 500, delayMs: 2_000, display: '500++' },
-] as const;
-
 /** Greeting by hour of the day (seed section 4): 04-11 morning, 12-16 afternoon, 17-20 evening, 21-03 night. */
 export function greetingForHour(hour: number): 'Good morning' | 'Good afternoon' | 'Good evening' | 'Good night' {
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`hour out of range: ${hour}`);

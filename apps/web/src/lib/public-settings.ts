@@ -17,6 +17,18 @@ function parseDemoSignIn(value: unknown): PublicSettings['demoSignIn'] {
   return typeof email === 'string' && typeof password === 'string' ? { email, password } : undefined;
 }
 
+/** The home page's figures; one of the wrong shape is left out rather than shown wrong. */
+function parseHomeCounters(value: unknown): PublicSettings['homeCounters'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((counter: unknown) => {
+    if (!isRecord(counter)) return [];
+    const { label, value: figure, atLeast } = counter;
+    return typeof label === 'string' && Number.isSafeInteger(figure) && typeof figure === 'number' && figure >= 0 && typeof atLeast === 'boolean'
+      ? [{ label, value: figure, atLeast }]
+      : [];
+  });
+}
+
 export function parsePublicSettings(data: unknown): PublicSettings {
   if (isRecord(data)) {
     const { bankName, mode, address, phone, supportEmail } = data;
@@ -28,7 +40,7 @@ export function parsePublicSettings(data: unknown): PublicSettings {
       typeof supportEmail === 'string'
     ) {
       const demoSignIn = parseDemoSignIn(data.demoSignIn);
-      return { bankName, mode, address, phone, supportEmail, ...(demoSignIn ? { demoSignIn } : {}) };
+      return { bankName, mode, address, phone, supportEmail, homeCounters: parseHomeCounters(data.homeCounters), ...(demoSignIn ? { demoSignIn } : {}) };
     }
   }
   throw new ApiError({ status: 200, code: 'internal_error', message: 'The bank settings answer has an unexpected shape' });

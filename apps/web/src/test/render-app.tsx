@@ -33,6 +33,7 @@ export const publicSettings = {
   address: '1 Ledger Lane\nSpringfield',
   phone: '+1 202 555 0100',
   supportEmail: 'support@bank.test',
+  homeCounters: [],
 } as const;
 
 export const signedIn = {

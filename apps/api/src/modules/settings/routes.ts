@@ -15,6 +15,7 @@ export function settingsRoutes(config: Pick<Config, 'bankName' | 'mode'>, db: Qu
         address: settings.address,
         phone: settings.phone,
         supportEmail: settings.support_email,
+        homeCounters: settings.home_counters,
         ...(config.mode === 'sandbox' ? { demoSignIn } : {}),
       };
     });

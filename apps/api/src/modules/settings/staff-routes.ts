@@ -9,11 +9,11 @@ import { readStoredBankSettings, updateBankSettings, type StoredBankSettings } f
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 function answerOf(row: StoredBankSettings) {
-  return { address: row.address, phone: row.phone, supportEmail: row.support_email, updatedAt: row.updated_at.toISOString() };
+  return { address: row.address, phone: row.phone, supportEmail: row.support_email, homeCounters: row.home_counters, updatedAt: row.updated_at.toISOString() };
 }
 
 /**
- * The bank's contact details as staff see and edit them (`settings.edit`, admin). `/settings/public`
+ * The bank's contact details and the home page's figures as staff see and edit them (`settings.edit`, admin). `/settings/public`
  * reads the same row on every request (no cache in the process), so `/contact` shows a change at once.
  */
 export function staffSettingsRoutes(db: Database): FastifyPluginAsyncZod {
@@ -31,10 +31,10 @@ export function staffSettingsRoutes(db: Database): FastifyPluginAsyncZod {
         schema: { tags: ['staff'], body: bankSettingsUpdateSchema, response: { 200: bankSettingsResponseSchema, ...errors } },
       },
       async (request) => {
-        const { address, phone, supportEmail, reason } = request.body;
+        const { address, phone, supportEmail, homeCounters, reason } = request.body;
         // The change and its audit row commit together: no change without its record, nor the reverse.
         await db.transaction(async (tx) => {
-          const before = await updateBankSettings(tx, { address, phone, support_email: supportEmail });
+          const before = await updateBankSettings(tx, { address, phone, support_email: supportEmail, home_counters: homeCounters });
           await recordAudit(
             tx,
             staffAudit(request, {
@@ -48,6 +48,9 @@ export function staffSettingsRoutes(db: Database): FastifyPluginAsyncZod {
                 phoneAfter: phone,
                 supportEmailBefore: before.support_email,
                 supportEmailAfter: supportEmail,
+                // The audit's details are flat values: the figures go in as their JSON.
+                homeCountersBefore: JSON.stringify(before.home_counters),
+                homeCountersAfter: JSON.stringify(homeCounters ?? before.home_counters),
                 reason: reason ?? null,
               },
             }),

@@ -45,8 +45,43 @@ describeEachDatabase('bank settings in the back office', (database) => {
       phoneAfter: newSettings.phone,
       supportEmailBefore: before.supportEmail,
       supportEmailAfter: newSettings.supportEmail,
+      homeCountersBefore: JSON.stringify(before.homeCounters),
+      homeCountersAfter: JSON.stringify(before.homeCounters),
       reason: 'moved office',
     });
+  });
+
+  it('a new bank shows no figures on its home page: none is invented (issue 39 item 11)', async () => {
+    const fresh = await buildTestApp(database());
+    try {
+      expect((await new TestBrowser(fresh.app).get('/api/v1/settings/public')).json().homeCounters).toEqual([]);
+    } finally {
+      await fresh.app.close();
+    }
+  });
+
+  it('an admin sets the home page figures; the public settings show them; a change of the three contact fields alone keeps them', async () => {
+    const { browser, member } = await staffBrowser(app, database(), config, 'admin');
+    const homeCounters = [
+      { label: 'Customers', value: 12_400, atLeast: true },
+      { label: 'Years serving Springfield', value: 35, atLeast: false },
+    ];
+    const response = await browser.put('/api/v1/staff/settings', { ...newSettings, homeCounters, reason: 'figures from the annual report' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().homeCounters).toEqual(homeCounters);
+    expect((await new TestBrowser(app).get('/api/v1/settings/public')).json().homeCounters).toEqual(homeCounters);
+
+    const [audit] = await database().query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_log WHERE action = 'settings.update' AND actor_id = $1`,
+      [member.id],
+    );
+    expect(audit?.details).toMatchObject({ homeCountersAfter: JSON.stringify(homeCounters), reason: 'figures from the annual report' });
+
+    expect((await browser.put('/api/v1/staff/settings', newSettings)).statusCode).toBe(200);
+    expect((await new TestBrowser(app).get('/api/v1/settings/public')).json().homeCounters).toEqual(homeCounters);
+
+    expect((await browser.put('/api/v1/staff/settings', { ...newSettings, homeCounters: [] })).statusCode).toBe(200);
+    expect((await new TestBrowser(app).get('/api/v1/settings/public')).json().homeCounters).toEqual([]);
   });
 
   it('takes a change without a reason', async () => {
@@ -62,6 +97,11 @@ describeEachDatabase('bank settings in the back office', (database) => {
     ['a phone number of 20 digits', { ...newSettings, phone: '1'.repeat(20) }],
     ['an email without a domain', { ...newSettings, supportEmail: 'help@' }],
     ['a missing field', { address: newSettings.address, phone: newSettings.phone }],
+    ['four home page figures', { ...newSettings, homeCounters: Array.from({ length: 4 }, (_, i) => ({ label: `Figure ${i}`, value: i, atLeast: false })) }],
+    ['a negative figure', { ...newSettings, homeCounters: [{ label: 'Customers', value: -1, atLeast: false }] }],
+    ['a figure with a fraction', { ...newSettings, homeCounters: [{ label: 'Customers', value: 1.5, atLeast: false }] }],
+    ['a figure written as words', { ...newSettings, homeCounters: [{ label: 'Customers', value: 'lots', atLeast: false }] }],
+    ['a figure without a label', { ...newSettings, homeCounters: [{ label: ' ', value: 10, atLeast: false }] }],
   ])('refuses %s with 400 and changes nothing', async (_name, body) => {
     const { browser } = await staffBrowser(app, database(), config, 'admin');
     const before = (await browser.get('/api/v1/staff/settings')).json();

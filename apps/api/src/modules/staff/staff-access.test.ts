@@ -159,5 +159,5 @@ describe.each(testDatabaseKinds)('migration 0028 on a database with staff (%s)',
     } finally {
       await dispose();
     }
-  });
+  }, 180_000);
 });

@@ -21,7 +21,7 @@ describe('/help', () => {
     withdraw.focus();
     await user.keyboard('{Enter}');
     expect(withdraw.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(/reaches the other bank by ACH in 3 to 5 business days/)).toBeTruthy();
+    expect(screen.getByText(/reaches the other bank by wire within 24 hours/)).toBeTruthy();
     const withdrawPanel = screen.getByRole('region', { name: 'How to withdraw' });
     expect(within(withdrawPanel).getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/withdraw');
     await user.keyboard('{ArrowDown}{Enter}');

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import './help-page.css';
 
-const { achSettlementBusinessDays: ach, stepUpCodeDigits, imageMaxBytes, supportReplyHours } = businessConstants;
+const { achSettlementBusinessDays: ach, wireSettlementHours, stepUpCodeDigits, imageMaxBytes, supportReplyHours } = businessConstants;
 const photoMegabytes = imageMaxBytes / (1024 * 1024);
 
 function topics(bankName: string): readonly AccordionItem[] {
@@ -28,7 +28,7 @@ function topics(bankName: string): readonly AccordionItem[] {
             <Link to="/settings">Settings</Link>). A code works once, for this withdrawal only.
           </li>
           <li>
-            The money leaves your balance at once and reaches the other bank by ACH in {ach.min} to {ach.max} business days. You can follow it in{' '}
+            The money leaves your balance at once and reaches the other bank by wire within {wireSettlementHours} hours. You can follow it in{' '}
             <Link to="/transaction-history">History</Link>.
           </li>
           <li>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryProvider } from '../../app/query-provider.tsx';
@@ -17,24 +18,46 @@ export interface StaffLoginState {
   sessionEnded?: boolean;
 }
 
+const { sessionIdleTimeoutMs } = businessConstants;
+
 /**
  * A staff session ends after 15 minutes idle (or 8 h): the next API call answers 401. Any query or
- * mutation of the console that does so sends the staff member to sign in again, then back here.
+ * mutation of the console that does so sends the staff member to sign in again, then back here. The
+ * console does not wait for that call: the server counts idle time from the last request it
+ * answered, so 15 minutes after the console's last answer the session is over, and the sign-in page
+ * says so at that moment (a back office left open on a desk does not keep showing customers' data).
+ * Measured with the clock, not by counting, so a laptop that slept wakes up on the sign-in page.
  */
 function useSessionEnded(): boolean {
   const [ended, setEnded] = useState(false);
   useEffect(() => {
-    const check = (error: unknown) => {
+    let lastAnswerMs = Date.now();
+    let timer: number | undefined;
+    const check = () => {
+      const idleMs = Date.now() - lastAnswerMs;
+      if (idleMs >= sessionIdleTimeoutMs) setEnded(true);
+      else timer = window.setTimeout(check, sessionIdleTimeoutMs - idleMs);
+    };
+    timer = window.setTimeout(check, sessionIdleTimeoutMs);
+    const observe = (action: { type: string; error?: unknown }) => {
+      if (action.type === 'success') lastAnswerMs = Date.now();
       // Only a session this page saw alive has ended; a first visit without one simply signs in.
-      if (isApiError(error) && error.code === 'unauthenticated' && queryClient.getQueryData(staffQueryKeys.me) !== undefined) setEnded(true);
+      if (
+        action.type === 'error' &&
+        isApiError(action.error) &&
+        action.error.code === 'unauthenticated' &&
+        queryClient.getQueryData(staffQueryKeys.me) !== undefined
+      )
+        setEnded(true);
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+      if (event.type === 'updated') observe(event.action);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') check(event.action.error);
+      if (event.type === 'updated') observe(event.action);
     });
     return () => {
+      window.clearTimeout(timer);
       stopQueries();
       stopMutations();
     };

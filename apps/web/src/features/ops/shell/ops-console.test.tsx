@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, type StaffRole } from '@strongroom/contracts/staff.ts';
@@ -65,6 +65,20 @@ describe('the console layout', () => {
     renderApp('/ops/settings', { 'GET /api/v1/staff/me': staffMe('admin'), 'GET /api/v1/staff/settings': unauthenticated });
     expect(await screen.findByText(/Your session ended/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/ops/login');
+  });
+  it('goes to the sign-in page by itself 15 minutes after the last answer from the server, saying why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/ops/settings', { 'GET /api/v1/staff/me': staffMe('admin'), 'GET /api/v1/staff/settings': settings });
+      expect(await screen.findByRole('heading', { name: 'Bank settings', level: 1 })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(14 * 60 * 1_000));
+      expect(window.location.pathname).toBe('/ops/settings');
+      await act(() => vi.advanceTimersByTimeAsync(60 * 1_000));
+      expect(await screen.findByText(/a staff session ends after 15 minutes without activity/)).toBeTruthy();
+      expect(window.location.pathname).toBe('/ops/login');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

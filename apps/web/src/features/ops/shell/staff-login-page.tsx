@@ -1,3 +1,4 @@
+import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,6 +14,9 @@ import { fetchSandboxStaffSignIn, useStaffLogin } from '../api/staff-session.ts'
 import './staff-login-page.css';
 
 /** Where to go after signing in: the console page first asked for, never a page outside /ops. */
+const idleMinutes = businessConstants.sessionIdleTimeoutMs / 60_000;
+const absoluteHours = businessConstants.staffSessionAbsoluteTimeoutMs / 3_600_000;
+
 function loginStateOf(state: unknown): { from: string; sessionEnded: boolean } {
   const record = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
   const from = typeof record.from === 'string' && record.from.startsWith('/ops') && !record.from.startsWith('/ops/login') ? record.from : '/ops';
@@ -59,7 +63,12 @@ export default function StaffLoginPage() {
       <div className="staff-login__card">
         <h1>{name} back office</h1>
         <p className="staff-login__lead">Staff sign-in. You need your authenticator app.</p>
-        {sessionEnded && !login.error ? <Notice role="status">Your session ended. Please sign in again to continue.</Notice> : null}
+        {sessionEnded && !login.error ? (
+          <Notice role="status">
+            Your session ended: a staff session ends after {idleMinutes} minutes without activity, and after {absoluteHours} hours in any case. Please sign in
+            again to continue.
+          </Notice>
+        ) : null}
         {login.error ? (
           <Notice tone="error" role="alert">
             {signInErrorText(login.error)}

@@ -1,22 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { homeCounters } from '@strongroom/contracts/constants.ts';
+import type { HomeCounter } from '@strongroom/contracts/staff-settings.ts';
+import { usePublicSettings } from '../../../lib/public-settings.ts';
 import './home-counters.css';
-
-type HomeCounter = (typeof homeCounters)[number];
 
 /** How long one counter takes to climb from zero to its value once its delay has passed. */
 export const counterAnimationMs = 1_500;
 
-/**
- * Writes a value in the same form as the counter's display text: the Feedback counter reads
- * "3K", "7K" ... "10K"; the others keep their suffix ("1200+", "2000+").
- */
+/** How long each counter waits after the one before it, so they climb one after another. */
+export const counterStaggerMs = 500;
+
+/** A figure as the bank set it: "12,400+" when it is at least that many, "35" when exact. */
 export function formatCounterValue(counter: HomeCounter, value: number): string {
-  const match = /^\d+(K?)(.*)$/.exec(counter.display);
-  const inThousands = match?.[1] === 'K';
-  const suffix = match?.[2] ?? '';
-  if (value >= counter.target) return counter.display;
-  return `${inThousands ? Math.floor(value / 1_000) : value}${inThousands ? 'K' : ''}${suffix}`;
+  return `${value.toLocaleString('en-US')}${counter.atLeast ? '+' : ''}`;
 }
 
 function prefersReducedMotion(): boolean {
@@ -29,12 +24,11 @@ function easeOutCubic(progress: number): number {
 }
 
 /**
- * The figure to show: the final one until the section scrolls into view (so the pre-rendered page, a
- * screenshot, a reader without JavaScript and anyone who prefers reduced motion see "10K", never "0K"),
- * then a climb from 0 to it after the counter's delay.
+ * The figure to show: the final one until the section scrolls into view (so a screenshot and anyone
+ * who prefers reduced motion see the figure, never 0), then a climb from 0 to it after its delay.
  */
-function useCountUp(counter: HomeCounter, started: boolean, reducedMotion: boolean): number {
-  const [value, setValue] = useState<number>(counter.target);
+function useCountUp(counter: HomeCounter, delayMs: number, started: boolean, reducedMotion: boolean): number {
+  const [value, setValue] = useState<number>(counter.value);
   useEffect(() => {
     if (!started || reducedMotion) return;
     setValue(0);
@@ -43,21 +37,21 @@ function useCountUp(counter: HomeCounter, started: boolean, reducedMotion: boole
       const startedAt = performance.now();
       const step = (now: number) => {
         const progress = Math.min(1, (now - startedAt) / counterAnimationMs);
-        setValue(Math.round(counter.target * easeOutCubic(progress)));
+        setValue(Math.round(counter.value * easeOutCubic(progress)));
         if (progress < 1) frame = window.requestAnimationFrame(step);
       };
       frame = window.requestAnimationFrame(step);
-    }, counter.delayMs);
+    }, delayMs);
     return () => {
       window.clearTimeout(timer);
       window.cancelAnimationFrame(frame);
     };
-  }, [counter, started, reducedMotion]);
+  }, [counter, delayMs, started, reducedMotion]);
   return value;
 }
 
-function Counter({ counter, started, reducedMotion }: { counter: HomeCounter; started: boolean; reducedMotion: boolean }) {
-  const value = useCountUp(counter, started, reducedMotion);
+function Counter({ counter, delayMs, started, reducedMotion }: { counter: HomeCounter; delayMs: number; started: boolean; reducedMotion: boolean }) {
+  const value = useCountUp(counter, delayMs, started, reducedMotion);
   return (
     <div className="counter">
       <dt className="counter__label">{counter.label}</dt>
@@ -66,14 +60,25 @@ function Counter({ counter, started, reducedMotion }: { counter: HomeCounter; st
         <span className="counter__value" aria-hidden="true">
           {formatCounterValue(counter, value)}
         </span>
-        <span className="visually-hidden">{counter.display}</span>
+        <span className="visually-hidden">{formatCounterValue(counter, counter.value)}</span>
       </dd>
     </div>
   );
 }
 
-/** The home page's three counters; they start when the section scrolls into view. */
+/**
+ * The home page's figures, as the bank set them in its settings (docs/decisions/054): none set, or
+ * the settings not loaded (the pre-rendered page), and there is no section; a bank's home page never
+ * shows a figure nobody gave it. They count up when the section scrolls into view.
+ */
 export function HomeCounters() {
+  const settings = usePublicSettings();
+  const counters = settings.status === 'success' ? settings.settings.homeCounters : [];
+  if (counters.length === 0) return null;
+  return <CountersSection counters={counters} />;
+}
+
+function CountersSection({ counters }: { counters: readonly HomeCounter[] }) {
   const sectionRef = useRef<HTMLElement>(null);
   const [reducedMotion] = useState(prefersReducedMotion);
   const [started, setStarted] = useState(false);
@@ -102,8 +107,8 @@ export function HomeCounters() {
           A bank built with its community
         </h2>
         <dl className="counters__list">
-          {homeCounters.map((counter) => (
-            <Counter key={counter.label} counter={counter} started={started} reducedMotion={reducedMotion} />
+          {counters.map((counter, index) => (
+            <Counter key={`${index}:${counter.label}`} counter={counter} delayMs={index * counterStaggerMs} started={started} reducedMotion={reducedMotion} />
           ))}
         </dl>
       </div>

@@ -27,9 +27,9 @@ const questions: readonly AccordionItem[] = [
     title: 'How long does a transfer take?',
     content: (
       <p>
-        Transfers between accounts at this bank arrive at once. Payments to other banks go by ACH, which takes {achSettlementBusinessDays.min} to{' '}
-        {achSettlementBusinessDays.max} business days, or by wire, which arrives within {wireSettlementHours} hours. Your history shows each payment as pending
-        until it has settled.
+        Transfers between accounts at this bank arrive at once. Transfers to other banks go by ACH, which takes {achSettlementBusinessDays.min} to{' '}
+        {achSettlementBusinessDays.max} business days; withdrawals go by wire, which arrives within {wireSettlementHours} hours. Your history shows each payment
+        as pending until it has settled.
       </p>
     ),
   },
