@@ -3,6 +3,7 @@ import { businessConstants } from './constants.ts';
 import { emailField, plainString, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 import { referralCodeField } from './referrals.ts';
+import { depositProductSlugSchema } from './products.ts';
 
 /**
  * Sign-up, sign-in, verification and recovery (seed section 2, PRODUCT.md D4-D6). The web forms and
@@ -36,6 +37,8 @@ export const signupRequestSchema = z
     acceptTerms: z.literal(true, { error: 'please accept the terms and conditions' }),
     /** A friend's code from `/signup?ref=` (issue 15); an unknown one is refused, never ignored. */
     referralCode: referralCodeField.optional(),
+    /** The account chosen on a public page (`/signup?product=`); it opens as that product. */
+    product: depositProductSlugSchema.optional(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],

@@ -27,6 +27,14 @@ describe('routes', () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(50);
   });
 
+  it.each([
+    ['/current', 'Gold Checking', '/signup?product=gold-checking'],
+    ['/savings', 'Package Money Market Savings', '/signup?product=package-money-market-savings'],
+  ])('%s: each "Open an account" carries its account into sign-up (issue 39 item 11)', (path, account, href) => {
+    renderApp(path);
+    expect(screen.getByRole('link', { name: `Open an account: ${account}` }).getAttribute('href')).toBe(href);
+  });
+
   it('shows the not-found page with a way home for a path the app does not know', () => {
     renderApp('/no-such-page');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

@@ -14,6 +14,19 @@ describeEachDatabase('opening customer accounts', (database) => {
     for (const account of accounts) expect(account).toMatchObject({ balanceCents: 0n, availableCents: 0n, status: 'active' });
   });
 
+  it('opens the account the customer chose on a public page as that product, and the other as the first of its kind (issue 39 item 11)', async () => {
+    const names = async (chosen: string | null) => {
+      const customerId = await insertBareCustomer(database());
+      await database().query('UPDATE customers SET chosen_product = $2 WHERE id = $1', [customerId, chosen]);
+      await openCustomerAccounts(database(), customerId);
+      const accounts = await accountsWithBalances(database(), customerId, true);
+      return Object.fromEntries(accounts.map((account) => [account.type, account.name]));
+    };
+    expect(await names('gold-checking')).toEqual({ checking: 'Gold Checking', savings: 'Standard Savings' });
+    expect(await names('package-money-market-savings')).toEqual({ checking: 'Easy Checking', savings: 'Package Money Market Savings' });
+    expect(await names(null)).toEqual({ checking: 'Easy Checking', savings: 'Standard Savings' });
+  });
+
   it('shows the accounts inactive until the identity is approved', async () => {
     const customerId = await insertBareCustomer(database());
     await openCustomerAccounts(database(), customerId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defaultDepositProduct, depositProductOf } from '@strongroom/contracts/products.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers } from '../../ledger/codes.ts';
@@ -24,10 +25,18 @@ export {
   type TransfersWriter,
 } from './owed.ts';
 
-const products: { type: AccountType; name: string; code: number }[] = [
-  { type: 'checking', name: 'Easy Checking', code: accountCodes.customerChecking },
-  { type: 'savings', name: 'Standard Savings', code: accountCodes.customerSavings },
-];
+/**
+ * The two accounts every customer opens, each as the product they chose on a public page when it is
+ * of its kind, or as the bank's first product of that kind (docs/decisions/054).
+ */
+function productsFor(chosen: string | null): { type: AccountType; name: string; code: number }[] {
+  const chosenProduct = depositProductOf(chosen);
+  const nameOf = (type: AccountType) => (chosenProduct?.type === type ? chosenProduct : defaultDepositProduct(type)).name;
+  return [
+    { type: 'checking', name: nameOf('checking'), code: accountCodes.customerChecking },
+    { type: 'savings', name: nameOf('savings'), code: accountCodes.customerSavings },
+  ];
+}
 
 const accountNumberAttempts = 10;
 
@@ -52,7 +61,8 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
 
   // Ledger accounts are created first (the ledger runs its own transaction); if another caller wins
   // the race below, these two stay empty and unused, which the ledger's invariants allow.
-  const opened = products.map((product) => ({ ...product, id: randomUUID(), ledgerAccountId: randomUUID() }));
+  const [customer] = await db.query<{ chosen_product: string | null }>('SELECT chosen_product FROM customers WHERE id = $1', [customerId]);
+  const opened = productsFor(customer?.chosen_product ?? null).map((product) => ({ ...product, id: randomUUID(), ledgerAccountId: randomUUID() }));
   const outcomes = await createAccounts(
     db,
     opened.map((account) => ({ id: account.ledgerAccountId, ledger: ledgers.usd, code: account.code, flags: accountFlags.debitsMustNotExceedCredits })),

@@ -80,7 +80,13 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
   const passwordHash = await hashPassword(input.password);
   const verificationToken = randomToken();
   const customerId = await dependencies.db.transaction(async (tx) => {
-    const id = await insertCustomer(tx, { firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash });
+    const id = await insertCustomer(tx, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      passwordHash,
+      chosenProduct: input.product,
+    });
     if (id) {
       await insertEmailVerification(tx, {
         tokenHash: sha256(verificationToken),
@@ -109,7 +115,7 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
     ip: meta.ip,
     userAgent: meta.userAgent,
     requestId: meta.requestId,
-    details: customerId ? (referrerId ? { referred: true } : {}) : { reason: 'email_taken' },
+    details: customerId ? { ...(referrerId ? { referred: true } : {}), ...(input.product ? { product: input.product } : {}) } : { reason: 'email_taken' },
   });
   return { browserToken };
 }

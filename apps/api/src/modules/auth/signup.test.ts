@@ -43,6 +43,19 @@ describeEachDatabase('signing up and verifying the email', (database) => {
     expect(await customerCount()).toBe(0);
   });
 
+  it('keeps the account chosen on a public page, and refuses one the bank does not offer (issue 39 item 11)', async () => {
+    const browser = new TestBrowser(app);
+    const refused = await browser.post('/api/v1/auth/signup', form({ email: 'narnia@example.com', product: 'narnia-gold' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toMatchObject({ product: 'choose one of the accounts on our Current accounts or Savings pages' });
+    expect((await browser.post('/api/v1/auth/signup', form({ email: 'gold@example.com', product: 'gold-checking' }))).statusCode).toBe(201);
+    const [customer] = await database().query<{ chosen_product: string | null }>("SELECT chosen_product FROM customers WHERE email = 'gold@example.com'");
+    expect(customer?.chosen_product).toBe('gold-checking');
+    expect((await browser.post('/api/v1/auth/signup', form({ email: 'plain@example.com' }))).statusCode).toBe(201);
+    const [plain] = await database().query<{ chosen_product: string | null }>("SELECT chosen_product FROM customers WHERE email = 'plain@example.com'");
+    expect(plain?.chosen_product).toBeNull();
+  });
+
   it('walks signup, the emailed link opened in another browser, and the waiting tab signing in', async () => {
     const waitingTab = new TestBrowser(app);
     const signup = await waitingTab.post('/api/v1/auth/signup', form());

@@ -74,16 +74,18 @@ export interface NewCustomer {
   lastName: string;
   email: string;
   passwordHash: string;
+  /** The account chosen on a public page, if any (packages/contracts/src/products.ts). */
+  chosenProduct?: string | undefined;
 }
 
 /** Inserts unless the email is taken; answers the new id, or undefined when it was taken. */
 export async function insertCustomer(db: Queryable, customer: NewCustomer): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO customers (first_name, last_name, email, email_normalized, password_hash)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO customers (first_name, last_name, email, email_normalized, password_hash, chosen_product)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (email_normalized) DO NOTHING
      RETURNING id`,
-    [customer.firstName, customer.lastName, customer.email.trim(), normalizeEmail(customer.email), customer.passwordHash],
+    [customer.firstName, customer.lastName, customer.email.trim(), normalizeEmail(customer.email), customer.passwordHash, customer.chosenProduct ?? null],
   );
   return row?.id;
 }

@@ -118,6 +118,33 @@ describe('sign-up', () => {
     expect(bodies[1]).not.toHaveProperty('referralCode');
   });
 
+  it('carries the account chosen with "Open an account" into the sign-up, says so, and leaves out one the bank does not offer (issue 39 item 11)', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    const answer = (init: RequestInit | undefined) => {
+      bodies.push(jsonBodyOf(init));
+      return { status: 201, body: { message: 'Check your email: we sent a link to verify your address.', next: 'verify-email' } };
+    };
+    const view = renderApp('/signup?product=gold-checking', { 'POST /api/v1/auth/signup': answer });
+    const chosen = (await screen.findByText(/You are opening/)).closest('[role="status"]');
+    expect(chosen?.textContent).toContain('You are opening Gold Checking, with Standard Savings beside it');
+    expect(screen.getByRole('link', { name: 'Choose another account' }).getAttribute('href')).toBe('/current');
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(bodies[0]).toMatchObject({ product: 'gold-checking', email: 'grace@example.com' });
+    view.unmount();
+    queryClient.clear();
+
+    renderApp('/signup?product=narnia-gold', { 'POST /api/v1/auth/signup': answer });
+    await screen.findByRole('textbox', { name: 'First name' });
+    expect(screen.queryByText(/You are opening/)).toBeNull();
+    await fillValidForm(user);
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(bodies[1]).not.toHaveProperty('product');
+  });
+
   it('shows an unknown referral code under its field, and a cleared code is not sent', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];

@@ -4,9 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { signupRequestSchema, type SignupRequest } from '@strongroom/contracts/auth.ts';
+import { defaultDepositProduct, depositProductOf } from '@strongroom/contracts/products.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
@@ -28,6 +30,8 @@ export default function SignupPage() {
   // A friend's invitation link (/signup?ref=CODE) carries their code; the server refuses one it does not know, under the field.
   const [searchParams] = useSearchParams();
   const referralCode = searchParams.get('ref')?.trim() ?? '';
+  // The account chosen on a public page ("Open an account", /signup?product=gold-checking) opens as that product; an unknown one is left out.
+  const product = depositProductOf(searchParams.get('product'));
   const [accepted, setAccepted] = useState<{ email: string; message: string } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const {
@@ -44,7 +48,7 @@ export default function SignupPage() {
   });
 
   const onSubmit = handleSubmit((values) => {
-    signUp.mutate(values, {
+    signUp.mutate(product ? { ...values, product: product.slug } : values, {
       onSuccess: (answer) => setAccepted({ email: values.email, message: answer.message }),
       onError: (error) => {
         if (!showServerFieldErrors(error, fieldNames, setError)) setDialogError(error.message);
@@ -61,6 +65,12 @@ export default function SignupPage() {
       lead={<p>It takes a few minutes: your email address, your phone, an identity document and a photo.</p>}
     >
       <form className="auth-form" noValidate onSubmit={onSubmit}>
+        {product ? (
+          <Notice role="status">
+            You are opening <strong>{product.name}</strong>, with {defaultDepositProduct(product.type === 'checking' ? 'savings' : 'checking').name} beside it.
+            Both open once we have checked your identity. <Link to={product.type === 'checking' ? '/current' : '/savings'}>Choose another account</Link>
+          </Notice>
+        ) : null}
         <div className="signup-form__names">
           <TextField label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
           <TextField label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />

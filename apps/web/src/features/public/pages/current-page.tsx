@@ -40,7 +40,7 @@ export function CurrentPage() {
                     </li>
                   ))}
                 </ul>
-                <Link to="/signup" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
+                <Link to={`/signup?product=${account.product}`} className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
                   Open an account<span className="visually-hidden">: {account.name}</span>
                 </Link>
               </Card>

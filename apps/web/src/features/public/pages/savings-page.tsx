@@ -44,7 +44,7 @@ export function SavingsPage() {
                     </li>
                   ))}
                 </ul>
-                <Link to="/signup" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
+                <Link to={`/signup?product=${account.product}`} className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
                   Open an account<span className="visually-hidden">: {account.name}</span>
                 </Link>
               </Card>
