@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, openPage, waitForApp } from './support/browser.ts';
 
@@ -73,15 +73,45 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     await context.close();
   });
 
-  it('pre-renders the counters’ final figures, then counts them up from zero once they are scrolled into view', async () => {
+  it('shows no figures on the home page of a bank that set none, and the pre-rendered page invents none (issue 39 item 11)', async () => {
     const { context, page } = await openPage(browser);
     const html = await (await page.request.get('/')).text();
-    expect(html).toContain('10K');
-    expect(html).not.toMatch(/>0K</);
+    expect(html).not.toContain('counter__value');
+    expect(html).not.toContain('10K');
+    await page.goto('/');
+    await waitForApp(page);
+    // The footer's address comes with the same settings answer: once it shows, the counters would have.
+    await page.getByRole('contentinfo').getByRole('link', { name: /555/ }).waitFor();
+    expect(await page.locator('.counter__value').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'A bank built with its community' }).count()).toBe(0);
+    await context.close();
+  });
+
+  /** The public settings as the server answers them, with the figures a bank set in its console. */
+  async function withFigures(page: Page) {
+    await page.route('**/api/v1/settings/public', async (route) => {
+      const answer = await route.fetch();
+      const settings = (await answer.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response: answer,
+        json: {
+          ...settings,
+          homeCounters: [
+            { label: 'Customers', value: 12_400, atLeast: true },
+            { label: 'Years serving Springfield', value: 35, atLeast: false },
+          ],
+        },
+      });
+    });
+  }
+
+  it('counts the figures the bank set up from zero once they are scrolled into view', async () => {
+    const { context, page } = await openPage(browser);
+    await withFigures(page);
     await page.goto('/');
     await waitForApp(page);
     const values = page.locator('.counter__value');
-    expect(await values.allTextContents()).toEqual(['10K', '2000+', '500++']);
+    await expect.poll(() => values.allTextContents(), { timeout: 10_000 }).toEqual(['12,400+', '35']);
     // Every figure the first counter shows from now on, to see the climb happen.
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -91,17 +121,18 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     });
     await page.getByRole('heading', { name: 'A bank built with its community' }).scrollIntoViewIfNeeded();
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { counterFigures: string[] }).counterFigures.includes('0K')), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => (window as unknown as { counterFigures: string[] }).counterFigures.includes('0+')), { timeout: 10_000 })
       .toBe(true);
-    await expect.poll(() => values.allTextContents(), { timeout: 10_000 }).toEqual(['10K', '2000+', '500++']);
+    await expect.poll(() => values.allTextContents(), { timeout: 10_000 }).toEqual(['12,400+', '35']);
     await context.close();
   });
 
-  it('shows the counters’ final values at once to visitors who prefer reduced motion', async () => {
+  it('shows the figures the bank set at once to visitors who prefer reduced motion', async () => {
     const { context, page } = await openPage(browser, { reducedMotion: 'reduce' });
+    await withFigures(page);
     await page.goto('/');
     await waitForApp(page);
-    expect(await page.locator('.counter__value').allTextContents()).toEqual(['10K', '2000+', '500++']);
+    await expect.poll(() => page.locator('.counter__value').allTextContents(), { timeout: 10_000 }).toEqual(['12,400+', '35']);
     await context.close();
   });
 

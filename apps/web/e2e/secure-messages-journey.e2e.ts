@@ -44,7 +44,7 @@ describe.skipIf(!inject('chromiumPath'))('secure messages', () => {
       await page.goto('/help');
       await heading(page, 'Help');
       await page.getByRole('button', { name: 'How to withdraw' }).click();
-      await page.getByText(/reaches the other bank by ACH in 3 to 5 business days/).waitFor();
+      await page.getByText(/reaches the other bank by wire within 24 hours/).waitFor();
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'messages-01-help');
 

@@ -67,7 +67,7 @@ describe('the ops CLI on the embedded database', () => {
     });
     servers.push(server);
     const output = await printed(server, 'is open at');
-    expect(output).toContain('is open at http://127.0.0.1:');
+    expect(output).toContain('is open at http://localhost:');
     expect(existsSync(serverLockPath(dataDirectory))).toBe(true);
 
     const online = runCli(['status'], environment);
