@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsSchema } from './accounts.ts';
 import { paymentKindSchema, paymentStatusSchema } from './payments.ts';
-import { decisionRequestSchema } from './staff.ts';
+import { decisionReasonField, decisionRequestSchema } from './staff.ts';
 
 /**
  * The back office's payment queues (PRODUCT.md section 6, "Staff"): transfers held for review
@@ -121,4 +121,9 @@ export const staffPaymentListSchema = z.object({
 });
 export type StaffPaymentList = z.infer<typeof staffPaymentListSchema>;
 
-export const achFileQuerySchema = z.object({ date: isoDateField });
+/**
+ * `GET /staff/payments/ach-file?date=&reason=`: the reason goes to the download's audit entry, as
+ * the CLI's `ach-file --reason` does. Optional on the API (the route answered without one before);
+ * the console always asks for it.
+ */
+export const achFileQuerySchema = z.object({ date: isoDateField, reason: decisionReasonField.optional() });

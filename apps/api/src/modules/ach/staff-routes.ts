@@ -8,7 +8,7 @@ import { permit, requireStaff, staffAudit } from '../../platform/staff-auth.ts';
 import { exportAchCreditsOf, type AchDependencies } from './service.ts';
 
 /**
- * `GET /staff/payments/ach-file?date=YYYY-MM-DD` (`payments.settle`): the day's outgoing ACH
+ * `GET /staff/payments/ach-file?date=YYYY-MM-DD&reason=` (`payments.settle`): the day's outgoing ACH
  * credits as a NACHA file to download. A GET changes nothing at the rail (no file or trace number
  * is recorded: see `exportAchCreditsOf`); the download itself is audited, since the file holds
  * account numbers. A day with no credits answers 404.
@@ -28,7 +28,7 @@ export function staffAchRoutes(dependencies: Pick<AchDependencies, 'db' | 'confi
         },
       },
       async (request, reply) => {
-        const { date } = request.query;
+        const { date, reason } = request.query;
         const file = await exportAchCreditsOf(dependencies, date);
         await recordAudit(
           db,
@@ -36,7 +36,7 @@ export function staffAchRoutes(dependencies: Pick<AchDependencies, 'db' | 'confi
             action: 'ach.file_exported',
             subject: date,
             outcome: file ? 'success' : 'failure',
-            details: { entries: file?.entryCount ?? 0, creditCents: (file?.creditTotalCents ?? 0n).toString() },
+            details: { entries: file?.entryCount ?? 0, creditCents: (file?.creditTotalCents ?? 0n).toString(), reason: reason ?? null },
           }),
         );
         if (!file) throw new AppError('not_found', `No ACH credits are expected to settle on ${date}`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLimits } from '@strongroom/contracts/staff-audit.ts';
+import { auditLimits, auditMessages } from '@strongroom/contracts/staff-audit.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -83,6 +83,47 @@ describeEachDatabase('the audit log viewer', (database) => {
     expect(await actions(`from=${today}&to=${today}`)).toHaveLength(2);
     expect(await actions('from=2000-01-01&to=2000-01-31')).toEqual([]);
     expect(await actions('actor=&action=&from=&to=')).toHaveLength(2);
+  });
+
+  it('names the actor and the subject beside their ids: a staff member by email, a customer by name', async () => {
+    const { browser, member } = await staffBrowser(app, database(), config, 'admin');
+    const customerId = await insertBareCustomer(database());
+    const topic = subject();
+    await recordAudit(database(), {
+      actorType: 'staff',
+      actorId: member.id,
+      action: 'test.staff_on_customer',
+      subject: customerId,
+      outcome: 'success',
+      details: { topic },
+    });
+    await recordAudit(database(), {
+      actorType: 'customer',
+      actorId: customerId,
+      action: 'test.customer_on_staff',
+      subject: member.id,
+      outcome: 'success',
+      details: { topic },
+    });
+    await recordAudit(database(), { actorType: 'system', action: 'test.system_on_text', subject: topic, outcome: 'success' });
+    const items = async (filter: string) => (await browser.get(`/api/v1/staff/audit?${filter}`)).json().items as Record<string, unknown>[];
+
+    const [onCustomer] = await items(`action=test.staff_on_customer&subject=${customerId}`);
+    expect(onCustomer).toMatchObject({ actorId: member.id, actorName: member.email, subject: customerId, subjectName: 'Test Customer' });
+    const [onStaff] = await items(`action=test.customer_on_staff&subject=${member.id}`);
+    expect(onStaff).toMatchObject({ actorId: customerId, actorName: 'Test Customer', subject: member.id, subjectName: member.email });
+    const [onText] = await items(`subject=${topic}`);
+    expect(onText).toMatchObject({ actorId: null, actorName: null, subject: topic, subjectName: null });
+  });
+
+  it('refuses a From date after the To date with 400 and the field', async () => {
+    const { browser } = await staffBrowser(app, database(), config, 'admin');
+    for (const path of ['/api/v1/staff/audit', '/api/v1/staff/audit.csv']) {
+      const response = await browser.get(`${path}?from=2026-11-02&to=2026-11-01`);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'validation_failed', fields: { from: auditMessages.fromAfterTo } });
+    }
+    expect((await browser.get('/api/v1/staff/audit?from=2026-11-01&to=2026-11-01')).statusCode).toBe(200);
   });
 
   it.each([['from=2026-13-01'], ['to=yesterday'], ['cursor=abc'], [`action=${'x'.repeat(201)}`]])('refuses %s with 400', async (query) => {

@@ -12,7 +12,20 @@ export interface AuditRow {
   outcome: 'success' | 'failure' | 'denied';
   ip: string | null;
   details: Record<string, string | number | boolean | null>;
+  actor_name: string | null;
+  subject_name: string | null;
 }
+
+/**
+ * An audit id as a uuid, or null: actors and subjects are free text (`ops-cli`, `bank_settings`, a
+ * payment id with its side), and a cast of those would fail the query. CASE evaluates in order.
+ */
+const asUuid = (column: string) => `CASE WHEN ${column} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN ${column}::uuid END`;
+
+/** A staff member by email, a customer by name: the words the console shows beside an id. */
+const nameOf = (column: string, staffAlias: string, customerAlias: string) =>
+  `LEFT JOIN staff ${staffAlias} ON ${staffAlias}.id = ${asUuid(column)}
+   LEFT JOIN customers ${customerAlias} ON ${customerAlias}.id = ${asUuid(column)}`;
 
 /**
  * The WHERE clause of a filter. `actor` is an id as stored (a staff or customer id) or a staff
@@ -51,8 +64,17 @@ export async function findAuditRows(db: Queryable, filter: AuditFilter, beforeSe
   }
   parameters.push(limit);
   return db.query<AuditRow>(
-    `SELECT id::text, chain_seq::text, occurred_at, actor_type, actor_id, action, subject, outcome, ip, details
-       FROM audit_log ${where} ORDER BY audit_log.chain_seq DESC LIMIT $${parameters.length}`,
+    // The page is chosen first and named after, so the joins touch at most `limit` rows.
+    `SELECT page.id, page.chain_seq::text AS chain_seq, page.occurred_at, page.actor_type, page.actor_id, page.action, page.subject,
+            page.outcome, page.ip, page.details,
+            CASE page.actor_type WHEN 'staff' THEN actor_staff.email
+                                 WHEN 'customer' THEN actor_customer.first_name || ' ' || actor_customer.last_name END AS actor_name,
+            COALESCE(subject_staff.email, subject_customer.first_name || ' ' || subject_customer.last_name) AS subject_name
+       FROM (SELECT id::text AS id, chain_seq, occurred_at, actor_type, actor_id, action, subject, outcome, ip, details
+               FROM audit_log ${where} ORDER BY audit_log.chain_seq DESC LIMIT $${parameters.length}) AS page
+       ${nameOf('page.actor_id', 'actor_staff', 'actor_customer')}
+       ${nameOf('page.subject', 'subject_staff', 'subject_customer')}
+      ORDER BY page.chain_seq DESC`,
     parameters,
   );
 }

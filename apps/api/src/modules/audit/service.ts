@@ -14,6 +14,8 @@ function viewOf(row: AuditRow): AuditEntryView {
     actorId: row.actor_id,
     action: row.action,
     subject: row.subject,
+    actorName: row.actor_name,
+    subjectName: row.subject_name,
     outcome: row.outcome,
     ip: row.ip,
     details: row.details,

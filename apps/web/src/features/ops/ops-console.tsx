@@ -8,7 +8,7 @@ import { ApiError, isApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useStaffMe } from './api/staff-session.ts';
 import { staffQueryKeys } from './api/staff-query-keys.ts';
-import { consolePages } from './console-pages.tsx';
+import { consolePages, type ConsolePage } from './console-pages.tsx';
 import { OpsLayout } from './shell/ops-layout.tsx';
 import StaffLoginPage from './shell/staff-login-page.tsx';
 
@@ -83,6 +83,24 @@ function StaffArea() {
 }
 
 /**
+ * A page whose permission this staff member's role lacks, opened by its address: its title and
+ * why, and none of its forms or requests (the server refuses them anyway, each refusal audited).
+ */
+function PermittedPage({ page }: { page: ConsolePage }) {
+  const staff = useStaffMe().data?.staff;
+  const { Page, label, permission } = page;
+  if (permission && staff && !staff.permissions.includes(permission)) {
+    return (
+      <section aria-labelledby="not-permitted-title">
+        <h1 id="not-permitted-title">{label}</h1>
+        <p>Your role ({staff.role}) cannot use this page: ask an administrator if you need it.</p>
+      </section>
+    );
+  }
+  return <Page />;
+}
+
+/**
  * The back office at /ops (PRODUCT.md D16): one lazy chunk, so the public pages and the customer
  * area never load it. Routes under it come from console-pages.tsx.
  */
@@ -92,12 +110,13 @@ export default function OpsConsole() {
       <Routes>
         <Route path="login" element={<StaffLoginPage />} />
         <Route element={<StaffArea />}>
-          {consolePages.map(({ path, label, Page }) => {
+          {consolePages.map((page) => {
+            const { path, label } = page;
             // Every console page has a title of its own (screen readers announce it; axe requires it).
             const element = (
               <>
                 <PageMeta title={`${label} · Back office`} description={`The back office: ${label}.`} noIndex />
-                <Page />
+                <PermittedPage page={page} />
               </>
             );
             return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;

@@ -10,6 +10,7 @@ export const staffQueryKeys = {
   customer: (id: string) => ['staff', 'customers', 'detail', id],
   heldTransfers: (status: string) => ['staff', 'held-transfers', status],
   payments: (date: string) => ['staff', 'payments', date],
+  achPayments: (date: string) => ['staff', 'payments', 'ach', date],
   identityReviews: ['staff', 'identity-reviews'],
   identityReviewList: (status: string) => ['staff', 'identity-reviews', 'list', status],
   identityReview: (id: string) => ['staff', 'identity-reviews', 'one', id],

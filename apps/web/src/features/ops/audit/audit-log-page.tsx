@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Download, Search } from 'lucide-react';
-import type { AuditEntryView } from '@strongroom/contracts/staff-audit.ts';
+import { auditFilterSchema, type AuditEntryView } from '@strongroom/contracts/staff-audit.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { statusWords } from '../status-words.ts';
 import { auditCsvUrl, useAuditLog, type AuditFilterForm } from './audit-log-api.ts';
 import './audit-log-page.css';
 
 const emptyFilter: AuditFilterForm = { actor: '', action: '', subject: '', from: '', to: '' };
+
+const isFilterField = (name: PropertyKey | undefined): name is keyof AuditFilterForm => typeof name === 'string' && name in emptyFilter;
 
 function detailsText(details: AuditEntryView['details']): string {
   return Object.entries(details)
@@ -17,12 +20,23 @@ function detailsText(details: AuditEntryView['details']): string {
     .join(', ');
 }
 
+/** A person in words with their id beneath, smaller, for copying into a filter. */
+function Party({ name, id }: { name: string | null | undefined; id: string }) {
+  if (!name) return id;
+  return (
+    <span className="audit-party">
+      <span>{name}</span>
+      <small className="audit-party__id">{id}</small>
+    </span>
+  );
+}
+
 const columns: readonly TableColumn<AuditEntryView>[] = [
   { key: 'at', header: 'When (UTC)', cell: (entry) => <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time> },
-  { key: 'actor', header: 'Actor', cell: (entry) => `${entry.actorType}${entry.actorId ? ` ${entry.actorId}` : ''}` },
+  { key: 'actor', header: 'Actor', cell: (entry) => <Party name={entry.actorName} id={`${entry.actorType}${entry.actorId ? ` ${entry.actorId}` : ''}`} /> },
   { key: 'action', header: 'Action', cell: (entry) => <code>{entry.action}</code> },
-  { key: 'subject', header: 'Subject', cell: (entry) => entry.subject ?? '' },
-  { key: 'outcome', header: 'Outcome', cell: (entry) => <span className={`audit-outcome audit-outcome--${entry.outcome}`}>{entry.outcome}</span> },
+  { key: 'subject', header: 'Subject', cell: (entry) => (entry.subject ? <Party name={entry.subjectName} id={entry.subject} /> : '') },
+  { key: 'outcome', header: 'Outcome', cell: (entry) => <span className={`audit-outcome audit-outcome--${entry.outcome}`}>{statusWords[entry.outcome]}</span> },
   { key: 'ip', header: 'IP', cell: (entry) => entry.ip ?? '' },
   { key: 'details', header: 'Details', cell: (entry) => <span className="audit-details">{detailsText(entry.details)}</span> },
 ];
@@ -31,17 +45,27 @@ const columns: readonly TableColumn<AuditEntryView>[] = [
 export default function AuditLogPage() {
   const [draft, setDraft] = useState<AuditFilterForm>(emptyFilter);
   const [filter, setFilter] = useState<AuditFilterForm>(emptyFilter);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof AuditFilterForm, string>>>({});
   const log = useAuditLog(filter);
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
 
   const field = (name: keyof AuditFilterForm) => ({
     name,
     value: draft[name],
+    error: fieldErrors[name],
     onChange: (event: { target: { value: string } }) => setDraft((previous) => ({ ...previous, [name]: event.target.value })),
   });
+  // The API's own schema checks the form first, so a filter it would refuse never leaves the page.
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ ...draft });
+    const checked = auditFilterSchema.safeParse(draft);
+    const errors: Partial<Record<keyof AuditFilterForm, string>> = {};
+    for (const issue of checked.error?.issues ?? []) {
+      const [name] = issue.path;
+      if (isFilterField(name)) errors[name] ??= issue.message;
+    }
+    setFieldErrors(errors);
+    if (checked.success) setFilter({ ...draft });
   };
 
   return (

@@ -13,6 +13,7 @@ import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffMe } from '../api/staff-session.ts';
+import { statusWords } from '../status-words.ts';
 import { useCustomerAction, type CustomerAction } from './api/customer-actions.ts';
 import { useCustomerDetail } from './api/customer-detail.ts';
 import { FrozenBadge, IdentityBadge } from './customer-badges.tsx';
@@ -33,7 +34,7 @@ const accountColumns: readonly TableColumn<Account>[] = [
 const transactionColumns: readonly TableColumn<Transaction>[] = [
   { key: 'date', header: 'Date', cell: (row) => when(row.createdAt) },
   { key: 'description', header: 'Description', cell: (row) => row.description },
-  { key: 'status', header: 'Status', cell: (row) => row.status },
+  { key: 'status', header: 'Status', cell: (row) => statusWords[row.status] },
   { key: 'amount', header: 'Amount', numeric: true, cell: (row) => <MoneyAmount cents={row.amountCents} signed /> },
 ];
 

@@ -53,7 +53,19 @@ function detail(frozen = false) {
         pendingDepositsAvailableAt: null,
       },
     ],
-    transactions: [],
+    transactions: [
+      {
+        id: 't1:debit',
+        transferId: 't1',
+        accountId: 'a1',
+        kind: 'external',
+        status: 'in_review',
+        amountCents: -250_000,
+        description: 'Rent',
+        category: 'Transfer',
+        createdAt: '2026-11-20T09:00:00.000Z',
+      },
+    ],
     sessions: [
       { id: '00112233aabbccdd', device: 'Firefox on Linux', ip: '203.0.113.9', createdAt: '2026-11-20T10:00:00.000Z', lastSeenAt: '2026-11-20T10:05:00.000Z' },
     ],
@@ -107,6 +119,27 @@ describe('/ops/customers/:id', () => {
     expect(within(screen.getByRole('table', { name: 'Live sessions' })).getByText('Firefox on Linux')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Freeze' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'End all' })).toBeNull();
+  });
+
+  it('shows a support member a frozen customer without the unfreeze, end-session or end-all buttons', async () => {
+    renderApp(`/ops/customers/${ada.id}`, {
+      'GET /api/v1/staff/me': staffMe('support'),
+      [`GET /api/v1/staff/customers/${ada.id}`]: { status: 200, body: detail(true) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText('Fraud report')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Unfreeze|Freeze|End/ })).toBeNull();
+  });
+
+  it('shows transaction and identity statuses in words, not their codes', async () => {
+    renderApp(`/ops/customers/${ada.id}`, {
+      'GET /api/v1/staff/me': staffMe('support'),
+      [`GET /api/v1/staff/customers/${ada.id}`]: { status: 200, body: detail() },
+    });
+    const transactions = await screen.findByRole('table', { name: 'Recent transactions' });
+    expect(within(transactions).getByText('In review')).toBeTruthy();
+    expect(within(transactions).queryByText('in_review')).toBeNull();
+    expect(screen.getAllByText('Approved').length).toBeGreaterThan(0);
   });
 
   it('freezes only after a confirmation with an internal reason and a customer message, sends both, and shows both', async () => {

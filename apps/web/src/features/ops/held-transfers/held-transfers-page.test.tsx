@@ -28,7 +28,10 @@ const transfer = (overrides: Partial<HeldTransfer> = {}): HeldTransfer => ({
   decisionReason: null,
   customer: { id: 'c1', name: 'Dana Demo', email: 'dana@example.com' },
   payee: { name: 'Erin Example', accountLast4: '4321', bankName: null },
-  recentPayments: [{ id: 'p1', createdAt: '2026-11-20T10:00:00Z', kind: 'external', payee: 'Grocer', amountCents: 4_500, status: 'completed' }],
+  recentPayments: [
+    { id: 'p1', createdAt: '2026-11-20T10:00:00Z', kind: 'external', payee: 'Grocer', amountCents: 4_500, status: 'completed' },
+    { id: 'p2', createdAt: '2026-11-21T10:00:00Z', kind: 'external', payee: 'Landlord', amountCents: 90_000, status: 'in_review' },
+  ],
   fourEyes: { required: true, thresholdCents: 5_000_000, approvals: [] },
   ...overrides,
 });
@@ -49,6 +52,11 @@ describe('the held-transfers queue', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Review $60,000.00 to Erin Example' }));
     expect(await screen.findByRole('table', { name: "The customer's recent payments" })).toBeTruthy();
     expect(screen.getByText('Grocer')).toBeTruthy();
+    // Statuses in words, never the raw code.
+    const recent = screen.getByRole('table', { name: "The customer's recent payments" });
+    expect(within(recent).getByText('Completed')).toBeTruthy();
+    expect(within(recent).getByText('In review')).toBeTruthy();
+    expect(within(recent).queryByText(/in_review|in review/)).toBeNull();
     // HTML in a message is shown as text, inert.
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(document.querySelector('img[src="x"]')).toBeNull();

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffMe } from '../api/staff-session.ts';
 import { useHeldTransferDecision, useHeldTransfers } from './held-transfers-api.ts';
 import { waitingFor } from './waiting-for.ts';
+import { statusWords } from '../status-words.ts';
 import './held-transfers-page.css';
 
 type Decision = 'release' | 'reject';
@@ -143,7 +144,7 @@ function TransferDetail({
         columns={[
           { key: 'date', header: 'Date', cell: (payment) => formatDateTime(payment.createdAt) },
           { key: 'payee', header: 'Payee', cell: (payment) => payment.payee },
-          { key: 'status', header: 'Status', cell: (payment) => payment.status.replace('_', ' ') },
+          { key: 'status', header: 'Status', cell: (payment) => statusWords[payment.status] },
           { key: 'amount', header: 'Amount', numeric: true, cell: (payment) => <MoneyAmount cents={payment.amountCents} /> },
         ]}
         rows={transfer.recentPayments}

@@ -41,6 +41,23 @@ describe('the console layout', () => {
     expect(within(navigation).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/ops/audit');
   });
 
+  it.each([
+    ['support', '/ops/cards', 'Card requests', '/staff/cards'],
+    ['support', '/ops/identity/r1', 'Identity review', '/staff/identity-reviews'],
+    ['compliance', '/ops/loans', 'Loan applications', '/staff/loans'],
+    ['operations', '/ops/held-transfers', 'Held transfers', '/staff/held-transfers'],
+  ] as const)('a %s member who opens %s directly sees why, and no form of that page', async (role, path, label, pageApi) => {
+    const { fetchMock } = renderApp(path, { 'GET /api/v1/staff/me': staffMe(role) });
+    expect(await screen.findByRole('heading', { level: 1, name: label }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(`Your role (${role}) cannot use this page: ask an administrator if you need it.`)).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).queryByRole('button')).toBeNull();
+    expect(within(main).queryByRole('textbox')).toBeNull();
+    // The navigation still counts the queues the role may use; the page itself asks nothing.
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => url.includes(pageApi))).toEqual([]);
+  });
+
   it('sends a visitor without a staff session to the sign-in page, then back to the page first asked for', async () => {
     const user = userEvent.setup();
     let signedIn = false;

@@ -29,13 +29,14 @@ const enrolment = {
 };
 
 describe('/ops/staff', () => {
-  it('lists staff with role, status and last sign-in', async () => {
+  it('lists staff with role, status in words and last sign-in', async () => {
     renderApp('/ops/staff', { 'GET /api/v1/staff/me': admin, 'GET /api/v1/staff/members': { status: 200, body: { items: [grace, alan] } } });
     const table = await screen.findByRole('table', undefined, { timeout: 5000 });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('grace@bank.test');
     expect(rows[1]?.textContent).toContain('2026-11-23 09:30 UTC');
-    expect(rows[2]?.textContent).toContain('disabled');
+    expect(within(rows[1] ?? table).getByText('Active')).toBeTruthy();
+    expect(within(rows[2] ?? table).getByText('Disabled')).toBeTruthy();
     expect(rows[2]?.textContent).toContain('Never');
     expect(within(table).getByRole('button', { name: 'Disable grace@bank.test' })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Enable alan@bank.test' })).toBeTruthy();

@@ -15,6 +15,7 @@ import { EnrolmentPanel } from './enrolment-panel.tsx';
 import { linkedForFourEyes, StaffActionDialog, type StaffAction } from './staff-action-dialog.tsx';
 import { useStaffMe } from '../api/staff-session.ts';
 import { useCreateStaffMember, useStaffMembers } from './staff-members-api.ts';
+import { statusWords } from '../status-words.ts';
 import './staff-members-page.css';
 
 function formatTime(iso: string | null): string {
@@ -72,7 +73,7 @@ export default function StaffMembersPage() {
   const columns: readonly TableColumn<StaffAccount>[] = [
     { key: 'email', header: 'Email', cell: (member) => member.email },
     { key: 'role', header: 'Role', cell: (member) => member.role },
-    { key: 'status', header: 'Status', cell: (member) => <span className={`staff-status staff-status--${member.status}`}>{member.status}</span> },
+    { key: 'status', header: 'Status', cell: (member) => <span className={`staff-status staff-status--${member.status}`}>{statusWords[member.status]}</span> },
     { key: 'last', header: 'Last sign-in', cell: (member) => formatTime(member.lastSignInAt) },
     {
       key: 'actions',
