@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { centsSchema } from './accounts.ts';
 import { transactionSchema } from './transactions.ts';
 
-/** Where money went this month (D13): completed payments out of the customer's accounts, by category. */
-export const spendingCategorySchema = z.enum(['Transfers', 'Card payments', 'Withdrawals', 'Other']);
+/**
+ * Where money went this month (D13): completed payments out of the customer's accounts, by category.
+ * Paying a credit card of this bank and repaying a loan pay a debt the customer already counted
+ * when they spent or borrowed, so they are kept apart from spending with a card.
+ */
+export const spendingCategorySchema = z.enum(['Transfers', 'Card payments', 'Withdrawals', 'Other', 'Loan repayments', 'Credit card payments']);
+export type SpendingCategory = z.infer<typeof spendingCategorySchema>;
 
 /**
  * `GET /dashboard` -> figures for the current month in the bank's time zone, all from the ledger

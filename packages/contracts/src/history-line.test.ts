@@ -3,6 +3,8 @@ import {
   isMoneyOutCategory,
   lineCategory,
   lineDescription,
+  lineHeading,
+  lineParty,
   lineKindsBySide,
   lineKindsOfCategory,
   signedLineCents,
@@ -75,6 +77,39 @@ describe('lineDescription', () => {
       expect(lineDescription(facts(kind), 'in')).toBe('From Frank Landlord');
       expect(lineDescription(facts(kind, { senderName: 'Dana Payer' }), 'in')).toBe('From Dana Payer');
     }
+  });
+});
+
+describe('lineParty and lineHeading', () => {
+  it('names the payee before the reason of money out, and the sender before the reason of money in', () => {
+    const rent = facts('internal', { message: 'Rent for May', counterpartyName: 'Grace Landlord' });
+    expect(lineHeading(lineParty(rent, 'out'), lineDescription(rent, 'out'))).toBe('To Grace Landlord · Rent for May');
+    const dinner = facts('internal', { message: 'Dinner', senderName: 'Ada Lovelace' });
+    expect(lineHeading(lineParty(dinner, 'in'), lineDescription(dinner, 'in'))).toBe('From Ada Lovelace · Dinner');
+    const abroad = facts('external', { message: 'Invoice 42', counterpartyBankName: 'First Bank' });
+    expect(lineHeading(lineParty(abroad, 'out'), lineDescription(abroad, 'out'))).toBe('To Frank Landlord, First Bank · Invoice 42');
+  });
+
+  it('names the party once when the line has no reason', () => {
+    const line = facts('external');
+    expect(lineParty(line, 'out')).toBe('To Frank Landlord');
+    expect(lineHeading(lineParty(line, 'out'), lineDescription(line, 'out'))).toBe('To Frank Landlord');
+  });
+
+  it('names no party for the opening deposit or a referral bonus: the bank is not a party to name', () => {
+    expect(lineParty(facts('funding', { message: 'Welcome' }), 'in')).toBeNull();
+    expect(lineParty(facts('referral_bonus'), 'in')).toBeNull();
+    expect(lineHeading(null, 'Opening deposit')).toBe('Opening deposit');
+  });
+
+  it('calls paying a credit card a credit card payment, not a transfer to its holder', () => {
+    const payment = facts('card', { counterpartyName: 'Dana Payer', paysCreditCard: true });
+    expect(lineParty(payment, 'out')).toBe('Credit card payment');
+    expect(lineDescription(payment, 'out')).toBe('Credit card payment');
+    expect(lineHeading(lineParty(payment, 'out'), lineDescription(payment, 'out'))).toBe('Credit card payment');
+    const withReason = facts('card', { message: 'May bill', paysCreditCard: true });
+    expect(lineHeading(lineParty(withReason, 'out'), lineDescription(withReason, 'out'))).toBe('Credit card payment · May bill');
+    expect(lineParty(facts('card'), 'out')).toBe('To Frank Landlord');
   });
 });
 

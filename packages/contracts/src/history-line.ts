@@ -18,6 +18,8 @@ export interface HistoryLineFacts {
   counterpartyBankName: string | null;
   /** The sender's name as the paying side gave it, when it did (money in); otherwise `counterpartyName`. */
   senderName: string | null;
+  /** A card payment into a credit card's account at this bank: it pays what the card owes. */
+  paysCreditCard?: boolean;
 }
 
 /** The kinds of payment that can make a line on each side. */
@@ -43,8 +45,34 @@ export function lineDescription(facts: HistoryLineFacts, side: LineSide): string
   if (facts.message.trim().length > 0) return facts.message;
   if (facts.kind === 'funding') return 'Opening deposit';
   if (facts.kind === 'referral_bonus') return 'Referral bonus';
+  const party = lineParty(facts, side);
+  // Only the bank's own payments (above) have no party.
+  if (party === null) throw new Error(`a ${facts.kind} payment names who it was with`);
+  return party;
+}
+
+/**
+ * Who the line was with, as its heading names them: "To Grace Landlord", "From Ada Lovelace";
+ * paying a credit card is "Credit card payment", whoever holds the card. Null for the opening
+ * deposit and a referral bonus, whose other party is the bank itself.
+ */
+export function lineParty(facts: HistoryLineFacts, side: LineSide): string | null {
+  if (facts.kind === 'funding' || facts.kind === 'referral_bonus') return null;
   if (side === 'in') return `From ${facts.senderName ?? facts.counterpartyName}`;
+  if (facts.kind === 'card' && facts.paysCreditCard === true) return 'Credit card payment';
   return facts.counterpartyBankName ? `To ${facts.counterpartyName}, ${facts.counterpartyBankName}` : `To ${facts.counterpartyName}`;
+}
+
+/** The separator between the parts of a line's heading, as card purchases already read ("Corner Grocer · Groceries"). */
+const headingSeparator = ' · ';
+
+/**
+ * A line as the history list, the dashboard and statements show it: who it was with, then its
+ * description ("To Grace Landlord · Rent for May"); the party once when the description is the party already.
+ */
+export function lineHeading(party: string | null | undefined, description: string): string {
+  if (!party || party === description) return description;
+  return `${party}${headingSeparator}${description}`;
 }
 
 /** A payment's amount as its line shows it: money out is negative. */

@@ -25,6 +25,12 @@ export const transactionSchema = z.object({
   /** Signed: money out is negative. */
   amountCents: centsSchema,
   description: z.string(),
+  /**
+   * Who the line was with, as its heading names them ("To Grace Landlord", "From Ada Lovelace",
+   * "Credit card payment"); null when the description names them already (a card purchase's
+   * merchant) or the other party is the bank. Shown before the description (history-line.ts, `lineHeading`).
+   */
+  party: z.string().nullable().optional(),
   category: transactionCategorySchema,
   createdAt: z.iso.datetime(),
 });
@@ -101,6 +107,17 @@ export const statementFormatSchema = z.enum(['pdf', 'csv', 'ofx']);
 
 /** The longest statement period, inclusive: a year (a leap year has 366 days), never a lifetime. */
 export const statementMaxDays = 366;
+
+/** How many months back the statement picker offers by name; older periods are a date range away. */
+export const statementMonthsOffered = 24;
+
+/**
+ * `GET /accounts/{id}/statement/months` -> the months the statement picker offers, YYYY-MM, newest
+ * first: this month back to the month the account opened, in the bank's time zone, and at most
+ * `statementMonthsOffered` of them. Never a month before the account existed.
+ */
+export const statementMonthsSchema = z.object({ months: z.array(z.string().regex(/^\d{4}-\d{2}$/)) });
+export type StatementMonths = z.infer<typeof statementMonthsSchema>;
 
 /** `GET /accounts/{id}/statement?from=&to=&format=` (PRODUCT.md section 5): completed entries only. */
 export const statementQuerySchema = z.object({

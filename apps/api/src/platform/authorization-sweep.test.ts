@@ -154,6 +154,7 @@ const routes: Record<string, Access> = {
   'GET /api/v1/transactions/{id}': owned('transaction'),
   'GET /api/v1/transactions/{id}/receipt': owned('transaction'),
   'GET /api/v1/accounts/{id}/statement': owned('account', () => ({ query: 'from=2026-01-01&to=2026-12-31&format=csv' })),
+  'GET /api/v1/accounts/{id}/statement/months': owned('account'),
   'GET /api/v1/beneficiaries': customer,
   'POST /api/v1/beneficiaries': customer,
   'DELETE /api/v1/beneficiaries/{id}': owned('beneficiary'),

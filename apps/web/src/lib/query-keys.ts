@@ -9,6 +9,7 @@ import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 export const queryKeys = {
   me: ['me'],
   accounts: ['accounts'],
+  statementMonths: (accountId: string) => ['accounts', accountId, 'statement-months'],
   dashboard: ['dashboard'],
   beneficiaries: ['beneficiaries'],
   notifications: ['notifications'],

@@ -1,4 +1,4 @@
-import { lineCategory, lineDescription, signedLineCents, type HistoryLineFacts } from '@strongroom/contracts/history-line.ts';
+import { lineCategory, lineDescription, lineParty, signedLineCents, type HistoryLineFacts } from '@strongroom/contracts/history-line.ts';
 import { merchantCategory } from '@strongroom/contracts/cards.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { centsToJson } from '../../platform/money.ts';
@@ -13,6 +13,8 @@ export function lineFactsOf(line: Pick<LineRow, 'kind' | 'message' | 'counterpar
     counterpartyName: line.counterparty_name,
     counterpartyBankName: line.counterparty_bank_name,
     senderName: line.details.senderName ?? null,
+    // Only a payment into a credit card of this bank names the card's ledger account (payments' card planner).
+    paysCreditCard: line.kind === 'card' && line.details.cardLedgerAccountId !== undefined,
   };
 }
 
@@ -25,6 +27,7 @@ export function presentLine(line: LineRow): Transaction {
     status: visibleStatus(line.status),
     amountCents: centsToJson(signedLineCents(line.amount_cents, line.side)),
     description: isCardPurchase(line) ? cardPurchaseDescription(line) : lineDescription(lineFactsOf(line), line.side),
+    party: isCardPurchase(line) ? null : lineParty(lineFactsOf(line), line.side),
     category: lineCategory(line.kind, line.side),
     createdAt: line.created_at.toISOString(),
   };

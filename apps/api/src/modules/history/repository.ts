@@ -208,6 +208,8 @@ export async function paymentExists(db: Queryable, paymentId: string): Promise<b
 export interface MonthFlowRow {
   month: string;
   code: number | null;
+  /** The money went into a credit card's account at this bank: it paid what the card owes. */
+  into_card: boolean | null;
   money_in: bigint | null;
   money_out: bigint | null;
 }
@@ -215,24 +217,26 @@ export interface MonthFlowRow {
 /**
  * Money in and out of the customer's accounts this month in the bank's time zone, straight from
  * the ledger (D8): posted transfers only (a plain posted transfer or the post of a pending one),
- * and none between two of the customer's own accounts.
+ * and none between two of the customer's own accounts. Split by transfer code, and by whether the
+ * money went into a card's account (`cardAccountCode`): a card push there pays a credit card.
  */
-export async function monthFlowsByCode(db: Queryable, customerId: string, timeZone: string): Promise<MonthFlowRow[]> {
+export async function monthFlowsByCode(db: Queryable, customerId: string, timeZone: string, cardAccountCode: number): Promise<MonthFlowRow[]> {
   return db.query<MonthFlowRow>(
     `WITH mine AS (SELECT ledger_account_id AS id FROM customer_accounts WHERE customer_id = $1 AND ledger_account_id IS NOT NULL),
           bounds AS (SELECT date_trunc('month', now() AT TIME ZONE $2) AT TIME ZONE $2 AS start, to_char(now() AT TIME ZONE $2, 'YYYY-MM') AS month),
           moves AS (
             SELECT t.code, t.amount,
                    t.credit_account_id IN (SELECT id FROM mine) AS into_mine,
-                   t.debit_account_id IN (SELECT id FROM mine) AS from_mine
+                   t.debit_account_id IN (SELECT id FROM mine) AS from_mine,
+                   EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.credit_account_id AND a.code = $3) AS into_card
             FROM ledger_transfers t, bounds
             WHERE (t.debit_account_id IN (SELECT id FROM mine) OR t.credit_account_id IN (SELECT id FROM mine))
               AND t.flags & 10 = 0 AND t.created_at >= bounds.start)
-     SELECT bounds.month, moves.code,
+     SELECT bounds.month, moves.code, moves.into_card,
             sum(moves.amount) FILTER (WHERE moves.into_mine AND NOT moves.from_mine)::bigint AS money_in,
             sum(moves.amount) FILTER (WHERE moves.from_mine AND NOT moves.into_mine)::bigint AS money_out
      FROM bounds LEFT JOIN moves ON true
-     GROUP BY bounds.month, moves.code`,
-    [customerId, timeZone],
+     GROUP BY bounds.month, moves.code, moves.into_card`,
+    [customerId, timeZone, cardAccountCode],
   );
 }

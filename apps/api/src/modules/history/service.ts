@@ -1,10 +1,10 @@
-import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
+import type { DashboardSummary, SpendingCategory } from '@strongroom/contracts/dashboard.ts';
 import { lineDescription, lineKindsOfCategory } from '@strongroom/contracts/history-line.ts';
 import type { TransactionCategory, TransactionDetail, TransactionList, transactionListQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { transferCodes } from '../../ledger/codes.ts';
+import { accountCodes, transferCodes } from '../../ledger/codes.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
@@ -12,7 +12,7 @@ import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, presentLine } from './present-line.ts';
-import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow } from './repository.ts';
+import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow, type MonthFlowRow } from './repository.ts';
 import { searchPatternOf, searchProbeOf } from './search-pattern.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
 
@@ -147,28 +147,36 @@ export async function listTransactions(db: Queryable, customerId: string, query:
   return { items: result.page.map(presentLine), nextCursor: result.continueAfter ? encodeCursor(result.continueAfter) : null };
 }
 
-const spendingCategoryOfCode = new Map<number, DashboardSummary['spendingByCategory'][number]['category']>([
+const spendingCategoryOfCode = new Map<number, SpendingCategory>([
   [transferCodes.internalTransfer, 'Transfers'],
   [transferCodes.externalTransfer, 'Transfers'],
   [transferCodes.cardPush, 'Card payments'],
   [transferCodes.cardPurchase, 'Card payments'],
   [transferCodes.withdrawal, 'Withdrawals'],
+  [transferCodes.loanRepayment, 'Loan repayments'],
+  [transferCodes.cardRepayment, 'Credit card payments'],
 ]);
+
+/** A card push into a card's account at this bank pays a credit card; elsewhere, the code says where the money went. */
+function spendingCategoryOf(flow: Pick<MonthFlowRow, 'code' | 'into_card'>): SpendingCategory {
+  if (flow.code === transferCodes.cardPush && flow.into_card === true) return 'Credit card payments';
+  return (flow.code === null ? undefined : spendingCategoryOfCode.get(flow.code)) ?? 'Other';
+}
 
 /**
  * `GET /dashboard`: this month's money in and out and spending by category from the ledger (D8,
  * D13), and the latest history lines. Cards and loans do not exist yet, so their counts are 0.
  */
 export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bankTimeZone'>, customerId: string): Promise<DashboardSummary> {
-  const flows = await monthFlowsByCode(db, customerId, config.bankTimeZone);
+  const flows = await monthFlowsByCode(db, customerId, config.bankTimeZone, accountCodes.card);
   let moneyIn = 0n;
   let moneyOut = 0n;
-  const spending = new Map<DashboardSummary['spendingByCategory'][number]['category'], bigint>();
+  const spending = new Map<SpendingCategory, bigint>();
   for (const flow of flows) {
     moneyIn += flow.money_in ?? 0n;
     moneyOut += flow.money_out ?? 0n;
     if (flow.code !== null && (flow.money_out ?? 0n) > 0n) {
-      const category = spendingCategoryOfCode.get(flow.code) ?? 'Other';
+      const category = spendingCategoryOf(flow);
       spending.set(category, (spending.get(category) ?? 0n) + (flow.money_out ?? 0n));
     }
   }

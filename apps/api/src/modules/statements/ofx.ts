@@ -47,7 +47,8 @@ function transaction(line: StatementLine): string {
     `<STMTTRN><TRNTYPE>${line.amountCents < 0n ? 'DEBIT' : 'CREDIT'}</TRNTYPE>` +
     `<DTPOSTED>${ofxLocalDate(line.localStamp, line.utcOffsetSeconds)}</DTPOSTED>` +
     `<TRNAMT>${formatMoney(line.amountCents, 'decimal')}</TRNAMT><FITID>${line.transferId}</FITID>` +
-    `<NAME>${ofxText(line.description, nameMaxLength) || 'Transaction'}</NAME>` +
+    // NAME is the payee's field: who the line was with, where someone was; the reason goes in MEMO.
+    `<NAME>${ofxText(line.party ?? line.description, nameMaxLength) || 'Transaction'}</NAME>` +
     `<MEMO>${ofxText(`${line.description} (${line.category})`, memoMaxLength)}</MEMO></STMTTRN>\n`
   );
 }

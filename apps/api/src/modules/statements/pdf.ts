@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { lineHeading } from '@strongroom/contracts/history-line.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { standardFontCanPrint, unicodeTextAt, unicodeWidth, type PdfWeight } from '../../platform/pdf-fonts.ts';
 import type { Statement, StatementLine, StatementTotals } from './service.ts';
@@ -127,9 +128,15 @@ function drawFooter(doc: Document, statement: Statement, pageNumber: number): vo
   doc.fontSize(bodyFontSize);
 }
 
+/** Who the line was with before its description where the column has room for both; else the description alone, which says why. */
+function descriptionCell(doc: Document, line: StatementLine): string {
+  const heading = lineHeading(line.party, line.description);
+  return widthOf(doc, heading) <= descriptionWidth ? heading : fit(doc, line.description, descriptionWidth);
+}
+
 function drawLine(doc: Document, line: StatementLine, y: number): void {
   textAt(doc, line.date, columns.date, y);
-  textAt(doc, fit(doc, line.description, descriptionWidth), columns.description, y);
+  textAt(doc, descriptionCell(doc, line), columns.description, y);
   textAt(doc, fit(doc, line.category, categoryWidth), columns.category, y);
   rightAligned(doc, formatMoney(line.amountCents), columns.amountRight, y);
   rightAligned(doc, formatMoney(line.balanceCents), columns.balanceRight, y);

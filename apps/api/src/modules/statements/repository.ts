@@ -32,6 +32,28 @@ export async function findStatementAccount(db: Queryable, accountId: string, cus
   return row;
 }
 
+/**
+ * YYYY-MM of this month back to the month the account opened, in `timeZone`, newest first, at
+ * most `limit`; none when the account is not this customer's. An account whose opening the clock
+ * has not reached yet (a clock set back) still has this month.
+ */
+export async function listStatementMonths(db: Queryable, accountId: string, customerId: string, timeZone: string, limit: number): Promise<string[]> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)) return [];
+  const rows = await db.query<{ month: string }>(
+    `SELECT to_char(month, 'YYYY-MM') AS month
+     FROM customer_accounts a
+     CROSS JOIN LATERAL generate_series(
+       date_trunc('month', now() AT TIME ZONE $3),
+       least(date_trunc('month', a.opened_at AT TIME ZONE $3), date_trunc('month', now() AT TIME ZONE $3)),
+       interval '-1 month') AS month
+     WHERE a.id = $1 AND a.customer_id = $2
+     ORDER BY month DESC
+     LIMIT $4`,
+    [accountId, customerId, timeZone, limit],
+  );
+  return rows.map((row) => row.month);
+}
+
 export interface LedgerSnapshotRow {
   code: number;
   credits_posted: bigint;

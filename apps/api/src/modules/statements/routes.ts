@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { statementQuerySchema } from '@strongroom/contracts/transactions.ts';
+import { statementMonthsSchema, statementQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
@@ -10,7 +10,7 @@ import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { statementCsv } from './csv.ts';
 import { statementOfx } from './ofx.ts';
 import { statementPdf } from './pdf.ts';
-import { openStatement, statementFileName, type Statement } from './service.ts';
+import { openStatement, statementFileName, statementMonths, type Statement } from './service.ts';
 
 const formats = {
   pdf: { contentType: 'application/pdf', render: statementPdf },
@@ -25,6 +25,7 @@ export const statementDownloadsPerMinutePerCustomer = 30;
 /**
  * `GET /accounts/{id}/statement?from=&to=&format=pdf|csv|ofx` (PRODUCT.md section 5). The file is
  * streamed: lines are read from the ledger a batch at a time and written as they come.
+ * `GET /accounts/{id}/statement/months`: the months the statement picker offers.
  */
 export function statementRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
@@ -49,6 +50,17 @@ export function statementRoutes(db: Database, config: Config): FastifyPluginAsyn
         // A byte stream (not object mode), so that the reply's backpressure is counted in bytes.
         return reply.send(Readable.from(render(statement), { objectMode: false }));
       },
+    );
+    app.get(
+      '/accounts/:id/statement/months',
+      {
+        schema: {
+          tags: ['statements'],
+          params: z.object({ id: z.string().max(64) }),
+          response: { 200: statementMonthsSchema, ...errors },
+        },
+      },
+      async (request) => statementMonths(db, config, customerIdOf(request), request.params.id),
     );
   };
 }

@@ -3,9 +3,16 @@ import type { Queryable } from '../../db/database.ts';
 import { assert } from '../../ledger/assert.ts';
 import { normalSideOfCode } from '../../ledger/codes.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findStatementAccount, readLedgerSnapshot, readTransferBatch, sumPostedSinceChunk, type StatementTransferRow } from './repository.ts';
+import {
+  findStatementAccount,
+  listStatementMonths,
+  readLedgerSnapshot,
+  readTransferBatch,
+  sumPostedSinceChunk,
+  type StatementTransferRow,
+} from './repository.ts';
 import { describeTransfer } from './words.ts';
-import { statementMaxDays } from '@strongroom/contracts/transactions.ts';
+import { statementMaxDays, statementMonthsOffered, type StatementMonths } from '@strongroom/contracts/transactions.ts';
 
 /** What other modules' downloads reuse: CSV cells a spreadsheet will not run, and text the PDF's standard font can print. */
 export { csvField, guardFormula, statementCsv } from './csv.ts';
@@ -36,6 +43,8 @@ export interface StatementLine {
   localStamp: string;
   utcOffsetSeconds: number;
   description: string;
+  /** Who the line was with ("To Grace Landlord"), null where nobody else took part: the PDF prints it before the description, OFX as the payee. */
+  party: string | null;
   category: string;
   /** Signed: money out is negative. */
   amountCents: bigint;
@@ -169,6 +178,7 @@ async function* walkLines(walk: LineWalk): AsyncGenerator<StatementLine[], State
         localStamp: row.local_stamp,
         utcOffsetSeconds: row.utc_offset_seconds,
         description: words.description,
+        party: words.party,
         category: words.category,
         amountCents,
         balanceCents: totals.closingBalanceCents,
@@ -209,6 +219,16 @@ export async function openStatement(
 ): Promise<Statement> {
   checkStatementRange(query);
   return openPeriod(db, config, customerId, accountId, query, options);
+}
+
+/**
+ * `GET /accounts/{id}/statement/months`: the months the statement picker offers, from this month
+ * back to the one the account opened. Someone else's account answers like a missing one.
+ */
+export async function statementMonths(db: Queryable, config: Pick<Config, 'bankTimeZone'>, customerId: string, accountId: string): Promise<StatementMonths> {
+  const months = await listStatementMonths(db, accountId, customerId, config.bankTimeZone, statementMonthsOffered);
+  if (months.length === 0) throw new AppError('not_found', 'No such account');
+  return { months };
 }
 
 /** Before the bank's first transfer: a history from here holds every transfer of the account. */

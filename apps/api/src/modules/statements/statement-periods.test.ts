@@ -174,13 +174,14 @@ describeEachDatabase('statement periods and balances', (database) => {
     expect(lines.map((line) => line[4])).toEqual(['100.00', '-1.00', '-1.00', '-1.00', '-1.00']);
 
     const ofx = (await erin.browser.get(`/api/v1/accounts/${erin.checking.id}/statement?from=2024-05-01&to=2024-05-31&format=ofx`)).body;
-    expect(ofx).toContain('<NAME>Fish &amp; Chips &lt;Ltd&gt;, café</NAME>');
-    expect(ofx).toContain('<NAME>Plain "quoted", and split</NAME>');
+    // NAME is the payee (statement-parties.test.ts); the reason is in MEMO.
+    expect(ofx).toContain('<MEMO>Fish &amp; Chips &lt;Ltd&gt;, café (Transfer)</MEMO>');
+    expect(ofx).toContain('<MEMO>Plain "quoted", and split (Transfer)</MEMO>');
     if (!toolMissing('ofxdump')) {
       const dump = ofxdump(ofx);
       expect(dump.status, dump.stderr).toBe(0);
       expect(dump.stderr).not.toContain('ERROR');
-      expect(dump.stdout).toContain('Name of payee or transaction description: Fish & Chips <Ltd>, café');
+      expect(dump.stdout).toContain('Fish & Chips <Ltd>, café (Transfer)');
     }
   });
 });

@@ -1,4 +1,4 @@
-import { lineCategory, lineDescription } from '@strongroom/contracts/history-line.ts';
+import { lineCategory, lineDescription, lineParty } from '@strongroom/contracts/history-line.ts';
 import { transferCodes } from '../../ledger/codes.ts';
 import type { StatementTransferRow } from './repository.ts';
 
@@ -21,11 +21,14 @@ const descriptionOfCode = new Map<number, string>([
   [transferCodes.owedRepayment, 'Returned deposit'],
 ]);
 
-/** The same words as the history screen (the payment's reason, the seed's categories), so a line reads alike in both. */
-export function describeTransfer(row: StatementTransferRow): { description: string; category: string } {
+/**
+ * The same words as the history screen (the payment's reason, who it was with, the seed's
+ * categories), so a line reads alike in both. `party` is null where nobody else took part.
+ */
+export function describeTransfer(row: StatementTransferRow): { description: string; party: string | null; category: string } {
   const side = row.is_credit ? 'in' : 'out';
   if (row.kind === null) {
-    return { description: descriptionOfCode.get(row.code) ?? 'Transaction', category: side === 'in' ? 'Credit' : 'Transfer' };
+    return { description: descriptionOfCode.get(row.code) ?? 'Transaction', party: null, category: side === 'in' ? 'Credit' : 'Transfer' };
   }
   const facts = {
     kind: row.kind,
@@ -33,6 +36,8 @@ export function describeTransfer(row: StatementTransferRow): { description: stri
     counterpartyName: row.counterparty_name ?? '',
     counterpartyBankName: row.counterparty_bank_name,
     senderName: row.details?.senderName ?? null,
+    // Only a payment into a credit card of this bank names the card's ledger account (payments' card planner).
+    paysCreditCard: row.kind === 'card' && row.details?.cardLedgerAccountId !== undefined,
   };
-  return { description: lineDescription(facts, side), category: lineCategory(row.kind, side) };
+  return { description: lineDescription(facts, side), party: lineParty(facts, side), category: lineCategory(row.kind, side) };
 }

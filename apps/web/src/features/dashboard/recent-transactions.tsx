@@ -1,12 +1,12 @@
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Table } from '../../components/ui/table.tsx';
 import { TransactionAmount, TransactionDate, TransactionStatus } from '../history/transaction-format.tsx';
-import { transactionColumns } from '../history/transaction-rows.tsx';
+import { transactionColumns, transactionHeading } from '../history/transaction-rows.tsx';
 import { useNarrowScreen } from '../history/use-narrow-screen.ts';
 import './recent-transactions.css';
 
 /** The history screen's cells; the description is plain text here, the history screen opens the line's details. */
-const columns = transactionColumns((transaction) => <span className="transaction-description">{transaction.description}</span>);
+const columns = transactionColumns((transaction) => <span className="transaction-description">{transactionHeading(transaction)}</span>);
 
 // Not "Recent transactions": the section around it is a region of that name already, and two
 // regions of one name cannot be told apart by a screen reader's landmark list.
@@ -26,7 +26,7 @@ function RecentTransactionList({ transactions }: { transactions: readonly Transa
       {transactions.map((transaction) => (
         <li key={transaction.id} className="recent-transactions__item">
           <span className="recent-transactions__line">
-            <span className="recent-transactions__description">{transaction.description}</span>
+            <span className="recent-transactions__description">{transactionHeading(transaction)}</span>
             <TransactionAmount transaction={transaction} />
           </span>
           <span className="recent-transactions__line recent-transactions__meta">

@@ -12,6 +12,8 @@ const categoryClass: Record<SpendingCategory, string> = {
   'Card payments': 'spending-chart--cards',
   Withdrawals: 'spending-chart--withdrawals',
   Other: 'spending-chart--other',
+  'Loan repayments': 'spending-chart--loans',
+  'Credit card payments': 'spending-chart--credit-cards',
 };
 
 /** The ring's radius makes its circumference 100, so a share in percent is its dash length. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { daysInPeriod, monthPeriod, recentMonths } from './statement-period.ts';
+import { daysInPeriod, monthChoices, monthPeriod } from './statement-period.ts';
 import { accounts, historyApi } from './test-fixtures.ts';
 
 afterEach(() => {
@@ -44,14 +44,11 @@ describe('statement periods', () => {
     expect(daysInPeriod({ from: '2026-03-01', to: '2026-03-31' })).toBe(31);
   });
 
-  it('offers this month first and the 23 before it by name', () => {
-    const months = recentMonths(new Date(2026, 0, 20));
-    expect(months).toHaveLength(24);
-    expect(months.slice(0, 2)).toEqual([
+  it('names each month the server offers, in its order', () => {
+    expect(monthChoices(['2026-01', '2025-12'])).toEqual([
       { value: '2026-01', label: 'January 2026' },
       { value: '2025-12', label: 'December 2025' },
     ]);
-    expect(months.at(-1)).toEqual({ value: '2024-02', label: 'February 2024' });
   });
 });
 
@@ -70,9 +67,10 @@ describe('statement downloads', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 2, 14, 10, 0));
     const user = userEvent.setup();
-    renderApp('/transaction-history', historyApi());
+    renderApp('/transaction-history', historyApi(undefined, monthsApi({ [accounts[1].id]: ['2026-03', '2026-02', '2026-01'] })));
     const section = await statements();
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Statement account' }), accounts[1].id);
+    await within(section).findByRole('option', { name: 'January 2026' });
     await user.selectOptions(within(section).getByRole('combobox', { name: 'Period' }), '2026-01');
     expect(downloads(section).CSV).toBe(`/api/v1/accounts/${accounts[1].id}/statement?from=2026-01-01&to=2026-01-31&format=csv`);
   });
@@ -96,6 +94,54 @@ describe('statement downloads', () => {
 
     fireEvent.change(within(section).getByLabelText('Statement to'), { target: { value: '2025-12-31' } });
     expect(downloads(section).OFX).toBe(`/api/v1/accounts/${accounts[0].id}/statement?from=2025-07-01&to=2025-12-31&format=ofx`);
+  });
+});
+
+/** The statement months the server offers for each account. */
+function monthsApi(monthsByAccount: Record<string, readonly string[]>) {
+  return Object.fromEntries(
+    Object.entries(monthsByAccount).map(([accountId, months]) => [`GET /api/v1/accounts/${accountId}/statement/months`, { status: 200, body: { months } }]),
+  );
+}
+
+function periodNames(section: HTMLElement): string[] {
+  return within(within(section).getByRole('combobox', { name: 'Period' }))
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+}
+
+describe('statement months', () => {
+  it('starts the picker at the month the account opened, and follows the account chosen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 14, 10, 0));
+    const user = userEvent.setup();
+    renderApp(
+      '/transaction-history',
+      historyApi(undefined, monthsApi({ [accounts[0].id]: ['2026-03', '2026-02'], [accounts[1].id]: ['2026-03', '2026-02', '2026-01', '2025-12'] })),
+    );
+    const section = await statements();
+    await within(section).findByRole('option', { name: 'February 2026' });
+    expect(periodNames(section)).toEqual(['March 2026', 'February 2026', 'Choose dates…']);
+
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Statement account' }), accounts[1].id);
+    await within(section).findByRole('option', { name: 'December 2025' });
+    expect(periodNames(section)).toEqual(['March 2026', 'February 2026', 'January 2026', 'December 2025', 'Choose dates…']);
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Period' }), '2025-12');
+    expect(downloads(section).CSV).toBe(`/api/v1/accounts/${accounts[1].id}/statement?from=2025-12-01&to=2025-12-31&format=csv`);
+
+    // Back on an account that did not exist in December, the picker goes back to its newest month.
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Statement account' }), accounts[0].id);
+    await within(section).findByRole('option', { name: 'February 2026' });
+    expect(periodNames(section)).toEqual(['March 2026', 'February 2026', 'Choose dates…']);
+    expect(downloads(section).CSV).toBe(`/api/v1/accounts/${accounts[0].id}/statement?from=2026-03-01&to=2026-03-14&format=csv`);
+  });
+
+  it('offers only this month, and dates, while the months cannot be read: never a month before the account', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 14, 10, 0));
+    renderApp('/transaction-history', historyApi());
+    const section = await statements();
+    expect(periodNames(section)).toEqual(['March 2026', 'Choose dates…']);
   });
 });
 

@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { accountStatementUrl, type StatementFormat } from './api/account-statement.ts';
-import { daysInPeriod, isoMonth, monthPeriod, recentMonths, type StatementPeriod } from './statement-period.ts';
+import { useStatementMonths } from './api/statement-months.ts';
+import { daysInPeriod, isoMonth, monthChoices, monthPeriod, type StatementPeriod } from './statement-period.ts';
 import './statement-downloads.css';
 
 /** The period picker's last choice opens two date fields. */
@@ -42,9 +43,15 @@ export function StatementDownloads({ accounts }: { accounts: readonly Account[] 
   // The account named in the address (the dashboard's Statements link), else the first account.
   const [searchParams] = useSearchParams();
   const [accountId, setAccountId] = useState(() => searchParams.get('account') ?? '');
-  const [choice, setChoice] = useState(() => isoMonth(today));
+  const [chosen, setChosen] = useState<string | null>(null);
   const [range, setRange] = useState<StatementPeriod>({ from: '', to: '' });
   const account = accounts.find((item) => item.id === accountId) ?? accounts[0];
+  // The months from the account's opening to this one (the server's); this month alone until they
+  // come, or if they cannot: never a month before the account existed.
+  const statementMonths = useStatementMonths(account?.id);
+  const months = statementMonths.data?.months ?? [isoMonth(today)];
+  // A month another account offered, and this one did not exist in, gives way to this one's newest.
+  const choice = chosen !== null && (chosen === dateRangeChoice || months.includes(chosen)) ? chosen : (months[0] ?? isoMonth(today));
   const period = periodOf(choice, range, today);
 
   return (
@@ -64,9 +71,9 @@ export function StatementDownloads({ accounts }: { accounts: readonly Account[] 
             />
             <SelectField
               label="Period"
-              options={[...recentMonths(today), { value: dateRangeChoice, label: 'Choose dates…' }]}
+              options={[...monthChoices(months), { value: dateRangeChoice, label: 'Choose dates…' }]}
               value={choice}
-              onChange={(event) => setChoice(event.target.value)}
+              onChange={(event) => setChosen(event.target.value)}
             />
             {choice === dateRangeChoice ? (
               <>

@@ -1,5 +1,3 @@
-/** How many months back the statement picker offers by name; older periods are a date range away. */
-export const statementMonthsOffered = 24;
 const dayMs = 24 * 60 * 60 * 1_000;
 
 export interface StatementPeriod {
@@ -24,11 +22,11 @@ export function isoMonth(date: Date): string {
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** This month first, then the ones before it: `{ value: '2026-03', label: 'March 2026' }`. */
-export function recentMonths(today: Date, count: number = statementMonthsOffered): { value: string; label: string }[] {
-  return Array.from({ length: count }, (_, back) => {
-    const month = new Date(Date.UTC(today.getFullYear(), today.getMonth() - back, 1));
-    return { value: month.toISOString().slice(0, 7), label: monthFormat.format(month) };
+/** The months the server offers (YYYY-MM), named in the same order: `{ value: '2026-03', label: 'March 2026' }`. */
+export function monthChoices(months: readonly string[]): { value: string; label: string }[] {
+  return months.map((month) => {
+    const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+    return { value: month, label: monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1))) };
   });
 }
 

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { lineHeading } from '@strongroom/contracts/history-line.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Table, type TableColumn } from '../../components/ui/table.tsx';
 import { TransactionAmount, TransactionDate, TransactionStatus } from './transaction-format.tsx';
@@ -15,9 +16,14 @@ interface RowsProps {
 function OpenButton({ transaction, onOpen }: { transaction: Transaction; onOpen: RowsProps['onOpen'] }) {
   return (
     <button type="button" className="history-open" aria-haspopup="dialog" data-transaction-id={transaction.id} onClick={() => onOpen(transaction)}>
-      <span className="transaction-description">{transaction.description}</span>
+      <span className="transaction-description">{transactionHeading(transaction)}</span>
     </button>
   );
+}
+
+/** Who the line was with, then its description: "To Grace Landlord · Rent for May". */
+export function transactionHeading(transaction: Pick<Transaction, 'party' | 'description'>): string {
+  return lineHeading(transaction.party, transaction.description);
 }
 
 /** The seed's history columns, Status, Date, Description, Category, Amount: the history table's and the dashboard's. */
@@ -66,7 +72,7 @@ export function TransactionList({ transactions, onOpen }: RowsProps) {
           <li key={transaction.id}>
             <button type="button" className="history-list__item" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>
               <span className="history-list__line">
-                <span className="history-list__description">{transaction.description}</span>
+                <span className="history-list__description">{transactionHeading(transaction)}</span>
                 <TransactionAmount transaction={transaction} />
               </span>
               <span className="history-list__line history-list__meta">
