@@ -79,7 +79,8 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       const rows = await tableRows(page);
       expect(rows[0]?.slice(0, 1)).toEqual(['Completed']);
       expect(rows[0]?.[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(rows.filter((row) => row[2] === 'Holiday fund').map((row) => [row[3], row[4]])).toEqual(
+      // Each line names the other side before its message ("To Standard Savings · Holiday fund", issue 39 item 12).
+      expect(rows.filter((row) => / · Holiday fund$/.test(row[2] ?? '')).map((row) => [row[3], row[4]])).toEqual(
         expect.arrayContaining([
           ['Transfer', '-$300.00'],
           ['Credit', '$300.00'],
@@ -95,9 +96,13 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
 
       // Filters: the search narrows to one transfer, the account to its line out of checking.
       await page.getByRole('searchbox', { name: 'Search descriptions' }).fill('groceries');
-      await expect.poll(async () => (await tableRows(page)).map((row) => row[2])).toEqual(['Groceries money', 'Groceries money']);
+      await expect
+        .poll(async () => (await tableRows(page)).map((row) => row[2]))
+        .toEqual(['To Standard Savings · Groceries money', 'From your own account · Groceries money']);
       await page.getByRole('combobox', { name: 'Account', exact: true }).selectOption(accountOf(customer, 'checking').id);
-      await expect.poll(async () => (await tableRows(page)).map((row) => [row[2], row[3], row[4]])).toEqual([['Groceries money', 'Transfer', '-$42.50']]);
+      await expect
+        .poll(async () => (await tableRows(page)).map((row) => [row[2], row[3], row[4]]))
+        .toEqual([['To Standard Savings · Groceries money', 'Transfer', '-$42.50']]);
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'history-02-filtered');
 

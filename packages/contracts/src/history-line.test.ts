@@ -8,6 +8,7 @@ import {
   lineKindsBySide,
   lineKindsOfCategory,
   signedLineCents,
+  headingParty,
   type HistoryLineFacts,
   type LineSide,
 } from './history-line.ts';
@@ -70,6 +71,12 @@ describe('lineDescription', () => {
     }
     expect(lineDescription(facts('external', { counterpartyBankName: 'First Bank' }), 'out')).toBe('To Frank Landlord, First Bank');
     expect(lineDescription(facts('external', { counterpartyBankName: '' }), 'out')).toBe('To Frank Landlord');
+  });
+
+  it("heads an own transfer's line in as from the customer's own account: its facts name the account it went to", () => {
+    expect(headingParty(facts('own'), 'in')).toBe('From your own account');
+    expect(headingParty(facts('own'), 'out')).toBe('To Frank Landlord');
+    expect(headingParty(facts('internal'), 'in')).toBe('From Frank Landlord');
   });
 
   it('names the sender of money in without a reason, as the paying side gave it when it did', () => {

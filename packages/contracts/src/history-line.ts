@@ -63,6 +63,16 @@ export function lineParty(facts: HistoryLineFacts, side: LineSide): string | nul
   return facts.counterpartyBankName ? `To ${facts.counterpartyName}, ${facts.counterpartyBankName}` : `To ${facts.counterpartyName}`;
 }
 
+/**
+ * The party a line's heading names. An own transfer's facts name the account the money went to,
+ * which on the line in is this line's own account, so that line names the customer's own account
+ * instead. (The description keeps `lineParty`'s words, which the history search's SQL matches.)
+ */
+export function headingParty(facts: HistoryLineFacts, side: LineSide): string | null {
+  if (facts.kind === 'own' && side === 'in' && !facts.senderName) return 'From your own account';
+  return lineParty(facts, side);
+}
+
 /** The separator between the parts of a line's heading, as card purchases already read ("Corner Grocer · Groceries"). */
 const headingSeparator = ' · ';
 

@@ -1,4 +1,4 @@
-import { lineCategory, lineDescription, lineParty, signedLineCents, type HistoryLineFacts } from '@strongroom/contracts/history-line.ts';
+import { lineCategory, lineDescription, headingParty, signedLineCents, type HistoryLineFacts } from '@strongroom/contracts/history-line.ts';
 import { merchantCategory } from '@strongroom/contracts/cards.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { centsToJson } from '../../platform/money.ts';
@@ -27,7 +27,7 @@ export function presentLine(line: LineRow): Transaction {
     status: visibleStatus(line.status),
     amountCents: centsToJson(signedLineCents(line.amount_cents, line.side)),
     description: isCardPurchase(line) ? cardPurchaseDescription(line) : lineDescription(lineFactsOf(line), line.side),
-    party: isCardPurchase(line) ? null : lineParty(lineFactsOf(line), line.side),
+    party: isCardPurchase(line) ? null : headingParty(lineFactsOf(line), line.side),
     category: lineCategory(line.kind, line.side),
     createdAt: line.created_at.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { lineCategory, lineDescription, lineParty } from '@strongroom/contracts/history-line.ts';
+import { lineCategory, lineDescription, headingParty } from '@strongroom/contracts/history-line.ts';
 import { transferCodes } from '../../ledger/codes.ts';
 import type { StatementTransferRow } from './repository.ts';
 
@@ -39,5 +39,5 @@ export function describeTransfer(row: StatementTransferRow): { description: stri
     // Only a payment into a credit card of this bank names the card's ledger account (payments' card planner).
     paysCreditCard: row.kind === 'card' && row.details?.cardLedgerAccountId !== undefined,
   };
-  return { description: lineDescription(facts, side), party: lineParty(facts, side), category: lineCategory(row.kind, side) };
+  return { description: lineDescription(facts, side), party: headingParty(facts, side), category: lineCategory(row.kind, side) };
 }
