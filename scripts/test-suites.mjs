@@ -67,7 +67,11 @@ process.stdout.write(`\nThe browser journeys (vitest --project=e2e):\n${journeys
 // The first run streamed long before the others ended, so a reader of the end of the output (a CI
 // log is often cut to its last lines) would not see why it failed: its failures come again last.
 if (first.code !== 0) process.stdout.write(`\nWhat failed in vitest --project=${first.projectFilter}:\n${failuresOf(first.output)}\n`);
-for (const { projectFilter, code } of runs) {
-  if (code !== 0) process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})\n`);
+// A CI log cut to its last lines may end inside one long failure (a DOM dump), so the very end
+// names every failed test of every run in one line each.
+for (const { projectFilter, code, output } of runs) {
+  if (code === 0) continue;
+  const failedTests = [...new Set(stripVTControlCharacters(output).match(/^ *FAIL .*$/gm) ?? [])].map((line) => line.trim());
+  process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})${failedTests.map((line) => `\n  ${line}`).join('')}\n`);
 }
 process.exitCode = runs.some(({ code }) => code !== 0) ? 1 : 0;

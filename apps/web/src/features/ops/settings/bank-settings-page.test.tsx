@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, type StaffRole } from '@strongroom/contracts/staff.ts';
@@ -19,6 +19,17 @@ const stored = {
   updatedAt: '2026-11-24T00:00:00.000Z',
 };
 
+/**
+ * The phone field once an administrator may type in it. The form shows the settings read-only until
+ * the signed-in staff member's permissions arrive; typing before that is lost, which on a busy machine
+ * once let a test save the stored number with a digit added instead of refusing '12'.
+ */
+async function editablePhone(): Promise<HTMLInputElement> {
+  const phone = (await screen.findByLabelText('Phone', undefined, { timeout: 5000 })) as HTMLInputElement;
+  await waitFor(() => expect(phone.matches(':disabled')).toBe(false), { timeout: 5000 });
+  return phone;
+}
+
 describe('/ops/settings', () => {
   it('an admin changes the phone number and saves it with an optional reason', async () => {
     const user = userEvent.setup();
@@ -30,7 +41,7 @@ describe('/ops/settings', () => {
         return { status: 200, body: { ...stored, phone: '+1 202 555 0199' } };
       },
     });
-    const phone = await screen.findByLabelText('Phone', undefined, { timeout: 5000 });
+    const phone = await editablePhone();
     await user.clear(phone);
     await user.type(phone, '+1 202 555 0199');
     await user.click(screen.getByRole('button', { name: 'Save and publish' }));
@@ -46,6 +57,7 @@ describe('/ops/settings', () => {
       'PUT /api/v1/staff/settings': put,
     });
     expect(await screen.findByText('No figures: the home page shows none.', undefined, { timeout: 5000 })).toBeTruthy();
+    await editablePhone();
     await user.click(screen.getByRole('button', { name: 'Add a figure' }));
     const figure = screen.getByRole('group', { name: 'Figure 1' });
     await user.type(within(figure).getByLabelText('Label'), 'Customers');
@@ -71,7 +83,7 @@ describe('/ops/settings', () => {
       'GET /api/v1/staff/settings': { status: 200, body: stored },
       'PUT /api/v1/staff/settings': put,
     });
-    const phone = await screen.findByLabelText('Phone', undefined, { timeout: 5000 });
+    const phone = await editablePhone();
     await user.clear(phone);
     await user.type(phone, '12');
     await user.click(screen.getByRole('button', { name: 'Save and publish' }));
