@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { csrfHeaderName, secureStaffCsrfCookieName, staffCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
@@ -18,22 +18,14 @@ async function decide(page: Page, action: 'Approve release (first of two)' | 'Re
 }
 
 describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'holds a $50,000 payment; one compliance officer approves, cannot complete it alone, and a second one releases it',
     async () => {
       const sender = await createFundedCustomer('four-eyes-sender', 6_000_000, { firstName: 'Hugo', lastName: 'Holder' });
       const recipient = await createFundedCustomer('four-eyes-recipient', 10_000, { firstName: 'Rosa', lastName: 'Receiver' });
-      const customer = await openPage(browser);
+      const customer = await openPage(browser());
       await signInPastWelcome(customer.page, sender);
       await customer.page.goto('/transfer?to=other');
       await heading(customer.page, 'Transfer to other bank');
@@ -58,7 +50,7 @@ describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', (
       if (!transfer) throw new Error('the $50,000 payment was not held');
 
       const [first, second] = await Promise.all([createStaff('four-eyes-first', 'compliance'), createStaff('four-eyes-second', 'compliance')]);
-      const staffA = await openPage(browser);
+      const staffA = await openPage(browser());
       await staffSignIn(staffA.page, first);
       await staffA.page
         .getByRole('navigation', { name: 'Back office' })
@@ -81,7 +73,7 @@ describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', (
       expect(again.status()).toBe(403);
       expect(((await again.json()) as { error: { code: string } }).error.code).toBe('four_eyes_required');
 
-      const staffB = await openPage(browser);
+      const staffB = await openPage(browser());
       await staffSignIn(staffB.page, second);
       await staffB.page.goto('/ops/held-transfers');
       await staffB.page.getByRole('button', { name: 'Review $50,000.00 to Rosa Receiver' }).click();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, figureOnDashboard, heading, readStepUpCode, runOps, signInPastWelcome } from './support/money.ts';
 
@@ -15,22 +15,14 @@ async function codeInputCount(page: Page): Promise<number> {
 }
 
 describe.skipIf(!inject('chromiumPath'))('a payment held for review', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'holds a $10,000 payment, tells the customer no code or fee will ever be asked for it, and delivers it once staff release it',
     async () => {
       const sender = await createFundedCustomer('held-sender', 2_000_000, { firstName: 'Hugo', lastName: 'Holder' });
       const recipientCustomer = await createFundedCustomer('held-recipient', 10_000, { firstName: 'Rosa', lastName: 'Receiver' });
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, sender);
 
       await page.goto('/transfer?to=other');
@@ -88,7 +80,7 @@ describe.skipIf(!inject('chromiumPath'))('a payment held for review', () => {
       await screenshotBothWidths(page, 'held-03-cot-signed-in');
 
       // Rosa, in a browser of her own, has nothing yet.
-      const recipient = await openPage(browser);
+      const recipient = await openPage(browser());
       await signInPastWelcome(recipient.page, recipientCustomer);
       await expect.poll(() => figureOnDashboard(recipient.page, 'Easy Checking', 'Balance')).toBe('$100.00');
 
@@ -130,7 +122,7 @@ describe.skipIf(!inject('chromiumPath'))('a payment held for review', () => {
   );
 
   it('warns a visitor on /cot who is signed out, and gives them nowhere to type a code', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await page.goto('/cot');
     await heading(page, 'We will never ask you for a COT code');
     await page.getByText(fraudWarning).waitFor();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema } from '@strongroom/contracts/payments.ts';
-import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths, showColorScheme } from './support/identity.ts';
 import { accountOf, createFundedCustomer, signInPastWelcome, type FundedCustomer } from './support/money.ts';
 
@@ -51,21 +51,13 @@ async function download(page: Page, start: () => Promise<void>): Promise<{ name:
 }
 
 describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'finds a transfer in history, proves it with a receipt anyone can verify, and exports statements in PDF, CSV and OFX',
     async () => {
       const customer = await createFundedCustomer('history', 500_000, { firstName: 'Hana', lastName: 'History' });
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
       for (const transfer of transfers) await transferOwn(page, customer, transfer);
 
@@ -196,7 +188,7 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       await page.setViewportSize(viewports.desktop);
 
       // Whoever holds the receipt checks it at its QR code's address, without signing in.
-      const { context: visitorContext, page: visitor, problems: visitorProblems } = await openPage(browser);
+      const { context: visitorContext, page: visitor, problems: visitorProblems } = await openPage(browser());
       await visitor.goto(`/receipts/verify/${reference}`);
       await visitor.getByRole('heading', { level: 1, name: 'Genuine receipt' }).waitFor();
       const verified = Object.fromEntries(

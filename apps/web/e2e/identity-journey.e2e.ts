@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { identityMessages } from '@strongroom/contracts/onboarding.ts';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import {
   fixturesDirectory,
   phoneCodePattern,
@@ -85,24 +85,16 @@ async function approveInConsole(page: Page, customerName: string): Promise<void>
 }
 
 describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
-    'signs up, verifies the email in another browser, adds a phone, identity and photo, reaches the accounts, and recovers the password',
+    'signs up, verifies the email in another browser(), adds a phone, identity and photo, reaches the accounts, and recovers the password',
     async () => {
       const email = uniqueEmail('journey');
       const phone = uniquePhoneNumber();
       const password = 'lantern harbour quietly';
       const newPassword = 'copper meadow whistles';
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
 
       // Sign-up: the button turns on only when everything is valid.
       await page.goto('/signup');
@@ -136,7 +128,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       // The link is opened elsewhere: a second browser context shares nothing with the first.
       // There, the tester opens the sandbox inbox and follows the link in the email: an anchor, to the address the browser uses.
       const [, token] = await readOutbox(email, verificationLinkPattern);
-      const elsewhere = await openPage(browser);
+      const elsewhere = await openPage(browser());
       await elsewhere.page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
       const emailLink = elsewhere.page.getByRole('link', { name: new RegExp(`/verification/${token}$`) });
       expect(await emailLink.getAttribute('href')).toBe(`${inject('baseUrl')}/verification/${token}`);
@@ -223,7 +215,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await successTab.getByText(/We are checking your identity document/).waitFor();
 
       // A staff member signs in to the console, finds the review and approves it with a reason.
-      const staff = await openPage(browser);
+      const staff = await openPage(browser());
       await approveInConsole(staff.page, 'Grace Hopper');
       expect(staff.problems).toEqual([]);
       await staff.context.close();
@@ -290,7 +282,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
   );
 
   it('says what is wrong with bad sign-up input, beside the field, including what only the server knows', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await page.goto('/signup');
     await heading(page, 'Create your account');
     await page.getByRole('textbox', { name: 'First name' }).fill('Alan');
@@ -323,7 +315,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
   });
 
   it('refuses an SVG renamed .png and a picture over 5 MB on /registeration, and sends nothing', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await signUpToIdentityStep(context);
     await page.goto('/registeration');
     await heading(page, 'Confirm your identity');
@@ -373,13 +365,13 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
   });
 
   it('sends a signed-in customer to the screen of their step, and a visitor to the sign-in screen', async () => {
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser());
     await visitor.page.goto('/phonesignup');
     await heading(visitor.page, 'Sign in to online banking');
     expect(pathOf(visitor.page)).toBe('/phonesignup');
     await visitor.context.close();
 
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await signUpToIdentityStep(context);
     await page.goto('/dashboard');
     await page.waitForURL('**/registeration');
@@ -390,7 +382,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
   });
 
   it('asks "Still there?" after 13 minutes without activity and signs out at 15', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     // The page's clock is the test's to move; the server's is the real one.
     await page.clock.install();
     await page.goto('/dashboard');

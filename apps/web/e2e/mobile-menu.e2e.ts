@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, viewports, waitForApp } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, openPage, viewports, waitForApp, useBrowser } from './support/browser.ts';
 
 describe.skipIf(!inject('chromiumPath'))('public navigation on a phone (390 px)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('hides the links behind a Menu button that opens and closes them', async () => {
-    const { context, page } = await openPage(browser, { viewport: viewports.phone });
+    const { context, page } = await openPage(browser(), { viewport: viewports.phone });
     await page.goto('/');
     await waitForApp(page);
     const menuButton = page.getByRole('button', { name: 'Menu' });
@@ -36,7 +27,7 @@ describe.skipIf(!inject('chromiumPath'))('public navigation on a phone (390 px)'
   });
 
   it('closes the menu with Esc and after following a link', async () => {
-    const { context, page } = await openPage(browser, { viewport: viewports.phone });
+    const { context, page } = await openPage(browser(), { viewport: viewports.phone });
     await page.goto('/');
     await waitForApp(page);
     const menuButton = page.getByRole('button', { name: 'Menu' });
@@ -54,7 +45,7 @@ describe.skipIf(!inject('chromiumPath'))('public navigation on a phone (390 px)'
   });
 
   it('fits every public page into the phone’s width without sideways scrolling', async () => {
-    const { context, page } = await openPage(browser, { viewport: viewports.phone });
+    const { context, page } = await openPage(browser(), { viewport: viewports.phone });
     for (const path of ['/', '/about', '/savings', '/current', '/cards', '/faq', '/contact', '/login']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();

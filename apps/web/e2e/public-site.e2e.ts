@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, waitForApp } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, openPage, waitForApp, useBrowser } from './support/browser.ts';
 
 const bankName = 'Strongroom Demo Bank';
 
@@ -17,18 +17,10 @@ const pages = [
 ] as const;
 
 describe.skipIf(!inject('chromiumPath'))('public site', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it.each(pages)('$path shows its content, title, description and sandbox banner, with no axe violations', async ({ path, heading, title, text }) => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -45,7 +37,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('navigates with the main menu, including Personal’s Savings and Current', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/');
     await waitForApp(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -63,7 +55,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('answers an unknown path with status 404 and a page that leads home', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const response = await page.goto('/this-page-does-not-exist');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -74,7 +66,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('shows no figures on the home page of a bank that set none, and the pre-rendered page invents none (issue 39 item 11)', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const html = await (await page.request.get('/')).text();
     expect(html).not.toContain('counter__value');
     expect(html).not.toContain('10K');
@@ -106,7 +98,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   }
 
   it('counts the figures the bank set up from zero once they are scrolled into view', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await withFigures(page);
     await page.goto('/');
     await waitForApp(page);
@@ -128,7 +120,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('shows the figures the bank set at once to visitors who prefer reduced motion', async () => {
-    const { context, page } = await openPage(browser, { reducedMotion: 'reduce' });
+    const { context, page } = await openPage(browser(), { reducedMotion: 'reduce' });
     await withFigures(page);
     await page.goto('/');
     await waitForApp(page);
@@ -137,7 +129,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('opens and closes FAQ answers from the keyboard alone', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/faq');
     await waitForApp(page);
     const first = page.getByRole('button', { name: 'How do I open an account?' });
@@ -161,7 +153,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('shows the five contact-form messages when the form is sent empty', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/contact');
     await waitForApp(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -180,7 +172,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
   });
 
   it('sends a contact message: a loading dialog, then the answer, closed by "Got it!"', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/contact');
     await waitForApp(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');

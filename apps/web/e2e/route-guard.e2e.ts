@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 
 describe.skipIf(!inject('chromiumPath'))('signing in', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the sign-in screen at /dashboard to a visitor who is signed out, keeping the address', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const response = await page.goto('/dashboard');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Sign in to online banking' }).waitFor();
@@ -25,7 +16,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
   });
 
   it('turns the Sign in button on only when the email and password are valid, and links to sign-up and recovery', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/login');
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
     expect(await signIn.isDisabled()).toBe(true);
@@ -41,7 +32,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
   });
 
   it('shows the server’s message when the email and password do not match an account', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Email' }).fill('nobody.e2e@example.com');
     await page.getByLabel('Password').fill('not the password');
@@ -55,7 +46,7 @@ describe.skipIf(!inject('chromiumPath'))('signing in', () => {
   });
 
   it('signs the sandbox demo customer in where they wanted to go, and signs them out again', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await page.goto('/home');
     await page.getByRole('button', { name: 'Fill in the demo sign-in' }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

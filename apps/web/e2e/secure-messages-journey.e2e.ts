@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths, shotsDirectory } from './support/identity.ts';
 import { createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
+import { showMoreUntil } from './support/lists.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 
 /** A customer and a staff member in two browsers; the answer travels by a live event. */
@@ -13,32 +14,19 @@ const hostile = '<img src=x onerror=alert(1)>';
 /** The queue lists the longest wait first, 25 at a time: shows more until the message is there. */
 async function openQueuedMessage(page: Page, name: string): Promise<void> {
   const open = page.getByRole('button', { name });
-  for (let round = 0; round < 20 && (await open.count()) === 0; round += 1) {
-    const more = page.getByRole('button', { name: 'Show more' });
-    if ((await more.count()) === 0) break;
-    await more.click();
-    await page.waitForTimeout(300);
-  }
+  await showMoreUntil(page, open);
   await open.click();
 }
 
 describe.skipIf(!inject('chromiumPath'))('secure messages', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     "opens Live chat from Help, sends a message, and support's answer from the console arrives live without a reload",
     async () => {
       const customer = await createFundedCustomer('secure-msg', 10_000, { firstName: 'Mira', lastName: 'Messenger' });
       const support = await createStaff('secure-msg-support', 'support');
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
 
       await page.goto('/help');
@@ -70,7 +58,7 @@ describe.skipIf(!inject('chromiumPath'))('secure messages', () => {
       await page.evaluate(() => Object.assign(window, { journeyNoReload: true }));
 
       // Support answers in the back office.
-      const backOffice = await openPage(browser);
+      const backOffice = await openPage(browser());
       await staffSignIn(backOffice.page, support);
       await backOffice.page.goto('/ops/messages');
       await backOffice.page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();

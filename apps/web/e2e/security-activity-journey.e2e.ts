@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, signIn, signInPastWelcome } from './support/money.ts';
 
@@ -16,23 +16,15 @@ async function signInAgain(page: Page, customer: { email: string; password: stri
 }
 
 describe.skipIf(!inject('chromiumPath'))('security activity', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     '"This wasn\'t me" in one browser ends a second browser\'s session, and money movement is refused afterwards with the frozen banner',
     async () => {
       const customer = await createFundedCustomer('not-me', 50_000, { firstName: 'Nora', lastName: 'Notme' });
-      const laptop = await openPage(browser);
+      const laptop = await openPage(browser());
       await signInPastWelcome(laptop.page, customer);
-      const phone = await openPage(browser);
+      const phone = await openPage(browser());
       await signInPastWelcome(phone.page, customer);
 
       await laptop.page.goto('/settings/activity');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { freezeCustomerMessages } from '@strongroom/contracts/staff-customers.ts';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
@@ -14,22 +13,14 @@ if (!review) throw new Error('no review message in the list');
 const customerMessage = `${review.text} Thank you for your patience.`;
 
 describe.skipIf(!inject('chromiumPath'))('a staff freeze', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'an admin freezes with an internal reason and an edited message from the list; the customer reads the message and never the reason',
     async () => {
       const customer = await createFundedCustomer('staff-freeze', 10_000, { firstName: 'Fiona', lastName: 'Freezewell' });
       const admin = await createStaff('freeze-admin', 'admin');
-      const office = await openPage(browser);
+      const office = await openPage(browser());
       await staffSignIn(office.page, admin);
 
       await office.page.goto('/ops/customers');
@@ -63,7 +54,7 @@ describe.skipIf(!inject('chromiumPath'))('a staff freeze', () => {
       await screenshotBothWidths(office.page, 'staff-freeze-02-staff-page');
 
       // The customer signs in (the freeze ended their sessions) and reads the message only.
-      const own = await openPage(browser);
+      const own = await openPage(browser());
       await signInPastWelcome(own.page, customer);
       const banner = own.page.locator('.frozen-account-banner');
       await banner.getByText('Your account is frozen').waitFor();

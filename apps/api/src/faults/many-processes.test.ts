@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitContactMessage } from '../modules/contact/service.ts';
 import { demoSignIn } from '../modules/onboarding/sandbox-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
+import { eventually as waitFor } from '../test/eventually.ts';
 import { repositoryRoot, signInOverHttp, startServer, type ServerProcess } from './support/server-process.ts';
 
 /**
@@ -23,15 +24,8 @@ if (!databaseUrl && !inCi) console.warn('DATABASE_URL is not set: the many-proce
 /** How long a case waits for something that should happen within a poll or two. */
 const waitMs = 15_000;
 
-async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Polls `probe` until it gives a value, at most `waitMs`. */
+const eventually = <T>(probe: () => Promise<T | undefined> | T | undefined, what: string) => waitFor(probe, what, { waitMs, pollMs: 50 });
 
 interface Account {
   id: string;

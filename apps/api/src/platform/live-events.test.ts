@@ -1,18 +1,14 @@
 import { afterAll, expect, it } from 'vitest';
 import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 import { describeEachDatabase, openAnotherHandle } from '../test/databases.ts';
+import { eventually as waitFor } from '../test/eventually.ts';
 import { createLiveEvents, liveEventsChannel, maxPayloadBytes, payloadsOf, type LiveEvents } from './live-events.ts';
 
 /** How long a test waits for an event that should arrive at once. */
 const eventWaitMs = 5_000;
 
-async function eventually(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + eventWaitMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits for `condition`, at most `eventWaitMs`. */
+const eventually = (condition: () => boolean, what: string) => waitFor(condition, what, { waitMs: eventWaitMs });
 
 /** A stand-in for one API process: its own live events, and on PostgreSQL its own pool. */
 interface Process {

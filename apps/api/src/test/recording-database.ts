@@ -9,18 +9,20 @@ export interface RecordedStatement {
 
 /**
  * The same database, writing down every statement sent through it, on the pool and inside its
- * transactions (nothing is faked: each goes on to the real database). The handle still begins
- * transactions, so what batches lookups on the pool (db/batched-lookup.ts) batches through it.
+ * transactions (nothing is faked: each goes on to the real database), and calling
+ * `onTransaction` as each transaction begins. The handle still begins transactions, so what
+ * batches lookups on the pool (db/batched-lookup.ts) batches through it.
  */
-export function recordingStatements(db: Database, statements: RecordedStatement[]): Database {
+export function recordingStatements(db: Database, statements: RecordedStatement[], { onTransaction }: { onTransaction?: () => void } = {}): Database {
   return {
     kind: db.kind,
     query: (text, params, options) => {
       statements.push({ text, params: params ?? [], inTransaction: false });
       return db.query(text, params, options);
     },
-    transaction: (work, options) =>
-      db.transaction(
+    transaction: (work, options) => {
+      onTransaction?.();
+      return db.transaction(
         (tx) =>
           work({
             executeScript: (script) => tx.executeScript(script),
@@ -30,7 +32,8 @@ export function recordingStatements(db: Database, statements: RecordedStatement[
             },
           }),
         options,
-      ),
+      );
+    },
     listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
     close: () => db.close(),
   };

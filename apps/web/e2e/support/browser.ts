@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** Chromium flags for a container: no sandbox, no GPU, and no traffic to Google's services. */
 const chromiumArgs = [
@@ -26,6 +26,24 @@ export function baseUrl(): string {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), args: chromiumArgs });
+}
+
+/**
+ * The suite's Chromium: launched before its tests and closed after them. Call it in a describe
+ * block; the getter it returns gives the browser inside tests and hooks.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet: use it inside a test or hook');
+    return browser;
+  };
 }
 
 export interface PageOptions {

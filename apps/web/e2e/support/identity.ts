@@ -77,6 +77,14 @@ const pageBackgrounds = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' }
 export async function showColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction((background) => getComputedStyle(document.body).backgroundColor === background, pageBackgrounds[scheme]);
-  // Colours that ease from one scheme to the other (buttons) have had time to arrive.
-  await page.waitForTimeout(300);
+  // Colours that ease from one scheme to the other (buttons): wait for those transitions to end.
+  // (Only transitions: a spinner's animation never finishes.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished),
+    ).then(() => undefined),
+  );
 }

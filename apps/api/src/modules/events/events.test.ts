@@ -7,6 +7,7 @@ import { createSession } from '../../platform/session.ts';
 import { buildTestApp, type LogCapture } from '../../test/app.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { eventually } from '../../test/eventually.ts';
 import { heartbeatIntervalMs, reconnectDelayMs } from './routes.ts';
 
 /** How long a test waits for something the stream should carry at once. */
@@ -59,14 +60,6 @@ function openStream(baseUrl: string, sessionId: string): Promise<Stream> {
   });
 }
 
-async function eventually(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + streamWaitMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('the condition did not become true in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describeEachDatabase('GET /api/v1/events', (database) => {
   let app: FastifyInstance;
   let logs: LogCapture;
@@ -82,7 +75,7 @@ describeEachDatabase('GET /api/v1/events', (database) => {
   });
   // The server notices a disconnect a moment after the client makes it; each test starts with none.
   afterEach(async () => {
-    await eventually(() => app.services.liveEvents.size() === 0);
+    await eventually(() => app.services.liveEvents.size() === 0, 'the stream closing', { waitMs: streamWaitMs });
   });
 
   const signedInCustomer = async () => {
@@ -136,7 +129,7 @@ describeEachDatabase('GET /api/v1/events', (database) => {
     await stream.waitFor(connected);
     expect(app.services.liveEvents.size()).toBe(1);
     stream.request.destroy();
-    await eventually(() => app.services.liveEvents.size() === 0);
+    await eventually(() => app.services.liveEvents.size() === 0, 'the stream closing', { waitMs: streamWaitMs });
   });
 
   it('sends a comment as a heartbeat while nothing happens', async () => {

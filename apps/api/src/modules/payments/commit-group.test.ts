@@ -8,6 +8,7 @@ import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts'
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { earlierRequest } from './answers.ts';
 import { createPaymentCommitter, type PaymentToCommit } from './commit-group.ts';
 import { executionOfPlan, planPayment, type PaymentRequest } from './plan.ts';
@@ -28,28 +29,9 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
   /** The database as it is, counting the transactions begun through it and the statements run in them. */
   function countingTransactions(db: Database): { db: Database; transactions: () => number; statementsInTransactions: () => number } {
     let transactions = 0;
-    let statements = 0;
-    const counted: Database = {
-      kind: db.kind,
-      query: (text, params, options) => db.query(text, params, options),
-      transaction: (work, options) => {
-        transactions += 1;
-        return db.transaction(
-          (tx) =>
-            work({
-              executeScript: (script) => tx.executeScript(script),
-              query: (text, params, queryOptions) => {
-                statements += 1;
-                return tx.query(text, params, queryOptions);
-              },
-            }),
-          options,
-        );
-      },
-      listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
-      close: () => db.close(),
-    };
-    return { db: counted, transactions: () => transactions, statementsInTransactions: () => statements };
+    const statements: RecordedStatement[] = [];
+    const counted = recordingStatements(db, statements, { onTransaction: () => (transactions += 1) });
+    return { db: counted, transactions: () => transactions, statementsInTransactions: () => statements.filter((statement) => statement.inTransaction).length };
   }
 
   async function paymentOf(who: PayingCustomer, request: PaymentRequest, idempotencyKey = randomUUID()): Promise<PaymentToCommit> {

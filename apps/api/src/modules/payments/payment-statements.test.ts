@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { paymentKit } from '../../test/payments.ts';
 
 /**
@@ -12,43 +12,15 @@ import { paymentKit } from '../../test/payments.ts';
  * or not, and the costly patterns it once had are checked to be gone.
  */
 describeEachDatabase('the statements of one own transfer', (database) => {
-  const recorded: string[] = [];
-  let recording = false;
+  /** Every statement sent, from the pool and in transactions; a case empties it before it counts. */
+  const statements: RecordedStatement[] = [];
   let app: FastifyInstance;
   let config: Config;
-
-  /** The database as it is, noting each statement's text while `recording`. */
-  function recordingDatabase(db: Database): Database {
-    const note = (text: string) => {
-      if (recording) recorded.push(text.replace(/\s+/g, ' ').trim());
-    };
-    const wrap = (queryable: Queryable): Queryable => ({
-      query: (text, params, options) => {
-        note(text);
-        return queryable.query(text, params, options);
-      },
-    });
-    return {
-      kind: db.kind,
-      query: (text, params, options) => wrap(db).query(text, params, options),
-      transaction: (work, options) =>
-        db.transaction(
-          (tx: Transaction) =>
-            work({
-              ...wrap(tx),
-              executeScript: (script) => tx.executeScript(script),
-            }),
-          options,
-        ),
-      listen: (channel, onNotification, onReconnected) => db.listen(channel, onNotification, onReconnected),
-      close: () => db.close(),
-    };
-  }
 
   const kit = paymentKit(() => ({ app, config, db: database() }));
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(recordingDatabase(database()), { environment: { RAIL_SPEED: 'instant' } }));
+    ({ app, config } = await buildTestApp(recordingStatements(database(), statements), { environment: { RAIL_SPEED: 'instant' } }));
   });
   afterAll(async () => {
     await kit.expectLedgerConsistent();
@@ -57,8 +29,7 @@ describeEachDatabase('the statements of one own transfer', (database) => {
 
   it('reads the payer, the freeze and the key in one statement, both accounts in one, and writes the payment once, finished', async () => {
     const who = await kit.customer();
-    recorded.length = 0;
-    recording = true;
+    statements.length = 0;
     const response = await kit.pay(who, '/transfers', {
       kind: 'own',
       fromAccountId: who.checking.id,
@@ -68,7 +39,7 @@ describeEachDatabase('the statements of one own transfer', (database) => {
     });
     // The live events of the request are sent when its turn of the event loop ends.
     await new Promise((resolve) => setImmediate(resolve));
-    recording = false;
+    const recorded = statements.splice(0).map((statement) => statement.text.replace(/\s+/g, ' ').trim());
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<{ transfer: { status: string } }>().transfer.status).toBe('completed');
 
