@@ -47,6 +47,7 @@ import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { registerLoanJobs } from './modules/loans/jobs.ts';
 import { preferencesRoutes } from './modules/profile/routes.ts';
+import { contactCorrectionRoutes, contactDetailsRoutes } from './modules/contact-details/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { referralStaffRoutes } from './modules/referrals/staff-routes.ts';
 import { loanRoutes } from './modules/loans/routes.ts';
@@ -274,7 +275,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       const staff = { db, config };
       await api.register(staffAuthRoutes(staff));
       await api.register(staffRoutes(staff));
-      await api.register(customerCareRoutes({ db, liveEvents: services.liveEvents }));
+      await api.register(customerCareRoutes({ db, liveEvents: services.liveEvents, cards }));
       await api.register(staffPaymentRoutes({ ...payments, settleSoon }));
       await api.register(staffAchRoutes({ db, config }));
       await api.register(identityStaffRoutes({ db, storage: services.storage, mailer: services.mailer, liveEvents: services.liveEvents, config }));
@@ -287,6 +288,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
       await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
       await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
       await api.register(preferencesRoutes({ db }));
+      await api.register(contactDetailsRoutes({ db, mailer: services.mailer, sms: services.sms, config, stepUp: stepUpDependencies(payments) }));
+      await api.register(contactCorrectionRoutes({ db, mailer: services.mailer, sms: services.sms, liveEvents: services.liveEvents, config }));
       await api.register(referralRoutes({ db, config }));
       await api.register(referralStaffRoutes({ db, liveEvents: services.liveEvents, bankName: config.bankName }));
       await api.register(secureMessageRoutes(db));

@@ -10,7 +10,7 @@ import { recordRailOutcome } from './modules/payments/service.ts';
 import { buildTestApp } from './test/app.ts';
 import { cardKit } from './test/cards.ts';
 import { describeEachDatabase } from './test/databases.ts';
-import { validApplication } from './test/loans.ts';
+import { acceptLoanOffer, validApplication } from './test/loans.ts';
 import { validExternal, type PayingCustomer } from './test/payments.ts';
 
 /**
@@ -102,6 +102,13 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
 
   /** An active loan of `who` for `amountCents`, paid into checking. */
   async function activeLoan(who: PayingCustomer, amountCents: number): Promise<string> {
+    const loanId = await offeredLoan(who, amountCents);
+    await acceptLoanOffer(who.browser, loanId);
+    return loanId;
+  }
+
+  /** A loan of `who` for `amountCents` approved and offered, not yet accepted (nothing paid, decision 058). */
+  async function offeredLoan(who: PayingCustomer, amountCents: number): Promise<string> {
     const applied = await who.browser.request({
       method: 'POST',
       url: '/api/v1/loans',
@@ -425,6 +432,21 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
         expect(await principalOwed(who, loanId ?? '')).toBe(120_000);
       },
     },
+    'POST /api/v1/loans/{id}/accept': {
+      async race() {
+        // An offer of $1,200, thirty accepts at once under different keys: one pays it in, once.
+        const who = await kit.customer();
+        const loanId = await offeredLoan(who, 120_000);
+        const before = await checkingOf(who);
+        const accepted = await atOnce(concurrentRequests, () =>
+          who.browser.request({ method: 'POST', url: `/api/v1/loans/${loanId}/accept`, headers: { 'idempotency-key': randomUUID() } }),
+        );
+        expect(count(accepted, 200), statuses(accepted).join()).toBe(1);
+        expect(accepted.filter((response) => response.statusCode !== 200).every((response) => response.statusCode === 409)).toBe(true);
+        expect((await checkingOf(who)).balanceCents).toBe(before.balanceCents + 120_000);
+      },
+    },
+    'POST /api/v1/loans/{id}/decline': { movesNoMoney: 'it turns an offer down; nothing was paid before acceptance' },
     'POST /api/v1/funding-sources': { movesNoMoney: 'the bank sends the micro-deposits from its own expense account' },
     'POST /api/v1/funding-sources/{id}/verify': { movesNoMoney: 'it checks two amounts' },
     'DELETE /api/v1/funding-sources/{id}': { movesNoMoney: 'it removes a link' },

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { createFundedCustomer, heading, readStepUpCode, type FundedCustomer } from './support/money.ts';
 import { totpNow } from './support/staff.ts';
@@ -45,24 +45,16 @@ async function openSecurity(page: Page): Promise<void> {
 }
 
 describe.skipIf(!inject('chromiumPath'))('authenticator app, sessions and password', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'enrols an authenticator app and pays an external transfer with its code; ends a second browser’s session; changes the password',
     async () => {
       const customer: FundedCustomer = await createFundedCustomer('authenticator', 200_000);
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
-      // A second browser, on a phone, signed in at the same time.
-      const phoneContext = await browser.newContext({ baseURL: baseUrl(), viewport: viewports.phone, userAgent: iphoneSafari });
+      // A second browser(), on a phone, signed in at the same time.
+      const phoneContext = await browser().newContext({ baseURL: baseUrl(), viewport: viewports.phone, userAgent: iphoneSafari });
       const phone = await phoneContext.newPage();
       await signIn(phone, customer);
 
@@ -103,8 +95,8 @@ describe.skipIf(!inject('chromiumPath'))('authenticator app, sessions and passwo
       await page.getByRole('textbox', { name: 'Account number' }).fill('123456789');
       await page.getByRole('textbox', { name: 'Holder name' }).fill('Frank Faraway');
       await page.getByRole('textbox', { name: 'Bank name' }).fill('First Federal');
-      await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
-      await page.getByRole('textbox', { name: 'Route / swift number' }).fill('011000015');
+      await page.getByRole('combobox', { name: 'Country name' }).selectOption('United States');
+      await page.getByRole('textbox', { name: 'Routing number' }).fill('011000015');
       await page.getByRole('textbox', { name: 'Amount' }).fill('40');
       await page.getByRole('textbox', { name: 'Message' }).fill('Paid with the app');
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -145,7 +137,7 @@ describe.skipIf(!inject('chromiumPath'))('authenticator app, sessions and passwo
       await screenshotBothWidths(page, 'security-05-after-password');
 
       // The new password signs in; the old one does not.
-      const { context: later, page: again } = await openPage(browser);
+      const { context: later, page: again } = await openPage(browser());
       await signIn(again, { email: customer.email, password: 'a brand new harbour phrase' });
       await later.close();
       const old = await fetch(`${baseUrl()}/api/v1/auth/login`, {

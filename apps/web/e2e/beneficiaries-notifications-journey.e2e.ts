@@ -67,8 +67,12 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       await page.getByRole('textbox', { name: 'Bank name' }).fill('First Harbor Bank');
       await page.getByRole('textbox', { name: 'Account name' }).fill('Morgan Lee');
       await page.getByRole('textbox', { name: 'Account number' }).fill('44556677');
-      await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
-      await page.getByRole('textbox', { name: 'Route number' }).fill('011000015');
+      // The country is chosen from the ISO 3166 list; a SWIFT code is told international transfers are not offered.
+      await page.getByRole('combobox', { name: 'Country name' }).selectOption('United States');
+      await page.getByRole('textbox', { name: 'Routing number' }).fill('BARCGB22');
+      await page.getByRole('textbox', { name: 'Routing number' }).blur();
+      await page.getByText(/^International transfers are not offered yet/).waitFor();
+      await page.getByRole('textbox', { name: 'Routing number' }).fill('011000015');
       expect(await page.getByText('field should not be empty').count()).toBe(0);
       await screenshotBothWidths(page, 'beneficiaries-03-add-other-bank');
       await addButton.click();
@@ -91,11 +95,23 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       await page.getByRole('link', { name: 'Add beneficiary' }).click();
       await heading(page, 'Add beneficiary');
       await page.getByRole('radio', { name: 'This bank' }).check();
-      expect(await page.getByRole('textbox', { name: 'Route number' }).inputValue()).toBe(businessConstants.bankRoutingNumber);
+      expect(await page.getByRole('textbox', { name: 'Routing number' }).inputValue()).toBe(businessConstants.bankRoutingNumber);
       expect(await page.getByRole('textbox', { name: 'Bank name' }).inputValue()).not.toBe('');
-      await page.getByRole('textbox', { name: 'Account name' }).fill(`${friend.firstName} ${friend.lastName}`);
+      await page.getByRole('combobox', { name: 'Country name' }).selectOption('United States');
+      // The customer's own account is refused: it is already on the transfer form.
+      await page.getByRole('textbox', { name: 'Account name' }).fill(`${customer.firstName} ${customer.lastName}`);
+      await page.getByRole('textbox', { name: 'Account number' }).fill(accountOf(customer, 'savings').number);
+      await page.getByRole('button', { name: 'Add beneficiary' }).click();
+      await page.getByText(/^This is one of your own accounts/).waitFor();
+      // The name is checked against the account as paying checks it: a close one is told the name on the account.
+      await page.getByRole('textbox', { name: 'Account name' }).fill('F Okafor');
       await page.getByRole('textbox', { name: 'Account number' }).fill(friendChecking.number);
-      await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
+      await page.getByRole('button', { name: 'Add beneficiary' }).click();
+      await page.getByText('The name on this account is Felix Okafor. Save the payee with that name if it is who you want to pay.').waitFor();
+      expect(await page.getByRole('textbox', { name: 'Account name' }).getAttribute('aria-invalid')).toBe('true');
+      await expectNoAxeViolations(page);
+      await screenshotBothWidths(page, 'beneficiaries-04b-name-check');
+      await page.getByRole('textbox', { name: 'Account name' }).fill(`${friend.firstName} ${friend.lastName}`);
       await page.getByRole('button', { name: 'Add beneficiary' }).click();
 
       await page.waitForURL('**/beneficiaries?tab=mybank');

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { authorizationResponseSchema, cardListResponseSchema, cardMessages } from '@strongroom/contracts/cards.ts';
+import { authorizationResponseSchema, cardListResponseSchema, cardMessages, nameOnCardMessages } from '@strongroom/contracts/cards.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
-import { baseUrl, expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
@@ -58,9 +58,27 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       await moveToSavings(customer.page, accountOf(holder, 'checking').id, accountOf(holder, 'savings').id, 60_000);
       await customer.page.reload();
       const name = customer.page.getByRole('textbox', { name: /Name on card/ });
-      expect(await name.inputValue()).toBe('Carla Cardholder');
+      // What the card prints: capitals, letters, spaces and hyphens (decision 060).
+      expect(await name.inputValue()).toBe('CARLA CARDHOLDER');
       expect(await customer.page.getByText(cardMessages.savingsBalanceRequired).count()).toBe(0);
+      await name.fill('');
+      await name.pressSequentially('carla 2 😀');
+      expect(await name.inputValue()).toBe('CARLA 2 😀');
       await customer.page.getByRole('button', { name: 'Request card' }).click();
+      await customer.page.getByText(nameOnCardMessages.invalid).waitFor();
+      expect(await customer.page.getByRole('dialog').count()).toBe(0);
+      await name.fill('');
+      await name.pressSequentially('carla cardholder');
+      await customer.page.getByRole('button', { name: 'Request card' }).click();
+      // A review before the request is sent.
+      const review = customer.page.getByRole('dialog', { name: 'Check your card request' });
+      await review.getByText('CARLA CARDHOLDER').waitFor();
+      await expectNoAxeViolations(customer.page);
+      await screenshotBothWidths(customer.page, 'cards-00-review');
+      await customer.page.setViewportSize(viewports.phone);
+      expect(await customer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      await customer.page.setViewportSize(viewports.desktop);
+      await review.getByRole('button', { name: 'Send request' }).click();
       await customer.page.getByText(cardMessages.pendingApproval).waitFor();
       await screenshotBothWidths(customer.page, 'cards-01-awaiting-approval');
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import {
   accountOf,
@@ -44,13 +44,22 @@ interface WithdrawalDetails {
 async function fillWithdrawal(page: Page, customer: FundedCustomer, details: WithdrawalDetails): Promise<void> {
   const form = page.getByRole('form', { name: 'Withdraw' });
   await form.getByLabel('Amount').fill(details.amount);
-  await form.getByLabel('Country').fill('United States');
-  await form.getByLabel('State name').fill('New York');
+  // Without a verified linked bank the account is typed; the country is chosen from the ISO list.
+  expect(await form.getByRole('combobox', { name: 'To' }).inputValue()).toBe('typed');
+  await form.getByRole('combobox', { name: 'Country' }).selectOption('United States');
+  await form.getByRole('combobox', { name: 'State name' }).selectOption('New York');
   await form.getByLabel('Bank name').fill('Hudson Valley Credit Union');
   await form.getByLabel('Bank address').fill('12 State Street, Albany, NY 12207');
   await form.getByLabel('Account name').fill(`${customer.firstName} ${customer.lastName}`);
   await form.getByLabel('Account number').fill(details.accountNumber);
-  await form.getByLabel('Route number').fill('011000015');
+  await form.getByLabel('Routing number').fill('011000015');
+}
+
+/** At 390 px the page is no wider than the phone: nothing to scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await page.setViewportSize(viewports.phone);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+  await page.setViewportSize(viewports.desktop);
 }
 
 /** Submits the filled form, enters the code sent to the customer's phone, and waits for the result popup. */
@@ -59,7 +68,16 @@ async function fillWithdrawal(page: Page, customer: FundedCustomer, details: Wit
  * follows the payment live, so on the instant rail it may already show the settled status.
  */
 async function confirmWithCode(page: Page, customer: FundedCustomer, screenshotName?: string): Promise<string> {
-  await page.getByRole('form', { name: 'Withdraw' }).getByRole('button', { name: 'Withdraw' }).click();
+  await page.getByRole('form', { name: 'Withdraw' }).getByRole('button', { name: 'Continue' }).click();
+  // The review before Confirm, as transfers have (decision 060).
+  const review = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
+  await review.waitFor();
+  if (screenshotName) {
+    await expectNoAxeViolations(page);
+    await screenshotBothWidths(page, `${screenshotName}-review`);
+    await expectNoSidewaysScroll(page);
+  }
+  await review.getByRole('button', { name: 'Confirm' }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
   await stepUp.waitFor();
   await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor();
@@ -210,7 +228,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
   );
 
   it(
-    'withdraws to another bank after asking for all nine fields and a code, reserving the money while pending and taking it on settlement',
+    'withdraws to an account typed by hand after asking for its fields, a review and a code, reserving the money while pending and taking it on settlement',
     async () => {
       const customer = await createFundedCustomer('withdraw', 200_000, { firstName: 'Wren' });
       const checking = accountOf(customer, 'checking');
@@ -225,14 +243,21 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       const form = page.getByRole('form', { name: 'Withdraw' });
       const source = form.getByRole('combobox', { name: 'Source account' });
       await source.waitFor();
-      // The source account is chosen already; the other eight fields are empty, and each says so.
+      // The source account is chosen already, and the country (United States); the other seven fields are empty, and each says so.
       expect(await source.inputValue()).toBe(checking.id);
-      await form.getByRole('button', { name: 'Withdraw' }).click();
+      expect(await form.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('United States');
+      expect(await form.getByRole('option', { name: 'Narnia' }).count()).toBe(0);
+      expect(await form.getByText('Route number').count()).toBe(0);
+      await form.getByRole('button', { name: 'Continue' }).click();
       await form.getByText('field should not be empty').first().waitFor();
-      expect(await form.getByText('field should not be empty').count()).toBe(8);
-      for (const label of ['Amount', 'Country', 'State name', 'Bank name', 'Bank address', 'Account name', 'Account number', 'Route number']) {
+      expect(await form.getByText('field should not be empty').count()).toBe(7);
+      for (const label of ['Amount', 'State name', 'Bank name', 'Bank address', 'Account name', 'Account number', 'Routing number']) {
         expect(await form.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
       }
+      // A SWIFT code is told why it cannot work: this bank pays US banks only.
+      await form.getByLabel('Routing number').fill('DEUTDEFF500');
+      await form.getByLabel('Routing number').blur();
+      await form.getByText(/^International transfers are not offered yet/).waitFor();
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'withdraw-01-empty');
 
@@ -263,6 +288,43 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       expect(seen.length).toBeGreaterThan(0);
       for (const figures of seen) expect([pending, settled]).toContainEqual(figures);
       expect(seen.at(-1)).toEqual(settled);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'withdraws to a verified linked bank without typing it again, says insufficient funds before Confirm, and reviews it at 390 px',
+    async () => {
+      const customer = await createFundedCustomer('withdraw-linked', 50_000, { firstName: 'Lina' });
+      const { context, page, problems } = await openPage(browser);
+      const withdrawals: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/v1/withdrawals')) withdrawals.push(request.postData() ?? '');
+      });
+      await signInPastWelcome(page, customer);
+      const source = await linkVerifiedFundingSource(page, customer);
+
+      await page.goto('/withdraw');
+      await heading(page, 'Withdraw');
+      const form = page.getByRole('form', { name: 'Withdraw' });
+      const to = form.getByRole('combobox', { name: 'To' });
+      await to.waitFor();
+      expect(await to.inputValue()).toBe(source.id);
+      expect(await form.getByLabel('Bank address').count()).toBe(0);
+      expect(await form.getByRole('combobox', { name: 'Country' }).count()).toBe(0);
+
+      await form.getByLabel('Amount').fill('500.01');
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await form.getByText('Insufficient funds: Easy Checking has $500.00 available. Enter a smaller amount or choose another account.').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await form.getByLabel('Amount').fill('120');
+      expect(await confirmWithCode(page, customer, 'withdraw-07-linked')).toBe('pending');
+      expect(withdrawals.length).toBeGreaterThan(0);
+      for (const body of withdrawals)
+        expect(JSON.parse(body)).toEqual({ fromAccountId: accountOf(customer, 'checking').id, amountCents: 12_000, fundingSourceId: source.id });
 
       expect(problems).toEqual([]);
       await context.close();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import {
   accountOf,
@@ -35,22 +35,14 @@ function twoDigits(cents: number): string {
 }
 
 describe.skipIf(!inject('chromiumPath'))('deposits from a verified account at another bank', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'links an account after a code, verifies it with the two texted amounts after a wrong pair, deposits from it and sees the money arrive',
     async () => {
       const customer = await createFundedCustomer('funding-sources', 100_000, { firstName: 'Dana', lastName: 'Demo' });
       const checking = accountOf(customer, 'checking');
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       const accountLists = recordAccountLists(page);
       await signInPastWelcome(page, customer);
       await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor();
@@ -72,12 +64,12 @@ describe.skipIf(!inject('chromiumPath'))('deposits from a verified account at an
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'sources-02-empty');
 
-      // The route number is checked (ABA checksum) before anything is sent.
+      // The routing number is checked (ABA checksum) before anything is sent.
       await linkForm.getByRole('textbox', { name: 'Account number' }).fill(otherBankAccount.accountNumber);
-      const routeNumber = linkForm.getByRole('textbox', { name: 'Route number' });
+      const routeNumber = linkForm.getByRole('textbox', { name: 'Routing number' });
       await routeNumber.fill('011000016');
       await linkForm.getByRole('button', { name: 'Link account' }).click();
-      await linkForm.getByText('route number is not valid').waitFor();
+      await linkForm.getByText('routing number is not valid').waitFor();
       expect(await routeNumber.getAttribute('aria-invalid')).toBe('true');
       await routeNumber.fill(otherBankAccount.routeNumber);
 

@@ -41,7 +41,7 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
   });
 
   it(
-    'a customer applies, operations approves in the console, the money arrives in checking, the schedule and disclosure are shown, and an early payment lowers the balance',
+    'a customer applies with an estimate, operations approves an offer in the console, the customer reads its terms and accepts, the money arrives in checking, and an early payment lowers the balance',
     async () => {
       const borrower = await createFundedCustomer('loan-borrower', 100_000, { firstName: 'Lena', lastName: 'Borrower' });
       const customer = await openPage(browser);
@@ -65,6 +65,10 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
       await customer.page.getByText('number is not valid').waitFor();
       await customer.page.getByRole('textbox', { name: /^Desired amount/ }).fill('5,000');
       await customer.page.getByRole('textbox', { name: /^Duration in months/ }).fill('12');
+      // The estimate before anything is sent: the range, and $5,000.00 over 12 months at the rate for this income (7.99%).
+      const estimate = customer.page.getByRole('region', { name: 'Estimate' });
+      await estimate.getByText('$434.92', { exact: true }).waitFor();
+      await estimate.getByText(/This is an estimate, not an offer/).waitFor();
       await screenshots(customer.page, 'loans-01-application', [viewports.phone.width, viewports.desktop.width]);
       await customer.page.getByRole('button', { name: 'Send application' }).click();
       await customer.page.getByText('Loan application sent').waitFor();
@@ -86,24 +90,35 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
       await staff.page.getByRole('textbox', { name: /^Reason for approval/ }).fill('Steady income; payment under 10% of it');
       await screenshots(staff.page, 'loans-03-console-queue', [768, viewports.desktop.width]);
       await staff.page.getByRole('button', { name: 'Approve $5,000.00' }).click();
-      const confirmation = staff.page.getByRole('dialog', { name: 'Approve and pay out $5,000.00 to Lena Borrower?' });
+      const confirmation = staff.page.getByRole('dialog', { name: 'Approve and offer $5,000.00 to Lena Borrower?' });
       // $5,000.00 at 9.5% over 12 months: 438.42 a month.
       await confirmation.getByText('$438.42').waitFor();
       await screenshots(staff.page, 'loans-04-console-confirm', [768, viewports.desktop.width]);
-      await confirmation.getByRole('button', { name: 'Approve and pay out $5,000.00' }).click();
-      await confirmation.getByText("$5,000.00 was paid into Lena Borrower's checking account. The customer is told.").waitFor();
+      await confirmation.getByRole('button', { name: 'Approve and offer $5,000.00' }).click();
+      await confirmation
+        .getByText('Lena Borrower is offered $5,000.00. Nothing is paid until they accept; the offer lapses in 30 days. The customer is told.')
+        .waitFor();
       await confirmation.getByRole('button', { name: 'Done' }).click();
       // Its row leaves the queue (other journeys on this server may leave applications of their own waiting).
       await staff.page.getByRole('button', { name: "Review Lena Borrower's application for $5,000.00" }).waitFor({ state: 'detached' });
 
-      // The customer's page changes by itself when the decision's notification arrives; the money is in checking.
-      const loanLink = customer.page.getByRole('link', { name: 'Loan of $5,000.00' });
-      await loanLink.waitFor({ timeout: 15_000 });
-      await expect.poll(() => checkingBalanceCents(customer.page)).toBe(600_000);
-      await loanLink.click();
+      // The customer's page changes by itself when the decision's notification arrives: an offer, and no money yet (decision 058).
+      await customer.page.getByRole('heading', { name: 'Your loan offer is waiting for your answer' }).waitFor({ timeout: 15_000 });
+      expect(await checkingBalanceCents(customer.page)).toBe(100_000);
+      await customer.page.getByRole('link', { name: 'Read the offer, then accept or decline it' }).click();
       await heading(customer.page, 'Loan of $5,000.00');
       const disclosure = customer.page.locator('.disclosure');
       await disclosure.getByRole('heading', { name: 'Truth in Lending disclosure' }).waitFor();
+      await customer.page.getByText('Before you accept, here is what this loan would cost you').waitFor();
+      const offer = customer.page.getByRole('region', { name: 'Your loan offer' });
+      await offer.getByText('$438.42').waitFor();
+      await offer.getByText('Answer by').waitFor();
+      await screenshots(customer.page, 'loans-05-offer', [viewports.phone.width, viewports.desktop.width]);
+      await offer.getByRole('button', { name: 'Accept offer' }).click();
+      const accept = customer.page.getByRole('dialog', { name: 'Accept the loan of $5,000.00?' });
+      await accept.getByRole('button', { name: 'Accept and pay out $5,000.00' }).click();
+      await customer.page.getByText('You accepted the loan. $5,000.00 was paid into your checking account.').waitFor();
+      await expect.poll(() => checkingBalanceCents(customer.page)).toBe(600_000);
       await customer.page.getByText('Before your first payment').waitFor();
       // The disclosed APR comes from the schedule (actuarial method): within 1/8 point of the 9.50% note rate.
       const disclosedApr = await disclosure.locator('dt', { hasText: 'Annual percentage rate' }).locator('xpath=following-sibling::dd[1]').textContent();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
-import { baseUrl, expectNoAxeViolations, launchBrowser, viewports } from './support/browser.ts';
+import { baseUrl, expectNoAxeViolations, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { createFundedCustomer, heading, readStepUpCode, signInPastWelcome, type FundedCustomer } from './support/money.ts';
 
@@ -65,8 +65,8 @@ async function payAnotherBank(page: Page, customer: FundedCustomer): Promise<voi
   await page.getByRole('textbox', { name: 'Account number' }).fill('123456789');
   await page.getByRole('textbox', { name: 'Holder name' }).fill(`${customer.firstName} Elsewhere`);
   await page.getByRole('textbox', { name: 'Bank name' }).fill('First Federal');
-  await page.getByRole('textbox', { name: 'Country name' }).fill('United States');
-  await page.getByRole('textbox', { name: 'Route / swift number' }).fill('011000015');
+  await page.getByRole('combobox', { name: 'Country name' }).selectOption('United States');
+  await page.getByRole('textbox', { name: 'Routing number' }).fill('011000015');
   await page.getByRole('textbox', { name: 'Amount' }).fill('30');
   await page.getByRole('textbox', { name: 'Message' }).fill('Confirmed with a passkey');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -74,21 +74,13 @@ async function payAnotherBank(page: Page, customer: FundedCustomer): Promise<voi
 }
 
 describe.skipIf(!inject('chromiumPath'))('passkeys', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'adds a passkey in settings, signs in with it, confirms a payment with it, renames it and removes it',
     async () => {
       const customer = await createFundedCustomer('passkeys', 200_000, { firstName: 'Paige' });
-      const { context, page, cdp, authenticatorId, problems } = await openPageWithAuthenticator(browser);
+      const { context, page, cdp, authenticatorId, problems } = await openPageWithAuthenticator(browser());
       await signInPastWelcome(page, customer);
 
       // Add: a name, the step-up (a texted code: no other method yet), then the device makes the key.

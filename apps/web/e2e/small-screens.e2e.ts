@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { request, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { request, type Locator, type Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName, secureStaffCsrfCookieName, staffCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { loanResponseSchema } from '@strongroom/contracts/loans.ts';
 import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
-import { baseUrl, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, openPage, viewports, useBrowser } from './support/browser.ts';
 import { createFundedCustomer, heading, signInPastWelcome, unreadCount, type FundedCustomer } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 
@@ -56,6 +56,15 @@ async function applyForLoan(page: Page): Promise<string> {
   return loanResponseSchema.parse(await response.json()).loan.id;
 }
 
+/** The customer accepts the offer (an approval is an offer, decision 058), as the loan page's Accept sends it: the loan is paid out. */
+async function acceptLoanOffer(page: Page, loanId: string): Promise<void> {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === csrfCookieName || cookie.name === secureCsrfCookieName);
+  const response = await page.request.post(`/api/v1/loans/${loanId}/accept`, {
+    headers: { [csrfHeaderName]: csrf?.value ?? '', [idempotencyKeyHeader]: crypto.randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** A member of operations approves the application, as the console's Approve button sends it. */
 async function approveLoan(page: Page, loanId: string): Promise<void> {
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === staffCsrfCookieName || cookie.name === secureStaffCsrfCookieName);
@@ -77,21 +86,13 @@ async function signInFromNewBrowsers(customer: FundedCustomer, times: number): P
 }
 
 describe.skipIf(!inject('chromiumPath'))('the bank on a phone (390 px)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'shows the dashboard’s recent amounts without sideways scrolling, and a two-digit count beside the bell, not on it',
     async () => {
       const customer = await createFundedCustomer('small-dashboard', 125_000);
-      const { context, page, problems } = await openPage(browser, { viewport: viewports.phone });
+      const { context, page, problems } = await openPage(browser(), { viewport: viewports.phone });
       await signInPastWelcome(page, customer);
       await signInFromNewBrowsers(customer, 11);
       await page.reload();
@@ -125,13 +126,14 @@ describe.skipIf(!inject('chromiumPath'))('the bank on a phone (390 px)', () => {
     'shows each payment of a loan’s schedule, its interest, balance and status, without sideways scrolling',
     async () => {
       const borrower = await createFundedCustomer('small-loan', 100_000);
-      const customer = await openPage(browser, { viewport: viewports.phone });
+      const customer = await openPage(browser(), { viewport: viewports.phone });
       await signInPastWelcome(customer.page, borrower);
       const loanId = await applyForLoan(customer.page);
       const officer = await createStaff('small-loan-officer', 'operations');
-      const staff = await openPage(browser);
+      const staff = await openPage(browser());
       await staffSignIn(staff.page, officer);
       await approveLoan(staff.page, loanId);
+      await acceptLoanOffer(customer.page, loanId);
 
       await customer.page.goto(`/loan/${loanId}`);
       await heading(customer.page, 'Loan of $5,000.00');
@@ -159,7 +161,7 @@ describe.skipIf(!inject('chromiumPath'))('the bank on a phone (390 px)', () => {
     'fits the back office into the phone’s width',
     async () => {
       const member = await createStaff('small-console-with-a-rather-long-address', 'admin');
-      const { context, page, problems } = await openPage(browser, { viewport: viewports.phone });
+      const { context, page, problems } = await openPage(browser(), { viewport: viewports.phone });
       await staffSignIn(page, member);
       expect(await pageWidth(page)).toBeLessThanOrEqual(phoneWidth);
       await screenshots(page, 'back-office');
@@ -177,7 +179,7 @@ describe.skipIf(!inject('chromiumPath'))('the bank on a phone (390 px)', () => {
   );
 
   it('draws no focus ring on the page heading the app moves focus to, and keeps the ring on controls reached with Tab', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: viewports.phone });
+    const { context, page, problems } = await openPage(browser(), { viewport: viewports.phone });
     await page.goto('/login');
     const title = page.getByRole('heading', { level: 1 });
     await expect.poll(() => title.evaluate((element) => element === document.activeElement)).toBe(true);

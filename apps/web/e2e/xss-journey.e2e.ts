@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
-import { launchBrowser, viewports } from './support/browser.ts';
+import { viewports, useBrowser } from './support/browser.ts';
 import {
   fixturesDirectory,
   phoneCodePattern,
@@ -25,6 +25,7 @@ import {
   signInPastWelcome,
   type FundedCustomer,
 } from './support/money.ts';
+import { showMoreUntil } from './support/lists.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 
 /**
@@ -60,15 +61,16 @@ const hostile = {
   // recipient's transaction details, the console's customers, customer page, messages, held transfers and loans.
   firstName: `Ann ${payloads.attribute}`,
   lastName: `Lee ${payloads.svg}`,
-  // Beneficiary (POST /beneficiaries): payees list (its country is stored and shown by no screen).
+  // Beneficiary (POST /beneficiaries): payees list. Countries are names from the ISO 3166 list and
+  // a name on card is capitals, spaces and hyphens (decision 060): no hostile text reaches them.
   beneficiaryBankName: `Bank ${payloads.script}`,
   beneficiaryAccountName: `Pat ${payloads.attribute}`,
-  beneficiaryCountry: payloads.url,
+  beneficiaryCountry: 'United Kingdom',
   // External transfer (POST /transfers kind external): history, transaction details (the country is shown by no screen).
   transferMessage: `Rent ${payloads.template}`,
   transferAccountName: `Pat ${payloads.svg}`,
   transferBankName: `Other ${payloads.title}`,
-  transferCountry: `US ${payloads.url}`,
+  transferCountry: 'United States',
   // Own transfer (to savings, which a card request needs $500 on): history.
   ownTransferMessage: `Save ${payloads.url} ${payloads.shortSvg}`,
   // Internal transfer held for review ($12,000): the console's held transfer, released there; sender's and recipient's history.
@@ -76,14 +78,14 @@ const hostile = {
   // Withdrawal (POST /withdrawals): history, transaction details (country, state and bank address are shown by no screen).
   withdrawalBankName: `Far ${payloads.script}`,
   withdrawalAccountName: `Kim ${payloads.attribute}`,
-  withdrawalCountry: `FR ${payloads.svg}`,
+  withdrawalCountry: 'France',
   withdrawalState: `Var ${payloads.template}`,
   withdrawalBankAddress: `2 Quai ${payloads.url}`,
   // Funding source (POST /funding-sources) and deposit (POST /deposits): deposit sources, history.
   fundingAccountName: `Joe ${payloads.svg}`,
   depositReason: `Top up ${payloads.script}`,
   // Card request (POST /cards): the console's card requests, approved there; then the customer's card page.
-  nameOnCard: `A ${payloads.shortSvg}`,
+  nameOnCard: 'ANN LEE-NG',
   // Loan application (POST /loans): the console's loan applications (the customer's loan page shows none of it).
   loanOccupation: `Chef ${payloads.attribute}`,
   loanAddress: `3 Rue ${payloads.svg}`,
@@ -125,10 +127,19 @@ async function trappedContext(browser: Browser, baseURL = inject('baseUrl')): Pr
   return { context, page, problems };
 }
 
+/** Waits for the fonts and two animation frames: the page has reflowed after a change of size. */
+function settleLayout(page: Page): Promise<void> {
+  return page.evaluate(() =>
+    document.fonts.ready.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))),
+  );
+}
+
 /** After a screen has shown its texts: the trap is unsprung and the CSP reported nothing. */
 async function expectNothingRan(page: Page): Promise<void> {
-  // An <img onerror> would fire once the image request fails: give it the time to.
-  await page.waitForTimeout(200);
+  // An <img onerror> fires once the image request has failed: wait until every image has settled
+  // (loaded or broken), then let the tasks those queued run before reading the trap.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const state = await page.evaluate(() => {
     const trapped = window as unknown as { __xss?: unknown; __cspViolations: string[] };
     return { xss: trapped.__xss, violations: trapped.__cspViolations };
@@ -167,12 +178,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const narrowest = new URL(page.url()).pathname.startsWith('/ops') ? consoleNarrowest : viewports.phone;
   for (const viewport of [narrowest, viewports.desktop]) {
     await page.setViewportSize(viewport);
-    let overflow = await measureOverflow(page);
-    // Right after a resize, a page can be wider for a moment (fonts, balanced headings reflowing): only a width that stays counts.
-    if (overflow) {
-      await page.waitForTimeout(400);
-      overflow = await measureOverflow(page);
-    }
+    // Right after a resize, a page can be wider for a moment (fonts, balanced headings reflowing):
+    // measure once the fonts are in and two frames have laid the page out at its new width.
+    await settleLayout(page);
+    const overflow = await measureOverflow(page);
     if (overflow) missing.push(`${new URL(page.url()).pathname} ${overflow}`);
     const brokenLabels = await page.evaluate(() =>
       [...document.querySelectorAll('button, a.button')]
@@ -242,22 +251,6 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Queues show 25 at a time, oldest first, and the journeys share one server: shows more until `target` is there. */
-async function showMoreUntil(page: Page, target: ReturnType<Page['getByRole']>): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  for (let round = 0; round < 20; round += 1) {
-    if ((await target.count()) > 0) return;
-    const more = page.getByRole('button', { name: /^(Show|Load) more$/ });
-    if ((await more.count()) === 0) {
-      await page.waitForTimeout(250);
-      continue;
-    }
-    await more.first().click();
-    await page.waitForTimeout(300);
-  }
-  await target.first().waitFor({ timeout: 5_000 });
-}
-
 function csrfHeaders(cookies: { name: string; value: string }[], names: string[]): Record<string, string> {
   return { [csrfHeaderName]: cookies.find((cookie) => names.includes(cookie.name))?.value ?? '' };
 }
@@ -284,15 +277,7 @@ async function expectCreated(response: APIResponse): Promise<Record<string, unkn
 }
 
 describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'stores payloads in every text a visitor or customer can type, and every screen shows them as text without running them',
@@ -306,7 +291,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       const senderName = `${hostile.firstName} ${hostile.lastName}`;
 
       // A visitor writes through the contact form.
-      const visitor = await trappedContext(browser);
+      const visitor = await trappedContext(browser());
       await visit(visitor.page, '/contact', []);
       const form = visitor.page.getByRole('form', { name: 'Send us a message' });
       await form.getByRole('textbox', { name: 'Name' }).fill(hostile.contactName);
@@ -319,7 +304,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await expectNothingRan(visitor.page);
 
       // A new customer signs up through the real screen and sends their identity.
-      const applicant = await trappedContext(browser);
+      const applicant = await trappedContext(browser());
       const applicantEmail = uniqueEmail('xss-applicant');
       const password = 'tangerine lighthouse drift';
       await visit(applicant.page, '/signup', []);
@@ -363,7 +348,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await visit(applicant.page, `/dev/mail?to=${encodeURIComponent(applicantEmail)}`, [hostile.signupFirstName]);
 
       // The sender stores the rest through the API with its own cookies, and a secure message through the screen.
-      const customer = await trappedContext(browser);
+      const customer = await trappedContext(browser());
       const { page } = customer;
       await signInPastWelcome(page, sender);
       const checking = accountOf(sender, 'checking');
@@ -460,7 +445,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await screenshotBothWidths(page, 'xss-01-thread');
 
       // The back office: every queue and page that shows a visitor's or a customer's text.
-      const office = await trappedContext(browser);
+      const office = await trappedContext(browser());
       const ops = office.page;
       await staffSignIn(ops, admin);
       const applicantName = `${hostile.signupFirstName} ${hostile.signupLastName}`;
@@ -572,7 +557,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       // this part opens the bank at localhost (docs/decisions/030), with a virtual authenticator.
       const keyOrigin = new URL(inject('baseUrl'));
       keyOrigin.hostname = 'localhost';
-      const keyed = await trappedContext(browser, keyOrigin.origin);
+      const keyed = await trappedContext(browser(), keyOrigin.origin);
       const cdp = await keyed.context.newCDPSession(keyed.page);
       await cdp.send('WebAuthn.enable');
       await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -597,7 +582,7 @@ describe.skipIf(!inject('chromiumPath'))('cross-site scripting', () => {
       await visit(keyed.page, '/settings/activity', []);
 
       // The recipient of the released transfer sees the sender's name and message.
-      const receiver = await trappedContext(browser);
+      const receiver = await trappedContext(browser());
       await signInPastWelcome(receiver.page, recipient);
       await visit(receiver.page, '/transaction-history', [hostile.heldMessage]);
       await receiver.page.getByRole('button', { name: hostile.heldMessage }).first().click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountTypeSchema } from './accounts.ts';
+import { countryField } from './countries.ts';
 import { textField } from './fields.ts';
 import { accountNumberField, personNameField, routeNumberField } from './payments.ts';
 
@@ -7,12 +8,16 @@ import { accountNumberField, personNameField, routeNumberField } from './payment
 export const bankTypeSchema = z.enum(['mybank', 'otherbank']);
 export type BankType = z.infer<typeof bankTypeSchema>;
 
-/** `POST /beneficiaries`: the seed's five text fields (all required) and the bank type. */
+/**
+ * `POST /beneficiaries`: the seed's five text fields (all required) and the bank type. A payee of
+ * this bank is checked as paying checks it: 422 `payee_name_mismatch` when the name is not the
+ * account's, 422 `own_account_payee` for the customer's own account (decision 060).
+ */
 export const createBeneficiaryRequestSchema = z.object({
   bankName: textField(100),
   accountName: personNameField,
   accountNumber: accountNumberField,
-  nameOfCountry: textField(80),
+  nameOfCountry: countryField,
   routeNumber: routeNumberField,
   bankType: bankTypeSchema,
 });

@@ -86,7 +86,23 @@ export type CardListResponse = z.infer<typeof cardListResponseSchema>;
 export const cardResponseSchema = z.object({ card: cardSchema });
 export type CardResponse = z.infer<typeof cardResponseSchema>;
 
-export const nameOnCardField = textField(26);
+export const nameOnCardMaxLength = 26;
+export const nameOnCardMessages = {
+  invalid: 'use letters A to Z, spaces and hyphens only, as the card prints them',
+} as const;
+
+/**
+ * What the card prints, as embossers print it: letters A-Z in capitals, words parted by one space
+ * or a hyphen (decision 060). Lower case is raised and accents dropped ("Zoë" prints "ZOE"), and
+ * runs of spaces close up; digits, emoji and other signs are refused with one message.
+ */
+export function nameAsCardPrintsIt(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ');
+}
+
+export const nameOnCardField = textField(nameOnCardMaxLength)
+  .overwrite(nameAsCardPrintsIt)
+  .regex(/^[A-Z]+(?:[ -][A-Z]+)*$/, nameOnCardMessages.invalid);
 
 export const createCardRequestSchema = z.object({
   cardType: cardTypeSchema,

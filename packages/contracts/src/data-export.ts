@@ -65,6 +65,57 @@ export const dataExportFiles: readonly DataExportFile[] = [
     ],
   },
   {
+    name: 'loans.json',
+    summary: 'Your loans and applications with their terms, the Truth in Lending disclosure and every instalment of the schedule.',
+    fields: [
+      [
+        'loans[].id, status, requestedAmountCents, annualIncomeCents, durationMonths, purpose, occupation, maritalStatus, address, createdAt',
+        'Each application as you sent it, and where it stands.',
+      ],
+      [
+        'loans[].amountCents, aprBps, termMonths, balanceCents, nextDueDate, nextPaymentCents, disbursedAt',
+        'The approved terms and what is still owed (null before approval).',
+      ],
+      ['loans[].disclosure', 'The Truth in Lending box: amount financed, finance charge, APR and total of payments (null before approval).'],
+      ['loans[].schedule[].number, dueDate, paymentCents, principalCents, interestCents, balanceAfterCents, status', 'Each instalment: due, paid or late.'],
+    ],
+  },
+  {
+    name: 'cards.json',
+    summary:
+      'Your cards (the last four digits only) with their limits, what each owes or has available, and every purchase made with them (up to the latest 10,000 a card).',
+    fields: [
+      ['cards[].id, type, network, nameOnCard, last4, expiry, status, createdAt', 'Each card: never the full card number, never the security code.'],
+      [
+        'cards[].availableCents, creditLimitCents, balanceOwedCents',
+        'Debit: what the checking account has available. Credit: the available credit, the limit and what the card owes (credit cards only).',
+      ],
+      ['cards[].perTransactionLimitCents, monthlyLimitCents, spentThisMonthCents', 'The spending limits you set and what was spent this month.'],
+      [
+        'cards[].purchases[].id, merchantName, mcc, category, amountCents, clearedCents, status, declineReason, createdAt, releasesAt',
+        'Each purchase the card was asked to pay: pending, cleared, reversed, expired or declined (and why).',
+      ],
+    ],
+  },
+  {
+    name: 'linked-banks.json',
+    summary: 'The accounts at other banks you linked to add money, masked as the app shows them (never the full account number).',
+    fields: [
+      ['linkedBanks[].id, accountName, accountType, routeNumber', 'Each linked account: the name on it, checking or savings, and its bank’s routing number.'],
+      ['linkedBanks[].accountNumberMasked, last4', 'The account number masked to its last four digits.'],
+      ['linkedBanks[].status, createdAt, verifiedAt', 'Whether it is waiting for the two small deposits, verified or could not be verified, and when.'],
+    ],
+  },
+  {
+    name: 'referrals.json',
+    summary: 'Your referral code and link, and the friends who signed up with it: only whether and when each bonus was paid, never their names.',
+    fields: [
+      ['code, link', 'Your referral code and the sign-up link that carries it.'],
+      ['referrals[].id, status, bonusCents, createdAt, paidAt', 'Each referral (the latest 100): waiting, paid or refused, the bonus and when it was paid.'],
+      ['pendingCount, paidCount, paidCents', 'The totals of all your referrals.'],
+    ],
+  },
+  {
     name: 'notifications.json',
     summary: 'The notifications the bank sent you in the app (up to the latest 10,000), read or not.',
     fields: [
@@ -98,3 +149,10 @@ export const dataExportFiles: readonly DataExportFile[] = [
     ],
   },
 ];
+
+/**
+ * What the bank will add to the export once it offers it: neither exists yet (issue 39 item 8,
+ * docs/decisions/061-export-everything-and-search-by-party.md). README.txt and the Settings screen say so.
+ */
+export const dataExportNotYet =
+  'Card disputes and scheduled payments are not in the export because the bank does not offer them yet; they will be added when it does.';

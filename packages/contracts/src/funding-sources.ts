@@ -26,7 +26,7 @@ export const fundingSourceMessages = {
   alreadyLinked: 'This account is already linked.',
   tooManyLive: `You can link up to ${fundingSourceMaxLive} accounts at other banks. Remove one first.`,
   tooManyLinks: 'You have linked several accounts today. Please try again tomorrow.',
-  ownBank: 'This route number is this bank: your accounts here need no link',
+  ownBank: 'This routing number is this bank: your accounts here need no link',
   notPending: 'This account is not waiting for verification.',
 } as const;
 

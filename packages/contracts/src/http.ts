@@ -54,6 +54,20 @@ export const errorStatusByCode = {
   loan_repayment_too_large: 422,
   /** An early repayment while an instalment is late: the late one is collected first. */
   loan_instalment_late: 409,
+  /** Accepting a loan offer after its window closed: the offer lapsed (`expired`, decision 058). */
+  offer_expired: 409,
+  /** Accepting or declining a loan that is not an offer (still waiting for a decision, rejected or paid off). */
+  loan_not_offered: 409,
+  /** A new email address that another customer already uses (contact-details.ts). */
+  email_taken: 409,
+  /** A new phone number that another customer has already verified (decision 055). */
+  phone_taken: 409,
+  /** A contact change's link or code that expired, was used, or was tried too often: ask for a new one. */
+  verification_expired: 400,
+  /** A payee of this bank that is the customer's own account: their accounts are already on the transfer form (decision 060). */
+  own_account_payee: 422,
+  /** A payee of this bank whose name does not match the account's holder (the check paying makes, decision 060). */
+  payee_name_mismatch: 422,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

@@ -20,6 +20,8 @@ export const loanRules = {
   maxAprBps: 3_600,
   /** The disclosed APR must be within 1/8 of a percentage point of the note rate (Reg Z 1026.22(a)(2)). */
   aprToleranceBps: 12.5,
+  /** An approval is an offer the customer may accept for this many days; then it lapses (decision 058). */
+  offerWindowDays: 30,
 } as const;
 
 export const maritalStatuses = ['single', 'married', 'divorced', 'widowed', 'separated'] as const;
@@ -31,7 +33,11 @@ export const maritalStatusLabels: Readonly<Record<(typeof maritalStatuses)[numbe
   separated: 'Separated',
 };
 
-export const loanStatuses = ['submitted', 'rejected', 'active', 'paid_off'] as const;
+/**
+ * `offered`: approved with its terms, waiting for the customer's answer (no money has moved);
+ * `declined`: the customer said no; `expired`: the offer lapsed unanswered (docs/decisions/058).
+ */
+export const loanStatuses = ['submitted', 'rejected', 'offered', 'active', 'declined', 'expired', 'paid_off'] as const;
 export const loanStatusSchema = z.enum(loanStatuses);
 export type LoanStatus = z.infer<typeof loanStatusSchema>;
 
@@ -39,6 +45,7 @@ export type LoanStatus = z.infer<typeof loanStatusSchema>;
 export const loanMessages = {
   sent: 'Loan application sent',
   applicationOpen: 'You already have a loan application waiting for a decision.',
+  offerOpen: 'You already have a loan offer waiting for your answer: accept or decline it first.',
 } as const;
 
 const requiredNumber = (what: string, min: number, max: number, boundMessage: string) =>
@@ -95,6 +102,8 @@ export const loanSchema = z.object({
   amountCents: centsSchema.nullable(),
   aprBps: z.number().int().nullable(),
   termMonths: z.number().int().nullable(),
+  /** The moment an offer lapses if not accepted (null unless the loan is or was an offer). */
+  offerExpiresAt: z.iso.datetime().nullable().optional(),
   /** Principal still owed (0 once paid off; null before disbursement). */
   balanceCents: centsSchema.nullable(),
   nextDueDate: z.string().nullable(),
@@ -114,7 +123,11 @@ export const loanDetailResponseSchema = z.object({
 });
 export type LoanDetailResponse = z.infer<typeof loanDetailResponseSchema>;
 
-/** `POST /loans/{id}/repayments` (Idempotency-Key): pays principal first; more than is owed is refused. */
+/**
+ * `POST /loans/{id}/repayments` (Idempotency-Key): while an instalment is late the amount pays the
+ * late amount first (interest, then principal, oldest instalment first), the rest pays principal
+ * early; more than is owed is refused.
+ */
 export const loanRepaymentRequestSchema = z.object({
   fromAccountId: z.uuid({ error: validationMessages.required }),
   amountCents: paymentAmountCentsSchema,
@@ -175,3 +188,64 @@ export const staffLoanResponseSchema = z.object({ loan: staffLoanSchema });
 /** `POST /loans/{id}/repayments` answers 201 with the loan as it now stands and the repayment's transfer id (its history line). */
 export const loanRepaymentResponseSchema = loanDetailResponseSchema.extend({ transferId: z.string() });
 export type LoanRepaymentResponse = z.infer<typeof loanRepaymentResponseSchema>;
+
+/**
+ * `POST /loans/{id}/accept` (Idempotency-Key) pays the offered loan into checking and answers 200
+ * with the loan (`active`); `POST /loans/{id}/decline` answers 200 with the loan (`declined`). An
+ * offer past its window answers 409 `offer_expired`; one already answered, 409 `already_decided`.
+ */
+export const loanOfferResponseSchema = loanDetailResponseSchema;
+
+/**
+ * The bank's rate rule (docs/decisions/027-loans.md), shared by the back office's suggestion and the
+ * application's estimate: by how large the loan is beside the stated annual income, up to a fifth of
+ * it 7.99%, up to half 11.99%, up to all of it 17.99%, beyond that 24.99%.
+ */
+export const loanAprTiersBps = { lowest: 799, low: 1_199, high: 1_799, highest: 2_499 } as const;
+
+export function suggestedAprBps(requestedAmountCents: bigint, annualIncomeCents: bigint): number {
+  if (requestedAmountCents * 5n <= annualIncomeCents) return loanAprTiersBps.lowest;
+  if (requestedAmountCents * 2n <= annualIncomeCents) return loanAprTiersBps.low;
+  if (requestedAmountCents <= annualIncomeCents) return loanAprTiersBps.high;
+  return loanAprTiersBps.highest;
+}
+
+/** The monthly rate aprBps / 120,000: APR in basis points over 10,000 (a fraction) over 12 (months). */
+const monthlyRateDenominator = 120_000n;
+
+/**
+ * The level monthly payment of an amortised loan, rounded once half-up to the cent, in exact bigint
+ * arithmetic. With r = a / b: P·r / (1 − (1 + r)^−n) = P·a·(b + a)^n / (b·((b + a)^n − b^n)). An APR
+ * of 0 divides the amount evenly (the remainder goes to the last instalment, so the level payment is
+ * the quotient). The loans module's schedule and the application's estimate both use it.
+ */
+export function levelPaymentCents(principalCents: bigint, aprBps: number, termMonths: number): bigint {
+  if (aprBps === 0) return principalCents / BigInt(termMonths);
+  const a = BigInt(aprBps);
+  const b = monthlyRateDenominator;
+  const n = BigInt(termMonths);
+  const growth = (b + a) ** n;
+  const numerator = principalCents * a * growth;
+  const denominator = b * (growth - b ** n);
+  return (2n * numerator + denominator) / (2n * denominator);
+}
+
+export interface LoanEstimate {
+  /** The bank's whole range, lowest to highest. */
+  minAprBps: number;
+  maxAprBps: number;
+  /** The rate the bank's rule gives this amount and income, and the payment at it. */
+  exampleAprBps: number;
+  exampleMonthlyPaymentCents: bigint;
+}
+
+/** The application's estimate (not an offer: the offer states the exact terms). */
+export function estimateLoan(amountCents: bigint, annualIncomeCents: bigint, termMonths: number): LoanEstimate {
+  const exampleAprBps = suggestedAprBps(amountCents, annualIncomeCents);
+  return {
+    minAprBps: loanAprTiersBps.lowest,
+    maxAprBps: loanAprTiersBps.highest,
+    exampleAprBps,
+    exampleMonthlyPaymentCents: levelPaymentCents(amountCents, exampleAprBps, termMonths),
+  };
+}

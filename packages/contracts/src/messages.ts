@@ -28,7 +28,9 @@ export const validationMessages = {
   amountFractionalCent: 'amount cannot have a fraction of a cent',
   amountTooLarge: 'amount must be at most $1,000,000.00',
   accountNumberInvalid: 'account number is not valid',
-  routeNumberInvalid: 'route number is not valid',
+  routeNumberInvalid: 'routing number is not valid',
+  /** A SWIFT/BIC code typed where a US routing number goes: say why it cannot work (decision 060). */
+  routeNumberIsSwift: 'International transfers are not offered yet: enter the 9-digit US routing number, not a SWIFT/BIC code',
   cardNumberInvalid: 'card number is not valid',
   stepUpCodeInvalid: 'enter the 6-digit code',
 } as const;

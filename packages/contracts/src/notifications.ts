@@ -23,6 +23,8 @@ export const notificationKindSchema = z.enum([
   'referral',
   /** Support answered one of the customer's secure messages. */
   'secure_message',
+  /** Staff corrected the customer's email, phone or postal address (issue 39 item 7). */
+  'contact_details',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import cardValidator from 'card-validator';
 import { centsSchema } from './accounts.ts';
-import { textField } from './fields.ts';
+import { countryField } from './countries.ts';
+import { plainString, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 import { isValidRoutingNumber, maxPaymentCents } from './money-input.ts';
 
@@ -23,7 +24,21 @@ export const accountNumberField = z
   .trim()
   .min(1, validationMessages.required)
   .regex(/^\d{4,17}$/, validationMessages.accountNumberInvalid);
-export const routeNumberField = z.string().trim().min(1, validationMessages.required).refine(isValidRoutingNumber, validationMessages.routeNumberInvalid);
+/**
+ * A SWIFT/BIC code: bank (4 letters), country (2 letters), place (2) and an optional branch (3).
+ * No US routing number (9 digits) looks like one.
+ */
+export function looksLikeSwiftCode(value: string): boolean {
+  return /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/i.test(value.replace(/\s/g, ''));
+}
+
+/** A US routing number (ABA check digit); a SWIFT code gets its own message: this bank pays inside the US only. */
+export const routeNumberField = z
+  .string()
+  .trim()
+  .min(1, validationMessages.required)
+  .refine((value) => !looksLikeSwiftCode(value), { message: validationMessages.routeNumberIsSwift, abort: true })
+  .refine(isValidRoutingNumber, validationMessages.routeNumberInvalid);
 
 /** Length by the detected card type (15 Amex, 14 Diners, up to 19 Visa/Mastercard) and the Luhn check. */
 export const cardNumberField = z
@@ -66,9 +81,13 @@ const transferBase = {
   message: paymentMessageField,
 };
 
+/** Between the customer's own accounts nobody else reads the message: it may be left empty (still at most 140 characters). */
+export const optionalPaymentMessageField = plainString().trim().max(paymentMessageMaxLength, validationMessages.tooLong).default('');
+
 export const ownTransferRequestSchema = z.object({
   kind: z.literal('own'),
   ...transferBase,
+  message: optionalPaymentMessageField,
   toAccountId: z.uuid({ error: validationMessages.required }),
 });
 
@@ -87,7 +106,7 @@ export const externalTransferRequestSchema = z.object({
   accountName: personNameField,
   routeNumber: routeNumberField,
   nameOfBank: textField(100),
-  nameOfCountry: textField(80),
+  nameOfCountry: countryField,
   addToFavorites: z.boolean().default(false),
 });
 
@@ -120,18 +139,51 @@ export const createDepositRequestSchema = z.object({
 });
 export type CreateDepositRequest = z.input<typeof createDepositRequestSchema>;
 
-/** `POST /withdrawals` with header Idempotency-Key: the seed's nine required fields. */
-export const createWithdrawalRequestSchema = z.object({
-  fromAccountId: z.uuid({ error: validationMessages.required }),
-  amountCents: paymentAmountCentsSchema,
-  country: textField(80),
+/** The seed's seven fields that describe an outside account typed by hand. */
+export const typedWithdrawalAccountFields = {
+  country: countryField,
   nameOfBank: textField(100),
   accountName: personNameField,
   accountNumber: accountNumberField,
   stateName: textField(80),
   bankAddress: textField(200),
   routeNumber: routeNumberField,
-});
+};
+const typedWithdrawalFieldNames = Object.keys(typedWithdrawalAccountFields) as (keyof typeof typedWithdrawalAccountFields)[];
+
+export const withdrawalMessages = {
+  sourceOrTyped: 'choose one of your linked banks or type an account, not both',
+} as const;
+
+/**
+ * `POST /withdrawals` with header Idempotency-Key: to one of the customer's verified linked banks
+ * (`fundingSourceId`, the accounts deposits come from), or to an account typed by hand with the
+ * seed's fields, all required then (decision 060). A linked bank that is not this customer's, or not
+ * verified, is refused with 409 `no_funding_source`, as a deposit is.
+ */
+export const createWithdrawalRequestSchema = z
+  .object({
+    fromAccountId: z.uuid({ error: validationMessages.required }),
+    amountCents: paymentAmountCentsSchema,
+    fundingSourceId: z.uuid({ error: validationMessages.required }).optional(),
+    country: typedWithdrawalAccountFields.country.optional(),
+    nameOfBank: typedWithdrawalAccountFields.nameOfBank.optional(),
+    accountName: typedWithdrawalAccountFields.accountName.optional(),
+    accountNumber: typedWithdrawalAccountFields.accountNumber.optional(),
+    stateName: typedWithdrawalAccountFields.stateName.optional(),
+    bankAddress: typedWithdrawalAccountFields.bankAddress.optional(),
+    routeNumber: typedWithdrawalAccountFields.routeNumber.optional(),
+  })
+  .superRefine((body, context) => {
+    const typed = typedWithdrawalFieldNames.filter((name) => body[name] !== undefined);
+    if (body.fundingSourceId !== undefined) {
+      if (typed.length > 0) context.addIssue({ code: 'custom', path: ['fundingSourceId'], message: withdrawalMessages.sourceOrTyped });
+      return;
+    }
+    for (const name of typedWithdrawalFieldNames) {
+      if (body[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: validationMessages.required });
+    }
+  });
 export type CreateWithdrawalRequest = z.input<typeof createWithdrawalRequestSchema>;
 
 /** Who is on the other side of a payment, as far as the customer who sees it may know. */

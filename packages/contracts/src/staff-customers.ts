@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { accountSchema } from './accounts.ts';
+import { cardSchema } from './cards.ts';
+import { postalAddressSchema } from './contact-details.ts';
+import { loanSchema } from './loans.ts';
 import { identityStatusSchema } from './auth.ts';
 import { lineMessages, plainString } from './fields.ts';
 import { notificationSchema } from './notifications.ts';
@@ -84,6 +87,11 @@ export const customerDetailSchema = z.object({
   sessions: z.array(customerSessionSchema),
   notifications: z.array(notificationSchema),
   freeze: freezeStateSchema,
+  /** The postal address (issue 39 item 7): the one last saved, else the identity review's. */
+  address: postalAddressSchema.nullable().default(null),
+  /** The customer's cards: last four digits only, never the number or a CVV. */
+  cards: z.array(cardSchema).default([]),
+  loans: z.array(loanSchema).default([]),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

@@ -25,13 +25,15 @@ export const staffPermissions = [
   'settings.edit',
   'customers.freeze',
   'audit.read',
+  /** Correcting a customer's email, phone or address with a reason (issue 39 item 7). */
+  'customers.correct',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
 
 /** The contract's matrix, exactly; admin has every permission. */
 export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  support: ['customers.read', 'messages.reply'],
+  support: ['customers.read', 'messages.reply', 'customers.correct'],
   compliance: ['customers.read', 'identity.decide', 'transfers.review'],
   operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle'],
   admin: staffPermissions,

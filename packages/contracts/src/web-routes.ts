@@ -44,6 +44,8 @@ export const customerRoutePaths = [
   '/settings',
   '/settings/activity',
   '/settings/security',
+  '/settings/contact',
+  '/email-change/:token',
   '/privacy',
   '/help',
   '/messages',

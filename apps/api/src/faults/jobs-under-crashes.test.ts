@@ -20,7 +20,7 @@ import { buildTestApp, LogCapture } from '../test/app.ts';
 import { cardKit } from '../test/cards.ts';
 import { insertBareCustomer } from '../test/customers.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
-import { validApplication } from '../test/loans.ts';
+import { acceptLoanOffer, validApplication } from '../test/loans.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../test/payments.ts';
 import { staffBrowser } from '../test/staff.ts';
 import { crashWorkerOnLockedRow, prepareWorker, stopIdleWorkers, type PreparedWorker } from './support/jobs-crash.ts';
@@ -227,6 +227,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
         termMonths: 6,
       });
       expect(approved.statusCode, approved.body).toBe(200);
+      await acceptLoanOffer(who.browser, loanId);
       borrowers.push({ who, loanId });
     }
     // The first instalment falls due today (the job collects as of the bank's today).

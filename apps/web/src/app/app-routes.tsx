@@ -57,6 +57,8 @@ const MessagesPage = lazy(() => import('../features/messages/messages-page.tsx')
 const ThreadPage = lazy(() => import('../features/messages/thread-page.tsx'));
 const SecurityActivityPage = lazy(() => import('../features/security-activity/security-activity-page.tsx'));
 const SecurityPage = lazy(() => import('../features/settings/security/security-page.tsx'));
+const ContactDetailsPage = lazy(() => import('../features/settings/contact/contact-details-page.tsx'));
+const EmailChangePage = lazy(() => import('../features/settings/contact/email-change-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
@@ -91,6 +93,8 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/card-form': <CardFormPage />,
   '/new-card-form': <CardFormPage />,
   '/settings/security': <SecurityPage />,
+  '/settings/contact': <ContactDetailsPage />,
+  '/email-change/:token': <EmailChangePage />,
   '/card-details/:id': <CardDetailsPage />,
   '/loan': <LoansPage />,
   '/loan/:id': <LoanPage />,

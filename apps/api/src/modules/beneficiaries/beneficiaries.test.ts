@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { countryMessages } from '@strongroom/contracts/countries.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import type { OnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -26,7 +27,7 @@ describeEachDatabase('beneficiaries', (database) => {
     ({ app } = await buildTestApp(database()));
     const dependencies = { db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 5) };
     owner = await onboardedCustomer(dependencies);
-    payee = await onboardedCustomer(dependencies);
+    payee = await onboardedCustomer(dependencies, { firstName: 'Ada', lastName: 'Lovelace' });
   });
 
   const signedIn = async (customer: OnboardedCustomer) => new TestBrowser(app).signInAs(database(), customer.userId);
@@ -68,6 +69,48 @@ describeEachDatabase('beneficiaries', (database) => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().beneficiary).toMatchObject({ bankType: 'mybank', accountNumber: savings.number, accountType: 'savings' });
+  });
+
+  const payeeOfThisBank = (accountNumber: string, accountName: string) => ({
+    ...otherBankPayee,
+    bankType: 'mybank',
+    bankName: 'Strongroom Demo Bank',
+    accountNumber,
+    accountName,
+    routeNumber: businessConstants.bankRoutingNumber,
+  });
+
+  it('checks the name of a payee of this bank as paying does: a close name is told the real one, another name nothing more', async () => {
+    const browser = await signedIn(owner);
+    const checking = accountOf(payee, 'checking');
+    const before = await database().query('SELECT 1 FROM beneficiaries');
+    const close = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(checking.number, 'A Lovelace'));
+    const closeMessage = 'The name on this account is Ada Lovelace. Save the payee with that name if it is who you want to pay.';
+    expect(close.statusCode).toBe(422);
+    expect(close.json().error).toMatchObject({ code: 'payee_name_mismatch', message: closeMessage, fields: { accountName: closeMessage } });
+    const other = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(checking.number, 'Charles Babbage'));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe('payee_name_mismatch');
+    expect(other.json().error.message).not.toContain('Lovelace');
+    expect(await database().query('SELECT 1 FROM beneficiaries')).toHaveLength(before.length);
+    const matched = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(checking.number, 'ada  LOVELACE'));
+    expect(matched.statusCode, matched.body).toBe(201);
+  });
+
+  it("refuses the customer's own account as a payee of this bank with own_account_payee", async () => {
+    const browser = await signedIn(owner);
+    const response = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(accountOf(owner, 'savings').number, 'Demo Customer'));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'own_account_payee', fields: { accountNumber: expect.stringContaining('your own accounts') } });
+  });
+
+  it('refuses a country that is not on the ISO 3166 list, and takes one that is in any case', async () => {
+    const browser = await signedIn(owner);
+    const narnia = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: '55554444', nameOfCountry: 'Narnia' });
+    expect(narnia.statusCode).toBe(400);
+    expect(narnia.json().error).toMatchObject({ code: 'validation_failed', fields: { nameOfCountry: countryMessages.notListed } });
+    const listed = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: '55554444', nameOfCountry: 'united kingdom' });
+    expect(listed.statusCode, listed.body).toBe(201);
   });
 
   it('refuses a number that is no open account of this bank, and saves nothing', async () => {
@@ -112,7 +155,9 @@ describeEachDatabase('beneficiaries', (database) => {
     const browser = await signedIn(owner);
     const route = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, routeNumber: '021000022' });
     expect(route.statusCode).toBe(400);
-    expect(route.json().error.fields).toEqual({ routeNumber: 'route number is not valid' });
+    expect(route.json().error.fields).toEqual({ routeNumber: validationMessages.routeNumberInvalid });
+    const swift = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, routeNumber: 'DEUTDEFF500' });
+    expect(swift.json().error.fields).toEqual({ routeNumber: validationMessages.routeNumberIsSwift });
     const bankType = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, bankType: 'somebank' });
     expect(Object.keys(bankType.json().error.fields)).toEqual(['bankType']);
   });

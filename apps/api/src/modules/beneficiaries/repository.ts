@@ -78,9 +78,21 @@ export async function softDeleteBeneficiary(db: Queryable, customerId: string, i
 }
 
 /** The type of an account of this bank that can still receive money, by its number. */
-export async function findOpenAccountType(db: Queryable, accountNumber: string): Promise<AccountType | undefined> {
-  const [row] = await db.query<{ type: AccountType }>("SELECT type FROM customer_accounts WHERE number = $1 AND status <> 'closed'", [accountNumber]);
-  return row?.type;
+/** An open account of this bank by its number: whose it is, its type and its holder's name (as payments name them). */
+export interface OpenAccountOfThisBank {
+  customer_id: string;
+  type: 'checking' | 'savings';
+  holder_name: string;
+}
+
+export async function findOpenAccount(db: Queryable, accountNumber: string): Promise<OpenAccountOfThisBank | undefined> {
+  const [row] = await db.query<OpenAccountOfThisBank>(
+    `SELECT a.customer_id, a.type, c.first_name || ' ' || c.last_name AS holder_name
+     FROM customer_accounts a JOIN customers c ON c.id = a.customer_id
+     WHERE a.number = $1 AND a.status <> 'closed'`,
+    [accountNumber],
+  );
+  return row;
 }
 
 /** Locks the customer's row, so that two additions at once cannot both pass the count. */

@@ -35,6 +35,7 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
             401: errorResponseSchema,
             403: errorResponseSchema,
             409: errorResponseSchema,
+            422: errorResponseSchema,
             429: errorResponseSchema,
           },
         },

@@ -3,9 +3,10 @@ import type { Beneficiary, createBeneficiaryRequestSchema } from '@strongroom/co
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { compareNames } from '../../platform/name-match.ts';
 import {
   countBeneficiaries,
-  findOpenAccountType,
+  findOpenAccount,
   insertBeneficiary,
   listBeneficiaries,
   lockCustomer,
@@ -24,6 +25,9 @@ export const beneficiaryMessages = {
   alreadySaved: 'This beneficiary is already saved',
   limitReached: `You can save at most ${maxBeneficiariesPerCustomer} beneficiaries; delete one to add another`,
   notFound: 'This beneficiary does not exist',
+  ownAccount: 'This is one of your own accounts: choose it on the transfer form under "Transfer within my accounts"',
+  nameDoesNotMatch: 'This name does not match the name on the account. Check the name with the person you want to pay.',
+  nameIsClose: (holderName: string) => `The name on this account is ${holderName}. Save the payee with that name if it is who you want to pay.`,
 } as const;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,10 +53,29 @@ export async function listSavedBeneficiaries(db: Queryable, customerId: string):
 }
 
 /**
- * Saves a payee. One of this bank's accounts must exist and be open, and its type is kept so the
- * transfer form can fill it in; another bank's account cannot be checked here (the payment rail
- * checks it). The customer's row is locked while counting, so two additions at once cannot pass
- * the limit together.
+ * A payee at this bank: an open account of someone else's, whose name matches the one typed as a
+ * payment to it is checked (Confirmation of Payee, platform/name-match.ts). A close match tells
+ * the name on the account, so a typo can be fixed; no match tells nothing more (decision 060).
+ */
+async function checkPayeeOfThisBank(db: Queryable, customerId: string, accountNumber: string, accountName: string): Promise<NewBeneficiary['accountType']> {
+  const account = await findOpenAccount(db, accountNumber);
+  if (!account) {
+    throw new AppError('validation_failed', 'Some fields are not valid', { fields: { accountNumber: beneficiaryMessages.noAccountAtThisBank } });
+  }
+  if (account.customer_id === customerId) {
+    throw new AppError('own_account_payee', beneficiaryMessages.ownAccount, { fields: { accountNumber: beneficiaryMessages.ownAccount } });
+  }
+  const nameCheck = compareNames(accountName, account.holder_name);
+  if (nameCheck === 'match') return account.type;
+  const message = nameCheck === 'close_match' ? beneficiaryMessages.nameIsClose(account.holder_name) : beneficiaryMessages.nameDoesNotMatch;
+  throw new AppError('payee_name_mismatch', message, { fields: { accountName: message } });
+}
+
+/**
+ * Saves a payee. One of this bank's accounts must exist, be open, be someone else's and carry the
+ * name typed; its type is kept so the transfer form can fill it in. Another bank's account cannot
+ * be checked here (the payment rail checks it). The customer's row is locked while counting, so
+ * two additions at once cannot pass the limit together.
  */
 export async function addBeneficiary(
   db: Database,
@@ -60,12 +83,7 @@ export async function addBeneficiary(
   input: z.output<typeof createBeneficiaryRequestSchema>,
   meta: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'> = {},
 ): Promise<Beneficiary> {
-  let accountType: NewBeneficiary['accountType'] = null;
-  if (input.bankType === 'mybank') {
-    const type = await findOpenAccountType(db, input.accountNumber);
-    if (!type) throw new AppError('validation_failed', 'Some fields are not valid', { fields: { accountNumber: beneficiaryMessages.noAccountAtThisBank } });
-    accountType = type;
-  }
+  const accountType = input.bankType === 'mybank' ? await checkPayeeOfThisBank(db, customerId, input.accountNumber, input.accountName) : null;
   const row = await db.transaction(async (tx) => {
     await lockCustomer(tx, customerId);
     if ((await countBeneficiaries(tx, customerId)) >= maxBeneficiariesPerCustomer) throw new AppError('conflict', beneficiaryMessages.limitReached);

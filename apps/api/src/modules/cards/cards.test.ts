@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Card, StaffCardList } from '@strongroom/contracts/cards.ts';
+import { nameOnCardMessages, type Card, type StaffCardList } from '@strongroom/contracts/cards.ts';
 import { noAccountMessages } from '@strongroom/contracts/messages.ts';
 import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -34,7 +34,7 @@ describeEachDatabase('cards: request, staff decision, freeze, close, limits, rev
       expect(card).toMatchObject({
         type: 'credit',
         network: 'mastercard',
-        nameOnCard: 'Dana Q Public',
+        nameOnCard: 'DANA Q PUBLIC',
         status: 'pending_approval',
         last4: '',
         perTransactionLimitCents: 250_000,
@@ -93,6 +93,18 @@ describeEachDatabase('cards: request, staff decision, freeze, close, limits, rev
       expect(response.statusCode).toBe(409);
       expect(response.json().error).toMatchObject({ code: 'no_account', message: noAccountMessages.identityPending });
       expect(response.json().error.message).not.toMatch(/customer care/i);
+    });
+
+    it('prints the name on the card in capitals, accents dropped, and refuses digits, emoji and other signs with one message', async () => {
+      const who = await kit.customer();
+      for (const nameOnCard of ['Ana 😀 Lima', 'R2 D2', "O'Brien", 'Dana_Demo']) {
+        const refused = await kit.request(who, { cardType: 'debit', cardNetwork: 'visa', nameOnCard });
+        expect(refused.statusCode, nameOnCard).toBe(400);
+        expect(refused.json().error.fields, nameOnCard).toEqual({ nameOnCard: nameOnCardMessages.invalid });
+      }
+      const response = await kit.request(who, { cardType: 'debit', cardNetwork: 'visa', nameOnCard: ' zoë  Núñez-Ruiz ' });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<{ card: Card }>().card.nameOnCard).toBe('ZOE NUNEZ-RUIZ');
     });
 
     it.each([

@@ -931,8 +931,9 @@ export async function transactionsOf(dependencies: CardDependencies, customerId:
   return transactionsOfCard(dependencies, card.id);
 }
 
-export async function transactionsOfCard(dependencies: CardDependencies, cardId: string): Promise<{ items: CardTransaction[] }> {
-  const rows = isUuid(cardId) ? await listAuthorizations(dependencies.db, cardId, listLimit) : [];
+/** A card's transactions, newest first: the card's page shows the latest `listLimit`; the data export asks for more. */
+export async function transactionsOfCard(dependencies: CardDependencies, cardId: string, limit = listLimit): Promise<{ items: CardTransaction[] }> {
+  const rows = isUuid(cardId) ? await listAuthorizations(dependencies.db, cardId, limit) : [];
   return { items: rows.map(presentTransaction) };
 }
 

@@ -48,7 +48,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
       '/staff/customers/:id',
       { preValidation: read, schema: { tags: ['staff'], params: idParams, response: { 200: customerDetailSchema, ...errors } } },
       async (request) => {
-        const detail = await customerDetail(db, request.params.id);
+        const detail = await customerDetail(db, request.params.id, dependencies.cards);
         await recordAudit(db, staffAudit(request, { action: 'customer.view', subject: detail.profile.id, outcome: 'success' }));
         return detail;
       },

@@ -16,6 +16,9 @@ import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { endAllSessions } from '../../platform/session.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
+import { cardsOf, type CardDependencies } from '../cards/service.ts';
+import { currentAddress } from '../contact-details/service.ts';
+import { customerLoans } from '../loans/service.ts';
 import { listTransactions } from '../history/service.ts';
 import { recentNotifications } from '../notifications/service.ts';
 import {
@@ -43,6 +46,8 @@ export { assertNotFrozen, refuseWhenFrozen } from '../../platform/account-freeze
 export interface CustomerCareDependencies {
   db: Database;
   liveEvents: LiveEvents;
+  /** For the customer's cards on their page (masked: last four only); without it the page lists none. */
+  cards?: CardDependencies;
 }
 
 /** Writes a staff member's audit entry; the route builds it with the request's address and id. */
@@ -86,7 +91,8 @@ export async function freezeStateOf(db: Queryable, customerId: string): Promise<
     : { frozen: false, reason: null, customerMessage: null, frozenBy: null, frozenAt: null };
 }
 
-export async function customerDetail(db: Database, customerId: string): Promise<CustomerDetail> {
+/** Everything staff see of one customer; with `cards`, their cards (last four only, never a PAN or CVV) too. */
+export async function customerDetail(db: Database, customerId: string, cards?: CardDependencies): Promise<CustomerDetail> {
   const profile = await requireCustomerProfile(db, customerId);
   const review = await latestIdentityReview(db, customerId);
   const accounts = await accountsWithBalances(db, customerId, review?.status === 'approved');
@@ -127,6 +133,9 @@ export async function customerDetail(db: Database, customerId: string): Promise<
     })),
     notifications: await recentNotifications(db, customerId, customerDetailLimits.notifications),
     freeze: await freezeStateOf(db, customerId),
+    address: await currentAddress(db, customerId),
+    cards: cards ? await cardsOf(cards, customerId) : [],
+    loans: (await customerLoans(db, customerId)).items,
   };
 }
 

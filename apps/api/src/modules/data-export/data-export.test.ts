@@ -111,7 +111,7 @@ describeEachDatabase('GET /me/export', (database) => {
       if (!toolMissing('unzip')) expect(unzipTest(response.rawPayload)).toContain('No errors detected');
     });
 
-    it('holds README.txt, profile.json, accounts.json, a transactions file per account, notifications.json, messages.json and audit.json', () => {
+    it('holds README.txt, profile.json, accounts.json, a transactions file per account, loans.json, cards.json, linked-banks.json, referrals.json, notifications.json, messages.json and audit.json', () => {
       expect(Object.keys(files).sort()).toEqual(
         [
           'README.txt',
@@ -119,6 +119,10 @@ describeEachDatabase('GET /me/export', (database) => {
           'accounts.json',
           `accounts/${zoe.checking.number}/transactions.csv`,
           `accounts/${zoe.savings.number}/transactions.csv`,
+          'loans.json',
+          'cards.json',
+          'linked-banks.json',
+          'referrals.json',
           'notifications.json',
           'messages.json',
           'audit.json',

@@ -25,7 +25,7 @@ export function dataExportRoutes(dependencies: DataExportDependencies): FastifyP
             200: z
               .unknown()
               .describe(
-                'A zip (application/zip): README.txt, profile.json, accounts.json, accounts/<number>/transactions.csv (one per account), notifications.json, messages.json, audit.json',
+                'A zip (application/zip): README.txt, profile.json, accounts.json, accounts/<number>/transactions.csv (one per account), loans.json, cards.json, linked-banks.json, referrals.json, notifications.json, messages.json, audit.json',
               ),
             ...errors,
           },

@@ -1,4 +1,4 @@
-import { dataExportFileName, dataExportFiles, dataExportsPerHour } from '@strongroom/contracts/data-export.ts';
+import { dataExportFileName, dataExportFiles, dataExportNotYet, dataExportsPerHour } from '@strongroom/contracts/data-export.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -10,12 +10,13 @@ import { recentNotifications } from '../notifications/service.ts';
 import { exportSecureMessages } from '../secure-messages/service.ts';
 import { exportSecurityEvents } from '../security-events/service.ts';
 import { openAccountHistory, statementCsv } from '../statements/service.ts';
+import { cardsFile, linkedBanksFile, loansFile, referralsFile } from './product-files.ts';
 import { dataExportAction, findProfile, recentExports, secondsUntilOutOfWindow, type ProfileRow } from './repository.ts';
 import { zipStream, type ZipEntry } from './zip.ts';
 
 export interface DataExportDependencies {
   db: Database;
-  config: Pick<Config, 'bankName' | 'bankTimeZone'>;
+  config: Pick<Config, 'bankName' | 'bankTimeZone' | 'publicUrl'>;
   cards: CardDependencies;
 }
 
@@ -121,7 +122,10 @@ export function readmeText(bankName: string, customerName: string, exportedAt: D
     'Never in this zip, because they would let someone else act as you: your password (the bank keeps only a hash of it, and not',
     'even that is here), full card numbers and security codes, the full number of your identity document, session cookies,',
     'one-time codes, authenticator-app secrets, recovery codes and passkey keys. Your profile photo and the picture of your',
-    'identity document are not included either; support can send you copies.',
+    'identity document are not included either; support can send you copies. A linked account at another bank shows its last',
+    'four digits only, as the app shows it.',
+    '',
+    dataExportNotYet,
     '',
     'Keep this file safe: it holds your personal and financial details.',
   );
@@ -219,6 +223,30 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
         yield* statementCsv(await openAccountHistory(db, config, actor.customerId, account.id));
       },
     })),
+    {
+      name: 'loans.json',
+      content: async function* () {
+        yield json(await loansFile(db, actor.customerId));
+      },
+    },
+    {
+      name: 'cards.json',
+      content: async function* () {
+        yield json(await cardsFile(dependencies.cards, actor.customerId));
+      },
+    },
+    {
+      name: 'linked-banks.json',
+      content: async function* () {
+        yield json(await linkedBanksFile(db, actor.customerId));
+      },
+    },
+    {
+      name: 'referrals.json',
+      content: async function* () {
+        yield json(await referralsFile(db, config.publicUrl, actor.customerId));
+      },
+    },
     { name: 'notifications.json', content: () => jsonList('notifications', () => recentNotifications(db, actor.customerId, notificationsExportLimit)) },
     { name: 'messages.json', content: () => jsonList('threads', () => exportSecureMessages(db, actor.customerId)) },
     { name: 'audit.json', content: () => jsonList('events', () => exportSecurityEvents(db, actor.customerId)) },

@@ -98,7 +98,7 @@ describeEachDatabase('accounts at other banks (funding sources)', (database) => 
     const dana = await kit.customer();
     const bad = await kit.pay(dana, '/funding-sources', { ...otherBank, accountNumber: '123456789', routeNumber: '011000016' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.routeNumber).toBe('route number is not valid');
+    expect(bad.json().error.fields.routeNumber).toBe('routing number is not valid');
     const own = await kit.pay(dana, '/funding-sources', { ...otherBank, accountNumber: '123456789', routeNumber: '123456780' });
     expect(own.statusCode).toBe(400);
     expect(own.json().error.fields.routeNumber).toContain('this bank');

@@ -40,7 +40,7 @@ export async function returnMicroDeposit(
       customerId: source.customer_id,
       kind: 'funding_source',
       name: 'Account not verified',
-      text: `The bank of your account ending ${source.last4} returned our small deposits (${returnCode}), so it cannot be linked. Check the account and route numbers and link it again.`,
+      text: `The bank of your account ending ${source.last4} returned our small deposits (${returnCode}), so it cannot be linked. Check the account and routing numbers and link it again.`,
       link: '/deposit/sources',
     });
     return source.customer_id;

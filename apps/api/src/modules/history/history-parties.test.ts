@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { cardKit } from '../../test/cards.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { validApplication } from '../../test/loans.ts';
+import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 
 describeEachDatabase('history says who', (database) => {
@@ -102,6 +102,7 @@ describeEachDatabase('history says who', (database) => {
       termMonths: 6,
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    await acceptLoanOffer(dana.browser, loanId);
     const repaid = await dana.browser.request({
       method: 'POST',
       url: `/api/v1/loans/${loanId}/repayments`,

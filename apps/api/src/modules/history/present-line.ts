@@ -27,10 +27,15 @@ export function presentLine(line: LineRow): Transaction {
     status: visibleStatus(line.status),
     amountCents: centsToJson(signedLineCents(line.amount_cents, line.side)),
     description: isCardPurchase(line) ? cardPurchaseDescription(line) : lineDescription(lineFactsOf(line), line.side),
-    party: isCardPurchase(line) ? null : headingParty(lineFactsOf(line), line.side),
+    party: partyOfLine(line),
     category: lineCategory(line.kind, line.side),
     createdAt: line.created_at.toISOString(),
   };
+}
+
+/** Who a line's heading names ("To Grace Landlord"): none for a card purchase, whose description names the merchant. */
+export function partyOfLine(line: Pick<LineRow, 'kind' | 'side' | 'message' | 'counterparty_name' | 'counterparty_bank_name' | 'details'>): string | null {
+  return isCardPurchase(line) ? null : headingParty(lineFactsOf(line), line.side);
 }
 
 /** A purchase with a debit card (cards module): its line names the merchant, not a payee. */

@@ -2,18 +2,19 @@ import type { Queryable } from '../../db/database.ts';
 
 /*
  * What a text search in history gives SQL: the LIKE pattern over `history_search_text` (migration
- * 0026) that narrows the lines, and the pattern the trigram index is probed with
- * (docs/decisions/046-history-search-index.md). The service still decides which lines match.
+ * 0026; since 0037 it holds every party wording of a line beside its message) that narrows the
+ * lines, and the pattern the trigram index is probed with (docs/decisions/046-history-search-index.md,
+ * 061-export-everything-and-search-by-party.md). The service still decides which lines match.
  */
 
 /** The expression the trigram index `payments_search` is built on, word for word. */
 export const searchTextSql = `history_search_text(p.kind, p.message, p.counterparty_name, p.counterparty_bank_name, p.details ->> 'senderName')`;
 
 /**
- * The LIKE pattern over `history_search_text` (migration 0026) that every line whose description
- * contains `text`, whatever its case, matches: the ASCII characters of the text in lower case, and
- * '%' for any other character (JavaScript's lower case of it may be longer, or differ from
- * PostgreSQL's), with LIKE's own characters escaped. A few lines more may match; none fewer.
+ * The LIKE pattern over `history_search_text` (migrations 0026 and 0037) that every line whose
+ * description or party contains `text`, whatever its case, matches: the ASCII characters of the
+ * text in lower case, and '%' for any other character (JavaScript's lower case of it may be
+ * longer, or differ from PostgreSQL's), with LIKE's own characters escaped. A few lines more may match; none fewer.
  */
 export function searchPatternOf(text: string): string {
   const pieces = ['%'];

@@ -11,7 +11,7 @@ import { centsToJson } from '../../platform/money.ts';
 import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
-import { lineFactsOf, presentLine } from './present-line.ts';
+import { lineFactsOf, partyOfLine, presentLine } from './present-line.ts';
 import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow, type MonthFlowRow } from './repository.ts';
 import { searchPatternOf, searchProbeOf } from './search-pattern.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
@@ -85,14 +85,17 @@ function cursorOf(line: LineRow): LineCursor {
 }
 
 /**
- * Lines whose description contains `text`, whatever its case: the description is worded by the
- * contracts' definition, the one the screen shows, so a search finds exactly what the customer reads.
+ * Lines whose description or other party contains `text`, whatever its case: both are worded by
+ * the contracts' definition, the one the screen shows ("To Grace Landlord · Rent for May"), so a
+ * search finds exactly what the customer reads, the payee's or the sender's name included
+ * (docs/decisions/061-export-everything-and-search-by-party.md).
  */
 async function searchLines(db: Queryable, query: LineQuery, text: string, pageSize: number): Promise<LinePage> {
   const needle = text.toLowerCase();
   const searchPattern = searchPatternOf(text);
   const found: LineRow[] = [];
-  const matches = (line: LineRow) => lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle);
+  const matches = (line: LineRow) =>
+    lineDescription(lineFactsOf(line), line.side).toLowerCase().includes(needle) || (partyOfLine(line)?.toLowerCase().includes(needle) ?? false);
   const window = await listLines(db, { ...query, limit: searchWindowLines });
   for (const line of window) {
     if (!matches(line)) continue;

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
+import { transferFlags, type TransferInput } from '../../ledger/types.ts';
+import { derivedUuid } from '../../platform/derived-id.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
@@ -19,7 +21,10 @@ import {
   insertRepayment,
   leaseLoan,
   listInstalments,
+  markInstalmentPaid,
+  reduceInstalment,
   releaseLoan,
+  type InstalmentRow,
   type LoanAccountRow,
   type LoanRow,
 } from './repository.ts';
@@ -36,8 +41,11 @@ export function payoffMessage(owedCents: bigint): string {
  * charged only by instalments, on the balance at each). The instalments still to pay are then
  * re-amortised at the same level payment from the new balance, so the schedule gets shorter (the
  * last instalment takes the remainder); paying everything owed closes the loan (`paid_off`).
- * More than is owed is refused (422, the message states the payoff amount); while an instalment
- * is late the late one is collected first by the daily job, so an early repayment is refused (409).
+ * More than is owed is refused (422, the message states the payoff amount). While an instalment is
+ * late the amount pays the late amount first (docs/decisions/058): each late instalment, oldest
+ * first, its interest then its principal, as the daily job would have; what is left of a late
+ * instalment stays late and the job collects it; only what is left after every late instalment is
+ * paid goes to principal early.
  */
 export async function repayEarly(
   dependencies: LoanDependencies,
@@ -69,29 +77,49 @@ export async function repayEarly(
     );
   }
   const amountCents = BigInt(body.amountCents);
-  await refuseWhatCannotBeRepaid(db, loan.id, amountCents);
+  planRepayment(await listInstalments(db, loan.id), amountCents);
   // The daily job and this repayment never move this loan's money at once (the lease), so the
   // amount checked against what is owed is still right when the schedule is re-amortised.
   if (!(await leaseLoan(db, loan.id))) throw new AppError('conflict', 'A payment of this loan is being processed. Try again in a moment.');
   try {
-    await refuseWhatCannotBeRepaid(db, loan.id, amountCents);
-    return await moveEarlyRepayment(dependencies, actor, loan, account, amountCents, { idempotencyKey, hash });
+    const plan = planRepayment(await listInstalments(db, loan.id), amountCents);
+    return await moveEarlyRepayment(dependencies, actor, loan, account, amountCents, plan, { idempotencyKey, hash });
   } finally {
     await releaseLoan(db, loan.id);
   }
 }
 
-async function refuseWhatCannotBeRepaid(db: Queryable, loanId: string, amountCents: bigint): Promise<void> {
-  const instalments = await listInstalments(db, loanId);
-  const late = instalments.find((line) => line.status === 'late');
-  if (late) {
-    throw new AppError(
-      'loan_instalment_late',
-      `Instalment ${late.number} (${formatMoney(late.payment_cents)}) is late. Add money to your checking account: the late instalment is collected first, then you can repay early.`,
-    );
+/** The part of a late instalment a repayment pays. */
+interface LatePart {
+  number: number;
+  principalCents: bigint;
+  interestCents: bigint;
+  /** True when this pays what was left of the instalment. */
+  whole: boolean;
+}
+
+interface RepaymentPlan {
+  late: LatePart[];
+  /** Principal paid early, after every late instalment. */
+  earlyCents: bigint;
+}
+
+/** Splits a repayment: the late instalments first (interest, then principal), the rest to principal; refuses more than is owed. */
+export function planRepayment(instalments: readonly InstalmentRow[], amountCents: bigint): RepaymentPlan {
+  const late = instalments.filter((line) => line.status === 'late');
+  const lateOwedCents = late.reduce((sum, line) => sum + line.payment_cents, 0n);
+  const payoffCents = lateOwedCents + principalOwedCents(instalments.filter((line) => line.status !== 'late'));
+  if (amountCents > payoffCents) throw new AppError('loan_repayment_too_large', payoffMessage(payoffCents));
+  const parts: LatePart[] = [];
+  let left = amountCents;
+  for (const line of late) {
+    if (left === 0n) break;
+    const paid = left < line.payment_cents ? left : line.payment_cents;
+    const interestCents = paid < line.interest_cents ? paid : line.interest_cents;
+    parts.push({ number: line.number, interestCents, principalCents: paid - interestCents, whole: paid === line.payment_cents });
+    left -= paid;
   }
-  const owedCents = principalOwedCents(instalments);
-  if (amountCents > owedCents) throw new AppError('loan_repayment_too_large', payoffMessage(owedCents));
+  return { late: parts, earlyCents: left };
 }
 
 async function moveEarlyRepayment(
@@ -100,6 +128,7 @@ async function moveEarlyRepayment(
   loan: LoanRow,
   account: LoanAccountRow,
   amountCents: bigint,
+  plan: RepaymentPlan,
   key: { idempotencyKey: string; hash: Buffer },
 ): Promise<{ status: number; body: unknown }> {
   const { db } = dependencies;
@@ -112,18 +141,36 @@ async function moveEarlyRepayment(
     throw new AppError('conflict', 'This repayment is already being processed. Check your loan before trying again.');
   }
 
-  const [outcome] = await createTransfers(db, [
-    {
-      id: repaymentId,
-      debitAccountId: account.ledger_account_id,
-      creditAccountId: operatorAccounts.loansReceivable,
-      amountCents,
+  // The interest of the late instalments is booked to interest income by a transfer linked to the
+  // repayment (both or neither), as the daily job books an instalment's.
+  const lateInterestCents = plan.late.reduce((sum, part) => sum + part.interestCents, 0n);
+  const interestTransferId = lateInterestCents > 0n ? derivedUuid('loan-late-interest', repaymentId) : null;
+  const transfers: TransferInput[] = [];
+  if (interestTransferId) {
+    transfers.push({
+      id: interestTransferId,
+      debitAccountId: operatorAccounts.loansReceivable,
+      creditAccountId: operatorAccounts.interestIncome,
+      amountCents: lateInterestCents,
       ledger: ledgers.usd,
-      code: transferCodes.loanRepayment,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    if (outcome?.result !== 'exceeds_credits') throw new Error(`the ledger refused early repayment ${repaymentId}: ${outcome?.result ?? 'no result'}`);
+      code: transferCodes.interest,
+      flags: transferFlags.linked,
+    });
+  }
+  transfers.push({
+    id: repaymentId,
+    debitAccountId: account.ledger_account_id,
+    creditAccountId: operatorAccounts.loansReceivable,
+    amountCents,
+    ledger: ledgers.usd,
+    code: transferCodes.loanRepayment,
+  });
+  const outcomes = await createTransfers(db, transfers);
+  const failed = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
+  if (outcomes.length !== transfers.length || failed) {
+    if (!outcomes.some((outcome) => outcome.result === 'exceeds_credits')) {
+      throw new Error(`the ledger refused repayment ${repaymentId}: ${failed?.result ?? 'no result'}`);
+    }
     const refused = {
       status: 422,
       body: { error: { code: 'insufficient_funds', message: 'Insufficient funds: the amount is more than the available balance of this account.' } },
@@ -137,24 +184,42 @@ async function moveEarlyRepayment(
     if (!current || current.amount_cents === null || current.apr_bps === null || current.term_months === null || current.disbursed_on === null) {
       throw new Error(`loan ${loan.id} lost its terms`);
     }
-    await insertRepayment(tx, {
-      id: repaymentId,
-      loanId: loan.id,
-      kind: 'early',
-      instalmentNumber: null,
-      principalCents: amountCents,
-      interestCents: 0n,
-      interestTransferId: null,
-    });
+    for (const part of plan.late) {
+      await insertRepayment(tx, {
+        id: derivedUuid('loan-late-part', repaymentId, String(part.number)),
+        loanId: loan.id,
+        kind: 'instalment',
+        instalmentNumber: part.number,
+        principalCents: part.principalCents,
+        interestCents: part.interestCents,
+        interestTransferId: part.interestCents > 0n ? interestTransferId : null,
+      });
+      if (part.whole) await markInstalmentPaid(tx, loan.id, part.number, repaymentId);
+      else await reduceInstalment(tx, loan.id, part.number, part);
+    }
+    if (plan.earlyCents > 0n) {
+      await insertRepayment(tx, {
+        id: plan.late.length === 0 ? repaymentId : derivedUuid('loan-early-part', repaymentId),
+        loanId: loan.id,
+        kind: 'early',
+        instalmentNumber: null,
+        principalCents: plan.earlyCents,
+        interestCents: 0n,
+        interestTransferId: null,
+      });
+    }
     await insertLoanPayment(tx, {
       id: repaymentId,
       customerId: loan.customer_id,
       kind: 'loan_repayment',
       checkingAccountId: account.id,
       amountCents,
-      message: 'Loan early repayment',
+      message:
+        plan.late.length === 0
+          ? 'Loan early repayment'
+          : `Loan repayment - late instalment ${plan.late.map((part) => part.number).join(', ')}${plan.earlyCents > 0n ? ' and early repayment' : ''}`,
     });
-    await reamortise(tx, current, amountCents);
+    if (plan.earlyCents > 0n) await reamortise(tx, current, plan.earlyCents);
     await closeWhenNothingOwed(tx, current);
     const after = await findLoan(tx, loan.id);
     if (!after) throw new Error(`loan ${loan.id} vanished`);
@@ -169,7 +234,12 @@ async function moveEarlyRepayment(
       ip: actor.ip,
       userAgent: actor.userAgent,
       requestId: actor.requestId,
-      details: { amountCents: amountCents.toString(), transferId: repaymentId },
+      details: {
+        amountCents: amountCents.toString(),
+        transferId: repaymentId,
+        lateInstalments: plan.late.map((part) => part.number).join(','),
+        earlyCents: plan.earlyCents.toString(),
+      },
     });
     return response;
   });

@@ -12,7 +12,7 @@ import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
-import { validApplication } from '../../test/loans.ts';
+import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { pdfText, toolMissing } from '../../test/statements.ts';
 import { runOpsCommand } from '../ops/registry.ts';
@@ -107,15 +107,26 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
       termMonths: 6,
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().loan.loan).toMatchObject({ status: 'active', amountCents: 10_000, aprBps: 1_200, termMonths: 6, balanceCents: 10_000 });
+    expect(approved.json().loan.loan).toMatchObject({ status: 'offered', amountCents: 10_000, aprBps: 1_200, termMonths: 6, balanceCents: null });
     const twice = await operations.post(`/api/v1/staff/loans/${loan.id}/decision`, { decision: 'reject', reason: 'Changed my mind' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('already_decided');
 
-    // The money is in checking, in history with the loan's words, and the schedule and disclosure are shown.
+    // An approval is an offer (decision 058): the terms and disclosure are shown, nothing is paid.
+    const offer = await detail(dana, loan.id);
+    expect(offer.loan.status).toBe('offered');
+    expect(offer.disclosure).toEqual({ amountFinancedCents: 10_000, financeChargeCents: 353, aprBps: 1_200.08, totalOfPaymentsCents: 10_353 });
+    expect((await kit.balances(dana)).checking.balanceCents).toBe(5_000);
+    expect(await notificationsNamed(dana, 'Loan offer')).toHaveLength(1);
+    expect(await notificationsNamed(dana, 'Loan paid out')).toHaveLength(0);
+    const acceptKey = randomUUID();
+    await acceptLoanOffer(dana.browser, loan.id, acceptKey);
+    await acceptLoanOffer(dana.browser, loan.id, acceptKey);
+
+    // The money is in checking once, in history with the loan's words, and the schedule and disclosure are shown.
     expect((await kit.balances(dana)).checking.balanceCents).toBe(15_000);
     expect((await historyDescriptions(dana))[0]).toMatchObject({ description: 'Loan disbursement', amountCents: 10_000, kind: 'loan_disbursement' });
-    expect(await notificationsNamed(dana, 'Loan approved')).toHaveLength(1);
+    expect(await notificationsNamed(dana, 'Loan paid out')).toHaveLength(1);
     const active = await detail(dana, loan.id);
     const disbursedOn = active.loan.disbursedAt?.slice(0, 10) ?? '';
     const due = (number: number) => addMonths(disbursedOn, number);
@@ -150,12 +161,19 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect(await runJob(dayAfter)).toMatchObject({ paid: 0, late: 1 });
     expect(await notificationsNamed(dana, 'Loan instalment late')).toHaveLength(2);
 
-    // An early repayment waits while an instalment is late.
+    // A late borrower can pay: the payment goes to the late amount first, its interest ($0.84) then
+    // its principal; what is left of the instalment stays late (decision 058).
     const whileLate = await repay(dana, loan.id, { fromAccountId: dana.savings.id, amountCents: 1_000 });
-    expect(whileLate.statusCode).toBe(409);
-    expect(whileLate.json().error.code).toBe('loan_instalment_late');
+    expect(whileLate.statusCode, whileLate.body).toBe(201);
+    const partlyPaid: LoanDetailResponse = whileLate.json();
+    expect(partlyPaid.schedule[1]).toMatchObject({ status: 'late', paymentCents: 725, interestCents: 0, principalCents: 725 });
+    expect(partlyPaid.schedule.slice(2).map((line) => line.paymentCents)).toEqual([1725, 1725, 1725, 1728]);
+    const fromSavings = (await dana.browser.get(`/api/v1/transactions?accountId=${dana.savings.id}`)).json<{
+      items: { description: string; amountCents: number }[];
+    }>();
+    expect(fromSavings.items[0]).toMatchObject({ description: 'Loan repayment - late instalment 2', amountCents: -1_000 });
 
-    // The money comes back; the next day's run takes the late instalment.
+    // The money comes back; the next day's run takes what is left of the late instalment.
     const back = await kit.pay(dana, '/transfers', {
       kind: 'own',
       fromAccountId: dana.savings.id,
@@ -169,6 +187,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     const afterLate = await detail(dana, loan.id);
     expect(afterLate.schedule.map((line) => line.status)).toEqual(['paid', 'paid', 'due', 'due', 'due', 'due']);
     expect(afterLate.loan.balanceCents).toBe(6_734);
+    expect((await historyDescriptions(dana))[0]).toMatchObject({ description: 'Loan repayment - instalment 2 of 6', amountCents: -725 });
 
     // More than is owed is refused with the payoff amount; someone else's account is no account.
     const tooMuch = await repay(dana, loan.id, { fromAccountId: dana.savings.id, amountCents: 6_735 });
@@ -238,6 +257,8 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
       ['GET', '/schedule.csv', undefined],
       ['GET', '/schedule.pdf', undefined],
       ['POST', '/repayments', { fromAccountId: stranger.checking.id, amountCents: 100 }],
+      ['POST', '/accept', {}],
+      ['POST', '/decline', {}],
     ] as const) {
       const request = (id: string) =>
         stranger.browser.request({ method, url: `/api/v1/loans/${id}${suffix}`, payload: body, headers: body ? { 'idempotency-key': randomUUID() } : {} });
@@ -266,6 +287,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
       termMonths: 6,
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    await acceptLoanOffer(dana.browser, loanId);
     const firstDue = (await detail(dana, loanId)).schedule[0]?.dueDate ?? '';
     // Another process holds the loan's lease (a repayment in flight).
     await database().query(`UPDATE loans SET busy_until = now() + interval '1 minute' WHERE id = $1`, [loanId]);
@@ -296,6 +318,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
       termMonths: 6,
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    await acceptLoanOffer(dana.browser, loanId);
     const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
     const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, {
       reason: 'Suspicious activity reported',

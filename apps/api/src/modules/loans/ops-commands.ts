@@ -6,7 +6,7 @@ import { bankToday } from './service.ts';
 /** `npm run ops -- loan-repayments [--as-of YYYY-MM-DD]`: the daily job, as if it were that day (default: the bank's today). */
 export const loanRepaymentsCommand: OpsCommand = {
   name: 'loan-repayments',
-  summary: 'Take every loan instalment due on or before a day from checking (late without the money)',
+  summary: 'Take every loan instalment due on or before a day from checking (late without the money); lapse loan offers past their window',
   usage: 'loan-repayments [--as-of YYYY-MM-DD]',
   async run({ database, config, liveEvents }, args) {
     let asOf = bankToday(config.bankTimeZone);

@@ -27,6 +27,7 @@ export function presentLoan(row: LoanRow, facts: { next: InstalmentRow | undefin
     nextDueDate: row.status === 'active' ? (facts.next?.due_date ?? null) : null,
     nextPaymentCents: row.status === 'active' && facts.next ? centsToJson(facts.next.payment_cents) : null,
     rejectionReason: row.status === 'rejected' ? row.decision_reason : null,
+    offerExpiresAt: row.offer_expires_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     disbursedAt: row.disbursed_at?.toISOString() ?? null,
   };
@@ -44,7 +45,7 @@ export function presentScheduleLine(line: InstalmentRow): ScheduleLine {
   };
 }
 
-/** The disclosure made at approval; none before (a submitted or rejected application). */
+/** The disclosure made with the offer; none before (a submitted or rejected application). */
 export function presentDisclosure(row: LoanRow): Disclosure | null {
   if (row.amount_financed_cents === null || row.finance_charge_cents === null || row.disclosed_apr_centi_bps === null || row.total_of_payments_cents === null) {
     return null;

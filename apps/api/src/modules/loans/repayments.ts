@@ -23,7 +23,7 @@ import {
   type LoanRow,
 } from './repository.ts';
 import { owingAmong } from '../accounts/service.ts';
-import { finishDisbursements, loanNotificationLink, type LoanDependencies } from './service.ts';
+import { finishDisbursements, lapseExpiredOffers, loanNotificationLink, type LoanDependencies } from './service.ts';
 
 /** Loans the daily job reads at a time. */
 const dueBatchSize = 100;
@@ -36,6 +36,8 @@ export interface RepaymentRunSummary {
   late: number;
   paidOff: number;
   disbursementsFinished: number;
+  /** Loan offers past their window that lapsed (`expired`) in this run. */
+  offersLapsed: number;
 }
 
 function instalmentWords(number: number, lastNumber: number): string {
@@ -53,7 +55,14 @@ function instalmentWords(number: number, lastNumber: number): string {
  * day's run tries again under new ids.
  */
 export async function runLoanRepayments(dependencies: LoanDependencies, asOf: string): Promise<RepaymentRunSummary> {
-  const summary: RepaymentRunSummary = { asOf, paid: 0, late: 0, paidOff: 0, disbursementsFinished: await finishDisbursements(dependencies) };
+  const summary: RepaymentRunSummary = {
+    asOf,
+    paid: 0,
+    late: 0,
+    paidOff: 0,
+    disbursementsFinished: await finishDisbursements(dependencies),
+    offersLapsed: await lapseExpiredOffers(dependencies),
+  };
   const done = new Set<string>();
   for (;;) {
     const due = (await dueInstalments(dependencies.db, asOf, dueBatchSize + done.size)).filter((line) => !done.has(line.loan_id));

@@ -29,6 +29,8 @@ export interface LoanRow {
   decided_by: string | null;
   decided_at: Date | null;
   paid_off_at: Date | null;
+  offer_expires_at: Date | null;
+  answered_at: Date | null;
   created_at: Date;
   created_text: string;
 }
@@ -50,7 +52,7 @@ const loanColumns = `l.id, l.customer_id, l.status, l.marital_status, l.occupati
   l.annual_income_cents, l.duration_months, l.checking_account_id, l.amount_cents, l.apr_bps, l.term_months, l.amount_financed_cents,
   l.finance_charge_cents, l.disclosed_apr_centi_bps, l.total_of_payments_cents, l.disbursement_transfer_id,
   to_char(l.disbursed_on, 'YYYY-MM-DD') AS disbursed_on, l.disbursed_at, l.decision_reason, l.decided_by, l.decided_at, l.paid_off_at,
-  l.created_at, l.created_at::text AS created_text`;
+  l.offer_expires_at, l.answered_at, l.created_at, l.created_at::text AS created_text`;
 
 const instalmentColumnsOf = (alias: string) => `${alias}.loan_id, ${alias}.number, to_char(${alias}.due_date, 'YYYY-MM-DD') AS due_date,
   ${alias}.payment_cents, ${alias}.principal_cents, ${alias}.interest_cents, ${alias}.balance_after_cents, ${alias}.status, ${alias}.repayment_id,
@@ -111,6 +113,12 @@ export async function countLoansWithStatus(db: Queryable, customerId: string, st
   return row?.count ?? 0;
 }
 
+/** An offer still waiting for the customer's answer (after the lapse of those past their window). */
+export async function hasOpenOffer(db: Queryable, customerId: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM loans WHERE customer_id = $1 AND status = 'offered'`, [customerId]);
+  return rows.length > 0;
+}
+
 export async function hasOpenApplication(db: Queryable, customerId: string): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM loans WHERE customer_id = $1 AND status = 'submitted'`, [customerId]);
   return rows.length > 0;
@@ -141,37 +149,62 @@ export async function rejectLoan(tx: Queryable, loanId: string, decision: { reas
   ]);
 }
 
-export interface Approval {
+export interface Offer {
   amountCents: bigint;
   aprBps: number;
   termMonths: number;
   reason: string;
   staffId: string;
-  disbursementTransferId: string;
-  disbursedOn: string;
+  /** How long the customer has to accept, in seconds from now. */
+  windowSeconds: number;
   disclosure: { amountFinancedCents: bigint; financeChargeCents: bigint; aprCentiBps: number; totalOfPaymentsCents: bigint };
 }
 
-export async function approveLoan(tx: Queryable, loanId: string, approval: Approval): Promise<void> {
+/** An approval: the terms and their disclosure are fixed, the loan waits for the customer's answer; nothing is paid. */
+export async function offerLoan(tx: Queryable, loanId: string, offer: Offer): Promise<void> {
   await tx.query(
-    `UPDATE loans SET status = 'active', amount_cents = $2, apr_bps = $3, term_months = $4, decision_reason = $5, decided_by = $6, decided_at = now(),
-            disbursement_transfer_id = $7, disbursed_on = $8::date, disbursed_at = now(), amount_financed_cents = $9, finance_charge_cents = $10,
-            disclosed_apr_centi_bps = $11, total_of_payments_cents = $12
+    `UPDATE loans SET status = 'offered', amount_cents = $2, apr_bps = $3, term_months = $4, decision_reason = $5, decided_by = $6, decided_at = now(),
+            offer_expires_at = now() + make_interval(secs => $7::int), amount_financed_cents = $8, finance_charge_cents = $9,
+            disclosed_apr_centi_bps = $10, total_of_payments_cents = $11
      WHERE id = $1 AND status = 'submitted'`,
     [
       loanId,
-      approval.amountCents,
-      approval.aprBps,
-      approval.termMonths,
-      approval.reason,
-      approval.staffId,
-      approval.disbursementTransferId,
-      approval.disbursedOn,
-      approval.disclosure.amountFinancedCents,
-      approval.disclosure.financeChargeCents,
-      approval.disclosure.aprCentiBps,
-      approval.disclosure.totalOfPaymentsCents,
+      offer.amountCents,
+      offer.aprBps,
+      offer.termMonths,
+      offer.reason,
+      offer.staffId,
+      offer.windowSeconds,
+      offer.disclosure.amountFinancedCents,
+      offer.disclosure.financeChargeCents,
+      offer.disclosure.aprCentiBps,
+      offer.disclosure.totalOfPaymentsCents,
     ],
+  );
+}
+
+/** The customer's acceptance: the loan is `active` and its disbursement fixed (the money moves next, under this transfer id). */
+export async function acceptOffer(tx: Queryable, loanId: string, acceptance: { disbursementTransferId: string; disbursedOn: string }): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE loans SET status = 'active', answered_at = now(), disbursement_transfer_id = $2, disbursed_on = $3::date, disbursed_at = now()
+     WHERE id = $1 AND status = 'offered' AND offer_expires_at > now() RETURNING id`,
+    [loanId, acceptance.disbursementTransferId, acceptance.disbursedOn],
+  );
+  return rows.length === 1;
+}
+
+export async function declineOffer(tx: Queryable, loanId: string): Promise<boolean> {
+  const rows = await tx.query(`UPDATE loans SET status = 'declined', answered_at = now() WHERE id = $1 AND status = 'offered' RETURNING id`, [loanId]);
+  return rows.length === 1;
+}
+
+/** Offers past their window lapse (`expired`): of one customer, or of everyone (the daily job). Returns the lapsed loans. */
+export async function lapseOffers(db: Queryable, scope: { customerId?: string; loanId?: string } = {}): Promise<{ id: string; customer_id: string }[]> {
+  return db.query<{ id: string; customer_id: string }>(
+    `UPDATE loans SET status = 'expired'
+     WHERE status = 'offered' AND offer_expires_at <= now() AND ($1::uuid IS NULL OR customer_id = $1) AND ($2::uuid IS NULL OR id = $2)
+     RETURNING id, customer_id`,
+    [scope.customerId ?? null, scope.loanId ?? null],
   );
 }
 
@@ -224,6 +257,15 @@ export async function markInstalmentPaid(tx: Queryable, loanId: string, number: 
     [loanId, number, repaymentId],
   );
   return rows.length === 1;
+}
+
+/** Part of a late instalment paid by the customer: what is left of it stays late, to be collected next. */
+export async function reduceInstalment(tx: Queryable, loanId: string, number: number, paid: { principalCents: bigint; interestCents: bigint }): Promise<void> {
+  await tx.query(
+    `UPDATE loan_instalments SET payment_cents = payment_cents - $3 - $4, principal_cents = principal_cents - $3, interest_cents = interest_cents - $4
+     WHERE loan_id = $1 AND number = $2 AND status <> 'paid'`,
+    [loanId, number, paid.principalCents, paid.interestCents],
+  );
 }
 
 /** Marks it late; true when the customer has not yet been told today (and records that they now are). */

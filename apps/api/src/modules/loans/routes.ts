@@ -5,6 +5,7 @@ import {
   loanApplicationRequestSchema,
   loanDetailResponseSchema,
   loanListResponseSchema,
+  loanOfferResponseSchema,
   loanRepaymentRequestSchema,
   loanRepaymentResponseSchema,
   loanResponseSchema,
@@ -19,7 +20,7 @@ import { idParams } from '../../platform/path-parameters.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { scheduleCsv, schedulePdf } from './documents.ts';
 import { repayEarly } from './early-repayment.ts';
-import { applyForLoan, customerLoanDetail, customerLoans, type LoanDependencies } from './service.ts';
+import { acceptLoanOffer, applyForLoan, customerLoanDetail, customerLoans, declineLoanOffer, type LoanDependencies } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -84,7 +85,8 @@ export function loanRoutes(
         preHandler: refuseWhenFrozen(db),
         schema: {
           tags: ['loans'],
-          description: 'Header Idempotency-Key required. Pays principal early; more than is owed answers 422 loan_repayment_too_large.',
+          description:
+            'Header Idempotency-Key required. Pays the late amount first while an instalment is late, the rest principal early; more than is owed answers 422 loan_repayment_too_large.',
           params: idParams,
           body: loanRepaymentRequestSchema,
           response: { 201: loanRepaymentResponseSchema, ...errors },
@@ -100,6 +102,46 @@ export function loanRoutes(
         );
         return reply.code(answer.status).send(answer.body as z.infer<typeof loanRepaymentResponseSchema>);
       },
+    );
+
+    app.post(
+      '/loans/:id/accept',
+      {
+        config: { rateLimit: loanRateLimit },
+        // Accepting pays money in: a frozen customer receives none, as they move none.
+        preHandler: refuseWhenFrozen(db),
+        schema: {
+          tags: ['loans'],
+          description:
+            'Header Idempotency-Key required. Accepts a loan offer and pays it into checking (status active); a repeated key answers the same and pays once. 409 offer_expired after the offer window; 409 already_decided when already answered.',
+          params: idParams,
+          response: { 200: loanOfferResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await acceptLoanOffer(
+          dependencies,
+          { customerId: customerIdOf(request), ...meta(request) },
+          request.params.id,
+          idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
+        );
+        return reply.code(answer.status).send(answer.body as z.infer<typeof loanOfferResponseSchema>);
+      },
+    );
+
+    app.post(
+      '/loans/:id/decline',
+      {
+        config: { rateLimit: loanRateLimit },
+        schema: {
+          tags: ['loans'],
+          description:
+            'Declines a loan offer (status declined); nothing is paid. 409 offer_expired after the offer window; 409 already_decided when already answered.',
+          params: idParams,
+          response: { 200: loanOfferResponseSchema, ...errors },
+        },
+      },
+      async (request) => declineLoanOffer(dependencies, { customerId: customerIdOf(request), ...meta(request) }, request.params.id),
     );
 
     const file = { 200: z.unknown().describe('The schedule file'), ...errors };

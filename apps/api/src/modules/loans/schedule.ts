@@ -1,3 +1,4 @@
+import { levelPaymentCents as sharedLevelPaymentCents } from '@strongroom/contracts/loans.ts';
 /**
  * A loan's repayment schedule and its Truth in Lending disclosure, as pure functions of the terms.
  * No floating point touches money or rates: the monthly rate is the rational aprBps / 120,000, the
@@ -54,19 +55,10 @@ export function monthlyInterestCents(balanceCents: bigint, aprBps: number): bigi
   return divideRoundHalfUp(balanceCents * BigInt(aprBps), monthlyRateDenominator);
 }
 
-/**
- * The level monthly payment, rounded once half-up to the cent. With r = a / b:
- * P·r / (1 − (1 + r)^−n) = P·a·(b + a)^n / (b·((b + a)^n − b^n)). An APR of 0 divides the amount
- * evenly, the remainder going to the last instalment (so the level payment is the quotient).
- */
+/** The level monthly payment, rounded once half-up to the cent (the formula is shared with the web's estimate, contracts/loans.ts). */
 export function levelPaymentCents(principalCents: bigint, aprBps: number, termMonths: number): bigint {
   assertTerms(principalCents, aprBps, termMonths);
-  if (aprBps === 0) return principalCents / BigInt(termMonths);
-  const a = BigInt(aprBps);
-  const b = monthlyRateDenominator;
-  const n = BigInt(termMonths);
-  const growth = (b + a) ** n;
-  return divideRoundHalfUp(principalCents * a * growth, b * (growth - b ** n));
+  return sharedLevelPaymentCents(principalCents, aprBps, termMonths);
 }
 
 function daysInMonth(year: number, monthIndex: number): number {

@@ -1,6 +1,7 @@
 import {
   loanMessages,
   loanRules,
+  suggestedAprBps,
   type LoanApplicationRequest,
   type LoanDecisionRequest,
   type LoanDetailResponse,
@@ -26,11 +27,14 @@ import { accountsWithBalances, owingAmong, repayOwedIn } from '../accounts/servi
 import { findCustomerById } from '../customers/service.ts';
 import { presentLoan, presentLoanDetail, principalOwedCents } from './presenter.ts';
 import {
-  approveLoan,
+  acceptOffer,
   countLoansWithStatus,
+  declineOffer,
+  deleteUnpaidInstalments,
   findCheckingAccount,
   findLoan,
   hasOpenApplication,
+  hasOpenOffer,
   insertInstalments,
   insertLoan,
   insertLoanPayment,
@@ -38,7 +42,9 @@ import {
   listCustomerLoans,
   listInstalments,
   loansWithoutDisbursementLine,
+  lapseOffers,
   nextUnpaidInstalments,
+  offerLoan,
   recentIncomeCents,
   rejectLoan,
   staffEmailOf,
@@ -63,6 +69,12 @@ const customerLoanListLimit = 100;
 /** The staff view's "recent income" looks this far back. */
 export const recentIncomeDays = 90;
 export const loanNotificationLink = '/loan';
+/**
+ * How long a loan offer waits for the customer's answer before it lapses (`expired`): 30 days, as
+ * long as the disclosures stay true (docs/decisions/058-loan-offers-before-money.md).
+ */
+export const loanOfferWindowDays = loanRules.offerWindowDays;
+const loanOfferWindowSeconds = loanOfferWindowDays * 24 * 60 * 60;
 
 /**
  * A loan is paid into the customer's checking account. Without one, the refusal says why there is
@@ -108,6 +120,8 @@ export async function applyForLoan(
   const checking = await findCheckingAccount(db, actor.customerId);
   if (!checking) throw new AppError('no_account', await noCheckingAccountMessage(db, actor.customerId));
   if (await hasOpenApplication(db, actor.customerId)) throw new AppError('loan_application_open', loanMessages.applicationOpen);
+  await lapseOffers(db, { customerId: actor.customerId });
+  if (await hasOpenOffer(db, actor.customerId)) throw new AppError('loan_application_open', loanMessages.offerOpen);
 
   const loanId = randomUUID();
   const answer = await db.transaction(async (tx) => {
@@ -150,6 +164,8 @@ export async function applyForLoan(
 }
 
 export async function customerLoans(db: Queryable, customerId: string) {
+  // An offer past its window lapses whether or not the daily job has run yet.
+  await lapseOffers(db, { customerId });
   const rows = await listCustomerLoans(db, customerId, customerLoanListLimit);
   const next = new Map(
     (
@@ -168,26 +184,18 @@ export async function customerLoans(db: Queryable, customerId: string) {
 }
 
 export async function customerLoanDetail(db: Queryable, customerId: string, loanId: string): Promise<LoanDetailResponse> {
+  if (isUuid(loanId)) await lapseOffers(db, { customerId, loanId });
   const row = await customerLoan(db, customerId, loanId);
   return presentLoanDetail(row, await listInstalments(db, row.id));
 }
 
 /** The dashboard's loan count: loans active or waiting for a decision (docs/decisions/027-loans.md). */
 export function loanCountOf(db: Queryable, customerId: string): Promise<number> {
-  return countLoansWithStatus(db, customerId, ['submitted', 'active']);
+  return countLoansWithStatus(db, customerId, ['submitted', 'offered', 'active']);
 }
 
-/**
- * The APR the back office is offered as a starting point, by a stated rule on how large the loan
- * is beside the stated annual income (docs/decisions/027-loans.md): up to a fifth of it 7.99%, up
- * to half 11.99%, up to all of it 17.99%, beyond that 24.99%.
- */
-export function suggestedAprBps(requestedAmountCents: bigint, annualIncomeCents: bigint): number {
-  if (requestedAmountCents * 5n <= annualIncomeCents) return 799;
-  if (requestedAmountCents * 2n <= annualIncomeCents) return 1_199;
-  if (requestedAmountCents <= annualIncomeCents) return 1_799;
-  return 2_499;
-}
+/** The APR the back office is offered as a starting point: the bank's stated rule (contracts/loans.ts, decision 027). */
+export { suggestedAprBps };
 
 /** A monthly payment as a share of the stated monthly income, in basis points, rounded half-up. */
 export function debtToIncomeBps(monthlyPaymentCents: bigint, annualIncomeCents: bigint): number {
@@ -222,10 +230,9 @@ export async function presentStaffLoan(db: Database, row: LoanRow): Promise<Staf
 export type DecisionOutcome = { kind: 'decided'; row: LoanRow } | { kind: 'already_decided' };
 
 /**
- * A staff decision, exactly once. Approval fixes the terms, the schedule and its disclosure and
- * marks the loan active in one transaction; the money then moves through the ledger under an id
- * derived from the loan (loans receivable -> checking), so a crash between the two is finished by
- * sending the same transfer again (`finishDisbursements`), which the ledger answers `exists`.
+ * A staff decision, exactly once. Approval is an offer (docs/decisions/058): it fixes the terms, the
+ * schedule and its Truth in Lending disclosure, and the day the offer lapses, in one transaction,
+ * and tells the customer; no money moves until the customer accepts (`acceptLoanOffer`).
  */
 export async function decideLoan(
   dependencies: LoanDependencies,
@@ -253,20 +260,24 @@ export async function decideLoan(
         const message = `the amount is at most the ${formatMoney(row.requested_amount_cents)} the customer asked for`;
         throw new AppError('validation_failed', message, { fields: { amountCents: message } });
       }
-      const disbursedOn = bankToday(dependencies.config.bankTimeZone);
-      const schedule = buildSchedule({ principalCents: amountCents, aprBps: body.aprBps, termMonths: body.termMonths, disbursedOn });
+      // The schedule as it would run if paid out today; acceptance dates it from the day it pays out.
+      const schedule = buildSchedule({
+        principalCents: amountCents,
+        aprBps: body.aprBps,
+        termMonths: body.termMonths,
+        disbursedOn: bankToday(dependencies.config.bankTimeZone),
+      });
       const disclosure = discloseSchedule(amountCents, schedule);
       if (Math.abs(disclosure.aprBps - body.aprBps) > loanRules.aprToleranceBps) {
         throw new Error(`loan ${row.id}: the disclosed APR ${disclosure.aprBps} is beyond the tolerance of the note rate ${body.aprBps}`);
       }
-      await approveLoan(tx, row.id, {
+      await offerLoan(tx, row.id, {
         amountCents,
         aprBps: body.aprBps,
         termMonths: body.termMonths,
         reason: body.reason,
         staffId: decision.staffId,
-        disbursementTransferId: disbursementIdOf(row.id),
-        disbursedOn,
+        windowSeconds: loanOfferWindowSeconds,
         disclosure: {
           amountFinancedCents: disclosure.amountFinancedCents,
           financeChargeCents: disclosure.financeChargeCents,
@@ -275,6 +286,16 @@ export async function decideLoan(
         },
       });
       await insertInstalments(tx, row.id, schedule);
+      const first = schedule[0];
+      await notifyCustomer(tx, {
+        customerId: row.customer_id,
+        kind: 'loan',
+        name: 'Loan offer',
+        text: `Your loan application was approved: we offer ${formatMoney(amountCents)} at ${(body.aprBps / 100).toFixed(2)}% APR over ${body.termMonths} months${
+          first ? `, ${formatMoney(first.paymentCents)} a month` : ''
+        }. Read the terms and accept or decline within ${loanOfferWindowDays} days. Nothing is paid until you accept.`,
+        link: `${loanNotificationLink}/${row.id}`,
+      });
       await recordAudit(tx, {
         ...decision.audit,
         action: 'loan.approved',
@@ -287,16 +308,135 @@ export async function decideLoan(
     if (!decided) throw new Error(`loan ${row.id} vanished`);
     return { kind: 'decided', row: decided };
   });
-  if (outcome.kind === 'decided' && outcome.row.status === 'active') await disburse(dependencies, outcome.row);
   if (outcome.kind === 'decided') dependencies.liveEvents.publish(outcome.row.customer_id, 'notifications');
   return outcome;
+}
+
+/** Why an offer cannot be answered, by the loan's status (after the lapse of one past its window). */
+function refuseAnswer(row: LoanRow): AppError {
+  if (row.status === 'expired') return new AppError('offer_expired', 'This loan offer has expired. You can apply again.');
+  if (row.status === 'active' || row.status === 'declined') return new AppError('already_decided', 'You have already answered this loan offer.');
+  return new AppError('loan_not_offered', 'This loan is not an offer waiting for your answer.');
+}
+
+/**
+ * `POST /loans/{id}/accept` (Idempotency-Key): the customer takes the offer. In one transaction the
+ * loan (locked) becomes `active`, its schedule is dated from today and the answer is stored under the
+ * key; the money then moves by the one disbursal (`disburse`, a transfer id derived from the loan, so
+ * a repeat, a second accept at the same moment or a crash in between pays once). An offer past its
+ * window lapses here and answers 409 `offer_expired`.
+ */
+export async function acceptLoanOffer(
+  dependencies: LoanDependencies,
+  actor: { customerId: string } & RequestMeta,
+  loanId: string,
+  idempotencyKey: string,
+): Promise<{ status: number; body: unknown }> {
+  const { db } = dependencies;
+  const loan = await customerLoan(db, actor.customerId, loanId);
+  const hash = requestHash(`loan-accept:${loan.id}`, {});
+  const earlier = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
+  if (earlier.state === 'answered') return earlier.response;
+  if (earlier.state === 'unanswered') throw new AppError('conflict', 'This acceptance is already being processed. Check your loan before trying again.');
+  await lapseOffers(db, { loanId: loan.id });
+
+  const accepted = await db.transaction(async (tx) => {
+    const row = await findLoan(tx, loan.id, { lock: true });
+    if (!row) throw notFound();
+    // The same key sent twice at once: the second waited for the lock and answers what the first did.
+    const replay = await lookupIdempotencyKey(tx, actor.customerId, idempotencyKey, hash);
+    if (replay.state === 'answered') return { response: replay.response, row: undefined };
+    if (row.status !== 'offered') throw refuseAnswer(row);
+    if (row.amount_cents === null || row.apr_bps === null || row.term_months === null) throw new Error(`loan ${row.id} is an offer without terms`);
+    const disbursementId = disbursementIdOf(row.id);
+    if (!(await claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, disbursementId))) return undefined;
+    const disbursedOn = bankToday(dependencies.config.bankTimeZone);
+    if (!(await acceptOffer(tx, row.id, { disbursementTransferId: disbursementId, disbursedOn }))) {
+      // Its window closed between the lapse above and this moment: nothing was claimed for good.
+      throw new AppError('offer_expired', 'This loan offer has expired. You can apply again.');
+    }
+    await deleteUnpaidInstalments(tx, row.id);
+    await insertInstalments(tx, row.id, buildSchedule({ principalCents: row.amount_cents, aprBps: row.apr_bps, termMonths: row.term_months, disbursedOn }));
+    const after = await findLoan(tx, row.id);
+    if (!after) throw new Error(`loan ${row.id} vanished`);
+    const response = { status: 200, body: presentLoanDetail(after, await listInstalments(tx, row.id)) };
+    await storeIdempotentResponse(tx, disbursementId, response);
+    await recordAudit(tx, {
+      actorType: 'customer',
+      actorId: actor.customerId,
+      action: 'loan.offer_accepted',
+      subject: row.id,
+      outcome: 'success',
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+      details: { amountCents: row.amount_cents.toString() },
+    });
+    return { response, row: after };
+  });
+  if (!accepted) {
+    const again = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
+    if (again.state === 'answered') return again.response;
+    throw new AppError('conflict', 'This acceptance is already being processed. Check your loan before trying again.');
+  }
+  if (accepted.row) await disburse(dependencies, accepted.row);
+  return accepted.response;
+}
+
+/** `POST /loans/{id}/decline`: the customer turns the offer down (`declined`); nothing moves. */
+export async function declineLoanOffer(
+  dependencies: LoanDependencies,
+  actor: { customerId: string } & RequestMeta,
+  loanId: string,
+): Promise<LoanDetailResponse> {
+  const { db } = dependencies;
+  const loan = await customerLoan(db, actor.customerId, loanId);
+  await lapseOffers(db, { loanId: loan.id });
+  return db.transaction(async (tx) => {
+    const row = await findLoan(tx, loan.id, { lock: true });
+    if (!row) throw notFound();
+    if (row.status !== 'offered' || !(await declineOffer(tx, row.id))) throw refuseAnswer(row);
+    await recordAudit(tx, {
+      actorType: 'customer',
+      actorId: actor.customerId,
+      action: 'loan.offer_declined',
+      subject: row.id,
+      outcome: 'success',
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      requestId: actor.requestId,
+      details: {},
+    });
+    const after = await findLoan(tx, row.id);
+    if (!after) throw new Error(`loan ${row.id} vanished`);
+    return presentLoanDetail(after, await listInstalments(tx, row.id));
+  });
+}
+
+/** Part of the daily job: offers past their window lapse (reads and accepts lapse them too); the customer is told. */
+export async function lapseExpiredOffers(dependencies: LoanDependencies): Promise<number> {
+  const lapsed = await dependencies.db.transaction(async (tx) => {
+    const rows = await lapseOffers(tx);
+    for (const row of rows) {
+      await notifyCustomer(tx, {
+        customerId: row.customer_id,
+        kind: 'loan',
+        name: 'Loan offer expired',
+        text: `Your loan offer was not accepted within ${loanOfferWindowDays} days and has expired. Nothing was paid. You can apply again.`,
+        link: `${loanNotificationLink}/${row.id}`,
+      });
+    }
+    return rows;
+  });
+  for (const customerId of new Set(lapsed.map((row) => row.customer_id))) dependencies.liveEvents.publish(customerId, 'notifications');
+  return lapsed.length;
 }
 
 export function disbursementIdOf(loanId: string): string {
   return derivedUuid('loan-disbursement', loanId);
 }
 
-/** Pays an approved loan into checking (idempotent: the transfer id is the loan's) and writes its history line and notice. */
+/** Pays an accepted loan into checking (idempotent: the transfer id is the loan's) and writes its history line and notice. */
 async function disburse(dependencies: LoanDependencies, row: LoanRow): Promise<void> {
   const { db } = dependencies;
   if (row.amount_cents === null || row.disbursement_transfer_id === null) throw new Error(`loan ${row.id} has no approved amount`);
@@ -337,8 +477,8 @@ async function disburse(dependencies: LoanDependencies, row: LoanRow): Promise<v
     await notifyCustomer(tx, {
       customerId: row.customer_id,
       kind: 'loan',
-      name: 'Loan approved',
-      text: `Your loan of ${formatMoney(amountCents)} was approved and paid into your checking account.${
+      name: 'Loan paid out',
+      text: `Your loan of ${formatMoney(amountCents)} was paid into your checking account.${
         first ? ` Your first instalment of ${formatMoney(first.payment_cents)} is due on ${first.due_date}.` : ''
       }`,
       link: `/loan/${row.id}`,
@@ -349,7 +489,7 @@ async function disburse(dependencies: LoanDependencies, row: LoanRow): Promise<v
   dependencies.liveEvents.publish(row.customer_id, 'notifications');
 }
 
-/** Finishes disbursements that a crash left between the decision and the ledger; part of the daily job. */
+/** Finishes disbursements that a crash left between the acceptance and the ledger; part of the daily job. */
 export async function finishDisbursements(dependencies: LoanDependencies, limit = 100): Promise<number> {
   const rows = await loansWithoutDisbursementLine(dependencies.db, limit);
   for (const row of rows) await disburse(dependencies, row);

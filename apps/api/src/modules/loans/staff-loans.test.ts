@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import type { TestBrowser } from '../../test/client.ts';
-import { validApplication } from '../../test/loans.ts';
+import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
 
 describeEachDatabase('loans: the back office queue and decision', (database) => {
   let app: FastifyInstance;
@@ -101,11 +101,14 @@ describeEachDatabase('loans: the back office queue and decision', (database) => 
     expect(reapplied.statusCode).toBe(201);
   });
 
-  it('decides a loan once when two staff members approve at the same moment, and pays it out once', async () => {
+  it('decides a loan once when two staff members approve at the same moment, and it pays out once, on acceptance', async () => {
     const { who, loanId } = await waitingLoan();
     const second = (await staffBrowser(app, database(), config, 'admin')).browser;
     const answers = await Promise.all([decide(loanId, approval), decide(loanId, approval, second)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    // An approval is an offer: nothing is paid until the customer accepts (decision 058).
+    expect((await kit.balances(who)).checking.balanceCents).toBe(100_000);
+    await acceptLoanOffer(who.browser, loanId);
     expect((await kit.balances(who)).checking.balanceCents).toBe(100_000 + 100_000);
     const [audit] = await database().query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log WHERE action = 'loan.approved' AND subject = $1`, [
       loanId,
@@ -122,6 +125,13 @@ describeEachDatabase('loans: the back office queue and decision', (database) => 
     const created = body.items.map((item: { loan: { createdAt: string } }) => item.loan.createdAt);
     expect([...created].sort()).toEqual(created);
     expect((await operations.get('/api/v1/staff/loans?status=paid_off')).json()).toMatchObject({ nextCursor: null });
+    // Offers waiting for the customer, each with the moment it lapses.
+    const { loanId } = await waitingLoan();
+    expect((await decide(loanId, approval)).statusCode).toBe(200);
+    const offered = (await operations.get('/api/v1/staff/loans?status=offered')).json();
+    const item = offered.items.find((entry: { loan: { id: string } }) => entry.loan.id === loanId);
+    expect(item.loan.status).toBe('offered');
+    expect(Date.parse(item.loan.offerExpiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect((await operations.get('/api/v1/staff/loans?status=nonsense')).statusCode).toBe(400);
   });
 

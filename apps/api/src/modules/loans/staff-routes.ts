@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import { idParams, isUuid } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffOf } from '../../platform/staff-auth.ts';
-import { findLoan, listLoansByStatus } from './repository.ts';
+import { findLoan, lapseOffers, listLoansByStatus } from './repository.ts';
 import { decideLoan, presentStaffLoan, type LoanDependencies } from './service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -23,6 +23,8 @@ export function loanStaffRoutes(dependencies: LoanDependencies): FastifyPluginAs
       '/staff/loans',
       { ...guarded, schema: { tags: ['staff'], querystring: staffLoanListQuerySchema, response: { 200: staffLoanListSchema, ...errors } } },
       async (request) => {
+        // Offers past their window show as lapsed whether or not the daily job has run yet.
+        if (request.query.status === 'offered' || request.query.status === 'expired') await lapseOffers(db);
         const { rows, total } = await listLoansByStatus(db, request.query.status, decodeCursor(request.query.cursor), loanQueuePageSize);
         const page = rows.slice(0, loanQueuePageSize);
         const items = [];

@@ -25,6 +25,8 @@ import {
 
 /** The sandbox's demo customer, whose sign-in the public settings offer. */
 export { demoSignIn } from './sandbox-seed.ts';
+/** Step-up codes of two customers never go to one phone (decision 055): the contact-details module checks a new number too. */
+export { isPhoneVerifiedByAnother } from './repository.ts';
 
 export interface OnboardingDependencies {
   db: Database;

@@ -210,7 +210,7 @@ describeEachDatabase('transfers', (database) => {
         message: 'x',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields.routeNumber).toBe('route number is not valid');
+      expect(response.json().error.fields.routeNumber).toBe('routing number is not valid');
     });
 
     it('pushes to a card after a step-up, shows only its last four digits and never stores the number in clear', async () => {

@@ -81,7 +81,7 @@ export function receiptFacts(detail: TransactionDetail, timeZone: string): [stri
     [moneyOut ? 'Paid from' : 'Paid into', accountLabel(detail.account)],
     ['Account number', detail.counterparty.accountNumber ?? 'Not shown'],
     ['Account name', detail.counterparty.name],
-    ['Route number', detail.counterparty.routeNumber ?? 'Not shown'],
+    ['Routing number', detail.counterparty.routeNumber ?? 'Not shown'],
     ...(detail.counterparty.bankName ? [['Bank', detail.counterparty.bankName] as [string, string]] : []),
     ['Reason', detail.reason],
     ['Transfer medium', detail.medium],

@@ -53,6 +53,14 @@ const wordings: Readonly<Record<string, Wording>> = {
   'customer.session_ended': { kind: 'session', title: 'A signed-in device was signed out' },
   'customer.sessions_revoked': { kind: 'session', title: 'All other devices were signed out' },
   'customer.data_export': { kind: 'account', title: 'Your data was downloaded' },
+  'customer.email_change_requested': {
+    kind: 'account',
+    title: { success: 'New email address asked for: a link was sent to it', failure: 'New email address refused' },
+  },
+  'customer.email_changed': { kind: 'account', title: { success: 'Email address changed', failure: 'Email change link refused' } },
+  'customer.phone_change_requested': { kind: 'account', title: 'New phone number asked for: a code was sent to it' },
+  'customer.phone_changed': { kind: 'account', title: { success: 'Phone number changed', failure: 'Wrong or expired code for a new phone number' } },
+  'customer.address_changed': { kind: 'account', title: 'Postal address changed' },
   [notMeAction]: { kind: 'report', title: 'You reported an event ("This wasn\'t me")' },
 };
 

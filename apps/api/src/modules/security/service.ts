@@ -118,12 +118,15 @@ export async function revokeOtherSessions(db: Database, actor: SecurityActor): P
 
 // --- Step-up for account changes --------------------------------------------------------------
 
-type AccountChange = 'password-change' | 'totp-enrol' | 'totp-remove';
+export type AccountChange = 'password-change' | 'totp-enrol' | 'totp-remove' | 'email-change' | 'phone-change' | 'address-change';
 
 const changePurpose: Record<AccountChange, string> = {
   'password-change': 'changing your password',
   'totp-enrol': 'adding an authenticator app',
   'totp-remove': 'removing your authenticator app',
+  'email-change': 'changing your email address',
+  'phone-change': 'changing your phone number',
+  'address-change': 'changing your postal address',
 };
 
 /**
@@ -144,9 +147,10 @@ function changeChallenge(actor: SecurityActor, change: AccountChange) {
 
 /**
  * Runs `change` inside the transaction that spends the verified challenge; without one, or when it
- * cannot be spent, answers a new challenge (403 step_up_required).
+ * cannot be spent, answers a new challenge (403 step_up_required). It is answered with a factor the
+ * customer already has, however recent the sign-in; the contact-details module uses it too.
  */
-async function withStepUp<T>(
+export async function withStepUp<T>(
   dependencies: SecurityDependencies,
   actor: SecurityActor,
   change: AccountChange,

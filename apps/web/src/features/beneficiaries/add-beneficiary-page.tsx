@@ -5,19 +5,27 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import type { BankType } from '@strongroom/contracts/beneficiaries.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
+import { countryNames } from '@strongroom/contracts/countries.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
+import { isApiError } from '../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { addBeneficiaryFormSchema, type AddBeneficiaryFormInput, type AddBeneficiaryFormOutput } from './add-beneficiary-form-schema.ts';
 import { useCreateBeneficiary } from './api/create-beneficiary.ts';
 import './add-beneficiary-page.css';
 
 const fieldNames: readonly Path<AddBeneficiaryFormInput>[] = ['bankType', 'bankName', 'accountName', 'accountNumber', 'nameOfCountry', 'routeNumber'];
+
+const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
+
+/** Refusals of a payee of this bank that belong under a field: a name that is not the account's, the customer's own account (decision 060). */
+const payeeRefusals: ReadonlySet<string> = new Set(['payee_name_mismatch', 'own_account_payee']);
 
 const bankTypeChoices: readonly { value: BankType; label: string }[] = [
   { value: 'mybank', label: 'This bank' },
@@ -67,7 +75,13 @@ export default function AddBeneficiaryPage() {
         navigate(`/beneficiaries?tab=${beneficiary.bankType}`);
       },
       onError: (error) => {
-        if (!showServerFieldErrors(error, fieldNames, setError)) setDialogError(error.message);
+        if (showServerFieldErrors(error, fieldNames, setError)) return;
+        if (isApiError(error) && payeeRefusals.has(error.code)) {
+          const field = error.code === 'own_account_payee' ? 'accountNumber' : 'accountName';
+          setError(field, { type: 'server', message: error.fields[field] ?? error.message }, { shouldFocus: true });
+          return;
+        }
+        setDialogError(error.message);
       },
     });
   });
@@ -117,10 +131,17 @@ export default function AddBeneficiaryPage() {
             error={errors.accountNumber?.message}
             {...register('accountNumber')}
           />
-          <TextField label="Country name" autoComplete="off" required error={errors.nameOfCountry?.message} {...register('nameOfCountry')} />
+          <SelectField
+            label="Country name"
+            options={countryOptions}
+            placeholder="Choose a country"
+            required
+            error={errors.nameOfCountry?.message}
+            {...register('nameOfCountry')}
+          />
           <TextField
-            label="Route number"
-            hint="The bank's nine-digit ABA routing number."
+            label="Routing number"
+            hint="The bank's nine-digit US routing number. International transfers are not offered yet."
             inputMode="numeric"
             autoComplete="off"
             required

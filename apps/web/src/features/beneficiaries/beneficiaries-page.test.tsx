@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, validationFailed } from '../../test/render-app.tsx';
 
@@ -92,7 +93,7 @@ describe('/add-beneficiaries', () => {
     const { fetchMock } = renderApp('/add-beneficiaries', { 'GET /api/v1/me': signedIn });
     await user.click(await screen.findByRole('button', { name: 'Add beneficiary' }));
     expect(await screen.findAllByText('field should not be empty')).toHaveLength(6);
-    for (const label of ['Bank name', 'Account name', 'Account number', 'Country name', 'Route number']) {
+    for (const label of ['Bank name', 'Account name', 'Account number', 'Country name', /^Routing number/]) {
       expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
     }
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -103,10 +104,10 @@ describe('/add-beneficiaries', () => {
     renderApp('/add-beneficiaries', { 'GET /api/v1/me': signedIn });
     await user.click(await screen.findByRole('radio', { name: 'This bank' }));
     expect(screen.getByLabelText<HTMLInputElement>('Bank name').value).toBe('Strongroom Demo Bank');
-    expect(screen.getByLabelText<HTMLInputElement>('Route number').value).toBe('123456780');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Routing number/).value).toBe('123456780');
     await user.click(screen.getByRole('radio', { name: 'Other bank' }));
     expect(screen.getByLabelText<HTMLInputElement>('Bank name').value).toBe('');
-    expect(screen.getByLabelText<HTMLInputElement>('Route number').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Routing number/).value).toBe('');
   });
 
   it('shows the server’s field errors on their fields', async () => {
@@ -118,7 +119,7 @@ describe('/add-beneficiaries', () => {
     await user.click(await screen.findByRole('radio', { name: 'This bank' }));
     await user.type(screen.getByLabelText('Account name'), 'Grace Hopper');
     await user.type(screen.getByLabelText('Account number'), '6043797150');
-    await user.type(screen.getByLabelText('Country name'), 'United States');
+    await user.selectOptions(screen.getByLabelText('Country name'), 'United States');
     await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
     expect(await screen.findByText('There is no account with this number at this bank')).toBeTruthy();
     expect(screen.getByLabelText('Account number').getAttribute('aria-invalid')).toBe('true');
@@ -140,8 +141,8 @@ describe('/add-beneficiaries', () => {
     await user.type(screen.getByLabelText('Bank name'), 'Bletchley Savings');
     await user.type(screen.getByLabelText('Account name'), 'Alan Turing');
     await user.type(screen.getByLabelText('Account number'), '99887766');
-    await user.type(screen.getByLabelText('Country name'), 'United Kingdom');
-    await user.type(screen.getByLabelText('Route number'), '021000021');
+    await user.selectOptions(screen.getByLabelText('Country name'), 'United Kingdom');
+    await user.type(screen.getByLabelText(/^Routing number/), '021000021');
     await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Beneficiaries' })).toBeTruthy();
@@ -162,6 +163,38 @@ describe('/add-beneficiaries', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('Alan Turing')).toBeTruthy();
   });
 
+  it('offers the country from a list, and tells a SWIFT code that international transfers are not offered', async () => {
+    const user = userEvent.setup();
+    renderApp('/add-beneficiaries', { 'GET /api/v1/me': signedIn });
+    const country = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Country name' });
+    expect(within(country).getByRole('option', { name: 'United Kingdom' })).toBeTruthy();
+    expect(within(country).queryByRole('option', { name: 'Narnia' })).toBeNull();
+    await user.type(screen.getByLabelText(/^Routing number/), 'BARCGB22');
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    expect(await screen.findByText(validationMessages.routeNumberIsSwift)).toBeTruthy();
+    expect(screen.queryByText(/Route number/)).toBeNull();
+  });
+
+  it.each([
+    ['payee_name_mismatch', 'accountName', 'The name on this account is Grace Hopper. Save the payee with that name if it is who you want to pay.'],
+    ['own_account_payee', 'accountNumber', 'This is one of your own accounts: choose it on the transfer form under "Transfer within my accounts"'],
+  ])('puts the refusal %s of a payee of this bank under its field', async (code, field, message) => {
+    const user = userEvent.setup();
+    renderApp('/add-beneficiaries', {
+      'GET /api/v1/me': signedIn,
+      'POST /api/v1/beneficiaries': { status: 422, body: { error: { code, message, fields: { [field]: message } } } },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'This bank' }));
+    await user.type(screen.getByLabelText('Account name'), 'Grace Hoper');
+    await user.type(screen.getByLabelText('Account number'), '6043797155');
+    await user.selectOptions(screen.getByLabelText('Country name'), 'United States');
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    const label = field === 'accountName' ? 'Account name' : 'Account number';
+    expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('shows a duplicate in a dialog', async () => {
     const user = userEvent.setup();
     renderApp('/add-beneficiaries', {
@@ -171,7 +204,7 @@ describe('/add-beneficiaries', () => {
     await user.click(await screen.findByRole('radio', { name: 'This bank' }));
     await user.type(screen.getByLabelText('Account name'), 'Grace Hopper');
     await user.type(screen.getByLabelText('Account number'), '6043797155');
-    await user.type(screen.getByLabelText('Country name'), 'United States');
+    await user.selectOptions(screen.getByLabelText('Country name'), 'United States');
     await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
     const alert = await screen.findByRole('alertdialog', { name: 'The beneficiary was not added' });
     expect(within(alert).getByText('This account is already one of your beneficiaries')).toBeTruthy();

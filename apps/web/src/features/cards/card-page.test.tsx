@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardMessages } from '@strongroom/contracts/cards.ts';
+import { cardMessages, nameOnCardMessages } from '@strongroom/contracts/cards.ts';
 import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, type FakeApi } from '../../test/render-app.tsx';
@@ -39,14 +39,19 @@ describe('the card request form', { timeout: 20_000 }, () => {
       }),
     );
     const name = await screen.findByRole('textbox', { name: /Name on card/ });
-    expect((name as HTMLInputElement).value).toBe('Ada Lovelace');
+    expect((name as HTMLInputElement).value).toBe('ADA LOVELACE');
     expect(screen.queryByText(cardMessages.savingsBalanceRequired)).toBeNull();
     expect(screen.queryByText(noAccountMessages.accountsClosed)).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: /Card type/ }), 'Credit Card');
     await user.selectOptions(screen.getByRole('combobox', { name: /Card network/ }), 'Master Card');
     await user.click(screen.getByRole('button', { name: 'Request card' }));
+    const review = await screen.findByRole('dialog', { name: 'Check your card request' });
+    expect(within(review).getByText('Credit Card')).toBeTruthy();
+    expect(within(review).getByText('ADA LOVELACE')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await user.click(within(review).getByRole('button', { name: 'Send request' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.body).toEqual({ cardType: 'credit', cardNetwork: 'mastercard', nameOnCard: 'Ada Lovelace' });
+    expect(sent[0]?.body).toEqual({ cardType: 'credit', cardNetwork: 'mastercard', nameOnCard: 'ADA LOVELACE' });
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -57,6 +62,29 @@ describe('the card request form', { timeout: 20_000 }, () => {
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Request card' }));
     expect(await screen.findByText(validationMessages.required)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('raises the name to capitals as it is typed, refuses digits and emoji with a clear message, and sends nothing then', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { fetchMock } = renderApp('/card-form', cardApi());
+    const name = await screen.findByRole<HTMLInputElement>('textbox', { name: /Name on card/ });
+    await user.clear(name);
+    await user.type(name, 'grace hopper-2 😀');
+    expect(name.value).toBe('GRACE HOPPER-2 😀');
+    await user.click(screen.getByRole('button', { name: 'Request card' }));
+    expect(await screen.findByText(nameOnCardMessages.invalid)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('goes back to the form from the review with Modify, the name kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { fetchMock } = renderApp('/card-form', cardApi());
+    await user.click(await screen.findByRole('button', { name: 'Request card' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Check your card request' })).getByRole('button', { name: 'Modify' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Name on card/ }).value).toBe('ADA LOVELACE');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -83,7 +111,9 @@ describe('the card request form', { timeout: 20_000 }, () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Request card' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Check your card request' })).getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText(cardMessages.savingsBalanceRequired)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('replaces the form with the approval notice while a card awaits approval, on /card as on /new-card-form', async () => {

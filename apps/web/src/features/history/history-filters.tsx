@@ -23,7 +23,7 @@ function categoryOf(value: string): TransactionFilters['category'] {
   return parsed.success ? parsed.data : '';
 }
 
-/** Search over descriptions, account, category and date range; each change asks for page one again. */
+/** Search over descriptions and parties (who a line was with), account, category and date range; each change asks for page one again. */
 export function HistoryFilters({ state, accounts }: { state: HistoryFilterState; accounts: readonly Account[] }) {
   const { filters, setFilter } = state;
 
@@ -37,6 +37,7 @@ export function HistoryFilters({ state, accounts }: { state: HistoryFilterState;
       <TextField
         className="history-filters__search"
         label="Search descriptions"
+        hint="Finds a word in a line’s description or in the name of who it was with."
         type="search"
         value={state.searchText}
         maxLength={searchMaxLength}

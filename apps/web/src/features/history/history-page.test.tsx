@@ -135,7 +135,11 @@ describe('/transaction-history', () => {
     const user = userEvent.setup();
     const { fetchMock } = renderApp('/transaction-history', historyApi());
     await historyTable();
-    await user.type(screen.getByRole('searchbox', { name: 'Search descriptions' }), 'rent');
+    const searchbox = screen.getByRole('searchbox', { name: 'Search descriptions' });
+    // The search finds the other party's name too (decision 061), and the field says so.
+    const hint = document.getElementById(searchbox.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Finds a word in a line’s description or in the name of who it was with.');
+    await user.type(searchbox, 'rent');
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get('q')).toBe('rent'));
     expect(listQueries(fetchMock).map((query) => query.get('q'))).toEqual([null, 'rent']);
   });

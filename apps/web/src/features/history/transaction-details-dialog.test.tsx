@@ -43,7 +43,7 @@ describe('the Details dialog', () => {
     expect(facts(dialog)).toEqual({
       'Account number': '000123456789',
       'Account name': 'Grace Landlord',
-      'Route number': '021000021',
+      'Routing number': '021000021',
       Bank: 'First Example Bank',
       Reason: 'Rent for March',
       'Transfer medium': 'ACH',
@@ -76,7 +76,7 @@ describe('the Details dialog', () => {
     renderApp('/transaction-history', historyApi(undefined, { [rentDetailPath]: { status: 200, body: ownTransfer } }));
     const dialog = await openRow('Rent for March');
     await within(dialog).findByText('Own account');
-    expect(facts(dialog)['Route number']).toBe('Not applicable');
+    expect(facts(dialog)['Routing number']).toBe('Not applicable');
     expect(facts(dialog).Bank).toBeUndefined();
   });
 

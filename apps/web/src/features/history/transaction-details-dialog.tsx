@@ -60,7 +60,7 @@ function DetailFacts({ detail }: { detail: TransactionDetail }) {
     <dl className="history-details__facts">
       <Fact term="Account number">{counterparty.accountNumber ? <span className="tabular">{counterparty.accountNumber}</span> : null}</Fact>
       <Fact term="Account name">{counterparty.name}</Fact>
-      <Fact term="Route number">{counterparty.routeNumber ? <span className="tabular">{counterparty.routeNumber}</span> : null}</Fact>
+      <Fact term="Routing number">{counterparty.routeNumber ? <span className="tabular">{counterparty.routeNumber}</span> : null}</Fact>
       {counterparty.bankName ? <Fact term="Bank">{counterparty.bankName}</Fact> : null}
       <Fact term="Reason">{detail.reason || null}</Fact>
       <Fact term="Transfer medium">{detail.medium}</Fact>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loanRules, maritalStatuses, maritalStatusLabels } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { settlesSubmission, useSubmissionKey } from '../../lib/idempotency-key.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useApplyForLoan } from './api/loans-api.ts';
+import { LoanEstimate } from './loan-estimate.tsx';
 import { emptyLoanForm, loanFormSchema, type LoanFormInput, type LoanFormOutput } from './loan-form-schema.ts';
 
 const fieldNames: readonly Path<LoanFormInput>[] = ['maritalStatus', 'occupation', 'address', 'amount', 'annualIncome', 'purpose', 'durationMonths'];
@@ -41,8 +42,10 @@ export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApp
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<LoanFormInput, unknown, LoanFormOutput>({ resolver: zodResolver(loanFormSchema), mode: 'onTouched', defaultValues: emptyLoanForm });
+  const [amount, durationMonths, annualIncome] = useWatch({ control, name: ['amount', 'durationMonths', 'annualIncome'] });
 
   const onSubmit = handleSubmit((values) => {
     const body = {
@@ -82,7 +85,8 @@ export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApp
       </h2>
       <p className="loan-form__intro">
         Borrow {formatMoney(loanRules.minAmountCents)} to {formatMoney(loanRules.maxAmountCents)} over {loanRules.minDurationMonths} to{' '}
-        {loanRules.maxDurationMonths} months. Once approved, the money goes to your checking account, and the loan's page shows its full cost and every payment.
+        {loanRules.maxDurationMonths} months. If we approve, we send you an offer with its full cost and every payment; once you accept it, the money goes to
+        your checking account.
       </p>
       <fieldset className="loan-form__group">
         <legend>About you</legend>
@@ -137,6 +141,7 @@ export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApp
           {...register('annualIncome')}
         />
         <TextAreaField label="Purpose" rows={3} maxLength={300} required error={errors.purpose?.message} {...register('purpose')} />
+        <LoanEstimate amount={amount} durationMonths={durationMonths} annualIncome={annualIncome} />
       </fieldset>
       <div className="loan-form__actions">
         <Button type="submit" size="lg" loading={apply.isPending}>

@@ -28,9 +28,25 @@ export function formatCalendarDate(isoDate: string): string {
 export const loanStatusWords: Readonly<Record<LoanStatus, string>> = {
   submitted: 'Waiting for a decision',
   rejected: 'Not approved',
+  offered: 'Offer waiting for you',
   active: 'Active',
+  declined: 'Offer declined',
+  expired: 'Offer expired',
   paid_off: 'Paid off',
 };
+
+/**
+ * What pays the loan off today (as the server counts it): each late instalment in full (its interest
+ * is already due) and the principal of the instalments not yet due.
+ */
+export function payoffCents(schedule: readonly ScheduleLine[]): number {
+  return schedule.reduce((sum, line) => sum + (line.status === 'late' ? line.paymentCents : line.status === 'due' ? line.principalCents : 0), 0);
+}
+
+/** What the late instalments still owe. */
+export function lateCents(schedule: readonly ScheduleLine[]): number {
+  return schedule.reduce((sum, line) => sum + (line.status === 'late' ? line.paymentCents : 0), 0);
+}
 
 export const scheduleStatusWords: Readonly<Record<ScheduleLine['status'], string>> = {
   paid: 'Paid',

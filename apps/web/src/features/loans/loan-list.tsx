@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import type { Loan } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { formatCalendarDate } from './loan-format.ts';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
 
@@ -38,6 +38,15 @@ function LoanFacts({ loan }: { loan: Loan }) {
   }
   if (loan.status === 'submitted') return <p className="loan-item__note">Sent {formatDate(loan.createdAt)}; we tell you as soon as it is decided.</p>;
   if (loan.status === 'rejected') return <p className="loan-item__note">{loan.rejectionReason ?? 'This application was not approved.'}</p>;
+  if (loan.status === 'offered') {
+    return (
+      <p className="loan-item__note">
+        Approved: an offer waits for your answer{loan.offerExpiresAt ? ` until ${formatDateTime(loan.offerExpiresAt)}` : ''}. Nothing is paid until you accept.
+      </p>
+    );
+  }
+  if (loan.status === 'declined') return <p className="loan-item__note">You declined this offer. Nothing was paid.</p>;
+  if (loan.status === 'expired') return <p className="loan-item__note">This offer expired without an answer. Nothing was paid.</p>;
   return <p className="loan-item__note">Repaid in full. Nothing more is owed.</p>;
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, type FakeApi } from '../../test/render-app.tsx';
-import { checkingAccount, detail, loan, loanId } from './test-fixtures.ts';
+import { checkingAccount, detail, loan, loanId, offer } from './test-fixtures.ts';
 
 beforeAll(() => import('./loan-page.tsx'));
 
@@ -121,9 +121,10 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const sent: { body: unknown; key: string | null }[] = [];
     renderLoan({
+      [`GET /api/v1/loans/${loanId}`]: { status: 200, body: detail({}, { firstLate: false }) },
       [`POST /api/v1/loans/${loanId}/repayments`]: (init) => {
         sent.push({ body: jsonBodyOf(init), key: new Headers(init?.headers).get('Idempotency-Key') });
-        return { status: 201, body: { ...detail({ balanceCents: 5_000 }), transferId: 't1' } };
+        return { status: 201, body: { ...detail({ balanceCents: 5_000 }, { firstLate: false }), transferId: 't1' } };
       },
     });
     const form = await screen.findByRole('form', { name: 'Pay early' });
@@ -153,7 +154,7 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
     const paidOff = detail({ status: 'paid_off', balanceCents: 0, nextDueDate: null, nextPaymentCents: null });
     let paid = false;
     renderLoan({
-      [`GET /api/v1/loans/${loanId}`]: () => ({ status: 200, body: paid ? paidOff : detail() }),
+      [`GET /api/v1/loans/${loanId}`]: () => ({ status: 200, body: paid ? paidOff : detail({}, { firstLate: false }) }),
       [`POST /api/v1/loans/${loanId}/repayments`]: () => {
         paid = true;
         return { status: 201, body: { ...paidOff, transferId: 't1' } };
@@ -172,19 +173,122 @@ describe('/loan/{id}', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('form', { name: 'Pay early' })).toBeNull();
   });
 
-  it('shows the server’s refusal of a payment (an instalment is late) and keeps the form', async () => {
+  it('takes a payment while an instalment is late: it goes to the late amount first, and the payoff counts the late instalment in full', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent: unknown[] = [];
+    renderLoan({
+      [`POST /api/v1/loans/${loanId}/repayments`]: (init) => {
+        sent.push(jsonBodyOf(init));
+        return { status: 201, body: { ...detail({ balanceCents: 8_375 }, { firstLate: false }), transferId: 't1' } };
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Pay now' });
+    // $17.25 late and $83.75 of principal not yet due.
+    expect(screen.getByText(/A payment goes to the late amount first/)).toBeTruthy();
+    expect(screen.getByText('$17.25', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('$101.00', { selector: 'strong' })).toBeTruthy();
+    await user.type(within(form).getByRole('textbox', { name: /^Amount/ }), '17.25');
+    await user.click(within(form).getByRole('button', { name: 'Review payment' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay $17.25' }));
+    expect(await screen.findByText('You paid $17.25. You now owe $83.75.')).toBeTruthy();
+    expect(sent).toEqual([{ fromAccountId: checkingAccount.id, amountCents: 1_725 }]);
+  });
+
+  it('shows the server’s refusal of a payment and keeps the form', async () => {
     const user = userEvent.setup({ delay: null });
     renderLoan({
       [`POST /api/v1/loans/${loanId}/repayments`]: {
-        status: 409,
-        body: { error: { code: 'loan_instalment_late', message: 'An instalment is late: it is taken first, by the daily run.' } },
+        status: 422,
+        body: { error: { code: 'insufficient_funds', message: 'Insufficient funds: the amount is more than the available balance of this account.' } },
       },
     });
-    const form = await screen.findByRole('form', { name: 'Pay early' });
+    const form = await screen.findByRole('form', { name: 'Pay now' });
     await user.type(within(form).getByRole('textbox', { name: /^Amount/ }), '20');
     await user.click(within(form).getByRole('button', { name: 'Review payment' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay $20.00' }));
-    expect(await screen.findByText('An instalment is late: it is taken first, by the daily run.')).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'Pay early' })).toBeTruthy();
+    expect(await screen.findByText('Insufficient funds: the amount is more than the available balance of this account.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Pay now' })).toBeTruthy();
+  });
+
+  describe('an offer (decision 058)', () => {
+    it('shows the APR, the monthly payment, the date it lapses, the Truth in Lending box and the schedule before anything is paid', async () => {
+      renderLoan({ [`GET /api/v1/loans/${loanId}`]: { status: 200, body: offer() } });
+      const panel = (await screen.findByRole('heading', { name: 'Your loan offer' })).closest('section');
+      if (!panel) throw new Error('no offer');
+      expect(definition(panel, 'Amount')).toBe('$100.00');
+      expect(definition(panel, 'Interest rate (APR)')).toBe('12.00%');
+      expect(definition(panel, 'Monthly payment')).toBe('$17.25');
+      expect(definition(panel, 'Term')).toBe('6 months');
+      expect(definition(panel, 'Answer by')).toMatch(/Dec 24, 2026/);
+      expect(within(panel).getByText(/Nothing is paid until you accept/)).toBeTruthy();
+      expect(screen.getByText(/Before you accept, here is what this loan would cost you/)).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Truth in Lending disclosure' })).toBeTruthy();
+      expect(screen.getByRole('table', { name: 'Payment schedule' })).toBeTruthy();
+      expect(screen.queryByRole('form', { name: 'Pay early' })).toBeNull();
+    });
+
+    it('accepts after a confirmation, with an Idempotency-Key, and shows the loan paid out', async () => {
+      const user = userEvent.setup({ delay: null });
+      const keys: (string | null)[] = [];
+      let accepted = false;
+      const active = detail({}, { firstLate: false });
+      renderLoan({
+        [`GET /api/v1/loans/${loanId}`]: () => ({ status: 200, body: accepted ? active : offer() }),
+        [`POST /api/v1/loans/${loanId}/accept`]: (init) => {
+          keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+          accepted = true;
+          return { status: 200, body: active };
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Accept offer' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Accept the loan of $100.00?' });
+      expect(within(dialog).getByText(/paid into your checking account now/)).toBeTruthy();
+      expect(within(dialog).getByText(/\$103\.53 in all/)).toBeTruthy();
+      expect(keys).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Accept and pay out $100.00' }));
+      expect(await screen.findByText('You accepted the loan. $100.00 was paid into your checking account.')).toBeTruthy();
+      expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+      expect(screen.queryByRole('heading', { name: 'Your loan offer' })).toBeNull();
+      expect(await screen.findByRole('form', { name: 'Pay early' })).toBeTruthy();
+    });
+
+    it('cancels the confirmation without sending anything, and declines after one', async () => {
+      const user = userEvent.setup({ delay: null });
+      let declines = 0;
+      renderLoan({
+        [`GET /api/v1/loans/${loanId}`]: () => ({ status: 200, body: declines ? offer({ status: 'declined' }) : offer() }),
+        [`POST /api/v1/loans/${loanId}/decline`]: () => {
+          declines += 1;
+          return { status: 200, body: offer({ status: 'declined' }) };
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Decline offer' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Decline this loan offer?' })).getByRole('button', { name: 'Keep the offer' }));
+      expect(declines).toBe(0);
+      await user.click(screen.getByRole('button', { name: 'Decline offer' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Decline this loan offer?' })).getByRole('button', { name: 'Decline offer' }));
+      expect(await screen.findByText('You declined the offer. Nothing was paid.')).toBeTruthy();
+      expect(declines).toBe(1);
+      expect(screen.getByText(/You declined this offer/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Accept offer' })).toBeNull();
+    });
+
+    it('says so when the offer expired before the answer reached the bank', async () => {
+      const user = userEvent.setup({ delay: null });
+      renderLoan({
+        [`GET /api/v1/loans/${loanId}`]: { status: 200, body: offer() },
+        [`POST /api/v1/loans/${loanId}/accept`]: { status: 409, body: { error: { code: 'offer_expired', message: 'This loan offer has expired.' } } },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Accept offer' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept and pay out $100.00' }));
+      expect(await screen.findByText('This offer has expired, so nothing was paid. You can apply again.')).toBeTruthy();
+    });
+
+    it('shows an expired offer without Accept or Decline', async () => {
+      renderLoan({ [`GET /api/v1/loans/${loanId}`]: { status: 200, body: offer({ status: 'expired' }) } });
+      expect(await screen.findByText(/This offer expired on .* without an answer\. Nothing was paid\./)).toBeTruthy();
+      expect(screen.getByText('Offer expired')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Accept offer' })).toBeNull();
+    });
   });
 });

@@ -15,8 +15,9 @@ import { isApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { loanScheduleUrl, useLoan } from './api/loans-api.ts';
 import { DisclosureBox } from './disclosure-box.tsx';
-import { formatAprBps, formatCalendarDate, formatMonths } from './loan-format.ts';
+import { formatAprBps, formatCalendarDate, formatMonths, lateCents, payoffCents } from './loan-format.ts';
 import { loanTitle } from './loan-list.tsx';
+import { LoanOffer } from './loan-offer.tsx';
 import { LoanSchedule } from './loan-schedule.tsx';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
 import { RepaymentForm } from './repayment-form.tsx';
@@ -74,6 +75,19 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
           </p>
         </Notice>
       ) : null}
+      {loan.status === 'declined' ? (
+        <Notice>
+          <p>You declined this offer. Nothing was paid. You can apply for a new loan on the loans page.</p>
+        </Notice>
+      ) : null}
+      {loan.status === 'expired' ? (
+        <Notice>
+          <p>
+            This offer expired{loan.offerExpiresAt ? ` on ${formatDate(loan.offerExpiresAt)}` : ''} without an answer. Nothing was paid. You can apply again on
+            the loans page.
+          </p>
+        </Notice>
+      ) : null}
       {loan.status === 'rejected' ? (
         <Notice tone="error">
           <p>
@@ -84,19 +98,27 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
       {lateCount > 0 ? (
         <Notice tone="error">
           <p>
-            {lateCount === 1 ? 'One payment is late' : `${lateCount} payments are late`}. We try again each day: keep enough money in your checking account, or
-            pay early below.
+            {lateCount === 1 ? 'One payment is late' : `${lateCount} payments are late`} ({formatMoney(lateCents(schedule))}). We try again each day: keep
+            enough money in your checking account, or pay below: a payment goes to the late amount first.
           </p>
         </Notice>
       ) : null}
       {disclosure ? (
         <>
-          {loan.status === 'active' && nothingPaidYet ? (
+          {loan.status === 'offered' ? (
+            <p className="loan-page__lead">Before you accept, here is what this loan would cost you, as the Truth in Lending Act asks us to tell you.</p>
+          ) : loan.status === 'active' && nothingPaidYet ? (
             <p className="loan-page__lead">Before your first payment, here is what this loan costs you, as the Truth in Lending Act asks us to tell you.</p>
           ) : null}
           <DisclosureBox disclosure={disclosure} paymentSummary={scheduleAsDisclosed ? paymentSummary(schedule) : undefined} />
         </>
       ) : null}
+      {paidMessage ? (
+        <Notice tone="success" role="status">
+          <p>{paidMessage}</p>
+        </Notice>
+      ) : null}
+      {loan.status === 'offered' ? <LoanOffer detail={detail} onAnswered={setPaidMessage} /> : null}
       {loan.status === 'active' || loan.status === 'paid_off' ? (
         <Card as="section" className="loan-page__facts" aria-labelledby="loan-facts-title">
           <h2 id="loan-facts-title" className="loans__section-title">
@@ -136,14 +158,9 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
           </dl>
         </Card>
       ) : null}
-      {paidMessage ? (
-        <Notice tone="success" role="status">
-          <p>{paidMessage}</p>
-        </Notice>
-      ) : null}
       {loan.status === 'active' ? (
         <Card>
-          <RepaymentForm loan={loan} onPaid={setPaidMessage} />
+          <RepaymentForm loan={loan} payoffCents={payoffCents(schedule)} lateCents={lateCents(schedule)} onPaid={setPaidMessage} />
         </Card>
       ) : null}
       {schedule.length > 0 ? (

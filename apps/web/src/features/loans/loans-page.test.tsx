@@ -159,6 +159,41 @@ describe('/loan', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Send application' })).toBeNull();
   });
 
+  it('shows an estimate as the amount, duration and income are typed, and says it is not an offer', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderLoans();
+    await screen.findByRole('button', { name: 'Send application' });
+    const estimate = screen.getByRole('region', { name: 'Estimate' });
+    expect(within(estimate).getByText(/Our rates are 7\.99% to 24\.99% APR\. Enter an amount and a duration/)).toBeTruthy();
+    expect(within(estimate).getByText(/This is an estimate, not an offer/)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Desired amount/ }), '12,000');
+    await user.type(screen.getByRole('textbox', { name: /^Duration in months/ }), '24');
+    // $12,000.00 over 24 months at 7.99% and at 24.99%, by the schedule's own amortisation.
+    expect(await within(estimate).findByText('$542.67 to $640.40')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Annual income/ }), '85,000.50');
+    // A loan under a fifth of the income: the lowest rate.
+    expect(await within(estimate).findByText(/With the income you entered, our usual rate would be 7\.99%/)).toBeTruthy();
+    expect(within(estimate).getByText('$542.67')).toBeTruthy();
+    // A duration out of range shows no payment, only the range.
+    await user.clear(screen.getByRole('textbox', { name: /^Duration in months/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Duration in months/ }), '90');
+    expect(await within(estimate).findByText(/Enter an amount and a duration/)).toBeTruthy();
+  });
+
+  it('shows a waiting offer instead of a second form, with the date it lapses and a link to it', async () => {
+    renderLoans({
+      'GET /api/v1/loans': {
+        status: 200,
+        body: { items: [loan({ status: 'offered', balanceCents: null, disbursedAt: null, offerExpiresAt: '2026-12-24T10:00:00.000Z' })] },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Your loan offer is waiting for your answer' })).toBeTruthy();
+    expect(screen.getByText(/We offer you \$100\.00 over 6 months\. Nothing is paid until you accept\. Answer by Dec 24, 2026/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the offer, then accept or decline it' }).getAttribute('href')).toMatch(/^\/loan\//);
+    expect(screen.getByText('Offer waiting for you')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send application' })).toBeNull();
+  });
+
   it('shows the open application instead of a second form', async () => {
     renderLoans({
       'GET /api/v1/loans': {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { loanMessages, type Loan } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { NoAccountNotice } from '../../components/no-account-notice.tsx';
@@ -9,7 +10,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useMe } from '../../lib/api/get-me.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { useLoans } from './api/loans-api.ts';
 import { LoanApplicationForm } from './loan-application-form.tsx';
 import { formatMonths } from './loan-format.ts';
@@ -32,6 +33,24 @@ function OpenApplication({ application }: { application: Loan }) {
   );
 }
 
+/** An offer waits for the customer's answer: it is shown in place of a new application (decision 058). */
+function OpenOffer({ offer }: { offer: Loan }) {
+  return (
+    <Card as="section" className="loan-open" aria-labelledby="open-offer-title">
+      <h2 id="open-offer-title" className="loans__section-title">
+        Your loan offer is waiting for your answer
+      </h2>
+      <p>
+        We offer you {formatMoney(offer.amountCents ?? 0)} over {formatMonths(offer.termMonths ?? offer.durationMonths)}. Nothing is paid until you accept.
+        {offer.offerExpiresAt ? ` Answer by ${formatDateTime(offer.offerExpiresAt)}; after that the offer expires.` : ''}
+      </p>
+      <p>
+        <Link to={`/loan/${encodeURIComponent(offer.id)}`}>Read the offer, then accept or decline it</Link>
+      </p>
+    </Card>
+  );
+}
+
 /**
  * /loan: the customer's loans (status, next payment, balance owed) above the application form, or
  * above the application that is waiting. A decision arrives as a notification, whose live event
@@ -47,6 +66,7 @@ export default function LoansPage() {
   const noCheckingAccount = accounts.data !== undefined && !accounts.data.some((account) => account.type === 'checking');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const open = loans.data?.find((loan) => loan.status === 'submitted');
+  const offer = loans.data?.find((loan) => loan.status === 'offered');
 
   return (
     <div className="loans">
@@ -80,6 +100,8 @@ export default function LoansPage() {
           </section>
           {open ? (
             <OpenApplication application={open} />
+          ) : offer ? (
+            <OpenOffer offer={offer} />
           ) : noCheckingAccount ? (
             <NoAccountNotice />
           ) : me.data ? (

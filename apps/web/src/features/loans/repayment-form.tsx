@@ -47,11 +47,22 @@ interface Confirming {
  * principal first, so the schedule gets shorter; paying the payoff closes the loan. A confirmation
  * comes first; the Idempotency-Key makes a retry of the same payment move the money once.
  */
-export function RepaymentForm({ loan, onPaid }: { loan: Loan; onPaid: (message: string) => void }) {
+export function RepaymentForm({
+  loan,
+  onPaid,
+  payoffCents = loan.balanceCents ?? 0,
+  lateCents = 0,
+}: {
+  loan: Loan;
+  onPaid: (message: string) => void;
+  /** What pays the loan off: the late instalments in full and the principal not yet due (the balance when nothing is late). */
+  payoffCents?: number;
+  /** What the late instalments still owe: a payment goes there first. */
+  lateCents?: number;
+}) {
   const accounts = useAccounts();
   const repay = useLoanRepayment(loan.id);
   const submissionKey = useSubmissionKey();
-  const payoffCents = loan.balanceCents ?? 0;
   const [accountId, setAccountId] = useState('');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
@@ -104,18 +115,25 @@ export function RepaymentForm({ loan, onPaid }: { loan: Loan; onPaid: (message: 
   return (
     <section className="loan-repay" aria-labelledby="repay-title">
       <h2 id="repay-title" className="loans__section-title">
-        Pay early
+        {lateCents > 0 ? 'Pay now' : 'Pay early'}
       </h2>
       <p className="loan-repay__payoff">
         Payoff amount: <strong className="tabular">{formatMoney(payoffCents)}</strong>
       </p>
-      <p className="loan-repay__hint">An early payment goes to principal first, so you pay less interest and finish sooner.</p>
+      {lateCents > 0 ? (
+        <p className="loan-repay__hint">
+          A payment goes to the late amount first (<strong className="tabular">{formatMoney(lateCents)}</strong>); anything above it goes to principal, so you
+          pay less interest and finish sooner.
+        </p>
+      ) : (
+        <p className="loan-repay__hint">An early payment goes to principal first, so you pay less interest and finish sooner.</p>
+      )}
       {failure ? (
         <Notice tone="error" role="alert">
           <p>{failure}</p>
         </Notice>
       ) : null}
-      <form className="loan-repay__form" noValidate onSubmit={onSubmit} aria-label="Pay early">
+      <form className="loan-repay__form" noValidate onSubmit={onSubmit} aria-label={lateCents > 0 ? 'Pay now' : 'Pay early'}>
         <SelectField
           label="From account"
           options={accounts.data.map((item) => ({ value: item.id, label: `${accountName(item)} (${formatMoney(item.availableCents)} available)` }))}

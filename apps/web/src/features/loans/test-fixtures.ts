@@ -40,8 +40,27 @@ export function loan(overrides: Partial<Loan> = {}): Loan {
   };
 }
 
-/** The published case: $100.00 at 12% over 6 months, 17.25 five times and 17.28 last, interest 3.53. */
-export function detail(overrides: Partial<Loan> = {}): LoanDetailResponse {
+/** An offer (decision 058): approved terms, nothing paid, lapsing on Dec 24, 2026. */
+export function offer(overrides: Partial<Loan> = {}): LoanDetailResponse {
+  return detail(
+    {
+      status: 'offered',
+      balanceCents: null,
+      nextDueDate: null,
+      nextPaymentCents: null,
+      disbursedAt: null,
+      offerExpiresAt: '2026-12-24T10:00:00.000Z',
+      ...overrides,
+    },
+    { firstLate: false },
+  );
+}
+
+/**
+ * The published case: $100.00 at 12% over 6 months, 17.25 five times and 17.28 last, interest 3.53.
+ * The first instalment is late unless `firstLate` is false.
+ */
+export function detail(overrides: Partial<Loan> = {}, { firstLate = true }: { firstLate?: boolean } = {}): LoanDetailResponse {
   const lines = [
     [1, '2026-12-24', 1_725, 1_625, 100, 8_375],
     [2, '2027-01-24', 1_725, 1_641, 84, 6_734],
@@ -59,7 +78,7 @@ export function detail(overrides: Partial<Loan> = {}): LoanDetailResponse {
       principalCents,
       interestCents,
       balanceAfterCents,
-      status: number === 1 ? 'late' : 'due',
+      status: number === 1 && firstLate ? 'late' : 'due',
     })),
     disclosure: { amountFinancedCents: 10_000, financeChargeCents: 353, aprBps: 1_200, totalOfPaymentsCents: 10_353 },
   };

@@ -56,4 +56,23 @@ describe('/send-card', { timeout: 20_000 }, () => {
       accountName: 'Alan Turing',
     });
   });
+
+  it('says insufficient funds before the confirmation when the amount is above what the account has available', async () => {
+    const user = userEvent.setup({ delay: null });
+    const transfers = vi.fn(() => created(paymentOf({ kind: 'card' })));
+    renderApp('/send-card', {
+      'GET /api/v1/me': signedIn,
+      'GET /api/v1/accounts': { status: 200, body: [checking] },
+      'GET /api/v1/beneficiaries': { status: 200, body: { items: [] } },
+      'POST /api/v1/transfers': transfers,
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Holder name' }), 'Alan Turing');
+    await user.type(screen.getByRole('textbox', { name: /^Card number/ }), '4111 1111 1111 1111');
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '5000');
+    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Birthday');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/^Insufficient funds: Easy Checking has \$4,250\.00 available/)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(transfers).not.toHaveBeenCalled();
+  });
 });

@@ -14,6 +14,7 @@ import { createTransfer } from './api/create-transfer.ts';
 import { cardTypeOf, maskedCardNumber } from './card-type.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
+import { moreThanAvailableMessage } from './payment/available-balance.ts';
 import { PaymentMessageField } from './payment/message-field.tsx';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
@@ -71,6 +72,11 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
   const cardType = cardTypeOf(watch('cardNumber'));
 
   const onSubmit = handleSubmit((values) => {
+    const insufficient = moreThanAvailableMessage(accounts, values.fromAccountId, values.amount);
+    if (insufficient) {
+      setError('amount', { type: 'balance', message: insufficient }, { shouldFocus: true });
+      return;
+    }
     const from = accounts.find((account) => account.id === values.fromAccountId);
     setPending({
       body: {

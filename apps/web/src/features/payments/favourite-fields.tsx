@@ -27,7 +27,7 @@ function favouriteLabel(favourite: Beneficiary): string {
 
 /**
  * The seed's 'Favorite list' mode: choosing a saved recipient fills the holder name, the
- * route/swift number, the country and the account type; choosing none empties them again.
+ * routing number, the country and the account type; choosing none empties them again.
  */
 export function FavouriteFields({ form, favourites }: FavouriteFieldsProps) {
   const {
@@ -101,7 +101,7 @@ export function FavouriteFields({ form, favourites }: FavouriteFieldsProps) {
       {chosenId ? (
         <div className="money-form__pair">
           <TextField label="Account number" readOnly {...register('toAccountNumber')} />
-          <TextField label="Route / swift number" readOnly error={errors.routeNumber?.message} {...register('routeNumber')} />
+          <TextField label="Routing number" readOnly error={errors.routeNumber?.message} {...register('routeNumber')} />
           <TextField label="Country" readOnly {...register('nameOfCountry')} />
         </div>
       ) : null}

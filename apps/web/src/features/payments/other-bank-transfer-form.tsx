@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
+import { countryNames } from '@strongroom/contracts/countries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -17,6 +18,7 @@ import { otherBankTransferFor } from './other-bank-transfer.tsx';
 import { PayeeCheckNotice } from './payee-check-notice.tsx';
 import { accountOptions } from './payment/account-options.ts';
 import { amountInputProps } from './payment/amount-field.ts';
+import { moreThanAvailableMessage } from './payment/available-balance.ts';
 import { PaymentMessageField } from './payment/message-field.tsx';
 import { ConfirmPaymentDialog } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
@@ -34,6 +36,8 @@ const fieldNames: readonly Path<OtherBankFormValues>[] = [
   'amount',
   'message',
 ];
+
+const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
 
 function defaultsFor(accounts: readonly Account[], modes: Pick<OtherBankFormValues, 'favourite' | 'bank'>): OtherBankFormValues {
   return { fromAccountId: accounts[0]?.id ?? '', ...modes, ...emptyRecipient, amount: '', message: '', addToFavorites: false };
@@ -68,6 +72,11 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
   const payeeBlocks = transfer?.payee != null && payeeCheck.isPending;
 
   const onSubmit = handleSubmit((checked) => {
+    const insufficient = moreThanAvailableMessage(accounts, checked.fromAccountId, checked.amount);
+    if (insufficient) {
+      form.setError('amount', { type: 'balance', message: insufficient }, { shouldFocus: true });
+      return;
+    }
     if (otherBankTransferFor(checked, context)) setPending(checked);
     else form.setError('beneficiaryId', { type: 'validate', message: 'Choose a favorite' }, { shouldFocus: true });
   });
@@ -128,11 +137,18 @@ export function OtherBankTransferForm({ accounts }: { accounts: readonly Account
               <>
                 <div className="money-form__pair">
                   <TextField label="Bank name" autoComplete="off" required error={errors.nameOfBank?.message} {...register('nameOfBank')} />
-                  <TextField label="Country name" autoComplete="country-name" required error={errors.nameOfCountry?.message} {...register('nameOfCountry')} />
+                  <SelectField
+                    label="Country name"
+                    options={countryOptions}
+                    placeholder="Choose a country"
+                    required
+                    error={errors.nameOfCountry?.message}
+                    {...register('nameOfCountry')}
+                  />
                 </div>
                 <TextField
-                  label="Route / swift number"
-                  hint="The bank’s 9-digit routing number"
+                  label="Routing number"
+                  hint="The bank’s 9-digit US routing number. International transfers are not offered yet."
                   inputMode="numeric"
                   autoComplete="off"
                   required

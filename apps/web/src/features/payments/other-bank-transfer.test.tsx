@@ -38,7 +38,7 @@ async function confirmDialog() {
 
 // Whole journeys through the app: generous time when the machine is busy running every suite at once.
 describe('/transfer to other bank', { timeout: 20_000 }, () => {
-  it('fills holder name, route/swift number, country and account type from a favourite, and empties them when it is cleared', async () => {
+  it('fills holder name, routing number, country and account type from a favourite, and empties them when it is cleared', async () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/transfer?to=other', api());
     await user.click(await screen.findByRole('switch', { name: 'Favorite list' }));
@@ -46,7 +46,7 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
 
     await user.selectOptions(favourite, graceAtThisBank.id);
     expect(textbox('Holder name').value).toBe('Grace Hopper');
-    expect(textbox('Route / swift number').value).toBe('123456780');
+    expect(textbox('Routing number').value).toBe('123456780');
     expect(textbox('Country').value).toBe('United States');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Account type' }).value).toBe('savings');
 
@@ -115,8 +115,14 @@ describe('/transfer to other bank', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: 'Account number' }), '99887766');
     await user.type(textbox('Holder name'), 'Alan Turing');
     await user.type(textbox('Bank name'), 'Bletchley Savings');
-    await user.type(textbox('Country name'), 'United Kingdom');
-    await user.type(textbox(/^Route \/ swift number/), '021000021');
+    const country = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Country name' });
+    expect(within(country).queryByRole('option', { name: 'Narnia' })).toBeNull();
+    await user.selectOptions(country, 'United Kingdom');
+    await user.type(textbox(/^Routing number/), 'DEUTDEFF');
+    await user.tab();
+    expect(await screen.findByText(validationMessages.routeNumberIsSwift)).toBeTruthy();
+    await user.clear(textbox(/^Routing number/));
+    await user.type(textbox(/^Routing number/), '021000021');
     await fillAmountAndMessage(user);
     await user.click(screen.getByRole('checkbox', { name: 'Add to favorites' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));

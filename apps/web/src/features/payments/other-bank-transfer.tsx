@@ -69,7 +69,7 @@ export function otherBankTransferFor(checked: OtherBankChecked, { accounts, bene
         { label: 'Holder name', value: checked.accountName },
         { label: 'Account number', value: checked.toAccountNumber },
         { label: 'Bank', value: checked.nameOfBank },
-        { label: 'Route / swift number', value: checked.routeNumber },
+        { label: 'Routing number', value: checked.routeNumber },
         { label: 'Country', value: checked.nameOfCountry },
         amountRow(checked.amount),
         { label: 'Message', value: checked.message },
@@ -108,7 +108,7 @@ export function otherBankTransferFor(checked: OtherBankChecked, { accounts, bene
     rows: [
       ...recipientRows,
       { label: 'Bank', value: favourite.bankName },
-      { label: 'Route / swift number', value: favourite.routeNumber },
+      { label: 'Routing number', value: favourite.routeNumber },
       { label: 'Country', value: favourite.nameOfCountry },
       ...paymentRows,
     ],

@@ -11,6 +11,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { accountLabel, accountOptions } from './payment/account-options.ts';
 import { amountInputProps, amountTextField } from './payment/amount-field.ts';
+import { moreThanAvailableMessage } from './payment/available-balance.ts';
 import { PaymentMessageField } from './payment/message-field.tsx';
 import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
 import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
@@ -53,6 +54,11 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
   const options = accountOptions(accounts);
 
   const onSubmit = handleSubmit((values) => {
+    const insufficient = moreThanAvailableMessage(accounts, values.fromAccountId, values.amount);
+    if (insufficient) {
+      setError('amount', { type: 'balance', message: insufficient }, { shouldFocus: true });
+      return;
+    }
     const from = accounts.find((account) => account.id === values.fromAccountId);
     const to = accounts.find((account) => account.id === values.toAccountId);
     setPending({
@@ -61,7 +67,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
         { label: 'From', value: from ? accountLabel(from) : values.fromAccountId },
         { label: 'To', value: to ? accountLabel(to) : values.toAccountId },
         { label: 'Amount', value: <span className="tabular">{formatMoney(values.amount)}</span> },
-        { label: 'Message', value: values.message },
+        ...(values.message === '' ? [] : [{ label: 'Message', value: values.message }]),
       ],
     });
   });
@@ -90,7 +96,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
           />
         </div>
         <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <PaymentMessageField registration={register('message')} value={watch('message')} error={errors.message?.message} />
+        <PaymentMessageField registration={register('message')} value={watch('message') ?? ''} error={errors.message?.message} optional />
         <div className="money-form__actions">
           <Button type="submit" size="lg">
             Continue

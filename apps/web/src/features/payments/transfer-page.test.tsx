@@ -95,16 +95,53 @@ describe('/transfer', { timeout: 20_000 }, () => {
 
   it('tells the customer a held payment is in review, that staff check it and that nothing is asked of them', async () => {
     const user = userEvent.setup({ delay: null });
-    renderApp('/transfer?to=own', api({ 'POST /api/v1/transfers': created(paymentOf({ kind: 'own', status: 'in_review', amountCents: 1_200_000 })) }));
-    await fillOwnTransfer(user, '12000');
+    renderApp('/transfer?to=own', api({ 'POST /api/v1/transfers': created(paymentOf({ kind: 'own', status: 'in_review', amountCents: 400_000 })) }));
+    await fillOwnTransfer(user, '4000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the transfer' })).getByRole('button', { name: 'Confirm' }));
 
-    const result = await screen.findByRole('dialog', { name: 'We are reviewing your payment of $12,000.00' });
+    const result = await screen.findByRole('dialog', { name: 'We are reviewing your payment of $4,000.00' });
     expect(within(result).getByText('In review')).toBeTruthy();
     expect(within(result).getByText(/short check by our staff/)).toBeTruthy();
     expect(within(result).getByText(/You do not need to do anything/)).toBeTruthy();
     expect(within(result).getByText(/We will never ask you for a tax, COT, IMF, TAC, NRC or BSA code/)).toBeTruthy();
+  });
+
+  it('says insufficient funds under the amount before Confirm when the available balance already shows it, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const transfers = vi.fn(() => apiError(500, 'internal_error', 'not expected'));
+    renderApp('/transfer?to=own', api({ 'POST /api/v1/transfers': transfers }));
+    await fillOwnTransfer(user, '4250.01');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('Insufficient funds: Easy Checking has $4,250.00 available. Enter a smaller amount or choose another account.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Amount/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(transfers).not.toHaveBeenCalled();
+  });
+
+  it('lets the message of a transfer between my accounts be left empty, marked optional, and sends it empty', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent: SentRequest[] = [];
+    renderApp(
+      '/transfer?to=own',
+      api({
+        'POST /api/v1/transfers': (init) => {
+          sent.push(sentRequestOf(init));
+          return created(paymentOf({ kind: 'own', amountCents: 1_000, toAccountId: savings.id }));
+        },
+      }),
+    );
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'To account' }), savings.id);
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '10');
+    const message = screen.getByRole<HTMLInputElement>('textbox', { name: /^Message/ });
+    expect(message.required).toBe(false);
+    expect(screen.getByText('(optional)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the transfer' })).getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('dialog', { name: '$10.00 transferred successfully' });
+    expect(sent[0]?.body).toEqual({ kind: 'own', fromAccountId: checking.id, amountCents: 1_000, message: '', toAccountId: savings.id });
   });
 
   it('shows the server’s message in a modal when the money is not there, and keeps what was typed', async () => {
@@ -113,7 +150,8 @@ describe('/transfer', { timeout: 20_000 }, () => {
       '/transfer?to=own',
       api({ 'POST /api/v1/transfers': apiError(422, 'insufficient_funds', 'Your available balance is not enough for this payment.') }),
     );
-    await fillOwnTransfer(user, '9000');
+    // The balance the form knows allows it; the server knows it has moved since.
+    await fillOwnTransfer(user, '4000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the transfer' })).getByRole('button', { name: 'Confirm' }));
 
@@ -121,7 +159,7 @@ describe('/transfer', { timeout: 20_000 }, () => {
     expect(within(error).getByText('Your available balance is not enough for this payment.')).toBeTruthy();
     await user.click(within(error).getByText('Close'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount/ }).value).toBe('9000');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Amount/ }).value).toBe('4000');
   });
 
   it('uses the same Idempotency-Key when a transfer whose outcome is unknown is sent again, and a new one once the form changes', async () => {

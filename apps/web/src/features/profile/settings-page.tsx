@@ -1,5 +1,18 @@
 import { Link, useNavigate } from 'react-router';
-import { Activity, Bell, ChevronRight, CreditCard, Gift, KeyRound, LifeBuoy, LogOut, ShieldCheck, ShieldQuestion, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  Bell,
+  ChevronRight,
+  Contact,
+  CreditCard,
+  Gift,
+  KeyRound,
+  LifeBuoy,
+  LogOut,
+  ShieldCheck,
+  ShieldQuestion,
+  type LucideIcon,
+} from 'lucide-react';
 import { preferenceLabels, type Preferences } from '@strongroom/contracts/profile.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -23,6 +36,7 @@ interface SettingsLink {
 /** The seed's Accounts list; its "change password" leads to the security settings, where a password is changed with a step-up. */
 const accountLinks: readonly SettingsLink[] = [
   { to: '/settings/security', label: 'Change password', description: 'Set a new password for signing in.', Icon: KeyRound },
+  { to: '/settings/contact', label: 'Contact details', description: 'Your email address, phone number and postal address.', Icon: Contact },
   { to: '/notifications', label: 'Notifications', description: 'What the bank told you, newest first.', Icon: Bell },
   { to: '/privacy', label: 'Privacy', description: 'Terms, refunds, money delivery and support.', Icon: ShieldQuestion },
   { to: '/deposit', label: 'Payment', description: 'Add money to your accounts.', Icon: CreditCard },

@@ -27,8 +27,8 @@ export const savingsAccounts = [
   },
 ] as const;
 
-/** What every savings account includes. */
-export const savingsBenefits = ['Premium support', 'International payments', 'Competitive interest'] as const;
+/** What every savings account includes. Payments go to US banks only for now: nothing here promises international ones (decision 060). */
+export const savingsBenefits = ['Premium support', 'Transfers to US banks', 'Competitive interest'] as const;
 
 export const checkingAccounts = [
   {
@@ -50,7 +50,7 @@ export const checkingAccounts = [
     product: 'platinum-checking',
     monthlyFeeCents: 2_495,
     summary: 'Our premium current account with the most help when you need it.',
-    features: ['Everything in Gold Checking', 'Premium support from a named team', 'International wire transfers'],
+    features: ['Everything in Gold Checking', 'Premium support from a named team', 'Wire withdrawals to US banks'],
   },
 ] as const;
 

@@ -9,7 +9,7 @@ import { fieldError, sourceAccount } from './checks.ts';
 export async function planExternalTransfer(context: PlanContext, body: Extract<TransferBody, { kind: 'external' }>): Promise<PaymentPlan> {
   const from = await sourceAccount(context, body.fromAccountId);
   if (body.routeNumber === businessConstants.bankRoutingNumber) {
-    throw fieldError('routeNumber', 'This route number is this bank: choose a transfer within this bank');
+    throw fieldError('routeNumber', 'This routing number is this bank: choose a transfer within this bank');
   }
   const amountCents = BigInt(body.amountCents);
   return {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   loanDetailResponseSchema,
   loanListResponseSchema,
+  loanOfferResponseSchema,
   loanRepaymentResponseSchema,
   loanResponseSchema,
   type LoanApplicationRequest,
@@ -65,6 +66,38 @@ export function useLoanRepayment(id: string) {
     onSuccess: ({ loan, schedule, disclosure }) => client.setQueryData(queryKeys.loan(id), { loan, schedule, disclosure }),
     onSettled: () =>
       Promise.all([queryKeys.loans, ...staleQueriesAfterPayment].map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined),
+  });
+}
+
+/**
+ * `POST /api/v1/loans/{id}/accept` with `Idempotency-Key` -> 200 `{ loan, schedule, disclosure }`:
+ * the offer is taken and the money paid into checking (`active`); a repeat of the key answers the
+ * same and pays once. 409 `offer_expired` after the window, 409 `already_decided` once answered.
+ */
+export function useAcceptLoanOffer(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey }: { idempotencyKey: string }) =>
+      apiRequest(`/loans/${encodeURIComponent(id)}/accept`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        parse: (data) => loanOfferResponseSchema.parse(data),
+      }),
+    onSuccess: (detail) => client.setQueryData(queryKeys.loan(id), detail),
+    onSettled: () =>
+      Promise.all([queryKeys.loan(id), queryKeys.loans, ...staleQueriesAfterPayment].map((queryKey) => client.invalidateQueries({ queryKey }))).then(
+        () => undefined,
+      ),
+  });
+}
+
+/** `POST /api/v1/loans/{id}/decline` -> 200 `{ loan, schedule, disclosure }` (`declined`); nothing is paid. */
+export function useDeclineLoanOffer(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`/loans/${encodeURIComponent(id)}/decline`, { method: 'POST', parse: (data) => loanOfferResponseSchema.parse(data) }),
+    onSuccess: (detail) => client.setQueryData(queryKeys.loan(id), detail),
+    onSettled: () => Promise.all([queryKeys.loan(id), queryKeys.loans].map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined),
   });
 }
 

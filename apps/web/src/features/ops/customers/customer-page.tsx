@@ -17,6 +17,8 @@ import { statusWords } from '../status-words.ts';
 import { useCustomerAction, type CustomerAction } from './api/customer-actions.ts';
 import { useCustomerDetail } from './api/customer-detail.ts';
 import { FrozenBadge, IdentityBadge } from './customer-badges.tsx';
+import { ContactCorrectionDialog } from './contact-correction-dialog.tsx';
+import { CustomerProducts } from './customer-products.tsx';
 import { FreezeDialog } from './freeze-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import './customers.css';
@@ -58,6 +60,10 @@ function Facts({ detail }: { detail: CustomerDetail }) {
           </dd>
           <dt>Phone</dt>
           <dd>{profile.phoneNumber ? `${profile.phoneNumber} ${profile.phoneVerified ? '(verified)' : '(not verified)'}` : 'None'}</dd>
+          <dt>Postal address</dt>
+          <dd className="customer-care__address">
+            {detail.address ? `${detail.address.address}\n${detail.address.city}, ${detail.address.state} ${detail.address.zipCode}` : 'None on file'}
+          </dd>
           <dt>Customer since</dt>
           <dd>{when(profile.createdAt)}</dd>
         </dl>
@@ -98,6 +104,8 @@ export default function CustomerPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const canAct = me.data?.staff.permissions.includes('customers.freeze') ?? false;
+  const canCorrect = me.data?.staff.permissions.includes('customers.correct') ?? false;
+  const [correcting, setCorrecting] = useState(false);
 
   if (detail.isPending) return <Spinner />;
   if (detail.isError) {
@@ -231,9 +239,35 @@ export default function CustomerPage() {
       </section>
 
       <Facts detail={data} />
+      {canCorrect ? (
+        <p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDone(null);
+              setCorrecting(true);
+            }}
+          >
+            Correct contact details
+          </Button>
+        </p>
+      ) : null}
+      {correcting ? (
+        <ContactCorrectionDialog
+          customerId={id}
+          fullName={fullName}
+          address={data.address}
+          onDone={(message) => {
+            setCorrecting(false);
+            setDone(message);
+          }}
+          onClose={() => setCorrecting(false)}
+        />
+      ) : null}
 
       <Table caption="Accounts" columns={accountColumns} rows={data.accounts} rowKey={(row) => row.id} empty="No accounts yet." />
       <Table caption="Recent transactions" columns={transactionColumns} rows={data.transactions} rowKey={(row) => row.id} empty="No transactions yet." />
+      <CustomerProducts cards={data.cards} loans={data.loans} />
 
       <div className="customer-care__sessions">
         <Table caption="Live sessions" columns={sessionColumns} rows={data.sessions} rowKey={(row) => row.id} empty="Not signed in anywhere." />

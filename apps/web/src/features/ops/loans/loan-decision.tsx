@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { LoanDecisionRequest, StaffLoan } from '@strongroom/contracts/loans.ts';
+import { loanRules, type LoanDecisionRequest, type StaffLoan } from '@strongroom/contracts/loans.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { parseDollarsToCents } from '@strongroom/contracts/money-input.ts';
@@ -45,7 +45,7 @@ function ConfirmDialog({ application, body, onClose }: { application: StaffLoan;
       setOutcome(
         decided.loan.status === 'rejected'
           ? `${name}'s application was rejected. The customer is told.`
-          : `${formatMoney(decided.loan.amountCents ?? 0)} was paid into ${name}'s checking account. The customer is told.`,
+          : `${name} is offered ${formatMoney(decided.loan.amountCents ?? 0)}. Nothing is paid until they accept; the offer lapses in ${loanRules.offerWindowDays} days. The customer is told.`,
       );
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'The decision was not recorded');
@@ -55,9 +55,9 @@ function ConfirmDialog({ application, body, onClose }: { application: StaffLoan;
   const approval = body.decision === 'approve' ? body : null;
   const paymentCents = approval ? monthlyPaymentCents(approval.amountCents, approval.aprBps, approval.termMonths) : null;
   const title = approval
-    ? `Approve and pay out ${formatMoney(approval.amountCents)} to ${name}?`
+    ? `Approve and offer ${formatMoney(approval.amountCents)} to ${name}?`
     : `Reject ${name}'s application for ${formatMoney(application.loan.requestedAmountCents)}?`;
-  const confirmLabel = approval ? `Approve and pay out ${formatMoney(approval.amountCents)}` : 'Reject application';
+  const confirmLabel = approval ? `Approve and offer ${formatMoney(approval.amountCents)}` : 'Reject application';
   return (
     <Dialog
       open

@@ -1,4 +1,4 @@
-import { loanRules } from '@strongroom/contracts/loans.ts';
+import { levelPaymentCents, loanRules } from '@strongroom/contracts/loans.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -32,27 +32,15 @@ export function parseTermMonths(text: string): Parsed<number> {
   return { ok: true, value: months };
 }
 
-/** The monthly rate's denominator: APR in basis points / 10,000 / 12 months. */
-const monthlyRateDenominator = 120_000n;
-
 /**
  * The level monthly payment the customer would owe, as the server's schedule computes it (PRODUCT.md
- * section 6): P·r / (1 − (1 + r)^−n) with r = bps / 120,000, in exact integer arithmetic and rounded
- * half-up once: P·a·(b + a)^n / (b·((b + a)^n − b^n)). An APR of 0 divides the amount evenly (the
- * remainder goes to the last instalment, so the level payment is the quotient).
+ * section 6): the one formula in contracts/loans.ts, in exact integer arithmetic, rounded half-up once.
  */
 export function monthlyPaymentCents(amountCents: number, aprBps: number, termMonths: number): number {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('an amount is positive whole cents');
   if (!Number.isInteger(aprBps) || aprBps < 0) throw new RangeError('an APR is whole basis points');
   if (!Number.isInteger(termMonths) || termMonths < 1) throw new RangeError('a term is whole months');
-  const principal = BigInt(amountCents);
-  if (aprBps === 0) return Number(principal / BigInt(termMonths));
-  const a = BigInt(aprBps);
-  const b = monthlyRateDenominator;
-  const growth = (b + a) ** BigInt(termMonths);
-  const numerator = principal * a * growth;
-  const denominator = b * (growth - b ** BigInt(termMonths));
-  return Number((2n * numerator + denominator) / (2n * denominator));
+  return Number(levelPaymentCents(BigInt(amountCents), aprBps, termMonths));
 }
 
 /** Debt-to-income in basis points as a percentage with one decimal: 3,512 -> "35.1%". */

@@ -23,8 +23,8 @@ export function useSubmittedLoanCount(): number | undefined {
 
 /**
  * `POST /api/v1/staff/loans/{id}/decision`: approve with amount, APR (basis points) and term, or
- * reject, each with a reason; 409 `already_decided` when someone was quicker. An approval pays the
- * money out at once, so every list of loans is asked for again afterwards.
+ * reject, each with a reason; 409 `already_decided` when someone was quicker. An approval is an
+ * offer (`offered`) the customer accepts or declines; every list of loans is asked for again afterwards.
  */
 export function useLoanDecision() {
   return useMutation({

@@ -126,12 +126,16 @@ describe('the loan queue', { timeout: 20_000 }, () => {
     // 10,000.00 at 12.5% over 24 months: 473.07 a month.
     expect(screen.getByText('$473.07')).toBeTruthy();
     await person.click(screen.getByRole('button', { name: 'Approve $10,000.00' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approve and pay out $10,000.00 to Ada Lovelace?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and offer $10,000.00 to Ada Lovelace?' });
     expect(within(dialog).getByText('$473.07')).toBeTruthy();
     expect(within(dialog).getByText('12.50%')).toBeTruthy();
     expect(bodies).toHaveLength(0);
-    await person.click(within(dialog).getByRole('button', { name: 'Approve and pay out $10,000.00' }));
-    expect(await within(dialog).findByText("$10,000.00 was paid into Ada Lovelace's checking account. The customer is told.")).toBeTruthy();
+    await person.click(within(dialog).getByRole('button', { name: 'Approve and offer $10,000.00' }));
+    expect(
+      await within(dialog).findByText(
+        'Ada Lovelace is offered $10,000.00. Nothing is paid until they accept; the offer lapses in 30 days. The customer is told.',
+      ),
+    ).toBeTruthy();
     expect(bodies).toEqual([{ decision: 'approve', reason: 'Stable income, low debt', amountCents: 1_000_000, aprBps: 1_250, termMonths: 24 }]);
     await person.click(within(dialog).getByRole('button', { name: 'Done' }));
     // Decided, it leaves the queue.
@@ -194,6 +198,28 @@ describe('the loan queue', { timeout: 20_000 }, () => {
     await person.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'active');
     await person.click(await screen.findByRole('button', { name: "Review Ada Lovelace's application for $12,000.00" }));
     expect(await screen.findByText('$10,000.00 at 12.50% over 24 months')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('lists the offers waiting for the customer with the date each lapses', async () => {
+    const offered: StaffLoan = {
+      ...application,
+      loan: { ...loan, status: 'offered', amountCents: 1_000_000, aprBps: 1_250, termMonths: 24, offerExpiresAt: '2026-12-24T10:00:00.000Z' },
+      decidedBy: 'olga@bank.test',
+      decidedAt: '2026-11-24T09:00:00.000Z',
+    };
+    const { fetchMock } = renderApp('/ops/loans', {
+      'GET /api/v1/staff/me': operations,
+      'GET /api/v1/staff/loans': () => (fetchMock.mock.calls.some(([input]) => String(input).includes('status=offered')) ? list([offered]) : list([])),
+    });
+    expect(await screen.findByText('No loan applications are waiting')).toBeTruthy();
+    const person = user();
+    await person.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'offered');
+    const table = await screen.findByRole('table', { name: /1 offered/ });
+    expect(within(table).getByRole('columnheader', { name: 'Offer lapses' })).toBeTruthy();
+    expect(within(table).getByText(/Dec 24, 2026/)).toBeTruthy();
+    await person.click(screen.getByRole('button', { name: "Review Ada Lovelace's application for $12,000.00" }));
+    expect(await screen.findByText('Offer lapses', { selector: 'dt' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 

@@ -16,7 +16,15 @@ import { formatAprPercent, formatRatioBps } from './loan-terms.ts';
 import { useStaffLoans } from './loans-api.ts';
 import './loans.css';
 
-const statusLabels: Readonly<Record<LoanStatus, string>> = { submitted: 'Waiting', active: 'Approved', rejected: 'Rejected', paid_off: 'Paid off' };
+const statusLabels: Readonly<Record<LoanStatus, string>> = {
+  submitted: 'Waiting',
+  offered: 'Offered',
+  active: 'Accepted and paid out',
+  declined: 'Declined by the customer',
+  expired: 'Offer expired',
+  rejected: 'Rejected',
+  paid_off: 'Paid off',
+};
 
 function isMaritalStatus(value: string): value is keyof typeof maritalStatusLabels {
   return value in maritalStatusLabels;
@@ -84,6 +92,12 @@ function ApplicationDetail({ application, onDecided }: { application: StaffLoan;
                   </dd>
                 </>
               ) : null}
+              {loan.offerExpiresAt && (loan.status === 'offered' || loan.status === 'expired') ? (
+                <>
+                  <dt>{loan.status === 'offered' ? 'Offer lapses' : 'Offer lapsed'}</dt>
+                  <dd>{formatDateTime(loan.offerExpiresAt)}</dd>
+                </>
+              ) : null}
             </>
           ) : null}
         </dl>
@@ -149,8 +163,17 @@ export default function LoansQueuePage() {
     { key: 'dti', header: 'Debt to income', numeric: true, cell: (item) => formatRatioBps(item.debtToIncomeBps) },
     {
       key: 'when',
-      header: status === 'submitted' ? 'Waiting for' : 'Decided',
-      cell: (item) => (status === 'submitted' ? waitingFor(item.loan.createdAt) : item.decidedAt ? formatDateTime(item.decidedAt) : '—'),
+      header: status === 'submitted' ? 'Waiting for' : status === 'offered' ? 'Offer lapses' : 'Decided',
+      cell: (item) =>
+        status === 'submitted'
+          ? waitingFor(item.loan.createdAt)
+          : status === 'offered'
+            ? item.loan.offerExpiresAt
+              ? formatDateTime(item.loan.offerExpiresAt)
+              : '—'
+            : item.decidedAt
+              ? formatDateTime(item.decidedAt)
+              : '—',
     },
   ];
 

@@ -26,7 +26,7 @@ export function FundingSourceItem({ source, announced, onRemove }: FundingSource
           <h3 className="funding-source__name">{source.accountName}</h3>
           <p className="funding-source__account tabular">{account}</p>
           <p className="funding-source__bank">
-            Route number <span className="tabular">{source.routeNumber}</span>
+            Routing number <span className="tabular">{source.routeNumber}</span>
             {source.bankName ? ` · ${source.bankName}` : null}
           </p>
         </div>

@@ -36,13 +36,13 @@ function entryOf(name: RegExp | string): HTMLElement {
 async function fillLinkForm(user: UserEvent, details: { accountNumber: string; routeNumber: string }) {
   const form = await screen.findByRole('form', { name: 'Link an account' });
   await user.type(within(form).getByRole('textbox', { name: 'Account number' }), details.accountNumber);
-  await user.type(within(form).getByRole('textbox', { name: /^Route number/ }), details.routeNumber);
+  await user.type(within(form).getByRole('textbox', { name: /^Routing number/ }), details.routeNumber);
   return form;
 }
 
 // Whole journeys through the app: generous time when the machine is busy running every suite at once.
 describe('/deposit/sources', { timeout: 20_000 }, () => {
-  it('lists each account at another bank with its type, last four digits, route number and status in words', async () => {
+  it('lists each account at another bank with its type, last four digits, routing number and status in words', async () => {
     renderApp('/deposit/sources', { 'GET /api/v1/me': signedIn, 'GET /api/v1/funding-sources': sourceList(waitingSource, verifiedSource, failedSource) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your other banks' })).toBeTruthy();
     expect(screen.getByText(/two small\s+deposits, and you prove it is yours/)).toBeTruthy();
@@ -99,13 +99,13 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
 
     await user.type(within(form).getByRole('textbox', { name: 'Account number' }), '12ab');
     // The ABA checksum fails on the last digit.
-    await user.type(within(form).getByRole('textbox', { name: /^Route number/ }), '011000016');
+    await user.type(within(form).getByRole('textbox', { name: /^Routing number/ }), '011000016');
     await user.click(within(form).getByRole('button', { name: 'Link account' }));
     expect(await within(form).findByText(validationMessages.accountNumberInvalid)).toBeTruthy();
     expect(within(form).getByText(validationMessages.routeNumberInvalid)).toBeTruthy();
     expect(
       within(form)
-        .getByRole('textbox', { name: /^Route number/ })
+        .getByRole('textbox', { name: /^Routing number/ })
         .getAttribute('aria-invalid'),
     ).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -200,11 +200,11 @@ describe('/deposit/sources', { timeout: 20_000 }, () => {
     const form = await fillLinkForm(user, { accountNumber: '987654321', routeNumber: '123456780' });
     await user.click(within(form).getByRole('button', { name: 'Link account' }));
     expect(await within(form).findByText(fundingSourceMessages.ownBank)).toBeTruthy();
-    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /^Route number/ }));
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /^Routing number/ }));
 
     answer = apiError(409, 'conflict', fundingSourceMessages.alreadyLinked);
-    await user.clear(within(form).getByRole('textbox', { name: /^Route number/ }));
-    await user.type(within(form).getByRole('textbox', { name: /^Route number/ }), '011000015');
+    await user.clear(within(form).getByRole('textbox', { name: /^Routing number/ }));
+    await user.type(within(form).getByRole('textbox', { name: /^Routing number/ }), '011000015');
     await user.click(within(form).getByRole('button', { name: 'Link account' }));
     const alert = await screen.findByRole('alertdialog', { name: 'The account was not linked' });
     expect(within(alert).getByText(fundingSourceMessages.alreadyLinked)).toBeTruthy();

@@ -95,8 +95,8 @@ export function LinkFundingSourceForm({ onLinked }: LinkFundingSourceFormProps) 
           {...register('accountNumber')}
         />
         <TextField
-          label="Route number"
-          hint="The other bank’s 9-digit routing number"
+          label="Routing number"
+          hint="The other bank’s 9-digit US routing number"
           inputMode="numeric"
           autoComplete="off"
           required

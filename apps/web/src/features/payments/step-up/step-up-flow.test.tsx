@@ -24,13 +24,19 @@ function codeOf(init: RequestInit | undefined): unknown {
 /** The withdraw screen with its nine fields filled in; the step-up flow is the same on every money screen. */
 async function fillWithdrawal(user: UserEvent) {
   await user.type(await screen.findByRole('textbox', { name: /^Amount/ }), '120');
-  await user.type(screen.getByRole('textbox', { name: 'Country' }), 'United States');
-  await user.type(screen.getByRole('textbox', { name: 'State name' }), 'Illinois');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United States');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'State name' }), 'Illinois');
   await user.type(screen.getByRole('textbox', { name: 'Bank name' }), 'Prairie Bank');
   await user.type(screen.getByRole('textbox', { name: 'Bank address' }), '1 Main Street, Springfield');
   await user.type(screen.getByRole('textbox', { name: 'Account name' }), 'Ada Lovelace');
   await user.type(screen.getByRole('textbox', { name: 'Account number' }), '12345678');
-  await user.type(screen.getByRole('textbox', { name: /^Route number/ }), '021000021');
+  await user.type(screen.getByRole('textbox', { name: /^Routing number/ }), '021000021');
+}
+
+/** Continue, then Confirm in the review (decision 060): what sends the withdrawal. */
+async function submitWithdrawal(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the withdrawal' })).getByRole('button', { name: 'Confirm' }));
 }
 
 async function enterCode(user: UserEvent, code: string) {
@@ -41,7 +47,14 @@ async function enterCode(user: UserEvent, code: string) {
 }
 
 function withdrawApi(withdrawals: FakeApi[string], extra: FakeApi = {}): FakeApi {
-  return { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [checking] }, 'POST /api/v1/withdrawals': withdrawals, ...extra };
+  return {
+    'GET /api/v1/me': signedIn,
+    'GET /api/v1/accounts': { status: 200, body: [checking] },
+    // No linked bank: the account is typed, with the seed's fields.
+    'GET /api/v1/funding-sources': { status: 200, body: { items: [] } },
+    'POST /api/v1/withdrawals': withdrawals,
+    ...extra,
+  };
 }
 
 // Whole journeys through the app: generous time when the machine is busy running every suite at once.
@@ -63,7 +76,7 @@ describe('step-up', { timeout: 20_000 }, () => {
       ),
     );
     await fillWithdrawal(user);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await submitWithdrawal(user);
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     expect(within(dialog).getByText('For your security, enter the 6-digit code we sent to •••• 0101.')).toBeTruthy();
@@ -101,7 +114,7 @@ describe('step-up', { timeout: 20_000 }, () => {
       }),
     );
     await fillWithdrawal(user);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await submitWithdrawal(user);
 
     const dialog = await enterCode(user, '111111');
     expect(await within(dialog).findByText('That code is not right. 4 tries left.')).toBeTruthy();
@@ -131,7 +144,7 @@ describe('step-up', { timeout: 20_000 }, () => {
       ),
     );
     await fillWithdrawal(user);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await submitWithdrawal(user);
     await enterCode(user, '123456');
 
     const renewed = await screen.findByText(renewedChallengeNotice());
@@ -148,7 +161,7 @@ describe('step-up', { timeout: 20_000 }, () => {
     const resend = vi.fn(() => ({ status: 200, body: { sentTo: '•••• 0101' } }));
     renderApp('/withdraw', withdrawApi(stepUpRequired('ch-1'), { 'POST /api/v1/step-up/ch-1/resend': resend }));
     await fillWithdrawal(user);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await submitWithdrawal(user);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Resend code' }));
@@ -163,13 +176,16 @@ describe('step-up', { timeout: 20_000 }, () => {
     const withdrawals = vi.fn(() => stepUpRequired('ch-1'));
     renderApp('/withdraw', withdrawApi(withdrawals));
     await fillWithdrawal(user);
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await submitWithdrawal(user);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
+    // Back at the review, which Modify closes: everything typed is kept.
+    expect(screen.queryByRole('dialog', { name: 'Confirm it’s you' })).toBeNull();
+    await user.click(within(screen.getByRole('dialog', { name: 'Confirm the withdrawal' })).getByRole('button', { name: 'Modify' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Bank name' }).value).toBe('Prairie Bank');
     expect(withdrawals).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Withdraw' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' }).disabled).toBe(false);
   });
 });

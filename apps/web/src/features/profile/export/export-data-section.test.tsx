@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataExportFiles } from '@strongroom/contracts/data-export.ts';
+import { dataExportFiles, dataExportNotYet } from '@strongroom/contracts/data-export.ts';
 import { ExportDataSection } from './export-data-section.tsx';
 import { fileNameOf, waitWords } from './download-export.ts';
 
@@ -44,9 +44,23 @@ describe('Download your data', () => {
     render(<ExportDataSection />);
     const section = screen.getByRole('region', { name: 'Download your data' });
     for (const file of dataExportFiles) expect(section.textContent).toContain(file.summary);
-    for (const name of ['profile.json', 'accounts.json', 'accounts/(account number)/transactions.csv', 'notifications.json', 'messages.json', 'audit.json'])
+    for (const name of [
+      'profile.json',
+      'accounts.json',
+      'accounts/(account number)/transactions.csv',
+      'loans.json',
+      'cards.json',
+      'linked-banks.json',
+      'referrals.json',
+      'notifications.json',
+      'messages.json',
+      'audit.json',
+    ])
       expect(within(section).getByText(name).tagName).toBe('CODE');
     expect(section.textContent).toContain('Never included: your password, full card numbers');
+    expect(section.textContent).toContain('the full account numbers of banks you linked');
+    expect(section.textContent).toContain(dataExportNotYet);
+    expect(section.textContent).toContain('Card disputes and scheduled payments are not in the export');
     expect(section.textContent).toContain('3 times an hour');
   });
 

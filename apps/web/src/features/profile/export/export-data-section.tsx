@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileArchive } from 'lucide-react';
-import { dataExportFiles, dataExportsPerHour } from '@strongroom/contracts/data-export.ts';
+import { dataExportFiles, dataExportNotYet, dataExportsPerHour } from '@strongroom/contracts/data-export.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -77,9 +77,10 @@ export function ExportDataSection() {
         ))}
       </ul>
       <p className="export-data__intro">
-        Never included: your password, full card numbers and security codes, the full number of your identity document, or any code or key that signs you in.
-        You can download your data {dataExportsPerHour} times an hour.
+        Never included: your password, full card numbers and security codes, the full account numbers of banks you linked, the full number of your identity
+        document, or any code or key that signs you in. You can download your data {dataExportsPerHour} times an hour.
       </p>
+      <p className="export-data__intro">{dataExportNotYet}</p>
       <div className="export-data__actions">
         <Button variant="secondary" onClick={download} loading={busy}>
           <FileArchive aria-hidden="true" size={18} />

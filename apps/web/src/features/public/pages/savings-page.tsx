@@ -17,8 +17,8 @@ export function SavingsPage() {
       />
       <PageHero eyebrow="Personal · Savings" title="Savings accounts">
         <p>
-          Put money aside and watch it grow. Each account comes with premium support, international payments and competitive interest; they differ in the
-          opening deposit and the cards included.
+          Put money aside and watch it grow. Each account comes with premium support, transfers to US banks and competitive interest; they differ in the opening
+          deposit and the cards included.
         </p>
       </PageHero>
       <section className="section" aria-label="Savings accounts compared">

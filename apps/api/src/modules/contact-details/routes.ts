@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addressSavedResponseSchema,
+  changeStartedResponseSchema,
+  contactCorrectionRequestSchema,
+  contactCorrectionResponseSchema,
+  contactDetailsSchema,
+  emailChangeConfirmRequestSchema,
+  emailChangedResponseSchema,
+  emailChangeRequestSchema,
+  phoneChangeConfirmRequestSchema,
+  phoneChangedResponseSchema,
+  phoneChangeRequestSchema,
+  postalAddressSchema,
+} from '@strongroom/contracts/contact-details.ts';
+import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { stepUpHeader } from '@strongroom/contracts/payments.ts';
+import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idParams } from '../../platform/path-parameters.ts';
+import { permit, requireStaff, staffAudit } from '../../platform/staff-auth.ts';
+import type { SecurityActor } from '../security/service.ts';
+import { correctContactDetails, type CorrectionDependencies } from './correction.ts';
+import {
+  changeAddress,
+  confirmEmailChange,
+  confirmPhoneChange,
+  contactDetailsOf,
+  startEmailChange,
+  startPhoneChange,
+  type ContactDetailsDependencies,
+} from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+function actorOf(request: FastifyRequest): SecurityActor {
+  const session = request.customerSession;
+  if (!session) throw new Error('a contact-details route without requireCustomer');
+  return { customerId: customerIdOf(request), sessionIdHash: session.idHash, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
+}
+
+function stepUpOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[stepUpHeader];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The customer's own contact details (docs/decisions/059): each change behind a step-up, then a link or a code. */
+export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireCustomer(app, dependencies.db);
+
+    /** At most 10 tries in 10 minutes per customer and route: codes and links are not guessed here. */
+    function perCustomerLimit(name: string, message: string) {
+      const limit = app.createRateLimit({ max: 10, timeWindow: '10 minutes', keyGenerator: (request) => `${name}:${customerIdOf(request)}` });
+      return async (request: FastifyRequest) => {
+        const state = await limit(request);
+        if (!state.isAllowed && state.isExceeded) throw new AppError('rate_limited', message, { retryAfterSeconds: state.ttlInSeconds });
+      };
+    }
+    const tooMany = 'Too many tries. Please wait a few minutes.';
+
+    app.get('/me/contact', { schema: { tags: ['profile'], response: { 200: contactDetailsSchema, ...errors } } }, async (request) =>
+      contactDetailsOf(dependencies.db, customerIdOf(request)),
+    );
+
+    app.post(
+      '/me/email-change',
+      {
+        preHandler: perCustomerLimit('email-change', tooMany),
+        schema: { tags: ['profile'], body: emailChangeRequestSchema, response: { 200: changeStartedResponseSchema, ...errors } },
+      },
+      async (request) => startEmailChange(dependencies, actorOf(request), request.body.email, stepUpOf(request)),
+    );
+
+    app.post(
+      '/me/email-change/confirm',
+      {
+        preHandler: perCustomerLimit('email-change-confirm', tooMany),
+        schema: { tags: ['profile'], body: emailChangeConfirmRequestSchema, response: { 200: emailChangedResponseSchema, ...errors } },
+      },
+      async (request) => confirmEmailChange(dependencies, actorOf(request), request.body.token),
+    );
+
+    app.post(
+      '/me/phone-change',
+      {
+        preHandler: perCustomerLimit('phone-change', tooMany),
+        schema: { tags: ['profile'], body: phoneChangeRequestSchema, response: { 200: changeStartedResponseSchema, ...errors } },
+      },
+      async (request) => startPhoneChange(dependencies, actorOf(request), request.body, stepUpOf(request)),
+    );
+
+    app.post(
+      '/me/phone-change/confirm',
+      {
+        preHandler: perCustomerLimit('phone-change-confirm', 'Too many codes. Please wait a few minutes.'),
+        schema: { tags: ['profile'], body: phoneChangeConfirmRequestSchema, response: { 200: phoneChangedResponseSchema, ...errors } },
+      },
+      async (request) => confirmPhoneChange(dependencies, actorOf(request), request.body.code),
+    );
+
+    app.put(
+      '/me/address',
+      {
+        preHandler: perCustomerLimit('address-change', tooMany),
+        schema: { tags: ['profile'], body: postalAddressSchema, response: { 200: addressSavedResponseSchema, ...errors } },
+      },
+      async (request) => ({ address: await changeAddress(dependencies, actorOf(request), request.body, stepUpOf(request)) }),
+    );
+  };
+}
+
+/** `PUT /staff/customers/{id}/contact`: `customers.correct` (support and admin), with a reason. */
+export function contactCorrectionRoutes(dependencies: CorrectionDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireStaff(app, dependencies.db);
+    app.put(
+      '/staff/customers/:id/contact',
+      {
+        preValidation: permit(dependencies.db, 'customers.correct'),
+        schema: { tags: ['staff'], params: idParams, body: contactCorrectionRequestSchema, response: { 200: contactCorrectionResponseSchema, ...errors } },
+      },
+      async (request) => correctContactDetails(dependencies, request.params.id, request.body, (entry) => staffAudit(request, entry)),
+    );
+  };
+}

@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Smartphone } from 'lucide-react';
+import {
+  phoneChangeConfirmRequestSchema,
+  phoneChangeRequestSchema,
+  type ContactDetails,
+  type PhoneChangeConfirmRequest,
+  type PhoneChangeRequest,
+} from '@strongroom/contracts/contact-details.ts';
+import { onboardingMessages } from '@strongroom/contracts/onboarding.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { defaultCountryCode, formatPhoneNumber, internationalPhoneNumber, phoneCountryOptions } from '../../auth/onboarding/countries.ts';
+import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { useConfirmPhoneChange, useStartPhoneChange } from './api/contact-details.ts';
+import { placeChangeError } from './change-errors.ts';
+
+/** The contract's schema, plus the check the server makes with libphonenumber-js (as at sign-up). */
+const phoneFormSchema = phoneChangeRequestSchema.superRefine((form, context) => {
+  if (/\d/.test(form.phoneNumber) && !internationalPhoneNumber(form.countryCode, form.phoneNumber)) {
+    context.addIssue({ code: 'custom', path: ['phoneNumber'], message: onboardingMessages.phoneInvalid });
+  }
+});
+
+function CodeForm({ sentTo, onDone }: { sentTo: string; onDone: (number: string) => void }) {
+  const confirm = useConfirmPhoneChange();
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PhoneChangeConfirmRequest>({ resolver: zodResolver(phoneChangeConfirmRequestSchema), mode: 'onTouched', defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    confirm.mutate(values.code, {
+      onSuccess: (answer) => onDone(answer.phone.number),
+      onError: (error) => setErrorMessage(placeChangeError(error, ['code'], setError)),
+    }),
+  );
+
+  return (
+    <form className="security-form" noValidate onSubmit={onSubmit} aria-label="Confirm new phone number">
+      <TextField
+        label="Code from the text message"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        hint={`We texted a 4-digit code to ${sentTo}.`}
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <div className="security-form__actions">
+        <Button type="submit" loading={confirm.isPending}>
+          Confirm new number
+        </Button>
+      </div>
+      <ErrorDialog title="Your phone number was not changed" message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </form>
+  );
+}
+
+/**
+ * The phone number: a code first (to the phone on file, or a passkey or app), then a 4-digit code
+ * to the new number. The number changes once that code is confirmed; the old number is told.
+ */
+export function PhoneSection({ contact }: { contact: ContactDetails }) {
+  const start = useStartPhoneChange();
+  const toast = useToast();
+  const titleId = useId();
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PhoneChangeRequest>({
+    resolver: zodResolver(phoneFormSchema),
+    mode: 'onTouched',
+    defaultValues: { countryCode: defaultCountryCode, phoneNumber: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const outcome = await start.submit(values);
+    if (outcome.status === 'failed') setErrorMessage(placeChangeError(outcome.error, ['countryCode', 'phoneNumber'], setError));
+  });
+
+  function done(number: string) {
+    reset({ countryCode: defaultCountryCode, phoneNumber: '' });
+    toast.show(`Your phone number is now ${formatPhoneNumber(number)}. We told your old number and your email.`);
+  }
+
+  return (
+    <Card as="section" aria-labelledby={titleId} className="security-section">
+      <div className="security-section__header">
+        <Smartphone aria-hidden="true" size={22} className="security-section__icon" />
+        <h2 id={titleId} className="security-section__title">
+          Phone number
+        </h2>
+      </div>
+      <p className="security-section__lead">
+        Now: <strong className="contact-details__value">{contact.phone ? formatPhoneNumber(contact.phone.number) : 'none'}</strong>. Security codes go to it.
+      </p>
+      <form className="security-form" noValidate onSubmit={onSubmit} aria-label="Change phone number">
+        <SelectField label="Country" options={phoneCountryOptions} error={errors.countryCode?.message} {...register('countryCode')} />
+        <TextField label="New phone number" type="tel" autoComplete="tel-national" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        <div className="security-form__actions">
+          <Button type="submit" loading={start.isPending}>
+            Text a code to the new number
+          </Button>
+        </div>
+      </form>
+      {contact.pendingPhone ? (
+        <>
+          <Notice tone="info" role="status">
+            Enter the code we texted to {contact.pendingPhone.sentTo}. It works until {formatDateTime(contact.pendingPhone.expiresAt)}.
+          </Notice>
+          <CodeForm sentTo={contact.pendingPhone.sentTo} onDone={done} />
+        </>
+      ) : null}
+      <StepUpDialog {...start.dialog} />
+      <ErrorDialog title="Your phone number was not changed" message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </Card>
+  );
+}
