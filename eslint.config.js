@@ -17,6 +17,11 @@ const layers = [
   { target: './packages/contracts', from: './apps', message: 'The contracts are shared by both apps and import neither.' },
   { target: `${api}/db`, from: `${api}/modules`, message: 'The database layer imports no module.' },
   { target: `${api}/platform`, from: `${api}/modules`, message: 'platform/ is below the modules: it imports none of them.' },
+  ...['components', 'lib', 'test'].map((shared) => ({
+    target: `./apps/web/src/${shared}`,
+    from: './apps/web/src/features',
+    message: "The web app's shared parts import no feature: features are composed in app/.",
+  })),
 ];
 // The ledger's own tests may use the test kits in apps/api/src/test; its code may not.
 const ledgerLayer = { target: `${api}/ledger`, from: api, except: ['./ledger', './db'], message: 'The ledger knows no feature: it imports only db/.' };
@@ -57,6 +62,7 @@ export default tseslint.config(
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?(raw|url)$'] }],
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       'strongroom/module-boundaries': 'error',
+      'strongroom/feature-boundaries': 'error',
     },
   },
   // Each workspace declares what its files import; the root declares only the shared test and build

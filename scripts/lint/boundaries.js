@@ -41,4 +41,39 @@ const moduleBoundaries = {
   },
 };
 
-export const boundaries = { meta: { name: 'strongroom' }, rules: { 'module-boundaries': moduleBoundaries } };
+const featuresSegment = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
+
+/** The web feature a file belongs to, or undefined outside apps/web/src/features. */
+function featureOf(file) {
+  const at = file.indexOf(featuresSegment);
+  return at < 0 ? undefined : file.slice(at + featuresSegment.length).split(path.sep)[0];
+}
+
+// The web app's rule: a feature (apps/web/src/features/<name>) imports only the shared parts
+// (components/, lib/, app/, test/) and the contracts, never another feature, tests included; features
+// are composed by app/ (its routes). What two features both need moves to components/ or lib/.
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A web feature imports no other feature: shared parts live in components/ or lib/' },
+    schema: [],
+    messages: {
+      crossesFeatures: 'features/{{from}} imports features/{{to}}: move what both need to components/ or lib/, or compose the two in app/.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const importer = featureOf(file);
+    if (!importer) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = featureOf(path.resolve(path.dirname(file), source));
+      if (!target || target === importer) return;
+      context.report({ node: node.source, messageId: 'crossesFeatures', data: { from: importer, to: target } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const boundaries = { meta: { name: 'strongroom' }, rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries } };

@@ -57,6 +57,33 @@ describe('the module boundaries', () => {
   });
 });
 
+describe("the web app's features", () => {
+  it('refuses a feature importing another feature, tests included, and allows the shared parts', async () => {
+    expect(await ruleIdsFor('apps/web/src/features/cards/planted.ts', `export { default as OtpPage } from '../payments/step-up/otp-page.tsx';\n`)).toEqual([
+      'strongroom/feature-boundaries',
+    ]);
+    expect(await ruleIdsFor('apps/web/src/features/cards/planted.test.ts', `export { LoanList } from '../loans/loan-list.tsx';\n`)).toEqual([
+      'strongroom/feature-boundaries',
+    ]);
+    expect(
+      await ruleIdsFor(
+        'apps/web/src/features/cards/planted.ts',
+        `export { StepUpDialog } from '../../components/step-up/step-up-dialog.tsx';\nexport { formatMoney } from '../../lib/money.ts';\nexport { cardTypes } from '@strongroom/contracts/cards.ts';\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a shared part importing a feature, and lets app/ compose them', async () => {
+    expect(await ruleIdsFor('apps/web/src/components/planted.ts', `export { LoanList } from '../features/loans/loan-list.tsx';\n`)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIdsFor('apps/web/src/lib/planted.ts', `export { LoanList } from '../features/loans/loan-list.tsx';\n`)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIdsFor('apps/web/src/app/planted.ts', `export { LoanList } from '../features/loans/loan-list.tsx';\n`)).toEqual([]);
+  });
+});
+
 describe('dependencies', () => {
   it('refuses a production file importing what its workspace does not declare, or only the root declares for tests', async () => {
     expect(await ruleIdsFor('apps/api/src/platform/planted.ts', `export { default as React } from 'react';\n`)).toContain(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { welcomeStorageKey } from '../../features/dashboard/welcome-dialog.tsx';
+import { welcomeStorageKey } from '../../lib/welcome.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -20,7 +20,7 @@ import {
   X,
 } from 'lucide-react';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../lib/api/logout.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { SessionIdleWatch } from '../../features/auth/session/session-idle-watch.tsx';
 import { useMe } from '../../lib/api/get-me.ts';

@@ -3,7 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Check, LogOut } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../lib/api/logout.ts';
 import { onboardingStages } from '../../features/auth/onboarding/onboarding-screens.ts';
 import { SessionIdleWatch } from '../../features/auth/session/session-idle-watch.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';

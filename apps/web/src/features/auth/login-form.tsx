@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useLogin } from './api/login.ts';
-import { passkeyPromptProblem, usePasskeySignIn } from './api/passkey-sign-in.ts';
+import { passkeyPromptProblem, usePasskeySignIn } from '../../lib/api/passkey-sign-in.ts';
 import './login-form.css';
 
 export interface LoginFormProps {

@@ -2,12 +2,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { LoginScreen } from './login-screen.tsx';
 import { pathForNextStep } from './next-step.ts';
 
-/**
- * What another page can tell /login when it sends the customer there (react-router location
- * state): that the idle timer signed them out, or a message to show above the form.
- */
-export type LoginPageState = { reason: 'timed-out' } | { notice: string } | Record<string, never>;
-
 function readState(state: unknown): { reason?: 'timed-out'; notice?: string } {
   if (typeof state !== 'object' || state === null) return {};
   if ('reason' in state && state.reason === 'timed-out') return { reason: 'timed-out' };

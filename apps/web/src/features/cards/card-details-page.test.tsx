@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardTransaction } from '@strongroom/contracts/cards.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../test/render-app.tsx';
-import { checking } from '../payments/payment/test-fixtures.ts';
-import { cardOf } from './test-fixtures.ts';
+import { checking } from '../../test/payment-fixtures.ts';
+import { cardOf } from '../../test/card-fixtures.ts';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { StepUpDialog } from '../payments/step-up/step-up-dialog.tsx';
+import { StepUpDialog } from '../../components/step-up/step-up-dialog.tsx';
 import { useDeleteCard, useFreezeCard } from './api/card-actions.ts';
 import { useCard } from '../../lib/api/get-cards.ts';
 import { CardLimitsForm } from './card-limits-form.tsx';

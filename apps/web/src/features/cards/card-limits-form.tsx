@@ -9,7 +9,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { amountTextField } from '../payments/payment/amount-field.ts';
+import { amountTextField } from '../../components/payment/amount-field.ts';
 import { useCardLimits } from './api/card-actions.ts';
 
 const perTransactionMaximum = formatMoney(cardRules.maxPerTransactionLimitCents);

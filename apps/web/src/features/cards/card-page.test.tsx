@@ -5,9 +5,9 @@ import { cardMessages, nameOnCardMessages } from '@strongroom/contracts/cards.ts
 import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, type FakeApi } from '../../test/render-app.tsx';
-import { checking, savings } from '../payments/payment/test-fixtures.ts';
+import { checking, savings } from '../../test/payment-fixtures.ts';
 import { nextCardIndex, previousCardIndex } from './card-paging.ts';
-import { cardList, cardOf } from './test-fixtures.ts';
+import { cardList, cardOf } from '../../test/card-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

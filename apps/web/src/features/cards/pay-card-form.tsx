@@ -14,11 +14,11 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { accountOptions } from '../payments/payment/account-options.ts';
-import { amountInputProps, amountTextField } from '../payments/payment/amount-field.ts';
-import { invalidateMoneyQueries } from '../payments/payment/invalidate-money-queries.ts';
-import { StepUpDialog } from '../payments/step-up/step-up-dialog.tsx';
-import { useStepUpRequest } from '../payments/step-up/use-step-up-request.ts';
+import { accountOptions } from '../../components/payment/account-options.ts';
+import { amountInputProps, amountTextField } from '../../components/payment/amount-field.ts';
+import { invalidateMoneyQueries } from '../../components/payment/invalidate-money-queries.ts';
+import { StepUpDialog } from '../../components/step-up/step-up-dialog.tsx';
+import { useStepUpRequest } from '../../components/step-up/use-step-up-request.ts';
 import { payCard } from './api/pay-card.ts';
 
 const payCardFormSchema = cardPaymentRequestSchema.omit({ amountCents: true }).extend({ amount: amountTextField });

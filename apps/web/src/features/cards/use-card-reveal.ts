@@ -4,7 +4,7 @@ import { cardRules, type CardRevealResponse } from '@strongroom/contracts/cards.
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSecondsLeft } from '../../lib/use-countdown.ts';
-import { useStepUpRequest } from '../payments/step-up/use-step-up-request.ts';
+import { useStepUpRequest } from '../../components/step-up/use-step-up-request.ts';
 import { revealCard, revealStepUp } from './api/reveal-card.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Account } from '@strongroom/contracts/accounts.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { welcomeStorageKey } from './welcome-dialog.tsx';
+import { welcomeStorageKey } from '../../lib/welcome.ts';
 
 beforeEach(() => {
   // The welcome is tested on its own; here the customer has already seen it.

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { cardOf } from '../cards/test-fixtures.ts';
+import { cardOf } from '../../test/card-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { welcomeStorageKey } from './welcome-dialog.tsx';
+import { welcomeStorageKey } from '../../lib/welcome.ts';
 
 beforeEach(() => {
   // The welcome is tested on its own; elsewhere the customer has already seen it.

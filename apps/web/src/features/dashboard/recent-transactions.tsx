@@ -1,8 +1,8 @@
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Table } from '../../components/ui/table.tsx';
-import { TransactionAmount, TransactionDate, TransactionStatus } from '../history/transaction-format.tsx';
-import { transactionColumns, transactionHeading } from '../history/transaction-rows.tsx';
-import { useNarrowScreen } from '../history/use-narrow-screen.ts';
+import { TransactionAmount, TransactionDate, TransactionStatus } from '../../components/transactions/transaction-format.tsx';
+import { transactionColumns, transactionHeading } from '../../components/transactions/transaction-rows.tsx';
+import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import './recent-transactions.css';
 
 /** The history screen's cells; the description is plain text here, the history screen opens the line's details. */

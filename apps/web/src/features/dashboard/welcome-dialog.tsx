@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { welcomeStorageKey } from '../../lib/welcome.ts';
 
 /**
  * Whether this customer has seen the welcome is kept in this browser: it is no secret, and the worst
@@ -8,10 +9,6 @@ import { Dialog } from '../../components/ui/dialog.tsx';
  * of this visit stands in for it.
  */
 const seenThisVisit = new Set<string>();
-
-export function welcomeStorageKey(userId: string): string {
-  return `strongroom.welcome-seen.${userId}`;
-}
 
 function hasSeenWelcome(userId: string): boolean {
   if (seenThisVisit.has(userId)) return true;

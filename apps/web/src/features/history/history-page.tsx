@@ -12,9 +12,9 @@ import { useTransactions } from './api/get-transactions.ts';
 import { HistoryFilters } from './history-filters.tsx';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
-import { TransactionList, TransactionTable } from './transaction-rows.tsx';
+import { TransactionList, TransactionTable } from '../../components/transactions/transaction-rows.tsx';
 import { isDateRangeInOrder, useHistoryFilters } from './use-history-filters.ts';
-import { useNarrowScreen } from './use-narrow-screen.ts';
+import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import { usePrintStatement } from './use-print-statement.ts';
 import './history-page.css';
 

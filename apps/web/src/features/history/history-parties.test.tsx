@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { welcomeStorageKey } from '../dashboard/welcome-dialog.tsx';
+import { welcomeStorageKey } from '../../lib/welcome.ts';
 import { accounts, historyApi, line } from './test-fixtures.ts';
 
 beforeEach(() => {

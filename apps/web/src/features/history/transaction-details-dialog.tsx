@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useTransactionDetail } from './api/get-transaction-detail.ts';
 import { transactionReceiptUrl } from './api/transaction-receipt.ts';
-import { calendarDate, TransactionStatus } from './transaction-format.tsx';
+import { calendarDate, TransactionStatus } from '../../components/transactions/transaction-format.tsx';
 import './transaction-details-dialog.css';
 
 /** Deposits (and the bank's opening deposit) get the seed's deposit detail; every other kind its transfer detail. */

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TransactionAmount } from './transaction-format.tsx';
+import { TransactionAmount } from '../../components/transactions/transaction-format.tsx';
 
 describe('a history line’s amount', () => {
   it('is in the colour of money out when money left', () => {

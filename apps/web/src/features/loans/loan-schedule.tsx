@@ -1,7 +1,7 @@
 import type { ScheduleLine } from '@strongroom/contracts/loans.ts';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
 import { Table } from '../../components/ui/table.tsx';
-import { useNarrowScreen } from '../history/use-narrow-screen.ts';
+import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import { formatCalendarDate } from './loan-format.ts';
 import { InstalmentStatusBadge } from './loan-status-badge.tsx';
 

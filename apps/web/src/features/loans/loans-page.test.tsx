@@ -5,7 +5,7 @@ import { loanMessages } from '@strongroom/contracts/loans.ts';
 import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, type FakeAnswer } from '../../test/render-app.tsx';
-import { checking, savings } from '../payments/payment/test-fixtures.ts';
+import { checking, savings } from '../../test/payment-fixtures.ts';
 import { loan } from './test-fixtures.ts';
 
 beforeAll(() => import('./loans-page.tsx'));

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
-import { alanElsewhere, checking, created, paymentOf, sentRequestOf, type SentRequest } from './payment/test-fixtures.ts';
+import { alanElsewhere, checking, created, paymentOf, sentRequestOf, type SentRequest } from '../../test/payment-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('./card-transfer-page.tsx'));

@@ -12,17 +12,17 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import { createTransfer } from './api/create-transfer.ts';
 import { cardTypeOf, maskedCardNumber } from './card-type.ts';
-import { accountLabel, accountOptions } from './payment/account-options.ts';
-import { amountInputProps, amountTextField } from './payment/amount-field.ts';
-import { moreThanAvailableMessage } from './payment/available-balance.ts';
-import { PaymentMessageField } from './payment/message-field.tsx';
-import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
-import { requiredField } from './payment/required-field.ts';
+import { accountLabel, accountOptions } from '../../components/payment/account-options.ts';
+import { amountInputProps, amountTextField } from '../../components/payment/amount-field.ts';
+import { moreThanAvailableMessage } from '../../components/payment/available-balance.ts';
+import { PaymentMessageField } from '../../components/payment/message-field.tsx';
+import { ConfirmPaymentDialog, type ConfirmRow } from '../../components/payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs, transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
+import { requiredField } from '../../components/payment/required-field.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { SourceAccounts } from './payment/source-accounts.tsx';
-import { usePaymentSubmission } from './payment/use-payment-submission.ts';
-import './payment/payment.css';
+import { SourceAccounts } from '../../components/payment/source-accounts.tsx';
+import { usePaymentSubmission } from '../../components/payment/use-payment-submission.ts';
+import '../../components/payment/payment.css';
 
 const cardFormSchema = cardTransferRequestSchema
   .omit({ kind: true, amountCents: true })

@@ -16,14 +16,14 @@ import { FavouriteFields } from './favourite-fields.tsx';
 import { emptyRecipient, otherBankFormSchema, type OtherBankChecked, type OtherBankFormValues } from './other-bank-schema.ts';
 import { otherBankTransferFor } from './other-bank-transfer.tsx';
 import { PayeeCheckNotice } from './payee-check-notice.tsx';
-import { accountOptions } from './payment/account-options.ts';
-import { amountInputProps } from './payment/amount-field.ts';
-import { moreThanAvailableMessage } from './payment/available-balance.ts';
-import { PaymentMessageField } from './payment/message-field.tsx';
-import { ConfirmPaymentDialog } from './payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
+import { accountOptions } from '../../components/payment/account-options.ts';
+import { amountInputProps } from '../../components/payment/amount-field.ts';
+import { moreThanAvailableMessage } from '../../components/payment/available-balance.ts';
+import { PaymentMessageField } from '../../components/payment/message-field.tsx';
+import { ConfirmPaymentDialog } from '../../components/payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs, transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { usePaymentSubmission } from './payment/use-payment-submission.ts';
+import { usePaymentSubmission } from '../../components/payment/use-payment-submission.ts';
 import './transfer-page.css';
 
 const fieldNames: readonly Path<OtherBankFormValues>[] = [

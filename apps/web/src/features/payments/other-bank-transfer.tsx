@@ -4,8 +4,8 @@ import type { CreateTransferRequest } from '@strongroom/contracts/payments.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { PayeeCheckInput } from './api/check-payee.ts';
 import type { OtherBankChecked } from './other-bank-schema.ts';
-import { accountLabel, accountTypeName } from './payment/account-options.ts';
-import type { ConfirmRow } from './payment/confirm-payment-dialog.tsx';
+import { accountLabel, accountTypeName } from '../../components/payment/account-options.ts';
+import type { ConfirmRow } from '../../components/payment/confirm-payment-dialog.tsx';
 
 export interface OtherBankTransfer {
   body: CreateTransferRequest;

@@ -9,14 +9,14 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { createTransfer } from './api/create-transfer.ts';
-import { accountLabel, accountOptions } from './payment/account-options.ts';
-import { amountInputProps, amountTextField } from './payment/amount-field.ts';
-import { moreThanAvailableMessage } from './payment/available-balance.ts';
-import { PaymentMessageField } from './payment/message-field.tsx';
-import { ConfirmPaymentDialog, type ConfirmRow } from './payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs, transferSuccessTitle } from './payment/payment-dialogs.tsx';
+import { accountLabel, accountOptions } from '../../components/payment/account-options.ts';
+import { amountInputProps, amountTextField } from '../../components/payment/amount-field.ts';
+import { moreThanAvailableMessage } from '../../components/payment/available-balance.ts';
+import { PaymentMessageField } from '../../components/payment/message-field.tsx';
+import { ConfirmPaymentDialog, type ConfirmRow } from '../../components/payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs, transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { usePaymentSubmission } from './payment/use-payment-submission.ts';
+import { usePaymentSubmission } from '../../components/payment/use-payment-submission.ts';
 
 const ownFormSchema = ownTransferRequestSchema
   .omit({ kind: true, amountCents: true })

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { noAccountMessages, validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn, type FakeApi } from '../../test/render-app.tsx';
-import { apiError, checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from './payment/test-fixtures.ts';
+import { apiError, checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from '../../test/payment-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('./transfer-page.tsx'));

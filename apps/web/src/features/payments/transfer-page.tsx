@@ -5,8 +5,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { OtherBankTransferForm } from './other-bank-transfer-form.tsx';
 import { OwnTransferForm } from './own-transfer-form.tsx';
-import { SourceAccounts } from './payment/source-accounts.tsx';
-import './payment/payment.css';
+import { SourceAccounts } from '../../components/payment/source-accounts.tsx';
+import '../../components/payment/payment.css';
 import './transfer-page.css';
 
 type TransferChoice = 'own' | 'other';

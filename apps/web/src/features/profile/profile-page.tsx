@@ -12,9 +12,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
-import { useUploadProfilePhoto } from '../auth/api/upload-profile-photo.ts';
-import { imageAccept } from '../auth/onboarding/image-check.ts';
-import { useImageChoice } from '../auth/onboarding/use-image-choice.ts';
+import { useUploadProfilePhoto } from '../../lib/api/upload-profile-photo.ts';
+import { imageAccept } from '../../lib/images/image-check.ts';
+import { useImageChoice } from '../../lib/images/use-image-choice.ts';
 import './profile-pages.css';
 
 /** The seed's five profile cards, each to the screen it names. */

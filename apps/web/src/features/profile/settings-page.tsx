@@ -21,7 +21,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { useLogout } from '../auth/api/logout.ts';
+import { useLogout } from '../../lib/api/logout.ts';
 import { usePreferences, useSavePreferences } from './api/preferences.ts';
 import { ExportDataSection } from './export/export-data-section.tsx';
 import './profile-pages.css';

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import type { LoginPageState } from '../auth/login-page.tsx';
+import type { LoginPageState } from '../../lib/login-page-state.ts';
 import { useReportNotMe, useSecurityEvents } from './security-activity-api.ts';
 import './security-activity-page.css';
 

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useStartPhoneVerification } from '../api/start-phone-verification.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { defaultCountryCode, formatPhoneNumber, internationalPhoneNumber, phoneCountryOptions } from './countries.ts';
+import { defaultCountryCode, formatPhoneNumber, internationalPhoneNumber, phoneCountryOptions } from '../../../lib/countries.ts';
 import type { PhoneVerificationState } from './phone-verification-page.tsx';
 import { useAfterStepError } from './use-after-step-error.ts';
 

@@ -9,11 +9,11 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
-import { useUploadProfilePhoto } from '../api/upload-profile-photo.ts';
+import { useUploadProfilePhoto } from '../../../lib/api/upload-profile-photo.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
-import { imageAccept } from './image-check.ts';
+import { imageAccept } from '../../../lib/images/image-check.ts';
 import { useAfterStepError } from './use-after-step-error.ts';
-import { useImageChoice } from './use-image-choice.ts';
+import { useImageChoice } from '../../../lib/images/use-image-choice.ts';
 
 /**
  * /profilephoto: the last onboarding step, then /success. A customer who has finished onboarding

@@ -27,11 +27,11 @@ import { useSubmitIdentity } from '../api/submit-identity.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { pathForNextStep } from '../next-step.ts';
-import { countryOptions, defaultCountryCode } from './countries.ts';
-import { imageAccept } from './image-check.ts';
+import { countryOptions, defaultCountryCode } from '../../../lib/countries.ts';
+import { imageAccept } from '../../../lib/images/image-check.ts';
 import { useAfterStepError } from './use-after-step-error.ts';
 import './onboarding-pages.css';
-import { useImageChoice } from './use-image-choice.ts';
+import { useImageChoice } from '../../../lib/images/use-image-choice.ts';
 
 const fieldNames: readonly Path<IdentityFields>[] = ['idType', 'idNumber', 'dateOfBirth', 'country', 'address', 'city', 'state', 'zipCode'];
 

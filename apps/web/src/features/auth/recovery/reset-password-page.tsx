@@ -11,7 +11,7 @@ import { useCheckPasswordReset } from '../api/check-password-reset.ts';
 import { useCompletePasswordReset, type PasswordResetInput } from '../api/complete-password-reset.ts';
 import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
 import { BrokenLinkScreen } from '../components/broken-link-screen.tsx';
-import type { LoginPageState } from '../login-page.tsx';
+import type { LoginPageState } from '../../../lib/login-page-state.ts';
 import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 

@@ -9,8 +9,8 @@ import { formatCountdown } from '../../../lib/dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSecondsLeft } from '../../../lib/use-countdown.ts';
 import { getMe } from '../../../lib/api/get-me.ts';
-import { logout } from '../api/logout.ts';
-import type { LoginPageState } from '../login-page.tsx';
+import { logout } from '../../../lib/api/logout.ts';
+import type { LoginPageState } from '../../../lib/login-page-state.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What counts as the customer being there. Moving the pointer alone does not: it also happens by accident. */

@@ -1,6 +1,6 @@
 import { cardResponseSchema, type CardPaymentRequest } from '@strongroom/contracts/cards.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { MoneyRequestHeaders } from '../../payments/step-up/use-step-up-request.ts';
+import type { MoneyRequestHeaders } from '../../../components/step-up/use-step-up-request.ts';
 
 /**
  * `POST /api/v1/cards/{id}/payments` (Idempotency-Key) `{ fromAccountId, amountCents }` -> 201

@@ -1,6 +1,6 @@
 import { cardRevealResponseSchema, type CardRevealResponse } from '@strongroom/contracts/cards.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { MoneyRequestHeaders, StepUpAction } from '../../payments/step-up/use-step-up-request.ts';
+import type { MoneyRequestHeaders, StepUpAction } from '../../../components/step-up/use-step-up-request.ts';
 
 /** What the code confirms on this screen, in the step-up dialog's words. */
 export const revealStepUp: StepUpAction = {

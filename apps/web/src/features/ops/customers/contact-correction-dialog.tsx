@@ -7,7 +7,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { countryOptions, phoneCountryOptions } from '../../auth/onboarding/countries.ts';
+import { countryOptions, phoneCountryOptions } from '../../../lib/countries.ts';
 import { useCorrectContact } from './api/correct-contact.ts';
 
 const stateOptions: readonly SelectOption[] = usStates.map((state) => ({ value: state.code, label: state.name }));

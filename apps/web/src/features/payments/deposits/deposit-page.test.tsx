@@ -6,9 +6,9 @@ import { noAccountMessages, resultMessages } from '@strongroom/contracts/message
 import { formatDate } from '../../../lib/dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { renderApp, signedIn, type FakeApi } from '../../../test/render-app.tsx';
-import { followIntervalMs } from '../api/get-transfer.ts';
+import { followIntervalMs } from '../../../lib/api/get-transfer.ts';
 import { sourceList, verifiedSource, waitingSource } from '../funding-sources/test-fixtures.ts';
-import { apiError, checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from '../payment/test-fixtures.ts';
+import { apiError, checking, created, paymentOf, savings, sentRequestOf, type SentRequest } from '../../../test/payment-fixtures.ts';
 import { depositReceivedTitle } from './deposit-page.tsx';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.

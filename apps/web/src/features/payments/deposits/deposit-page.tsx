@@ -12,17 +12,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { accountOptions, accountTypeName } from '../payment/account-options.ts';
-import { amountInputProps, amountTextField } from '../payment/amount-field.ts';
-import { PaymentDialogs } from '../payment/payment-dialogs.tsx';
+import { accountOptions, accountTypeName } from '../../../components/payment/account-options.ts';
+import { amountInputProps, amountTextField } from '../../../components/payment/amount-field.ts';
+import { PaymentDialogs } from '../../../components/payment/payment-dialogs.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { SourceAccounts } from '../payment/source-accounts.tsx';
-import { usePaymentSubmission } from '../payment/use-payment-submission.ts';
+import { SourceAccounts } from '../../../components/payment/source-accounts.tsx';
+import { usePaymentSubmission } from '../../../components/payment/use-payment-submission.ts';
 import { fundingSourceLabel } from '../funding-sources/funding-source-words.ts';
 import { VerifiedSources } from '../funding-sources/verified-sources.tsx';
 import { createDeposit } from './api/create-deposit.ts';
-import '../payment/payment.css';
+import '../../../components/payment/payment.css';
 
 const depositFormSchema = createDepositRequestSchema
   .omit({ amountCents: true })

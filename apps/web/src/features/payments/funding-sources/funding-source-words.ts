@@ -1,5 +1,5 @@
 import type { FundingSource, FundingSourceStatus } from '@strongroom/contracts/funding-sources.ts';
-import { accountTypeName } from '../payment/account-options.ts';
+import { accountTypeName } from '../../../components/payment/account-options.ts';
 
 /** A link's status in words; the screens show it in colour too, never by colour alone. */
 export const fundingSourceStatusWords: Readonly<Record<FundingSourceStatus, string>> = {

@@ -5,7 +5,7 @@ import { fundingSourceMaxLive, fundingSourceMessages, type FundingSource } from 
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeAnswer } from '../../../test/render-app.tsx';
-import { apiError, sentRequestOf, stepUpRequired, type SentRequest } from '../payment/test-fixtures.ts';
+import { apiError, sentRequestOf, stepUpRequired, type SentRequest } from '../../../test/payment-fixtures.ts';
 import { failedSource, sourceList, verifiedSource, waitingSource } from './test-fixtures.ts';
 import { twoDigitsMessage } from './verify-funding-source-form.tsx';
 

@@ -18,7 +18,7 @@ import { FundingSourceItem } from './funding-source-item.tsx';
 import { fundingSourceLabel, isLiveFundingSource } from './funding-source-words.ts';
 import { LinkFundingSourceForm } from './link-funding-source-form.tsx';
 import { WhereToFindDeposits } from './where-to-find-deposits.tsx';
-import '../payment/payment.css';
+import '../../../components/payment/payment.css';
 import './funding-sources.css';
 
 function LinkedNotice({ source }: { source: FundingSource }) {

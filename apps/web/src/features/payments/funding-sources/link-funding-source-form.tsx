@@ -10,8 +10,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { requiredField } from '../payment/required-field.ts';
-import { StepUpDialog } from '../step-up/step-up-dialog.tsx';
+import { requiredField } from '../../../components/payment/required-field.ts';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useCreateFundingSource } from './api/create-funding-source.ts';
 
 /** The contract's schema, with 'field should not be empty' first for the two number fields, as every money form. */

@@ -4,10 +4,10 @@ import type { FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { typedWithdrawalAccountFields, type CreateWithdrawalRequest } from '@strongroom/contracts/payments.ts';
 import { fundingSourceLabel } from '../funding-sources/funding-source-words.ts';
-import { accountLabel } from '../payment/account-options.ts';
-import { amountTextField } from '../payment/amount-field.ts';
-import type { ConfirmRow } from '../payment/confirm-payment-dialog.tsx';
-import { requiredField } from '../payment/required-field.ts';
+import { accountLabel } from '../../../components/payment/account-options.ts';
+import { amountTextField } from '../../../components/payment/amount-field.ts';
+import type { ConfirmRow } from '../../../components/payment/confirm-payment-dialog.tsx';
+import { requiredField } from '../../../components/payment/required-field.ts';
 
 /** The "To" choice that opens the fields of an account typed by hand; any other value is a linked bank's id. */
 export const typedDestination = 'typed';

@@ -6,7 +6,7 @@ import { noAccountMessages, validationMessages } from '@strongroom/contracts/mes
 import { queryClient } from '../../../lib/query-client.ts';
 import { renderApp, signedIn, type FakeApi } from '../../../test/render-app.tsx';
 import { sourceList, verifiedSource, waitingSource } from '../funding-sources/test-fixtures.ts';
-import { checking, created, paymentOf, sentRequestOf } from '../payment/test-fixtures.ts';
+import { checking, created, paymentOf, sentRequestOf } from '../../../test/payment-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
 beforeAll(() => import('./withdraw-page.tsx'));

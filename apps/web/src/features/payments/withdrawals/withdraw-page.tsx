@@ -17,16 +17,16 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFundingSources } from '../funding-sources/api/get-funding-sources.ts';
 import { fundingSourceLabel } from '../funding-sources/funding-source-words.ts';
-import { accountOptions } from '../payment/account-options.ts';
-import { amountInputProps } from '../payment/amount-field.ts';
-import { moreThanAvailableMessage } from '../payment/available-balance.ts';
-import { ConfirmPaymentDialog } from '../payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs, withdrawalResultTitle } from '../payment/payment-dialogs.tsx';
-import { SourceAccounts } from '../payment/source-accounts.tsx';
-import { usePaymentSubmission } from '../payment/use-payment-submission.ts';
+import { accountOptions } from '../../../components/payment/account-options.ts';
+import { amountInputProps } from '../../../components/payment/amount-field.ts';
+import { moreThanAvailableMessage } from '../../../components/payment/available-balance.ts';
+import { ConfirmPaymentDialog } from '../../../components/payment/confirm-payment-dialog.tsx';
+import { PaymentDialogs, withdrawalResultTitle } from '../../../components/payment/payment-dialogs.tsx';
+import { SourceAccounts } from '../../../components/payment/source-accounts.tsx';
+import { usePaymentSubmission } from '../../../components/payment/use-payment-submission.ts';
 import { createWithdrawal } from './api/create-withdrawal.ts';
 import { typedDestination, withdrawalFor, withdrawFormSchema, type PendingWithdrawal, type WithdrawFormValues } from './withdraw-form-schema.ts';
-import '../payment/payment.css';
+import '../../../components/payment/payment.css';
 
 const fieldNames: readonly Path<WithdrawFormValues>[] = [
   'fromAccountId',

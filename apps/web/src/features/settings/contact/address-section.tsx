@@ -10,8 +10,8 @@ import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { countryOptions, defaultCountryCode } from '../../auth/onboarding/countries.ts';
-import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { countryOptions, defaultCountryCode } from '../../../lib/countries.ts';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useChangeAddress } from './api/contact-details.ts';
 import { placeChangeError } from './change-errors.ts';
 

@@ -9,7 +9,7 @@ import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useStartEmailChange } from './api/contact-details.ts';
 import { placeChangeError } from './change-errors.ts';
 

@@ -18,8 +18,8 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { defaultCountryCode, formatPhoneNumber, internationalPhoneNumber, phoneCountryOptions } from '../../auth/onboarding/countries.ts';
-import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { defaultCountryCode, formatPhoneNumber, internationalPhoneNumber, phoneCountryOptions } from '../../../lib/countries.ts';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useConfirmPhoneChange, useStartPhoneChange } from './api/contact-details.ts';
 import { placeChangeError } from './change-errors.ts';
 

@@ -13,7 +13,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useConfirmTotp, useRemoveTotp, useStartTotpEnrolment, useTotpStatus } from './api/security.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

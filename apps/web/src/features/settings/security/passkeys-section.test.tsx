@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '@strongroom/contracts/passkeys.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf, type FakeApi } from '../../../test/render-app.tsx';
-import { stepUpRequired } from '../../payments/payment/test-fixtures.ts';
+import { stepUpRequired } from '../../../test/payment-fixtures.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
-import { callsTo, renderSection as renderWithApi } from './test/render-section.tsx';
+import { callsTo, renderSection as renderWithApi } from '../../../test/render-section.tsx';
 
 function renderSection(api: FakeApi) {
   return renderWithApi(<PasskeysSection />, api);

@@ -10,7 +10,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { browserSupportsPasskeys, passkeyErrorMessage, useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api/passkeys.ts';
 import './passkeys-section.css';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonBodyOf } from '../../../test/render-app.tsx';
 import { PasswordSection } from './password-section.tsx';
-import { callsTo, renderSection, stepUpWith } from './test/render-section.tsx';
+import { callsTo, renderSection, stepUpWith } from '../../../test/render-section.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { StepUpDialog } from '../../payments/step-up/step-up-dialog.tsx';
+import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useChangePassword } from './api/security.ts';
 
 const fieldNames: readonly Path<ChangePasswordRequest>[] = ['currentPassword', 'password', 'confirmPassword'];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { SessionsSection } from './sessions-section.tsx';
-import { callsTo, renderSection } from './test/render-section.tsx';
+import { callsTo, renderSection } from '../../../test/render-section.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,7 +6,7 @@ import {
   type FundingSourceResponse,
 } from '@strongroom/contracts/funding-sources.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
-import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction, type StepUpOutcome } from '../../step-up/use-step-up-request.ts';
+import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction, type StepUpOutcome } from '../../../../components/step-up/use-step-up-request.ts';
 import type { FundingSourceList } from './get-funding-sources.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@strongroom/contracts/contact-details.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../payments/step-up/use-step-up-request.ts';
+import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
 
 /** Settings > Contact details (issue 39 item 7): each change behind a step-up, then a link or a code. */
 export const contactDetailsQueryKey = ['me', 'contact'] as const;

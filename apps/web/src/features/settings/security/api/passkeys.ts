@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { passkeyListSchema, passkeyResponseSchema, type Passkey, type PasskeyList, type PasskeyOptionsResponse } from '@strongroom/contracts/passkeys.ts';
-import { stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { getPasskeyAssertion, loadWebAuthn, parsePasskeyOptions, passkeyPromptProblem } from '../../../auth/api/passkey-sign-in.ts';
-import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../payments/step-up/use-step-up-request.ts';
+import { passkeyErrorMessage } from '../../../../lib/api/passkey-step-up.ts';
+import { loadWebAuthn, parsePasskeyOptions } from '../../../../lib/api/passkey-sign-in.ts';
+import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
 
 /**
  * Passkeys (packages/contracts/src/passkeys.ts): the customer's list, adding one (options behind a
  * step-up, then the browser's WebAuthn prompt, then the answer), renaming, removing; answering a
- * step-up with one. Signing in with one is features/auth/api/passkey-sign-in.ts.
+ * step-up with one (lib/api/passkey-step-up.ts). Signing in with one is lib/api/passkey-sign-in.ts.
  */
 
 export async function browserSupportsPasskeys(): Promise<boolean> {
@@ -62,21 +62,17 @@ export function useAddPasskey() {
   async function add(name: string): Promise<AddPasskeyOutcome> {
     const outcome = await stepUp.submit({});
     if (outcome.status === 'cancelled') return { status: 'cancelled' };
-    if (outcome.status === 'failed') return { status: 'failed', message: messageOf(outcome.error) };
+    if (outcome.status === 'failed') return { status: 'failed', message: passkeyErrorMessage(outcome.error) };
     try {
       const { passkey } = await register.mutateAsync({ name, options: outcome.result.options });
       await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys });
       return { status: 'done', passkey };
     } catch (error) {
-      return { status: 'failed', message: messageOf(error) };
+      return { status: 'failed', message: passkeyErrorMessage(error) };
     }
   }
 
   return { add, isPending: stepUp.isPending || register.isPending, dialog: stepUp.dialog };
-}
-
-function messageOf(error: unknown): string {
-  return passkeyPromptProblem(error) ?? (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 }
 
 export function useRenamePasskey() {
@@ -96,12 +92,4 @@ export function useRemovePasskey() {
   });
 }
 
-/** Answers a step-up challenge with one of the customer's passkeys; the caller then repeats its request with `X-Step-Up`. */
-export async function answerStepUpWithPasskey(challengeId: string): Promise<void> {
-  const path = `/step-up/${encodeURIComponent(challengeId)}/passkey`;
-  const { options } = await apiRequest(`${path}/options`, { method: 'POST', body: {}, parse: parseOptions });
-  const response = await getPasskeyAssertion(options);
-  await apiRequest(path, { method: 'POST', body: { response }, parse: (data) => stepUpVerifyResponseSchema.parse(data) });
-}
-
-export { messageOf as passkeyErrorMessage };
+export { passkeyErrorMessage };

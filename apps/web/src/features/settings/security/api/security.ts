@@ -12,7 +12,7 @@ import {
 } from '@strongroom/contracts/security.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../payments/step-up/use-step-up-request.ts';
+import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
 
 /** The Security part of Settings (issue 15): sessions, password, authenticator app. */
 

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { paymentMessageMaxLength } from '@strongroom/contracts/payments.ts';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
 
 interface PaymentMessageFieldProps {
   registration: UseFormRegisterReturn<'message'>;

@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { ToastProvider } from '../../../../components/ui/toast.tsx';
-import { queryClient } from '../../../../lib/query-client.ts';
-import type { FakeAnswer, FakeApi } from '../../../../test/render-app.tsx';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { queryClient } from '../lib/query-client.ts';
+import type { FakeAnswer, FakeApi } from './render-app.tsx';
 
 /** Renders one Security section with a fake API (and a /login route to land on after signing out). */
 export function renderSection(section: ReactElement, api: FakeApi) {

@@ -1,5 +1,5 @@
 import { stepUpResendResponseSchema } from '@strongroom/contracts/step-up.ts';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * `POST /api/v1/step-up/{challengeId}/resend` -> `{ sentTo }`: a new code for the same challenge.

@@ -1,7 +1,7 @@
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { Beneficiary } from '@strongroom/contracts/beneficiaries.ts';
 import type { Payment } from '@strongroom/contracts/payments.ts';
-import type { FakeAnswer } from '../../../test/render-app.tsx';
+import type { FakeAnswer } from './render-app.tsx';
 
 /** Fakes shared by the money screens' tests. Account ids are UUIDs, as the contract requires. */
 export const checking: Account = {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { NoAccountNotice } from '../../../components/no-account-notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { useAccounts } from '../../../lib/api/get-accounts.ts';
+import { NoAccountNotice } from '../no-account-notice.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { LoadFailed } from '../ui/load-failed.tsx';
+import { useAccounts } from '../../lib/api/get-accounts.ts';
 import './payment.css';
 
 export interface SourceAccountsProps {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { answerStepUpWithPasskey, passkeyErrorMessage } from './api/passkeys.ts';
+import { Button } from '../ui/button.tsx';
+import { Notice } from '../ui/notice.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { answerStepUpWithPasskey, passkeyErrorMessage } from '../../lib/api/passkey-step-up.ts';
 
 export interface UsePasskeyButtonProps {
   challengeId: string;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, ApiError } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { apiRequest, ApiError } from '../api-client.ts';
+import { queryClient } from '../query-client.ts';
 
 /** `POST /api/v1/auth/logout`: ends the session on the server and clears its cookies. */
 export async function logout(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import type { SelectOption } from '../../../components/ui/select-field.tsx';
+import type { SelectOption } from '../ui/select-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 
 const accountTypeNames = { checking: 'Checking', savings: 'Savings' } as const;

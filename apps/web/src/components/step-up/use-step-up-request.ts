@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { settlesSubmission, useSubmissionKey } from '../../../lib/idempotency-key.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { settlesSubmission, useSubmissionKey } from '../../lib/idempotency-key.ts';
 import type { StepUpChallenge, StepUpDialogProps } from './step-up-dialog.tsx';
 
 /**

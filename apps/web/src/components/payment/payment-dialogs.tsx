@@ -1,8 +1,8 @@
 import { resultMessages, transferredMessage } from '@strongroom/contracts/messages.ts';
 import type { Payment } from '@strongroom/contracts/payments.ts';
-import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
+import { ErrorDialog } from '../ui/error-dialog.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { StepUpDialog } from '../step-up/step-up-dialog.tsx';
 import { PaymentResultDialog } from './payment-result-dialog.tsx';
 import type { PaymentSubmissionState } from './use-payment-submission.ts';

@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /** How often a pending payment's status is read again while its result is on screen. */
 export const followIntervalMs = 2_000;

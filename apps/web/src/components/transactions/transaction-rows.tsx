@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { lineHeading } from '@strongroom/contracts/history-line.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
-import { Table, type TableColumn } from '../../components/ui/table.tsx';
+import { Table, type TableColumn } from '../ui/table.tsx';
 import { TransactionAmount, TransactionDate, TransactionStatus } from './transaction-format.tsx';
 import './transaction-rows.css';
 

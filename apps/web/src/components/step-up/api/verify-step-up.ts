@@ -1,5 +1,5 @@
 import { stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface VerifyStepUpInput {
   challengeId: string;

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query-client.ts';
-import { renewedChallengeNotice } from './use-step-up-request.ts';
-import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../../test/render-app.tsx';
-import { apiError, checking, created, paymentOf, sentRequestOf, stepUpRequired, type SentRequest } from '../payment/test-fixtures.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { renewedChallengeNotice } from '../../components/step-up/use-step-up-request.ts';
+import { jsonBodyOf, renderApp, signedIn, validationFailed, type FakeApi } from '../../test/render-app.tsx';
+import { apiError, checking, created, paymentOf, sentRequestOf, stepUpRequired, type SentRequest } from '../../test/payment-fixtures.ts';
 
 // The screen is a lazy chunk; loaded once here, no test spends its wait on the import.
-beforeAll(() => import('../withdrawals/withdraw-page.tsx'));
+beforeAll(() => import('./withdrawals/withdraw-page.tsx'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { sessionResponseSchema } from '@strongroom/contracts/auth.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { rememberSession } from '../../../lib/api/get-me.ts';
+import { apiRequest } from '../api-client.ts';
+import { rememberSession } from './get-me.ts';
 
 /** `POST /api/v1/onboarding/profile-photo` as multipart/form-data: `photo` -> 201 `{ user, next }`. */
 export function uploadProfilePhoto(photo: File) {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query-client.ts';
-import { jsonBodyOf } from '../../../test/render-app.tsx';
-import { StepUpDialog, type StepUpChallenge } from '../../payments/step-up/step-up-dialog.tsx';
-import { callsTo, renderSection } from './test/render-section.tsx';
+import { queryClient } from '../../lib/query-client.ts';
+import { jsonBodyOf } from '../../test/render-app.tsx';
+import { StepUpDialog, type StepUpChallenge } from './step-up-dialog.tsx';
+import { callsTo, renderSection } from '../../test/render-section.tsx';
 
 const browserWebAuthn = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => browserWebAuthn);

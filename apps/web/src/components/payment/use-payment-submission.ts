@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment, PaymentResponse } from '@strongroom/contracts/payments.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import type { StepUpDialogProps } from '../step-up/step-up-dialog.tsx';
 import { useStepUpRequest, type SendMoneyRequest } from '../step-up/use-step-up-request.ts';
 import { invalidateMoneyQueries } from './invalidate-money-queries.ts';

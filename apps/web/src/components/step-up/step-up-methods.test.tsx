@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query-client.ts';
-import { jsonBodyOf, type FakeApi } from '../../../test/render-app.tsx';
+import { queryClient } from '../../lib/query-client.ts';
+import { jsonBodyOf, type FakeApi } from '../../test/render-app.tsx';
 import { StepUpDialog, type StepUpChallenge } from './step-up-dialog.tsx';
 
 afterEach(() => {

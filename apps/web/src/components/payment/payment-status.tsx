@@ -1,7 +1,7 @@
 import type { Payment } from '@strongroom/contracts/payments.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { paymentStatusWords, resultMessages } from '@strongroom/contracts/messages.ts';
-import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
 
 /** A deposit is pulled from the customer's other bank and counts only once it has cleared (decision 021). */
 function depositExplanation(payment: Payment): string[] | null {

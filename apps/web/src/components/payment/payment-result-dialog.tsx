@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '@strongroom/contracts/payments.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useFollowedTransfer } from '../api/get-transfer.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { useFollowedTransfer } from '../../lib/api/get-transfer.ts';
 import { invalidateMoneyQueries } from './invalidate-money-queries.ts';
 import { PaymentStatusView } from './payment-status.tsx';
 import './payment.css';

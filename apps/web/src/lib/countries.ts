@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import type { SelectOption } from '../../../components/ui/select-field.tsx';
+import type { SelectOption } from '../components/ui/select-field.tsx';
 
 /**
  * Countries for the phone and identity forms: ISO 3166 alpha-2 codes from libphonenumber-js (the

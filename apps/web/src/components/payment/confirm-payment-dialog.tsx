@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
 import './payment.css';
 
 export interface ConfirmRow {

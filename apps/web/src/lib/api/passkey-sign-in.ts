@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { sessionResponseSchema, type SessionResponse } from '@strongroom/contracts/auth.ts';
 import { passkeyOptionsResponseSchema, type PasskeyOptionsResponse } from '@strongroom/contracts/passkeys.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { queryClient } from '../query-client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /**
  * The browser's WebAuthn prompt (@simplewebauthn/browser), loaded on first use only: the sign-in
