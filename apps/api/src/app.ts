@@ -114,7 +114,7 @@ declare module 'fastify' {
 /** A JSON body bigger than this is refused with 413; uploads have their own, per-route limit. */
 const jsonBodyLimitBytes = 256 * 1024;
 const apiPrefix = '/api/v1';
-/** How often expired pending transfers give their reserved money back (LEDGER.md, timeouts). */
+/** How often expired pending transfers give their reserved money back (docs/ledger.md, timeouts). */
 export const ledgerExpirySweepIntervalMs = 30_000;
 export const ledgerExpirySweepJobKind = 'ledger.expire-pending';
 
@@ -173,7 +173,7 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     await sweepRateLimitCounters(db, clock);
   });
   services.jobs.every(rateLimitSweepJobKind, rateLimitSweepIntervalMs);
-  // Concurrent payments share ledger transactions (LEDGER.md); see docs/decisions/016-money-movement.md.
+  // Concurrent payments share ledger transactions (docs/ledger.md); see docs/decisions/016-money-movement.md.
   const paymentStages = createPaymentStageTimer();
   const payments = {
     db,

@@ -9,7 +9,7 @@ import { bankModeSchema, type BankMode } from '@strongroom/contracts/platform.ts
 
 /**
  * The environment, parsed once at boot. Everything the server and the ops CLI can be switched by is
- * here and in the README; nothing else reads process.env.
+ * here and in docs/operations.md; nothing else reads process.env.
  */
 const unsetWhenEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
@@ -24,7 +24,7 @@ const base64Key = z
   });
 
 const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
-/** A number of seconds, or `off` (PRODUCT.md section 6: KYC_AUTO_APPROVE_SECONDS, CARD_AUTO_APPROVE_SECONDS). */
+/** A number of seconds, or `off` (docs/product.md section 6: KYC_AUTO_APPROVE_SECONDS, CARD_AUTO_APPROVE_SECONDS). */
 const autoApproveText = z.union([z.literal('off'), z.coerce.number().int().min(0).max(86_400)]);
 
 /** More proxies in a row than this is a misreading of the setting, not a real deployment. */
@@ -111,7 +111,7 @@ const environmentSchema = z.object({
   CARD_DATA_KEY: optional(base64Key),
   CARD_CVV_KEY: optional(base64Key),
   FOUR_EYES_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '5000000'),
-  /** Money requests per customer per minute (PRODUCT.md section 6); at least 20, the burst a customer's app may send. */
+  /** Money requests per customer per minute (docs/product.md section 6); at least 20, the burst a customer's app may send. */
   MONEY_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(20).max(1_000_000), '120'),
   DEPOSIT_DAILY_LIMIT_CENTS: withDefault(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), '500000'),
   DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS: optional(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
@@ -121,7 +121,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: withDefault(trustProxyText, 'false'),
   WEB_DIST_DIR: optional(z.string()),
-  /** Worker processes serving one port (PRODUCT.md section 6); more than one needs DATABASE_URL. */
+  /** Worker processes serving one port (docs/product.md section 6); more than one needs DATABASE_URL. */
   WEB_CONCURRENCY: withDefault(z.coerce.number().int().min(1).max(maximumWorkers), '1'),
   /** PostgreSQL connections per API process (db/postgres.ts); ignored by the embedded database. */
   DATABASE_POOL_SIZE: withDefault(z.coerce.number().int().min(2).max(500), '20'),
@@ -150,7 +150,7 @@ export interface Config {
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   /** realistic: ACH 3-5 business days, wire within 24 h; fast: seconds (sandbox default); instant. */
   railSpeed: 'realistic' | 'fast' | 'instant';
-  /** Review-hold rules (PRODUCT.md D1): see modules/payments/review-rules.ts. */
+  /** Review-hold rules (docs/product.md D1): see modules/payments/review-rules.ts. */
   reviewRules: { singleTransferCents: bigint; newPayeeDailyCents: bigint };
   /** Sandbox only: seconds before an identity document approves itself; undefined is off (production always). */
   kycAutoApproveSeconds?: number;
@@ -166,7 +166,7 @@ export interface Config {
   /** MONEY_RATE_LIMIT_PER_MINUTE: payments and loan requests one customer may send a minute. */
   moneyRateLimitPerMinute: number;
   /**
-   * Deposits pulled from other banks (PRODUCT.md section 6): per customer per day in the bank's
+   * Deposits pulled from other banks (docs/product.md section 6): per customer per day in the bank's
    * time zone, pending and cleared together; customers whose accounts opened in the last 30 days
    * may have a lower allowance (equal to the daily one unless set).
    */

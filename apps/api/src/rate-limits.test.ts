@@ -11,7 +11,7 @@ import { paymentKit, type PayingCustomer } from './test/payments.ts';
 import { sweepRateLimitCounters } from './platform/rate-limit-store.ts';
 
 /**
- * Several API processes on one database are one bank (PRODUCT.md section 6): each app built here
+ * Several API processes on one database are one bank (docs/product.md section 6): each app built here
  * stands for a process, with its own memory, on the one database, so a limit counted in memory
  * would be counted once per app. See docs/decisions/042-rate-limits-in-the-database.md.
  */

@@ -5,7 +5,7 @@ export const centsSchema = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Num
 
 export const accountTypeSchema = z.enum(['checking', 'savings']);
 
-/** `GET /api/v1/accounts` (PRODUCT.md section 5). Balances are derived from the ledger (D8). */
+/** `GET /api/v1/accounts` (docs/product.md section 5). Balances are derived from the ledger (D8). */
 export const accountSchema = z.object({
   id: z.string(),
   type: accountTypeSchema,

@@ -6,7 +6,7 @@ import { referralCodeField } from './referrals.ts';
 import { depositProductSlugSchema } from './products.ts';
 
 /**
- * Sign-up, sign-in, verification and recovery (seed section 2, PRODUCT.md D4-D6). The web forms and
+ * Sign-up, sign-in, verification and recovery (seed section 2, docs/product.md D4-D6). The web forms and
  * the server validate with these same schemas; the server also refuses common passwords (D5), a
  * check whose 49,000-word list stays on the server.
  *

@@ -6,7 +6,7 @@ import { paymentAmountCentsSchema } from './payments.ts';
 import { decisionReasonField } from './staff.ts';
 
 /**
- * Cards (PRODUCT.md section 6 "Cards", D9; seed-spec sections 2, 4 and 5). The full card number
+ * Cards (docs/product.md section 6 "Cards", D9; seed-spec sections 2, 4 and 5). The full card number
  * crosses the wire in exactly one answer: `POST /cards/{id}/reveal`. Everything else carries the
  * last four digits only; the CVV is never stored (derived on reveal from the number and expiry).
  */

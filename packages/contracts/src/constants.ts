@@ -1,5 +1,5 @@
 /**
- * Business constants from seed-spec.md section 9 and PRODUCT.md, named with their units last.
+ * Business constants from docs/product.md section 9 (the seed's section 9) and docs/product.md, named with their units last.
  * Money is integer cents.
  */
 export const businessConstants = {
@@ -28,7 +28,7 @@ export const businessConstants = {
   sessionIdleTimeoutMs: 15 * 60 * 1_000,
   sessionIdleWarningMs: 13 * 60 * 1_000,
   sessionAbsoluteTimeoutMs: 12 * 60 * 60 * 1_000,
-  /** Staff sessions (PRODUCT.md section 6): the same idle timeout, a shorter absolute lifetime. */
+  /** Staff sessions (docs/product.md section 6): the same idle timeout, a shorter absolute lifetime. */
   staffSessionAbsoluteTimeoutMs: 8 * 60 * 60 * 1_000,
 } as const;
 

@@ -3,7 +3,7 @@ import { emailField, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
 /**
- * `POST /api/v1/contact`: a visitor's message to the bank (seed-spec.md sections 2 and 5, PRODUCT.md
+ * `POST /api/v1/contact`: a visitor's message to the bank (docs/product.md section 9 (the seed's sections 2 and 5), docs/product.md
  * D14). Every field is required with the seed's own message; the limits keep one message to a
  * size a person can read and a database row can hold.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /me/export` (PRODUCT.md section 6, "The rest of the customer area"): a zip of the customer's
+ * `GET /me/export` (docs/product.md section 6, "The rest of the customer area"): a zip of the customer's
  * own data. The server writes README.txt from this list, and the Settings screen says what is
  * inside from it, so both tell the same story.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorStatusByCode, type ErrorCode } from './http.ts';
 
 /**
- * Every error the API answers has this shape (PRODUCT.md section 5). The codes are a closed set,
+ * Every error the API answers has this shape (docs/product.md section 5). The codes are a closed set,
  * defined with their HTTP statuses in http.ts (zod-free, for the public pages), so that clients can
  * switch on them; the message is for people.
  */

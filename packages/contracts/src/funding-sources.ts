@@ -3,7 +3,7 @@ import { accountTypeSchema } from './accounts.ts';
 import { accountNumberField, personNameField, routeNumberField } from './payments.ts';
 
 /**
- * Accounts a customer holds at other banks, from which a deposit pulls money (PRODUCT.md section 6,
+ * Accounts a customer holds at other banks, from which a deposit pulls money (docs/product.md section 6,
  * "Deposits from a verified source"). A new link is proved by two micro-deposits of 1-99 cents
  * that the bank sends to it; the customer types both amounts back.
  */

@@ -34,7 +34,7 @@ export const errorStatusByCode = {
   no_funding_source: 409,
   /** Money out of an account below zero after a returned deposit. */
   account_overdrawn: 409,
-  /** A queue decision on something already decided (PRODUCT.md section 6). */
+  /** A queue decision on something already decided (docs/product.md section 6). */
   already_decided: 409,
   /** A release at or above FOUR_EYES_CENTS needs a second, different staff member. */
   four_eyes_required: 403,

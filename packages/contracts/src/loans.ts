@@ -6,7 +6,7 @@ import { paymentAmountCentsSchema } from './payments.ts';
 import { decisionReasonField } from './staff.ts';
 
 /**
- * Loans (PRODUCT.md section 6 "Loans"; seed-spec sections 2 and 5). Money is integer cents; the APR
+ * Loans (docs/product.md section 6 "Loans"; seed-spec sections 2 and 5). Money is integer cents; the APR
  * is in basis points (1,250 = 12.50%).
  */
 export const loanRules = {

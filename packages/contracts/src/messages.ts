@@ -2,8 +2,8 @@ import type { Customer } from './auth.ts';
 import type { PaymentStatus } from './payments.ts';
 
 /**
- * Validation and result messages, worded as seed-spec.md sections 5 and 8 give them, spelling
- * corrected (PRODUCT.md D11). The server and the web forms show the same text.
+ * Validation and result messages, worded as docs/product.md section 9 (the seed's sections 5 and 8) give them, spelling
+ * corrected (docs/product.md D11). The server and the web forms show the same text.
  */
 export const validationMessages = {
   required: 'field should not be empty',
@@ -39,7 +39,7 @@ export const validationMessages = {
  * What a screen says when the customer has no open account, true to why. The seed's 'account has not
  * been created for this user. contact customer care support' and 'No account found!' told a customer
  * who only waits for their identity check that something was wrong and sent them to customer care: the
- * script of fake banks (PRODUCT.md, non-negotiable 2; decision 057). Nothing is wrong, and nobody needs to be
+ * script of fake banks (docs/product.md, non-negotiable 2; decision 057). Nothing is wrong, and nobody needs to be
  * called: the accounts open by themselves once the identity is confirmed.
  */
 export const noAccountMessages = {

@@ -7,7 +7,7 @@ import { validationMessages } from './messages.ts';
 import { isValidRoutingNumber, maxPaymentCents } from './money-input.ts';
 
 /**
- * Money movement on the wire (PRODUCT.md section 5): transfers, deposits and withdrawals, and the
+ * Money movement on the wire (docs/product.md section 5): transfers, deposits and withdrawals, and the
  * one shape they all answer with. Amounts are integer cents; the web converts what a person typed
  * with parseDollarsToCents (money-input.ts) and sends the same numbers the server checks here.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainString, textField } from './fields.ts';
 
 /**
- * Secure messages (PRODUCT.md section 6, D12 "Live chat"): a signed-in customer's threads with
+ * Secure messages (docs/product.md section 6, D12 "Live chat"): a signed-in customer's threads with
  * support. `GET /messages` lists the threads (last activity first), `POST /messages`
  * `{ subject, text }` opens one (201), `GET /messages/{id}` shows one with every message of both
  * sides, `POST /messages/{id}/replies` `{ text }` adds the customer's follow-up (201). Staff answer

@@ -5,7 +5,7 @@ import { plainString } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
 /**
- * The Security part of Settings (issue 15, PRODUCT.md section 6 "The rest of the customer area"):
+ * The Security part of Settings (issue 15, docs/product.md section 6 "The rest of the customer area"):
  * active sessions, the password, and the authenticator app with its recovery codes
  * (docs/decisions/029). Passkeys are in passkeys.ts.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './fields.ts';
 
-/** `GET /api/v1/staff/audit` and its CSV export (`audit.read`, PRODUCT.md section 6). */
+/** `GET /api/v1/staff/audit` and its CSV export (`audit.read`, docs/product.md section 6). */
 export const auditLimits = {
   pageSize: 100,
   exportMaxRows: 50_000,

@@ -10,7 +10,7 @@ import { decisionReasonField } from './staff.ts';
 import { transactionSchema } from './transactions.ts';
 
 /**
- * Customer care in the back office (PRODUCT.md section 6, "Staff"; issue 12 item 4): finding a
+ * Customer care in the back office (docs/product.md section 6, "Staff"; issue 12 item 4): finding a
  * customer, what staff see of them, ending their sessions, freezing and unfreezing. Nothing here
  * ever holds a password hash, a full ID number or a card number.
  */
@@ -160,7 +160,7 @@ export const freezeCustomerMessageField = z
 
 /**
  * `POST /staff/customers/{id}/freeze`: the internal reason (audit log, staff) and the customer's
- * message. PRODUCT.md's contract body is `{ reason }`: a client that sends only that gets the
+ * message. docs/product.md's contract body is `{ reason }`: a client that sends only that gets the
  * neutral message, never its reason shown to the customer. The console always sends one.
  */
 export const freezeRequestSchema = z.object({ reason: decisionReasonField, customerMessage: freezeCustomerMessageField.default(neutralFreezeCustomerMessage) });

@@ -5,7 +5,7 @@ import { idTypes } from './onboarding.ts';
 import { decisionReasonField, decisionRequestSchema } from './staff.ts';
 
 /**
- * The identity queue of the back office (PRODUCT.md section 6, `identity.decide`). A review shows
+ * The identity queue of the back office (docs/product.md section 6, `identity.decide`). A review shows
  * the ID number masked (its last four characters); the whole number only comes from the audited
  * reveal, never from a list.
  */

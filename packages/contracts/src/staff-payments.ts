@@ -4,7 +4,7 @@ import { paymentKindSchema, paymentStatusSchema } from './payments.ts';
 import { decisionReasonField, decisionRequestSchema } from './staff.ts';
 
 /**
- * The back office's payment queues (PRODUCT.md section 6, "Staff"): transfers held for review
+ * The back office's payment queues (docs/product.md section 6, "Staff"): transfers held for review
  * (`transfers.review`, four eyes at FOUR_EYES_CENTS) and payments waiting at the rails
  * (`payments.settle`). Cursors are opaque: the id of the last item of the page before.
  */

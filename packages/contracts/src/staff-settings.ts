@@ -4,7 +4,7 @@ import { decisionReasonField } from './staff.ts';
 
 /**
  * `GET|PUT /api/v1/staff/settings`: the bank's contact details that `/contact` and the footer show
- * (PRODUCT.md section 6). The same schema checks the console's form and the server's body.
+ * (docs/product.md section 6). The same schema checks the console's form and the server's body.
  */
 export const bankSettingsLimits = {
   addressMinLength: 5,

@@ -5,7 +5,7 @@ import { emailField, plainString, textField } from './fields.ts';
 import { validationMessages } from './messages.ts';
 
 /**
- * The back office (PRODUCT.md D16 and section 6, "Staff"): roles, what each may do, sign-in and
+ * The back office (docs/product.md D16 and section 6, "Staff"): roles, what each may do, sign-in and
  * the shape every queue decision shares. The server checks every staff route against
  * `rolePermissions`; the console only hides what a role cannot use.
  */

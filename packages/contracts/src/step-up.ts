@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationMessages } from './messages.ts';
 
 /**
- * Step-up (PRODUCT.md D10). A request that needs one answers 403 `step_up_required` with a
+ * Step-up (docs/product.md D10). A request that needs one answers 403 `step_up_required` with a
  * `challengeId`; a 6-digit code goes by SMS. `POST /step-up/{challengeId}` with the code completes
  * it; the original request is then repeated with the same Idempotency-Key and `X-Step-Up`.
  */

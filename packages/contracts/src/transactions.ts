@@ -119,7 +119,7 @@ export const statementMonthsOffered = 24;
 export const statementMonthsSchema = z.object({ months: z.array(z.string().regex(/^\d{4}-\d{2}$/)) });
 export type StatementMonths = z.infer<typeof statementMonthsSchema>;
 
-/** `GET /accounts/{id}/statement?from=&to=&format=` (PRODUCT.md section 5): completed entries only. */
+/** `GET /accounts/{id}/statement?from=&to=&format=` (docs/product.md section 5): completed entries only. */
 export const statementQuerySchema = z.object({
   from: isoDate,
   to: isoDate,

@@ -66,7 +66,7 @@ export const customerRoutePaths = [
 ] as const;
 
 /**
- * The seed's code-gate routes. They show the fraud warning of PRODUCT.md D1 to anyone, signed in or
+ * The seed's code-gate routes. They show the fraud warning of docs/product.md D1 to anyone, signed in or
  * not: someone being scammed may arrive from a link.
  */
 export const fraudWarningRoutePaths = ['/tax', '/bsa', '/tac', '/nrc', '/imf', '/cot'] as const;

@@ -9,7 +9,7 @@ import { normalizeTransfer, type NormalizedTransfer } from './transfer-rules.ts'
 import { hasFlag, transferFlags, type TransferInput } from './types.ts';
 
 /**
- * Coalesces concurrent requests into shared batches (LEDGER.md: "the API may coalesce concurrent
+ * Coalesces concurrent requests into shared batches (docs/ledger.md: "the API may coalesce concurrent
  * requests into one batch"). One batch is one transaction and one fsync, so under load many
  * requests share the cost of one commit. There is no timer: a request waits only while
  * `concurrency` batches are already in flight, and the requests that queued meanwhile go together

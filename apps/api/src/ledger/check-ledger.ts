@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { maxViolationsReported } from './limits.ts';
 
 /**
- * Verifies LEDGER.md's four invariants over the whole database, from the stored rows alone:
+ * Verifies docs/ledger.md's four invariants over the whole database, from the stored rows alone:
  * 1. the sums of debits and of credits agree, posted and pending;
  * 2. every account's counters equal what its transfers add up to (a pending transfer counts as
  *    pending while its state is pending; a post counts as posted; a void or an expiry counts for

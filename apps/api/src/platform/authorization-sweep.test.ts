@@ -89,7 +89,7 @@ const routes: Record<string, Access> = {
   'POST /api/v1/auth/password-reset/complete': open,
   'POST /api/v1/auth/passkey/options': open,
   'POST /api/v1/auth/passkey': open,
-  // A receipt's reference is its own proof: anyone holding the paper may check it (PRODUCT.md section 5).
+  // A receipt's reference is its own proof: anyone holding the paper may check it (docs/product.md section 5).
   'GET /api/v1/receipts/verify/{reference}': open,
 
   'GET /api/v1/me': customer,

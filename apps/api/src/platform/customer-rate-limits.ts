@@ -23,7 +23,7 @@ export const moneyRateLimitGroup = 'money';
  * The limit on requests that move money or open a loan: one allowance per signed-in customer
  * shared by transfers, deposits, withdrawals and loan applications ("money requests per customer
  * per minute"), so adding a money route does not add to what a customer may send. The allowance is
- * an operator's setting, MONEY_RATE_LIMIT_PER_MINUTE (PRODUCT.md section 6), never below the burst
+ * an operator's setting, MONEY_RATE_LIMIT_PER_MINUTE (docs/product.md section 6), never below the burst
  * of 20 a customer's app may send at once. See docs/decisions/042-rate-limits-in-the-database.md.
  */
 export function moneyRateLimit(perMinute: number): RateLimitOptions {

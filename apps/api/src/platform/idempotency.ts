@@ -4,7 +4,7 @@ import { equalHashes, sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
 
 /**
- * Idempotency keys for money-moving requests (PRODUCT.md section 5). A key belongs to one customer
+ * Idempotency keys for money-moving requests (docs/product.md section 5). A key belongs to one customer
  * and one request body: the first request claims it together with the payment it creates, in the
  * same transaction; a replay answers what the first answered and moves no money; the same key with
  * another body is refused with 422.

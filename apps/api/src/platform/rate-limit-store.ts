@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 
 /**
  * A store for @fastify/rate-limit that keeps its counters in the database, so every API process on
- * one DATABASE_URL counts against the same allowance (PRODUCT.md section 6: "several API processes
+ * one DATABASE_URL counts against the same allowance (docs/product.md section 6: "several API processes
  * on one DATABASE_URL are one bank"). The time is the database's (or a test's clock): processes on
  * machines whose clocks disagree still agree on when a window ends.
  * See docs/decisions/042-rate-limits-in-the-database.md.

@@ -7,7 +7,7 @@ import { sessionCookieName, sessionCookieNameFor } from './cookie-names.ts';
 import { clearCsrfCookie, setCsrfCookie } from './csrf.ts';
 
 /**
- * Sessions (PRODUCT.md D2, ASVS 7.2-7.4): an opaque 256-bit id from the CSPRNG in an HttpOnly
+ * Sessions (docs/product.md D2, ASVS 7.2-7.4): an opaque 256-bit id from the CSPRNG in an HttpOnly
  * cookie, stored only as its SHA-256 hash, with a 15-minute idle timeout and a 12-hour absolute
  * lifetime, both enforced by the database query that resolves it.
  */

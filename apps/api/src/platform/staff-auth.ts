@@ -8,7 +8,7 @@ import { AppError } from './errors.ts';
 import { resolveSession } from './session.ts';
 
 /**
- * The staff realm's guard (PRODUCT.md D16): a staff route needs a live staff session (its own
+ * The staff realm's guard (docs/product.md D16): a staff route needs a live staff session (its own
  * cookie; a customer's cookie is not one) of a staff member who is not disabled, and each route
  * names the permission it needs, checked against the contract's role matrix on every request, so
  * a role change or a disabled account takes effect at once.

@@ -9,7 +9,7 @@ import type { SmsSender } from './messaging/sms-sender.ts';
 import { checkCustomerTotp, hasConfirmedTotp, spendRecoveryCode } from './second-factors.ts';
 
 /**
- * Step-up one-time passwords (PRODUCT.md D10). A challenge authorises exactly one request: the
+ * Step-up one-time passwords (docs/product.md D10). A challenge authorises exactly one request: the
  * customer's, with one Idempotency-Key and one body (which holds the amount). It is answered by a
  * 6-digit code: from the customer's authenticator app if they enrolled one (or one of its recovery
  * codes), or sent by SMS, stored as a keyed hash, living 10 minutes; by a passkey through

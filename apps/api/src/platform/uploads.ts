@@ -7,7 +7,7 @@ import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { onboardingMessages } from '@strongroom/contracts/onboarding.ts';
 import { AppError } from './errors.ts';
 
-/** Limits on every multipart request (PRODUCT.md D3, ASVS 5.2.1). */
+/** Limits on every multipart request (docs/product.md D3, ASVS 5.2.1). */
 export const multipartLimits = {
   fileSize: businessConstants.imageMaxBytes,
   files: 1,

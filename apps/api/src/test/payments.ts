@@ -16,7 +16,7 @@ export interface PayingCustomer {
   browser: TestBrowser;
   checking: { id: string; number: string };
   savings: { id: string; number: string };
-  /** A verified account at another bank to deposit from (PRODUCT.md section 6). */
+  /** A verified account at another bank to deposit from (docs/product.md section 6). */
   fundingSourceId: string;
 }
 

@@ -1,6 +1,6 @@
 import { inject, onTestFailed } from 'vitest';
 
-/** Set it to the seed a run printed to replay that run's random tests (README, Testing). */
+/** Set it to the seed a run printed to replay that run's random tests (docs/testing.md). */
 export const testSeedVariable = 'STRONGROOM_TEST_SEED';
 
 declare module 'vitest' {

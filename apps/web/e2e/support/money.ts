@@ -124,7 +124,7 @@ export async function figureOnDashboard(page: Page, accountName: string, figure:
 }
 
 /**
- * The two micro-deposits the sandbox texted for a new link (PRODUCT.md section 6: the message's
+ * The two micro-deposits the sandbox texted for a new link (docs/product.md section 6: the message's
  * only numbers after a "$0."), in cents.
  */
 export const microDepositsPattern = /\$0\.(\d{1,2})\b[^$]*\$0\.(\d{1,2})\b/;

@@ -129,7 +129,7 @@ export function AppRoutes() {
           <Route path="resetpassword/:token" element={<ResetPasswordPage />} />
           {/* Where a receipt's QR code leads: anyone holding the receipt may check it. */}
           <Route path="receipts/verify/:reference" element={<ReceiptVerifyPage />} />
-          {/* The seed's code screens warn against advance-fee fraud instead (PRODUCT.md D1), signed in or not. */}
+          {/* The seed's code screens warn against advance-fee fraud instead (docs/product.md D1), signed in or not. */}
           {fraudWarningRoutePaths.map((path) => (
             <Route key={path} path={path.slice(1)} element={<FraudWarningPage />} />
           ))}

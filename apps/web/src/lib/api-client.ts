@@ -11,7 +11,7 @@ import { resultMessages } from '@strongroom/contracts/messages.ts';
 
 /**
  * The one way the web app talks to the API. It sends cookies of this origin only, adds the
- * double-submit CSRF header on unsafe methods (PRODUCT.md D2) and turns every failure into an
+ * double-submit CSRF header on unsafe methods (docs/product.md D2) and turns every failure into an
  * `ApiError`, so screens handle one error type. It imports no zod (contracts' http.ts is zod-free):
  * it is part of the public entry, and callers pass their own `parse` (a zod schema's in lazy chunks).
  */

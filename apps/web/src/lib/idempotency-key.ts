@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import type { ApiError } from './api-client.ts';
 
 /**
- * Idempotency keys for money-moving requests (PRODUCT.md section 5). One key names one submission:
+ * Idempotency keys for money-moving requests (docs/product.md section 5). One key names one submission:
  * a retry of the same request, and its repetition after a step-up, carry the same key, so the
  * server moves the money at most once however often the request reaches it.
  */

@@ -4,7 +4,7 @@ import { apiRequest, ApiError, isRecord } from './api-client.ts';
 
 /**
  * `GET /api/v1/settings/public`: the bank's address, phone and support email for the footer and
- * the contact page, and in a sandbox the demo customer's sign-in for the login page. PRODUCT.md
+ * the contact page, and in a sandbox the demo customer's sign-in for the login page. docs/product.md
  * D7: fetched at once, cached for the visit, never blocking a render.
  *
  * This is the one request of the public site, which has a 110 KB JavaScript budget, so it uses a

@@ -1,4 +1,4 @@
--- Messages from the public contact form (PRODUCT.md D14): kept, shown to staff, acknowledged.
+-- Messages from the public contact form (docs/product.md D14): kept, shown to staff, acknowledged.
 CREATE TABLE contact_messages (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   name text NOT NULL CHECK (length(name) BETWEEN 1 AND 100),

@@ -1,4 +1,4 @@
--- The back office (PRODUCT.md D16): staff, a realm apart from customers, and a hash-chained audit log.
+-- The back office (docs/product.md D16): staff, a realm apart from customers, and a hash-chained audit log.
 
 CREATE TABLE staff (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Four eyes on held payments (PRODUCT.md section 6): a release of FOUR_EYES_CENTS or more needs two
+-- Four eyes on held payments (docs/product.md section 6): a release of FOUR_EYES_CENTS or more needs two
 -- different staff members. Each approval of a release is a row; the key makes a staff member's
 -- approval of one payment unique, so the same person can never count twice. A rejection clears a
 -- first approval that waited (the rejection itself is in the payment and the audit log).

@@ -1,4 +1,4 @@
--- Cards (issue 13, PRODUCT.md D9 and section 6 "Cards"). A card is requested, decided by staff (or
+-- Cards (issue 13, docs/product.md D9 and section 6 "Cards"). A card is requested, decided by staff (or
 -- the sandbox's automatic approval) and only then numbered: the number (PAN) is stored AES-256-GCM
 -- encrypted, with its last four digits apart for display and a keyed hash (HMAC-SHA-256) to find a
 -- card by its number without decrypting any. The CVV is never stored: it is derived on reveal.

@@ -31,7 +31,7 @@ $$;
 -- Creates the index when pg_trgm is installed, and says whether it exists. Not a partial index:
 -- PostgreSQL keeps statistics of an index's expression (how common each text is, which tells a
 -- common word from a rare one) only for an index over every row. The migration calls it
--- once; an operator who installs pg_trgm later calls it again (README, PostgreSQL notes).
+-- once; an operator who installs pg_trgm later calls it again (docs/operations.md).
 CREATE FUNCTION create_history_search_index() RETURNS boolean
 LANGUAGE plpgsql
 AS $$
@@ -53,7 +53,7 @@ BEGIN
   BEGIN
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
   EXCEPTION WHEN OTHERS THEN
-    RAISE WARNING 'pg_trgm cannot be created (%): history search works without its index; see the README, PostgreSQL notes', SQLERRM;
+    RAISE WARNING 'pg_trgm cannot be created (%): history search works without its index; see docs/operations.md', SQLERRM;
   END;
   PERFORM create_history_search_index();
 END

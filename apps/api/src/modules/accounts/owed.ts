@@ -11,7 +11,7 @@ import { listAccountsOwing, listOwingAmong, setOwedLedgerAccount, type OwingAcco
 export type { OwingAccount, OwingAccountRow } from './repository.ts';
 
 /**
- * A customer's deposit account may never be overdrawn in the ledger (LEDGER.md: its limit flag
+ * A customer's deposit account may never be overdrawn in the ledger (docs/ledger.md: its limit flag
  * refuses it). When another bank returns a deposit after it cleared and the money is already
  * spent, the bank takes it back from a second ledger account of the customer account: what it owes
  * the bank, debit-normal, created the first time it is needed. The balance the customer sees is

@@ -17,7 +17,7 @@ import { paymentKit, validExternal, type PayingCustomer } from '../../test/payme
 
 /**
  * In production a deposit is an ACH debit the bank pulls from another bank: it settles when the
- * rail says so, never by a timer (PRODUCT.md section 6). Staff send the pending entries in a NACHA
+ * rail says so, never by a timer (docs/product.md section 6). Staff send the pending entries in a NACHA
  * file, record settlements and returns, and import the rail's returns file.
  */
 describeEachDatabase('the ACH rail in production: NACHA file, settlements and returns', (database) => {

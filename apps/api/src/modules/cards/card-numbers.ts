@@ -4,7 +4,7 @@ import { cardRules } from '@strongroom/contracts/cards.ts';
 import { decrypt, encrypt, keyedHash } from '../../platform/crypto.ts';
 
 /**
- * Card numbers (PRODUCT.md D9, docs/decisions/026-cards.md). Every card this bank issues is a
+ * Card numbers (docs/product.md D9, docs/decisions/026-cards.md). Every card this bank issues is a
  * "Demo card" in a test-only range: Visa 4000 00xx xxxx xxxx (the 400000 range card networks and
  * processors keep for testing) and Mastercard 5555 00xx xxxx xxxx (inside 5555 55.., Mastercard's
  * own published test range family). 16 digits, the last a Luhn check digit.

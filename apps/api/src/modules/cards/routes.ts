@@ -51,7 +51,7 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The customer's cards (PRODUCT.md section 6 "Cards", issue 13). Someone else's card answers 404 like a missing one. */
+/** The customer's cards (docs/product.md section 6 "Cards", issue 13). Someone else's card answers 404 like a missing one. */
 export function cardRoutes(dependencies: CardDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {

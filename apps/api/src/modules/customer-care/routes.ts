@@ -27,7 +27,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const sessionParams = idParams.extend({ sessionId: z.string().max(64) });
 
 /**
- * `/staff/customers` (PRODUCT.md section 6): reading needs `customers.read`; ending a customer's
+ * `/staff/customers` (docs/product.md section 6): reading needs `customers.read`; ending a customer's
  * sessions, freezing and unfreezing need `customers.freeze` (admin), because each locks a
  * customer out of something and `customers.read` is every role's.
  */

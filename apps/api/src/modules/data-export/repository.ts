@@ -45,7 +45,7 @@ export async function findProfile(db: Queryable, customerId: string): Promise<Pr
 /**
  * The customer's exports in the last `windowSeconds`, counted from the audit log under a lock on
  * the customer's row: two requests at once count each other, and every API process sees the same
- * count (PRODUCT.md section 6, "Operations"). Answers the count and when the oldest of them was.
+ * count (docs/product.md section 6, "Operations"). Answers the count and when the oldest of them was.
  */
 export async function recentExports(db: Queryable, customerId: string, windowSeconds: number): Promise<{ count: number; oldest: Date | null }> {
   await db.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);

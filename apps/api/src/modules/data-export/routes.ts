@@ -9,7 +9,7 @@ import { startDataExport, type DataExportDependencies } from './service.ts';
 const errors = { 401: errorResponseSchema, 429: errorResponseSchema };
 
 /**
- * `GET /me/export` (PRODUCT.md section 6): the signed-in customer's own data as a zip, streamed as
+ * `GET /me/export` (docs/product.md section 6): the signed-in customer's own data as a zip, streamed as
  * it is written. A GET changes nothing the customer sees, so it needs no CSRF token and the web
  * downloads it with a plain link; each export is audited and counted against the hourly limit.
  */

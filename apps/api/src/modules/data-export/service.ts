@@ -133,7 +133,7 @@ export function readmeText(bankName: string, customerName: string, exportedAt: D
 }
 
 /**
- * Starts a data export (PRODUCT.md section 6): at most `dataExportsPerHour` an hour per customer,
+ * Starts a data export (docs/product.md section 6): at most `dataExportsPerHour` an hour per customer,
  * counted from the audit log (each export is an audit row), so every API process agrees. Reads
  * the small files now and each account's transactions only when the zip reaches them.
  */

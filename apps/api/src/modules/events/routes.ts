@@ -15,7 +15,7 @@ export const reconnectDelayMs = 5_000;
 
 /**
  * `GET /events`: a server-sent event stream telling the signed-in customer's page which of its
- * data changed (PRODUCT.md section 5, contracts/notifications.ts). An event carries a topic name
+ * data changed (docs/product.md section 5, contracts/notifications.ts). An event carries a topic name
  * only, never the data: the page refetches it through the ordinary, authenticated endpoints.
  */
 export function eventRoutes(dependencies: { db: Database; liveEvents: LiveEvents }): FastifyPluginAsyncZod {

@@ -11,7 +11,7 @@ import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 
 const otherBank = { accountName: 'Dana Example', routeNumber: '011000015', accountType: 'checking' as const };
 
-/** The two amounts of the sandbox SMS: its only numbers of one or two digits after "$0." (PRODUCT.md section 6). */
+/** The two amounts of the sandbox SMS: its only numbers of one or two digits after "$0." (docs/product.md section 6). */
 export function microDepositAmounts(text: string): number[] {
   return [...text.matchAll(/\$0\.(\d{2})\b/g)].map((match) => Number(match[1]));
 }

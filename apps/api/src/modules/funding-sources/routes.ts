@@ -42,7 +42,7 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** `/funding-sources`: the customer's accounts at other banks (PRODUCT.md section 6). */
+/** `/funding-sources`: the customer's accounts at other banks (docs/product.md section 6). */
 export function fundingSourceRoutes(dependencies: FundingSourceDependencies): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, dependencies.db);

@@ -91,7 +91,7 @@ function accountKeyOf(secret: Buffer, routeNumber: string, accountNumber: string
 }
 
 /**
- * Links an account the customer holds at another bank (PRODUCT.md section 6). A step-up comes
+ * Links an account the customer holds at another bank (docs/product.md section 6). A step-up comes
  * first, bound to this request (D10). The bank then sends two micro-deposits of 1-99 cents to it,
  * through the ledger, as the bank's own expense; the customer proves the account by typing both
  * amounts back. A repeated request with the same Idempotency-Key answers the same link; with another body, 422.
@@ -222,7 +222,7 @@ export async function sendMicroDeposits(db: Database, deposits: readonly { id: s
 }
 
 /**
- * The sandbox has no other bank to look at, so the amounts arrive by SMS (PRODUCT.md: the only two
+ * The sandbox has no other bank to look at, so the amounts arrive by SMS (docs/product.md: the only two
  * numbers of one or two digits after "$0."). A real bank's customer reads them on the other bank's
  * statement.
  */

@@ -45,7 +45,7 @@ function instalmentWords(number: number, lastNumber: number): string {
 }
 
 /**
- * The daily job (PRODUCT.md section 6), as of a day: every active loan pays each instalment due on
+ * The daily job (docs/product.md section 6), as of a day: every active loan pays each instalment due on
  * or before that day, oldest first, from its checking account. The interest part is booked to the
  * bank's interest income by a transfer linked to the payment (both or neither): loans receivable ->
  * interest income for the interest, then checking -> loans receivable for the whole instalment, so

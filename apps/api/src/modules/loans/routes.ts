@@ -32,7 +32,7 @@ const errors = {
   429: errorResponseSchema,
 };
 
-/** The customer's loans (PRODUCT.md section 6 "Loans"). Someone else's loan answers 404 on every route, like a missing one. */
+/** The customer's loans (docs/product.md section 6 "Loans"). Someone else's loan answers 404 on every route, like a missing one. */
 export function loanRoutes(
   dependencies: LoanDependencies & { config: Pick<Config, 'bankTimeZone' | 'bankName' | 'moneyRateLimitPerMinute'> },
 ): FastifyPluginAsyncZod {

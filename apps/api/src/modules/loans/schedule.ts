@@ -3,7 +3,7 @@ import { levelPaymentCents as sharedLevelPaymentCents } from '@strongroom/contra
  * A loan's repayment schedule and its Truth in Lending disclosure, as pure functions of the terms.
  * No floating point touches money or rates: the monthly rate is the rational aprBps / 120,000, the
  * level payment P·r / (1 − (1 + r)^−n) is computed as an exact fraction of bigints and rounded once,
- * half-up, to the cent (PRODUCT.md section 6 "Loans").
+ * half-up, to the cent (docs/product.md section 6 "Loans").
  */
 
 /** A monthly rate aprBps / 120,000: APR in basis points over 10,000 (a fraction) over 12 (months). */

@@ -12,7 +12,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 /** A page of the queue: each item reads the customer's accounts and income, so pages stay small. */
 export const loanQueuePageSize = 25;
 
-/** The back office's loan queue and decision (`loans.decide`, PRODUCT.md section 6). */
+/** The back office's loan queue and decision (`loans.decide`, docs/product.md section 6). */
 export function loanStaffRoutes(dependencies: LoanDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {

@@ -6,7 +6,7 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { createOnboardedCustomer } from './create-onboarded-customer.ts';
 import { findCustomerByEmail } from '../customers/service.ts';
 
-/** The sandbox's demo customer: printed at start and shown on the login page (PRODUCT.md section 4). */
+/** The sandbox's demo customer: printed at start and shown on the login page (docs/product.md section 4). */
 export const demoSignIn = { email: 'demo@strongroom.test', password: 'strongroom-demo' } as const;
 const demoOpeningCents = 500_000n;
 const demoSavingsCents = 25_000n;
@@ -24,7 +24,7 @@ const demoSpending = [
   },
 ];
 
-/** The demo customer's account at another bank, verified, so a deposit works at once (PRODUCT.md section 6). */
+/** The demo customer's account at another bank, verified, so a deposit works at once (docs/product.md section 6). */
 export const demoFundingSource = { accountName: 'Dana Demo', accountNumber: '4400123456', routeNumber: '011000015', accountType: 'checking' } as const;
 
 /**

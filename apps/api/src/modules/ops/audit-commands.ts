@@ -1,7 +1,7 @@
 import { verifyAuditChain } from '../../platform/audit-chain.ts';
 import type { OpsCommand } from '../../platform/ops-command.ts';
 
-/** `npm run ops -- check-audit`: verifies the audit log's hash chain; exit 1 on a break (PRODUCT.md section 6). */
+/** `npm run ops -- check-audit`: verifies the audit log's hash chain; exit 1 on a break (docs/product.md section 6). */
 export const checkAuditCommand: OpsCommand = {
   name: 'check-audit',
   summary: "Verify the audit log's hash chain: every row unchanged and none missing",

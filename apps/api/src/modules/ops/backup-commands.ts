@@ -38,8 +38,8 @@ const failed = (output: string): OpsResult => ({ exitCode: 1, output });
 function postgresAdvice(action: 'backup' | 'restore'): OpsResult {
   return failed(
     action === 'backup'
-      ? 'This bank runs on PostgreSQL (DATABASE_URL): back it up with PostgreSQL\'s own tool, e.g. pg_dump -Fc --no-owner -f strongroom.dump "$DATABASE_URL" (README, "Backups").'
-      : 'This bank runs on PostgreSQL (DATABASE_URL): restore with PostgreSQL\'s own tool, e.g. pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" strongroom.dump (README, "Backups").',
+      ? 'This bank runs on PostgreSQL (DATABASE_URL): back it up with PostgreSQL\'s own tool, e.g. pg_dump -Fc --no-owner -f strongroom.dump "$DATABASE_URL" (docs/operations.md, "Backups").'
+      : 'This bank runs on PostgreSQL (DATABASE_URL): restore with PostgreSQL\'s own tool, e.g. pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" strongroom.dump (docs/operations.md, "Backups").',
   );
 }
 

@@ -21,7 +21,7 @@ import { reviewReasonFor, reviewReasonsFor } from './review-rules.ts';
  * its Idempotency-Key, its row, its ledger transfer, its outcome, its notifications, its stored
  * answer and its audit entry are written together or not at all, so nothing is ever half-done;
  * and the requests that arrive while earlier groups are in flight go together in the next group,
- * so N payments cost one WAL flush, as the ledger's batcher does for transfers (LEDGER.md).
+ * so N payments cost one WAL flush, as the ledger's batcher does for transfers (docs/ledger.md).
  * There is no timer: under light load each payment is its own group, without added latency.
  *
  * A group changes nothing a payment can observe: its payments are applied one after the other in

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { depositsToday } from './repository.ts';
 
 /**
- * How much one customer may pull from other banks in one day (PRODUCT.md section 6): deposits of
+ * How much one customer may pull from other banks in one day (docs/product.md section 6): deposits of
  * the bank's day (BANK_TIMEZONE) that are being made, pending or cleared count; returned ones do
  * not. A customer whose first account opened in the last 30 days may have a lower allowance
  * (`DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS`), where most first-party deposit fraud happens.

@@ -11,7 +11,7 @@ import { recordingStatements, type RecordedStatement } from '../../test/recordin
 import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
 
 /**
- * Deposits pull money from a verified account at another bank (PRODUCT.md section 6, issue 19).
+ * Deposits pull money from a verified account at another bank (docs/product.md section 6, issue 19).
  * A probe of the bank found that one request could create money: this suite is that attack and
  * everything that now stands in its way.
  */

@@ -5,7 +5,7 @@ import { decideHeldPayment } from './settlement.ts';
 import { approversLinked, deleteApprovals, insertApproval, lockPaymentStatus } from './staff-repository.ts';
 
 /**
- * A staff member's decision on a held payment, with four eyes (PRODUCT.md section 6): a release
+ * A staff member's decision on a held payment, with four eyes (docs/product.md section 6): a release
  * of FOUR_EYES_CENTS or more needs two different staff members, and independent ones (decision
  * 050): an approver linked to the first by grants of back-office access (one granted the other,
  * directly or through others, or one person granted both) could hold both sets of credentials, so

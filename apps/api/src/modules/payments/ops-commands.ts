@@ -11,7 +11,7 @@ import { findActiveStaffByEmail } from './staff-repository.ts';
 const maxReasonLength = 500;
 
 /**
- * `npm run ops -- review <transferId> release|reject --reason "..." [--staff EMAIL]` (PRODUCT.md
+ * `npm run ops -- review <transferId> release|reject --reason "..." [--staff EMAIL]` (docs/product.md
  * sections 5 and 6). A release of FOUR_EYES_CENTS or more needs two different staff members: the
  * CLI acts on behalf of the staff member `--staff` names, so two people can release through it,
  * and without `--staff` it refuses such a release. The two must be independent, as in the

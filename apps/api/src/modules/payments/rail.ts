@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Rail } from './repository.ts';
 
 /**
- * The payment-rail simulator (PRODUCT.md section 4): when a payment that leaves or enters the bank
+ * The payment-rail simulator (docs/product.md section 4): when a payment that leaves or enters the bank
  * settles, and whether the receiving bank returns it. Production replaces the outcome with the
  * bank's real rail files; the timing rules stay the bank's promise to its customers (seed:
  * ACH 3-5 business days, wire within 24 hours).
@@ -70,7 +70,7 @@ export function returnCodeEndsSource(code: string): boolean {
 }
 
 /**
- * What the simulated other bank answers (PRODUCT.md sections 4 and 6; documented in the README): a
+ * What the simulated other bank answers (docs/product.md sections 4 and 6; documented in docs/operations.md): a
  * payment to an account or card number ending in 0000 comes back R03 (no such account); a deposit
  * pulled from a source whose number ends in 0001 comes back R01 (insufficient funds), 0002 R02
  * (account closed). A test or a demo can show a return on purpose.

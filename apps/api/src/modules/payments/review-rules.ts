@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { reviewFacts } from './repository.ts';
 
 /**
- * Review holds (PRODUCT.md D1): a payment that matches a rule is held, its money reserved, until
+ * Review holds (docs/product.md D1): a payment that matches a rule is held, its money reserved, until
  * staff release or reject it. Nothing is asked of the customer. Defaults: a single payment of
  * $10,000 or more; more than $3,000 within 24 hours to payees first paid within those 24 hours.
  */

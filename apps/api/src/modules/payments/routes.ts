@@ -38,7 +38,7 @@ export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginA
   const { db } = dependencies;
   return async (app) => {
     requireCustomer(app, db);
-    // Generous: a customer's app may send a burst of payments (PRODUCT.md: at least 20 at once).
+    // Generous: a customer's app may send a burst of payments (docs/product.md: at least 20 at once).
     const paymentRateLimit = moneyRateLimit(dependencies.config.moneyRateLimitPerMinute);
 
     async function handle(request: FastifyRequest, reply: FastifyReply, paymentRequest: PaymentRequest) {

@@ -34,7 +34,7 @@ export interface PaymentActor {
 const alreadyProcessing = 'This payment is already being processed. Check your history before trying again.';
 
 /**
- * One money-moving request, from the wire to the ledger (PRODUCT.md section 5, LEDGER.md):
+ * One money-moving request, from the wire to the ledger (docs/product.md section 5, docs/ledger.md):
  * 1. a frozen customer moves no money (account_frozen); a replayed Idempotency-Key answers what it
  *    answered first; the same key with another body is refused;
  * 2. the plan resolves the accounts (someone else's answers like a missing one);

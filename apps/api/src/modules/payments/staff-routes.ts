@@ -25,7 +25,7 @@ const linkedApproversMessage =
 /** One page of a staff queue. */
 export const staffPageSize = 50;
 
-/** The back office's payment queues (PRODUCT.md section 6): held transfers (`transfers.review`) and the rails (`payments.settle`). */
+/** The back office's payment queues (docs/product.md section 6): held transfers (`transfers.review`) and the rails (`payments.settle`). */
 export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPluginAsyncZod {
   const { db, config } = dependencies;
   return async (app) => {

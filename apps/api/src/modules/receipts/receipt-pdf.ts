@@ -14,7 +14,7 @@ export interface ReceiptContent {
   sandbox: boolean;
 }
 
-/** PRODUCT.md D11: the seed's heading, spelt correctly. */
+/** docs/product.md D11: the seed's heading, spelt correctly. */
 export const receiptHeading = 'TRANSACTION RECEIPT';
 
 const accentColor = '#1a4fd8';

@@ -55,7 +55,7 @@ function accountLabel(account: TransactionDetail['account']): string {
 /**
  * The facts a receipt prints: a deposit (and the opening deposit) lists deposit id, date, amount
  * and status; every other line is a transfer receipt listing amount, date, account number, account
- * name, route number, reason and transfer medium (seed-spec.md section 3), with its status.
+ * name, route number, reason and transfer medium (docs/product.md section 9 (the seed's section 3)), with its status.
  */
 export function receiptFacts(detail: TransactionDetail, timeZone: string): [string, string][] {
   const { transaction } = detail;

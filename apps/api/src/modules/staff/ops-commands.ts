@@ -8,7 +8,7 @@ import { OpsUsageError, ok, type OpsCommand } from '../../platform/ops-command.t
 import { createStaffMember, StaffExistsError } from './service.ts';
 
 /**
- * `npm run ops -- create-staff --email E --password P --role R` (PRODUCT.md section 6): prints
+ * `npm run ops -- create-staff --email E --password P --role R` (docs/product.md section 6): prints
  * `{ staffId, role, totpSecret, otpauthUri }` on standard output, once, and the same URI as a QR
  * code on standard error for an authenticator app to scan.
  */

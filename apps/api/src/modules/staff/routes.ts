@@ -48,7 +48,7 @@ function metaOf(request: FastifyRequest): StaffRequestMeta {
   return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
 }
 
-/** Sign-in and sign-out of the back office (PRODUCT.md section 6): a realm apart from customers (D16). */
+/** Sign-in and sign-out of the back office (docs/product.md section 6): a realm apart from customers (D16). */
 export function staffAuthRoutes(dependencies: StaffDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {

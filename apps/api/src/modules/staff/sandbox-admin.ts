@@ -3,7 +3,7 @@ import { findStaffByEmail } from './repository.ts';
 import { createStaffMember, currentCodeOf, type StaffDependencies } from './service.ts';
 
 /**
- * The sandbox's bootstrap admin (PRODUCT.md section 4): created at the first start, its sign-in and
+ * The sandbox's bootstrap admin (docs/product.md section 4): created at the first start, its sign-in and
  * authenticator secret printed then, and offered on `/ops/login` like the demo customer. Sandbox
  * only: production creates staff with `npm run ops -- create-staff`.
  */

@@ -1,7 +1,7 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Statement, StatementLine } from './service.ts';
 
-/** PRODUCT.md section 5; hledger/strongroom.csv.rules reads the columns in this order. */
+/** docs/product.md section 5; hledger/strongroom.csv.rules reads the columns in this order. */
 export const csvHeader = 'date,transferId,description,category,amount,balance';
 const lineBreak = '\r\n';
 

@@ -68,7 +68,7 @@ export interface LedgerSnapshotRow {
 
 /**
  * The account's posted counters and its newest transfer, read by one statement, so from one
- * snapshot: the counters are exactly the sum of the transfers up to that sequence (LEDGER.md
+ * snapshot: the counters are exactly the sum of the transfers up to that sequence (docs/ledger.md
  * invariant 2). For one account the sequence order is the commit order (ledger/history.ts), so the
  * transfers this statement sees are exactly those with a sequence up to `last_sequence`.
  */

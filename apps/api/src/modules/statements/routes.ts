@@ -23,7 +23,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 export const statementDownloadsPerMinutePerCustomer = 30;
 
 /**
- * `GET /accounts/{id}/statement?from=&to=&format=pdf|csv|ofx` (PRODUCT.md section 5). The file is
+ * `GET /accounts/{id}/statement?from=&to=&format=pdf|csv|ofx` (docs/product.md section 5). The file is
  * streamed: lines are read from the ledger a batch at a time and written as they come.
  * `GET /accounts/{id}/statement/months`: the months the statement picker offers.
  */

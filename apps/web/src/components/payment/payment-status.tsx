@@ -38,7 +38,7 @@ function explanation(payment: Payment): string[] {
     case 'pending':
       return [pendingText(payment)];
     case 'in_review':
-      // PRODUCT.md D1: a held payment waits for a member of staff; the customer owes nothing.
+      // docs/product.md D1: a held payment waits for a member of staff; the customer owes nothing.
       return [
         'We hold some payments for a short check by our staff before they go, to protect you from fraud. The money is set aside in your account meanwhile.',
         'You do not need to do anything. We will let you know when it has been sent, or, if we stop it, why, and the money will be back in your account.',

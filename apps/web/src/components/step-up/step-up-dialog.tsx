@@ -52,7 +52,7 @@ function emptyDigits(): string[] {
 }
 
 /**
- * The code dialog of a step-up (PRODUCT.md D10): the authenticator app's code first when the customer
+ * The code dialog of a step-up (docs/product.md D10): the authenticator app's code first when the customer
  * has one (or a recovery code), the SMS code otherwise or on request. Its state lives as long as its challenge.
  */
 export function StepUpDialog({ challenge, onVerified, onRenew, onCancel }: StepUpDialogProps) {

@@ -47,7 +47,7 @@ export function renewedChallengeNotice(action: StepUpAction = paymentStepUp): st
 }
 
 /**
- * Sends a money-moving request the way PRODUCT.md D10 and section 5 ask: with one Idempotency-Key
+ * Sends a money-moving request the way docs/product.md D10 and section 5 ask: with one Idempotency-Key
  * per submission, kept for retries; when the server answers 403 `step_up_required`, the code dialog
  * opens (render `<StepUpDialog {...dialog} />`), and once the code is verified the same request goes
  * again with the same key and `X-Step-Up`. A challenge that can no longer be verified (409) is

@@ -26,7 +26,7 @@ function percentOf(amountCents: number, totalCents: number): number {
 }
 
 /**
- * This month's spending by category (PRODUCT.md D13) as a ring chart, with a legend that gives every
+ * This month's spending by category (docs/product.md D13) as a ring chart, with a legend that gives every
  * category's amount and share in text. The picture is labelled for screen readers by the same words.
  * Only categories with spending are shown; the caller says so when there is none at all.
  */

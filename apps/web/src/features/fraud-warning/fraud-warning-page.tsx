@@ -89,7 +89,7 @@ function YourHeldTransfers() {
 
 /**
  * /tax, /bsa, /tac, /nrc, /imf and /cot: where the seed asked for a code to release a payment, this
- * bank warns against advance-fee fraud (PRODUCT.md D1). Public, since a person being scammed may
+ * bank warns against advance-fee fraud (docs/product.md D1). Public, since a person being scammed may
  * arrive from a link; a signed-in customer also sees their transfers that are held for review.
  */
 export default function FraudWarningPage() {

@@ -101,7 +101,7 @@ function PermittedPage({ page }: { page: ConsolePage }) {
 }
 
 /**
- * The back office at /ops (PRODUCT.md D16): one lazy chunk, so the public pages and the customer
+ * The back office at /ops (docs/product.md D16): one lazy chunk, so the public pages and the customer
  * area never load it. Routes under it come from console-pages.tsx.
  */
 export default function OpsConsole() {

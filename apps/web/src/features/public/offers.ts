@@ -1,5 +1,5 @@
 /**
- * The bank's published offers (seed-spec.md section 2); `product` is the slug "Open an account"
+ * The bank's published offers (docs/product.md section 9 (the seed's section 2)); `product` is the slug "Open an account"
  * carries into sign-up (packages/contracts/src/products.ts). Amounts are integer cents, as everywhere
  * else, and formatted for display by lib/money.ts.
  */

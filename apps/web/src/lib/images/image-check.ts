@@ -22,7 +22,7 @@ function readHead(file: File, length: number): Promise<Uint8Array> {
 }
 
 /**
- * The server's upload rules (PRODUCT.md D3), checked before anything is sent so a wrong file is
+ * The server's upload rules (docs/product.md D3), checked before anything is sent so a wrong file is
  * refused at once, with the server's own messages: PNG or JPEG by declared type and by the first
  * bytes of the file (an SVG renamed .png is not a PNG), at most 5 MB. The server checks again.
  */

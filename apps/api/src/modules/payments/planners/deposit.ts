@@ -3,7 +3,7 @@ import { paymentKinds } from '../kinds.ts';
 import type { DepositBody, PaymentPlan, PlanContext } from '../plan.ts';
 import { noRecipient, ownAccount, verifiedFundingSource } from './checks.ts';
 
-/** Money pulled by ACH from a verified account of the customer's at another bank (PRODUCT.md section 6). */
+/** Money pulled by ACH from a verified account of the customer's at another bank (docs/product.md section 6). */
 export async function planDeposit(context: PlanContext, body: DepositBody): Promise<PaymentPlan> {
   const account = await ownAccount(context, body.accountId);
   const source = await verifiedFundingSource(context, body.fundingSourceId);

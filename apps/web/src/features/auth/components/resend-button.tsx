@@ -22,7 +22,7 @@ export interface ResendButtonProps {
 }
 
 /**
- * A resend that really resends (PRODUCT.md D12): the server's message after it, and when the
+ * A resend that really resends (docs/product.md D12): the server's message after it, and when the
  * server says it is too soon (429), its message and how long to wait, with the button off until then.
  */
 export function ResendButton({ label, noun, send, errorTitle }: ResendButtonProps) {

@@ -47,7 +47,7 @@ const idNumberHints: Readonly<Record<IdType, string>> = {
 
 /**
  * /registeration: a photo of a passport or ID card and the identity details a US bank must collect
- * (decision 055), sent together as one multipart upload to the bank (PRODUCT.md D3). A failed upload
+ * (decision 055), sent together as one multipart upload to the bank (docs/product.md D3). A failed upload
  * is shown and the flow stops there.
  */
 export default function RegistrationPage() {

@@ -13,7 +13,7 @@ export const identityFollowMs = 5_000;
 
 /**
  * /success: onboarding is done. The seed's 'Take me to signin' leads to the dashboard, since the
- * customer is signed in already (PRODUCT.md D15). It follows the identity check live: while staff
+ * customer is signed in already (docs/product.md D15). It follows the identity check live: while staff
  * check the document it says so, and that nothing is wrong (decision 057); it says the banking is
  * ready only once the accounts are open.
  */

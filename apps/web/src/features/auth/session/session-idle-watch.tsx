@@ -30,7 +30,7 @@ function refreshSession() {
 }
 
 /**
- * The idle timeout of the signed-in pages (PRODUCT.md D2): after 13 minutes without activity a
+ * The idle timeout of the signed-in pages (docs/product.md D2): after 13 minutes without activity a
  * dialog asks 'Still there?'; 'Stay signed in' asks `/me`, which refreshes the session on the
  * server; at 15 minutes the customer is signed out here too and sent to the sign-in screen. The
  * times are measured with the clock, not by counting, so a laptop that slept wakes up signed out.

@@ -3,7 +3,7 @@ import { paymentListSchema, type Payment } from '@strongroom/contracts/payments.
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** `GET /transfers?status=in_review` -> `{ items }`: the customer's transfers held for review (PRODUCT.md D1). */
+/** `GET /transfers?status=in_review` -> `{ items }`: the customer's transfers held for review (docs/product.md D1). */
 export async function getHeldTransfers(): Promise<Payment[]> {
   const list = await apiRequest('/transfers', { query: { status: 'in_review' }, parse: (data) => paymentListSchema.parse(data) });
   return list.items;

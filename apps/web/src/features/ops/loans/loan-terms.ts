@@ -33,7 +33,7 @@ export function parseTermMonths(text: string): Parsed<number> {
 }
 
 /**
- * The level monthly payment the customer would owe, as the server's schedule computes it (PRODUCT.md
+ * The level monthly payment the customer would owe, as the server's schedule computes it (docs/product.md
  * section 6): the one formula in contracts/loans.ts, in exact integer arithmetic, rounded half-up once.
  */
 export function monthlyPaymentCents(amountCents: number, aprBps: number, termMonths: number): number {

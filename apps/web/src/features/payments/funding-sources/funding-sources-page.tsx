@@ -34,7 +34,7 @@ function LinkedNotice({ source }: { source: FundingSource }) {
 }
 
 /**
- * /deposit/sources, 'Your other banks' (PRODUCT.md section 6): the accounts at other banks a
+ * /deposit/sources, 'Your other banks' (docs/product.md section 6): the accounts at other banks a
  * deposit can pull from, each proved with two micro-deposits; link one, verify it, remove it.
  */
 export default function FundingSourcesPage() {

@@ -8,7 +8,7 @@ import './otp-page.css';
 
 /**
  * /otp. In the seed this screen took the one-time password before a payment. Here the code is
- * asked for inside the payment itself, for that payment only (PRODUCT.md D10), so this page only
+ * asked for inside the payment itself, for that payment only (docs/product.md D10), so this page only
  * says so and leads back to the transfer screen: nothing on it waits for input that goes nowhere.
  */
 export default function OtpPage() {

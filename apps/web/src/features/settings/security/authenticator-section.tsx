@@ -37,7 +37,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Settings > Security > Authenticator app (SECURITY.md 6.6.1): set one up behind a step-up (a QR
+ * Settings > Security > Authenticator app (docs/security.md 6.6.1): set one up behind a step-up (a QR
  * code and the secret to type), confirm it with a code, and keep the ten recovery codes shown this
  * once; once on, payments ask for its code first and a text message is the fallback. Remove it
  * behind a step-up, after a confirmation.
