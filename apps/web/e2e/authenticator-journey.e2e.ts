@@ -2,16 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { createFundedCustomer, heading, readStepUpCode, type FundedCustomer } from './support/money.ts';
+import { createFundedCustomer, type FundedCustomer, heading, readStepUpCode, stepUpDialog, typeStepUpCode } from './support/money.ts';
 import { totpNow } from './support/staff.ts';
 
 /** Signing in twice, an enrolment, a payment, a session ended and a password changed. */
 const journeyTimeoutMs = 180_000;
 const iphoneSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-function stepUpDialog(page: Page) {
-  return page.getByRole('dialog', { name: /^Confirm it.s you$/ });
-}
 
 async function typeCode(page: Page, scope: ReturnType<Page['getByRole']>, code: string): Promise<void> {
   await scope.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
@@ -69,7 +65,7 @@ describe.skipIf(!inject('chromiumPath'))('authenticator app, sessions and passwo
       await stepUpDialog(page)
         .getByText(/code we sent to/)
         .waitFor();
-      await typeCode(page, stepUpDialog(page), await readStepUpCode(customer));
+      await typeStepUpCode(page, await readStepUpCode(customer));
       await page.getByRole('img', { name: /QR code/ }).waitFor();
       expect(await stepUpDialog(page).count()).toBe(0);
       const secret = ((await page.getByLabel('Setup key').textContent()) ?? '').replace(/\s/g, '');
@@ -107,7 +103,7 @@ describe.skipIf(!inject('chromiumPath'))('authenticator app, sessions and passwo
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'security-04-step-up-app');
       // The enrolment spent this 30-second step's code: the app's next one answers (one step ahead is allowed).
-      await typeCode(page, dialog, totpNow(secret, enrolledAtMs + 30_000));
+      await typeStepUpCode(page, totpNow(secret, enrolledAtMs + 30_000));
       await page.getByRole('dialog', { name: /^(Your payment of \$40\.00 is on its way|\$40\.00 transferred successfully$)/ }).waitFor();
       expect(await outboxCount(customer.phone)).toBe(messagesBefore);
       await page.getByRole('button', { name: 'Done' }).click();
@@ -132,7 +128,7 @@ describe.skipIf(!inject('chromiumPath'))('authenticator app, sessions and passwo
       await stepUpDialog(page)
         .getByText(/We sent a code to/)
         .waitFor();
-      await typeCode(page, stepUpDialog(page), await readStepUpCode(customer));
+      await typeStepUpCode(page, await readStepUpCode(customer));
       await page.getByText(/Your password is changed/).waitFor();
       await screenshotBothWidths(page, 'security-05-after-password');
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
-import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, signIn, signInPastWelcome, unreadCount } from './support/money.ts';
 
@@ -24,15 +24,7 @@ async function openTab(page: Page, name: 'My Bank' | 'Other Bank') {
 }
 
 describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay and the fraud warning', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'adds a beneficiary at another bank and one at this bank, each under its own tab, and deletes one after asking',
@@ -40,7 +32,7 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
       const customer = await createFundedCustomer('beneficiaries', 50_000, { firstName: 'Bea' });
       const friend = await createFundedCustomer('beneficiary-friend', 10_000, { firstName: 'Felix', lastName: 'Okafor' });
       const friendChecking = accountOf(friend, 'checking');
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
 
       // The way in is the phone's tab bar; wider screens list no link to beneficiaries.
@@ -151,12 +143,12 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
     'lists each sign-in from a new browser as a notification, marks them read when opened, deletes them after asking, and then says there are none',
     async () => {
       const customer = await createFundedCustomer('notifications', 10_000, { firstName: 'Noor' });
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
       await expect.poll(() => unreadCount(page)).toBe(1);
 
       // A sign-in from another browser reaches the open page's bell.
-      const elsewhere = await openPage(browser);
+      const elsewhere = await openPage(browser());
       await signIn(elsewhere.page, customer);
       await elsewhere.context.close();
       await expect.poll(() => unreadCount(page), { timeout: liveUpdateTimeoutMs }).toBe(2);
@@ -211,7 +203,7 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
 
   it('shows the twelve bills, and that an approved customer pays them through customer care', async () => {
     const customer = await createFundedCustomer('billpay', 10_000, { firstName: 'Bill' });
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await signInPastWelcome(page, customer);
 
     await page.getByRole('navigation', { name: 'Online banking' }).getByRole('link', { name: 'Bill Pay' }).click();
@@ -250,7 +242,7 @@ describe.skipIf(!inject('chromiumPath'))('beneficiaries, notifications, bill pay
   });
 
   it('warns a signed-out visitor of /tax against code and fee scams, and asks for nothing', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await page.goto('/tax');
     await heading(page, 'We will never ask you for a tax code');
     await page.getByText('We will never ask you for a tax, COT, IMF, TAC, NRC or BSA code, or ask you to pay a fee to release your money').waitFor();

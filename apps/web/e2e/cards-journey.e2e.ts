@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { authorizationResponseSchema, cardListResponseSchema, cardMessages, nameOnCardMessages } from '@strongroom/contracts/cards.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
-import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { baseUrl, expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
+import { accountOf, answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 
 /** A customer, an operations officer in a browser of their own, the sandbox card network: generous for a busy machine. */
@@ -32,21 +32,13 @@ async function moveToSavings(page: Page, fromAccountId: string, toAccountId: str
 }
 
 describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purchase', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'is requested, approved in the console, appears live, is revealed with the SMS code, frozen, and a purchase on it is declined',
     async () => {
       const holder = await createFundedCustomer('cards-holder', 300_000, { firstName: 'Carla', lastName: 'Cardholder' });
-      const customer = await openPage(browser);
+      const customer = await openPage(browser());
       await signInPastWelcome(customer.page, holder);
 
       // Savings below $500: the seed's words, and no request.
@@ -83,7 +75,7 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       await screenshotBothWidths(customer.page, 'cards-01-awaiting-approval');
 
       const officer = await createStaff('cards-officer', 'operations');
-      const staff = await openPage(browser);
+      const staff = await openPage(browser());
       await staffSignIn(staff.page, officer);
       await staff.page
         .getByRole('navigation', { name: 'Back office' })
@@ -108,11 +100,7 @@ describe.skipIf(!inject('chromiumPath'))('a card from request to a declined purc
       await carousel.getByRole('link', { name: /^Card details/ }).click();
       await heading(customer.page, 'Card details');
       await customer.page.getByRole('button', { name: 'Reveal' }).click();
-      const stepUp = customer.page.getByRole('dialog', { name: /^Confirm it.s you$/ });
-      await stepUp.waitFor();
-      const code = await readStepUpCode(holder);
-      await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-      await customer.page.keyboard.type(code);
+      await answerStepUpBySms(customer.page, holder);
       await customer.page.getByRole('timer').waitFor();
       const cardNumber = (await customer.page.locator('.card-facts dd').nth(2).innerText()).replace(/\s/g, '');
       const cvv = (await customer.page.locator('.card-facts dd').nth(3).innerText()).trim();

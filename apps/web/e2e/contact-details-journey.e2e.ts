@@ -2,22 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPage, useBrowser, viewports } from './support/browser.ts';
 import { phoneCodePattern, readOutbox, screenshotBothWidths, uniqueEmail } from './support/identity.ts';
-import { createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
+import { answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 
 /** Sign-in, two step-ups, a code to the new phone and a link to the new address. */
 const journeyTimeoutMs = 180_000;
-
-function stepUpDialog(page: Page) {
-  return page.getByRole('dialog', { name: /^Confirm it.s you$/ });
-}
-
-async function answerStepUp(page: Page, phone: string): Promise<void> {
-  await stepUpDialog(page)
-    .getByText(/code we sent to/)
-    .waitFor();
-  await stepUpDialog(page).getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(await readStepUpCode({ phone }));
-}
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
@@ -48,7 +36,7 @@ describe.skipIf(!inject('chromiumPath'))('contact details', () => {
       const newPhone = `+1${national}`;
       await page.getByLabel('New phone number').fill(national);
       await page.getByRole('button', { name: 'Text a code to the new number' }).click();
-      await answerStepUp(page, customer.phone);
+      await answerStepUpBySms(page, customer);
       const codeField = page.getByLabel('Code from the text message');
       await codeField.waitFor();
       const [, code = ''] = await readOutbox(newPhone, phoneCodePattern);
@@ -62,7 +50,7 @@ describe.skipIf(!inject('chromiumPath'))('contact details', () => {
       const newEmail = uniqueEmail('contact-details-new');
       await page.getByLabel('New email address').fill(newEmail);
       await page.getByRole('button', { name: 'Send a confirmation link' }).click();
-      await answerStepUp(page, newPhone);
+      await answerStepUpBySms(page, { phone: newPhone });
       await page.getByText(/We sent a link to/).waitFor();
       const [, token = ''] = await readOutbox(newEmail, /\/email-change\/([\w-]+)/);
       await page.goto(`/email-change/${token}`);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
-import { expectNoAxeViolations, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
 import {
   accountOf,
@@ -95,15 +95,7 @@ async function confirmWithCode(page: Page, customer: FundedCustomer, screenshotN
 }
 
 describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'deposits into savings after refusing bad amounts, follows the deposit until it clears, and shows the new balance and a notification',
@@ -111,7 +103,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
       const customer = await createFundedCustomer('deposit', 100_000, { firstName: 'Dana' });
       const checking = accountOf(customer, 'checking');
       const savings = accountOf(customer, 'savings');
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       const deposits: string[] = [];
       page.on('request', (request) => {
         if (request.method() === 'POST' && request.url().endsWith('/api/v1/deposits')) deposits.push(request.url());
@@ -232,7 +224,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
     async () => {
       const customer = await createFundedCustomer('withdraw', 200_000, { firstName: 'Wren' });
       const checking = accountOf(customer, 'checking');
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       const accountLists = recordAccountLists(page);
       await signInPastWelcome(page, customer);
       await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor();
@@ -299,7 +291,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
     'withdraws to a verified linked bank without typing it again, says insufficient funds before Confirm, and reviews it at 390 px',
     async () => {
       const customer = await createFundedCustomer('withdraw-linked', 50_000, { firstName: 'Lina' });
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       const withdrawals: string[] = [];
       page.on('request', (request) => {
         if (request.method() === 'POST' && request.url().endsWith('/api/v1/withdrawals')) withdrawals.push(request.postData() ?? '');
@@ -336,7 +328,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money in and out', () => {
     'gives the money back when the receiving bank returns a withdrawal to an account number ending in 0000, and says so',
     async () => {
       const customer = await createFundedCustomer('withdraw-returned', 100_000, { firstName: 'Remy' });
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
       await page.getByRole('heading', { level: 3, name: 'Easy Checking' }).waitFor();
       const unreadBefore = await unreadCount(page);

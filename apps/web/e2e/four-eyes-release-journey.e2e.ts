@@ -4,7 +4,7 @@ import { csrfHeaderName, secureStaffCsrfCookieName, staffCsrfCookieName } from '
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
 import { openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, heading, readStepUpCode, signInPastWelcome } from './support/money.ts';
+import { accountOf, answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 
 /** A customer's payment, two staff members in their own browsers, each signing in with a code. */
@@ -38,11 +38,7 @@ describe.skipIf(!inject('chromiumPath'))('a four-eyes release in the console', (
       const confirmation = customer.page.getByRole('dialog', { name: 'Confirm the transfer' });
       await confirmation.getByText('The name matches the account.').waitFor();
       await confirmation.getByRole('button', { name: 'Confirm' }).click();
-      const stepUp = customer.page.getByRole('dialog', { name: /^Confirm it.s you$/ });
-      await stepUp.waitFor();
-      const code = await readStepUpCode(sender);
-      await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-      await customer.page.keyboard.type(code);
+      await answerStepUpBySms(customer.page, sender);
       const popup = customer.page.getByRole('dialog', { name: 'We are reviewing your payment of $50,000.00' });
       await popup.getByText('In review', { exact: true }).waitFor();
       const held = paymentListSchema.parse(await (await customer.page.request.get('/api/v1/transfers?status=in_review')).json());

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, figureOnDashboard, heading, readStepUpCode, runOps, signInPastWelcome } from './support/money.ts';
+import { accountOf, answerStepUpBySms, createFundedCustomer, figureOnDashboard, heading, runOps, signInPastWelcome, stepUpDialog } from './support/money.ts';
 
 /** Two customers signed in, a step-up code from the outbox and a decision by staff. */
 const journeyTimeoutMs = 150_000;
@@ -39,12 +39,10 @@ describe.skipIf(!inject('chromiumPath'))('a payment held for review', () => {
       await confirmation.getByRole('button', { name: 'Confirm' }).click();
 
       // A new payee: the code first. The hold comes after, and asks nothing more.
-      const stepUp = page.getByRole('dialog', { name: /^Confirm it.s you$/ });
-      await stepUp.waitFor();
-      await stepUp.getByText(/enter the 6-digit code/).waitFor();
-      const code = await readStepUpCode(sender);
-      await stepUp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-      await page.keyboard.type(code);
+      await stepUpDialog(page)
+        .getByText(/enter the 6-digit code/)
+        .waitFor();
+      await answerStepUpBySms(page, sender);
 
       const popup = page.getByRole('dialog', { name: 'We are reviewing your payment of $10,000.00' });
       await popup.waitFor();

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema } from '@strongroom/contracts/accounts.ts';
-import { launchBrowser, openPage, viewports } from './support/browser.ts';
+import { openPage, viewports, useBrowser } from './support/browser.ts';
 import { accountOf, createFundedCustomer, heading, runOps, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 
@@ -30,21 +30,13 @@ async function checkingBalanceCents(page: Page): Promise<number> {
 }
 
 describe.skipIf(!inject('chromiumPath'))('a loan from application to early repayment', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'a customer applies with an estimate, operations approves an offer in the console, the customer reads its terms and accepts, the money arrives in checking, and an early payment lowers the balance',
     async () => {
       const borrower = await createFundedCustomer('loan-borrower', 100_000, { firstName: 'Lena', lastName: 'Borrower' });
-      const customer = await openPage(browser);
+      const customer = await openPage(browser());
       await signInPastWelcome(customer.page, borrower);
 
       // The application.
@@ -77,7 +69,7 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
 
       // Operations decides in the console.
       const officer = await createStaff('loan-officer', 'operations');
-      const staff = await openPage(browser);
+      const staff = await openPage(browser());
       await staffSignIn(staff.page, officer);
       await staff.page
         .getByRole('navigation')

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
 import { baseUrl, expectNoAxeViolations, viewports, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { createFundedCustomer, heading, readStepUpCode, signInPastWelcome, type FundedCustomer } from './support/money.ts';
+import { createFundedCustomer, type FundedCustomer, heading, readStepUpCode, signInPastWelcome, stepUpDialog } from './support/money.ts';
 
 /** Signing in twice, a step-up by code, a passkey added, a payment confirmed with it, a rename and a removal. */
 const journeyTimeoutMs = 180_000;
@@ -17,10 +17,6 @@ function localhostUrl(): string {
   const url = new URL(baseUrl());
   url.hostname = 'localhost';
   return url.origin;
-}
-
-function stepUpDialog(page: Page) {
-  return page.getByRole('dialog', { name: /^Confirm it.s you$/ });
 }
 
 async function textsTo(phone: string): Promise<number> {

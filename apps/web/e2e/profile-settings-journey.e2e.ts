@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { fixturesDirectory, phoneCodePattern, readOutbox, screenshotBothWidths, uniqueEmail, verificationLinkPattern } from './support/identity.ts';
 import { createFundedCustomer, heading, signIn, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
@@ -58,21 +58,13 @@ async function friendSendsIdentity(context: BrowserContext, email: string): Prom
 }
 
 describe.skipIf(!inject('chromiumPath'))('profile, settings, privacy and invite', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'keeps a switch across sign-ins, changes the photo, copies the referral link, and pays $10.00 when staff approve the referred friend',
     async () => {
       const referrer = await createFundedCustomer('profile-referrer', 5_000, { firstName: 'Rhea', lastName: 'Referrer' });
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
       await signInPastWelcome(page, referrer);
 
@@ -142,7 +134,7 @@ describe.skipIf(!inject('chromiumPath'))('profile, settings, privacy and invite'
       await screenshotBothWidths(page, '63-invite');
 
       // A friend opens the link, reads the terms signed out, and signs up with the code.
-      const friend = await openPage(browser);
+      const friend = await openPage(browser());
       const friendEmail = uniqueEmail('profile-friend');
       await friend.page.goto(link);
       await heading(friend.page, 'Create your account');
@@ -177,7 +169,7 @@ describe.skipIf(!inject('chromiumPath'))('profile, settings, privacy and invite'
 
       // Staff approve the friend's identity in the console.
       const compliance = await createStaff('profile-compliance', 'compliance');
-      const staff = await openPage(browser);
+      const staff = await openPage(browser());
       await staffSignIn(staff.page, compliance);
       await staff.page
         .getByRole('navigation', { name: 'Back office' })

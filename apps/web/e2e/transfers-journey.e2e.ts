@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema } from '@strongroom/contracts/accounts.ts';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { screenshotBothWidths } from './support/identity.ts';
-import { accountOf, createFundedCustomer, figureOnDashboard, heading, readStepUpCode, signInPastWelcome, type FundedCustomer } from './support/money.ts';
+import { accountOf, answerStepUpBySms, createFundedCustomer, figureOnDashboard, heading, signInPastWelcome, stepUpDialog } from './support/money.ts';
 
 /** Signing in, several dialogs, a step-up code from the outbox and a second customer's session. */
 const journeyTimeoutMs = 120_000;
@@ -16,18 +16,6 @@ function watchForProblems(page: Page, problems: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy')) problems.push(message.text());
   });
-}
-
-function stepUpDialog(page: Page) {
-  return page.getByRole('dialog', { name: /^Confirm it.s you$/ });
-}
-
-/** Types the code the sandbox texted, as the customer would read it off their phone. */
-async function enterStepUpCode(page: Page, customer: FundedCustomer, previousCode?: string): Promise<string> {
-  const code = await readStepUpCode(customer, previousCode);
-  await stepUpDialog(page).getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-  return code;
 }
 
 /**
@@ -50,21 +38,13 @@ async function chooseOtherBankTransfer(page: Page): Promise<void> {
 }
 
 describe.skipIf(!inject('chromiumPath'))('moving money', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it(
     'moves money from checking to savings, and the open dashboard shows the new balances without a reload',
     async () => {
       const customer = await createFundedCustomer('own-transfer', 500_000);
-      const { context, page: dashboard, problems } = await openPage(browser);
+      const { context, page: dashboard, problems } = await openPage(browser());
       await signInPastWelcome(dashboard, customer);
       await expect.poll(() => figureOnDashboard(dashboard, 'Easy Checking', 'Balance')).toBe('$5,000.00');
       expect(await figureOnDashboard(dashboard, 'Standard Savings', 'Balance')).toBe('$0.00');
@@ -120,7 +100,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       const sender = await createFundedCustomer('internal-sender', 300_000, { firstName: 'Dana', lastName: 'Sender' });
       const erin = await createFundedCustomer('internal-recipient', 10_000, { firstName: 'Erin', lastName: 'Example' });
       const erinChecking = accountOf(erin, 'checking');
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, sender);
       await chooseOtherBankTransfer(page);
       await expectNoAxeViolations(page);
@@ -153,7 +133,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
         .waitFor();
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, 'transfers-14-step-up');
-      await enterStepUpCode(page, sender);
+      await answerStepUpBySms(page, sender);
 
       const popup = page.getByRole('dialog', { name: '$25.00 transferred successfully' });
       await popup.waitFor();
@@ -170,7 +150,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await screenshotBothWidths(page, 'transfers-16-favourites');
 
       // Erin, in a browser of her own, has the money and a notification saying so.
-      const recipient = await openPage(browser);
+      const recipient = await openPage(browser());
       await signInPastWelcome(recipient.page, erin);
       await expect.poll(() => figureOnDashboard(recipient.page, 'Easy Checking', 'Balance')).toBe('$125.00');
       await recipient.page.getByRole('row').filter({ hasText: 'Dinner, thanks' }).waitFor();
@@ -195,7 +175,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
     'sends money to another bank with a step-up code; it shows Pending, then Completed once the rail settles',
     async () => {
       const customer = await createFundedCustomer('external-transfer', 200_000);
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
       await chooseOtherBankTransfer(page);
       expect(await page.getByRole('radio', { name: 'Another bank' }).isChecked()).toBe(true);
@@ -222,7 +202,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
 
       await stepUpDialog(page).waitFor();
       const sawPending = popupShowsPending(page);
-      await enterStepUpCode(page, customer);
+      await answerStepUpBySms(page, customer);
       const popup = page.getByRole('dialog', { name: /^(Your payment of \$40\.00 is on its way|\$40\.00 transferred successfully$)/ });
       await popup.waitFor();
       await sawPending;
@@ -246,7 +226,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
     'sends money to a card by its number with a step-up code',
     async () => {
       const customer = await createFundedCustomer('card-transfer', 100_000);
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
       await page.goto('/send-card');
       await heading(page, 'Send to a card');
@@ -267,7 +247,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
       await confirmation.getByRole('button', { name: 'Confirm' }).click();
 
       await stepUpDialog(page).waitFor();
-      await enterStepUpCode(page, customer);
+      await answerStepUpBySms(page, customer);
       const popup = page.getByRole('dialog', { name: /^(\$15\.00 transferred successfully|Your payment of \$15\.00 is on its way)/ });
       await popup.waitFor();
       await popup.getByText(/^(Pending|Completed)$/).waitFor();
@@ -285,7 +265,7 @@ describe.skipIf(!inject('chromiumPath'))('moving money', () => {
     'says what is wrong with an amount, beside the field, and refuses more than the balance without moving anything',
     async () => {
       const customer = await createFundedCustomer('transfer-input', 5_000);
-      const { context, page, problems } = await openPage(browser);
+      const { context, page, problems } = await openPage(browser());
       await signInPastWelcome(page, customer);
       await page.goto('/transfer?to=own');
       await heading(page, 'Transfer within my accounts');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { fundingSourceResponseSchema, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
@@ -91,6 +91,25 @@ export async function readStepUpCode(customer: Pick<FundedCustomer, 'phone'>, pr
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('no new step-up code arrived');
+}
+
+/** The step-up dialog ("Confirm it's you") on `page`. */
+export function stepUpDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: /^Confirm it.s you$/ });
+}
+
+/** Types `code` into the step-up dialog's six digit boxes, as the customer would read it off their phone or app. */
+export async function typeStepUpCode(page: Page, code: string): Promise<void> {
+  await stepUpDialog(page).getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+}
+
+/** Waits for the step-up dialog, reads the code the sandbox texted to `customer` and types it; returns the code. */
+export async function answerStepUpBySms(page: Page, customer: Pick<FundedCustomer, 'phone'>, previousCode?: string): Promise<string> {
+  await stepUpDialog(page).getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor();
+  const code = await readStepUpCode(customer, previousCode);
+  await typeStepUpCode(page, code);
+  return code;
 }
 
 export async function heading(page: Page, name: string | RegExp): Promise<void> {
