@@ -46,7 +46,7 @@ describe.skipIf(!inject('chromiumPath'))('a staff freeze', () => {
       await dialog.getByRole('button', { name: 'Freeze Fiona Freezewell' }).click();
 
       // The staff page shows both texts.
-      const freeze = office.page.getByRole('region', { name: 'Freeze' });
+      const freeze = office.page.getByRole('region', { name: 'Freeze', exact: true });
       await freeze.getByText(internalReason).waitFor();
       await freeze.getByText(customerMessage).waitFor();
       await office.page.getByRole('button', { name: 'Unfreeze' }).waitFor();
