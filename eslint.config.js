@@ -63,6 +63,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       'strongroom/module-boundaries': 'error',
       'strongroom/feature-boundaries': 'error',
+      'strongroom/routes-speak-http-only': 'error',
     },
   },
   // Each workspace declares what its files import; the root declares only the shared test and build

@@ -76,4 +76,36 @@ const featureBoundaries = {
   },
 };
 
-export const boundaries = { meta: { name: 'strongroom' }, rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries } };
+// Routes speak HTTP only (docs/decisions/064-routes-speak-http-only.md): a route file
+// (modules/<name>/routes.ts or modules/<name>/<kind>-routes.ts) parses the request, calls its service and
+// maps the answer; it imports no repository (repository.ts or *-repository.ts), its own module's or any
+// other's. Tests may still set up state through a repository.
+const routeFile = /^(?:[^/]+-)?routes\.ts$/;
+const repositoryFile = /(?:^|[/\\])(?:[^/\\]+-)?repository\.ts$/;
+
+const routesSpeakHttpOnly = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A route file imports no repository: the service reads and writes the database' },
+    schema: [],
+    messages: {
+      importsRepository: 'modules/{{module}}/{{file}} imports {{source}}: a route calls its service, and the service calls the repository.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const importer = locate(file);
+    if (!importer || !routeFile.test(importer.inner)) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.') || !repositoryFile.test(source)) return;
+      context.report({ node: node.source, messageId: 'importsRepository', data: { module: importer.name, file: importer.inner, source } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const boundaries = {
+  meta: { name: 'strongroom' },
+  rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries, 'routes-speak-http-only': routesSpeakHttpOnly },
+};

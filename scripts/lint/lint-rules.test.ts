@@ -57,6 +57,26 @@ describe('the module boundaries', () => {
   });
 });
 
+describe('routes speak HTTP only', () => {
+  it("refuses a route file importing its own repository or another module's, and allows its service", async () => {
+    expect(await ruleIdsFor('apps/api/src/modules/contact/routes.ts', `export { insertContactMessage } from './repository.ts';\n`)).toEqual([
+      'strongroom/routes-speak-http-only',
+    ]);
+    expect(await ruleIdsFor('apps/api/src/modules/contact/staff-routes.ts', `export { messageQueuePageSize } from './staff-repository.ts';\n`)).toEqual([
+      'strongroom/routes-speak-http-only',
+    ]);
+    expect(await ruleIdsFor('apps/api/src/modules/accounts/routes.ts', `export { findCustomerById } from '../customers/repository.ts';\n`)).toContain(
+      'strongroom/routes-speak-http-only',
+    );
+    expect(await ruleIdsFor('apps/api/src/modules/contact/routes.ts', `export { submitContactMessage } from './service.ts';\n`)).toEqual([]);
+  });
+
+  it('lets a test, and a service, import a repository', async () => {
+    expect(await ruleIdsFor('apps/api/src/modules/contact/routes.test.ts', `export { insertContactMessage } from './repository.ts';\n`)).toEqual([]);
+    expect(await ruleIdsFor('apps/api/src/modules/contact/service.ts', `export { insertContactMessage } from './repository.ts';\n`)).toEqual([]);
+  });
+});
+
 describe("the web app's features", () => {
   it('refuses a feature importing another feature, tests included, and allows the shared parts', async () => {
     expect(await ruleIdsFor('apps/web/src/features/cards/planted.ts', `export { default as OtpPage } from '../payments/step-up/otp-page.tsx';\n`)).toEqual([

@@ -24,8 +24,10 @@ import { registerPaymentJobs } from './modules/payments/jobs.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentStageTimer } from './modules/payments/stage-timings.ts';
 import { stepUpRoutes } from './modules/step-up/routes.ts';
+import { stepUpDependencies, type StepUpMethods } from './modules/step-up/service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/routes.ts';
+import { hasPasskey } from './modules/passkeys/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -62,13 +64,13 @@ import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { resolveSession } from './platform/session.ts';
+import { hasConfirmedTotp } from './platform/second-factors.ts';
 
 import { answerClientError, answerFrameworkError, answerWhileClosing, registerErrorHandler } from './platform/errors.ts';
 import { refuseHiddenCharactersInPaths } from './platform/path-parameters.ts';
 import { JobRunner } from './platform/jobs/job-runner.ts';
 import { countQueuedJobs } from './platform/jobs/job-repository.ts';
 import { createLiveEvents, type LiveEvents } from './platform/live-events.ts';
-import { stepUpDependencies } from './platform/step-up.ts';
 import { loggerOptions, OneLinePerRequest, requestIdFor } from './platform/logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/messaging/mailer.ts';
 import { createHttpSmsSender, createOutboxSmsSender, type SmsSender } from './platform/messaging/sms-sender.ts';
@@ -130,7 +132,21 @@ function smsSenderFor(config: Config, db: Database): SmsSender {
 
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function build(config: Config, dependencies: AppDependencies): Promise<FastifyInstance> {
-  const { db, clock } = dependencies;
+  const app = createServer(config, dependencies);
+  const services = await startServices(app, config, dependencies);
+  const modules = wireModules(config, dependencies, services);
+  await registerPlatform(app, config, dependencies, modules);
+  await app.register(async (api) => registerApi(api, app, config, modules), { prefix: apiPrefix });
+  if (dependencies.opsToken) {
+    const context = { database: async () => dependencies.db, config, liveEvents: services.liveEvents };
+    await app.register(opsRoutes({ context, token: dependencies.opsToken, run: runOpsCommand }));
+  }
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Fastify with the API's logger, request ids, body limit, proxies, zod schemas and error shape. */
+function createServer(config: Config, dependencies: AppDependencies) {
   const trustProxy = trustProxyFor(config.trustProxy);
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(dependencies.logStream ? { stream: dependencies.logStream } : {}) },
@@ -147,7 +163,14 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  return app;
+}
 
+type Server = ReturnType<typeof createServer>;
+
+/** The services every module shares (`app.services`), started: live events listen from here on. */
+async function startServices(app: Server, config: Config, dependencies: AppDependencies): Promise<AppServices> {
+  const { db, clock } = dependencies;
   const services: AppServices = {
     db,
     mailer: dependencies.mailer ?? mailerFor(config, db),
@@ -160,65 +183,77 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   // Events published by any process reach the pages connected to this one (decision 043).
   await services.liveEvents.start();
   app.addHook('onClose', () => services.liveEvents.close());
-  registerContactJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName });
-  registerSecurityEventJobs(services.jobs, { mailer: services.mailer, bankName: config.bankName });
-  const auth = { db, mailer: services.mailer, config, liveEvents: services.liveEvents };
-  registerAuthJobs(services.jobs, auth);
-  registerIdentityJobs(services.jobs, { db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents });
-  services.jobs.register(ledgerExpirySweepJobKind, async () => {
+  return services;
+}
+
+/** A job that runs after `delaySeconds` (the sandbox's automatic approvals); undefined when no delay is configured. */
+function delayedJob(services: AppServices, clock: Clock | undefined, kind: string, delaySeconds: number | undefined) {
+  if (delaySeconds === undefined) return undefined;
+  return async (payload: Record<string, string>) => {
+    await services.jobs.enqueue({ kind, payload, runAt: new Date((clock ?? systemClock).now().getTime() + delaySeconds * 1_000) });
+  };
+}
+
+/**
+ * What each module is given, and the background jobs of those that have them, in the order they
+ * were always registered. The step-up methods besides SMS are given here (docs/decisions/063).
+ */
+function wireModules(config: Config, dependencies: AppDependencies, services: AppServices) {
+  const { db, clock } = dependencies;
+  const { jobs, mailer, sms, storage, liveEvents } = services;
+  registerContactJobs(jobs, { db, mailer, bankName: config.bankName });
+  registerSecurityEventJobs(jobs, { mailer, bankName: config.bankName });
+  const auth = { db, mailer, config, liveEvents };
+  registerAuthJobs(jobs, auth);
+  registerIdentityJobs(jobs, { db, mailer, bankName: config.bankName, liveEvents });
+  jobs.register(ledgerExpirySweepJobKind, async () => {
     await expirePendingTransfers(db, clock);
   });
-  services.jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
-  services.jobs.register(rateLimitSweepJobKind, async () => {
+  jobs.every(ledgerExpirySweepJobKind, ledgerExpirySweepIntervalMs);
+  jobs.register(rateLimitSweepJobKind, async () => {
     await sweepRateLimitCounters(db, clock);
   });
-  services.jobs.every(rateLimitSweepJobKind, rateLimitSweepIntervalMs);
+  jobs.every(rateLimitSweepJobKind, rateLimitSweepIntervalMs);
   // Concurrent payments share ledger transactions (docs/ledger.md); see docs/decisions/016-money-movement.md.
   const paymentStages = createPaymentStageTimer();
+  const stepUpMethods: StepUpMethods = { passkey: hasPasskey, totp: hasConfirmedTotp };
   const payments = {
     db,
     ledger: createTransferBatcher(db, { clock }),
     stages: paymentStages,
     config,
-    sms: services.sms,
-    liveEvents: services.liveEvents,
+    sms,
+    stepUpMethods,
+    liveEvents,
     // A card push to a card of this bank settles at once (issue 13).
     ownCard: (queryable: Queryable, cardNumber: string) => cardPushTargetOf(queryable, config.cardKeys, cardNumber),
   };
-  const settleSoon = registerPaymentJobs(services.jobs, payments);
-  registerLoanJobs(services.jobs, { db, liveEvents: services.liveEvents, config });
-  const autoApproveSeconds = config.kycAutoApproveSeconds;
-  const scheduleAutoApproval =
-    autoApproveSeconds === undefined
-      ? undefined
-      : async (reviewId: string) => {
-          await services.jobs.enqueue({
-            kind: autoApproveJobKind,
-            payload: { reviewId },
-            runAt: new Date((clock ?? systemClock).now().getTime() + autoApproveSeconds * 1_000),
-          });
-        };
-
-  const cardAutoApproveSeconds = config.cardAutoApproveSeconds;
-  const cards = {
+  const stepUp = stepUpDependencies(payments);
+  const settleSoon = registerPaymentJobs(jobs, payments);
+  registerLoanJobs(jobs, { db, liveEvents, config });
+  const approveIdentity = delayedJob(services, clock, autoApproveJobKind, config.kycAutoApproveSeconds);
+  const scheduleAutoApproval = approveIdentity && ((reviewId: string) => approveIdentity({ reviewId }));
+  const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
+  const cards = { db, config, clock, stepUp, liveEvents, scheduleAutoApproval: approveCard && ((cardId: string) => approveCard({ cardId })) };
+  registerCardJobs(jobs, cards);
+  return {
     db,
-    config,
-    clock,
-    stepUp: stepUpDependencies(payments),
-    liveEvents: services.liveEvents,
-    scheduleAutoApproval:
-      cardAutoApproveSeconds === undefined
-        ? undefined
-        : async (cardId: string) => {
-            await services.jobs.enqueue({
-              kind: cardAutoApproveJobKind,
-              payload: { cardId },
-              runAt: new Date((clock ?? systemClock).now().getTime() + cardAutoApproveSeconds * 1_000),
-            });
-          },
+    services,
+    auth,
+    payments: { ...payments, settleSoon },
+    paymentStages,
+    stepUp,
+    cards,
+    onboarding: { db, sms, storage, config, scheduleAutoApproval },
+    staff: { db, config },
   };
-  registerCardJobs(services.jobs, cards);
+}
 
+type ModuleWiring = ReturnType<typeof wireModules>;
+
+/** The hooks and plugins every route sits behind, in the order Fastify must run them. */
+async function registerPlatform(app: Server, config: Config, dependencies: AppDependencies, modules: ModuleWiring): Promise<void> {
+  const { db, clock } = dependencies;
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;
@@ -238,8 +273,8 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   registerMetrics(app, {
     token: config.metricsToken,
     jobQueueDepth: () => countQueuedJobs(db),
-    liveEventSubscribers: () => services.liveEvents.size(),
-    more: [paymentStages.metric],
+    liveEventSubscribers: () => modules.services.liveEvents.size(),
+    more: [modules.paymentStages.metric],
   });
 
   await app.register(fastifySwagger, {
@@ -249,68 +284,57 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
     },
     transform: jsonSchemaTransform,
   });
+}
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes(db));
-      await api.register(settingsRoutes(config, db));
-      await api.register(authRoutes(auth));
-      await api.register(meRoutes({ db }));
-      await api.register(accountRoutes(db));
-      await api.register(onboardingRoutes({ db, sms: services.sms, storage: services.storage, config, scheduleAutoApproval }));
-      await api.register(contactRoutes(db));
-      await api.register(paymentRoutes({ ...payments, settleSoon }));
-      await api.register(fundingSourceRoutes({ db, sms: services.sms, config, stepUp: stepUpDependencies(payments), liveEvents: services.liveEvents }));
-      await api.register(stepUpRoutes(stepUpDependencies(payments)));
-      await api.register(securityRoutes({ db, mailer: services.mailer, config, stepUp: stepUpDependencies(payments) }));
-      const passkeys = { db, config, stepUp: stepUpDependencies(payments), auth };
-      await api.register(passkeySignInRoutes(passkeys));
-      await api.register(passkeyRoutes(passkeys));
-      await api.register(historyRoutes(db, config));
-      await api.register(statementRoutes(db, config));
-      await api.register(receiptRoutes(db, config));
-      await api.register(beneficiaryRoutes(db));
-      await api.register(notificationRoutes({ db, liveEvents: services.liveEvents }));
-      await api.register(eventRoutes({ db, liveEvents: services.liveEvents }));
-      const staff = { db, config };
-      await api.register(staffAuthRoutes(staff));
-      await api.register(staffRoutes(staff));
-      await api.register(customerCareRoutes({ db, liveEvents: services.liveEvents, cards }));
-      await api.register(staffPaymentRoutes({ ...payments, settleSoon }));
-      await api.register(staffAchRoutes({ db, config }));
-      await api.register(identityStaffRoutes({ db, storage: services.storage, mailer: services.mailer, liveEvents: services.liveEvents, config }));
-      await api.register(messageStaffRoutes({ db, mailer: services.mailer, bankName: config.bankName, liveEvents: services.liveEvents }));
-      await api.register(staffSettingsRoutes(db));
-      await api.register(auditRoutes(db));
-      await api.register(cardRoutes(cards));
-      await api.register(dataExportRoutes({ db, config, cards }));
-      await api.register(cardStaffRoutes(cards));
-      await api.register(loanRoutes({ db, liveEvents: services.liveEvents, config }));
-      await api.register(loanStaffRoutes({ db, liveEvents: services.liveEvents, config }));
-      await api.register(preferencesRoutes({ db }));
-      await api.register(contactDetailsRoutes({ db, mailer: services.mailer, sms: services.sms, config, stepUp: stepUpDependencies(payments) }));
-      await api.register(contactCorrectionRoutes({ db, mailer: services.mailer, sms: services.sms, liveEvents: services.liveEvents, config }));
-      await api.register(referralRoutes({ db, config }));
-      await api.register(referralStaffRoutes({ db, liveEvents: services.liveEvents, bankName: config.bankName }));
-      await api.register(secureMessageRoutes(db));
-      await api.register(securityEventRoutes({ db, liveEvents: services.liveEvents }));
-      if (config.mode === 'sandbox') {
-        await api.register(devRoutes(db));
-        await api.register(cardNetworkRoutes(cards));
-        await api.register(cardSimulatorStaffRoutes(cards));
-        await api.register(sandboxStaffRoutes(staff));
-      }
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: apiPrefix },
-  );
-
-  if (dependencies.opsToken) {
-    await app.register(
-      opsRoutes({ context: { database: async () => db, config, liveEvents: services.liveEvents }, token: dependencies.opsToken, run: runOpsCommand }),
-    );
+/** The API under /api/v1: one line per module, in the order their routes were always registered. */
+async function registerApi(api: Server, app: Server, config: Config, modules: ModuleWiring): Promise<void> {
+  const { db, services, auth, payments, stepUp, cards, staff } = modules;
+  const { mailer, sms, storage, liveEvents } = services;
+  await api.register(healthRoutes(db));
+  await api.register(settingsRoutes(config, db));
+  await api.register(authRoutes(auth));
+  await api.register(meRoutes({ db }));
+  await api.register(accountRoutes(db));
+  await api.register(onboardingRoutes(modules.onboarding));
+  await api.register(contactRoutes(db));
+  await api.register(paymentRoutes(payments));
+  await api.register(fundingSourceRoutes({ db, sms, config, stepUp, liveEvents }));
+  await api.register(stepUpRoutes(stepUp));
+  await api.register(securityRoutes({ db, mailer, config, stepUp }));
+  await api.register(passkeySignInRoutes({ db, config, stepUp, auth }));
+  await api.register(passkeyRoutes({ db, config, stepUp, auth }));
+  await api.register(historyRoutes(db, config));
+  await api.register(statementRoutes(db, config));
+  await api.register(receiptRoutes(db, config));
+  await api.register(beneficiaryRoutes(db));
+  await api.register(notificationRoutes({ db, liveEvents }));
+  await api.register(eventRoutes({ db, liveEvents }));
+  await api.register(staffAuthRoutes(staff));
+  await api.register(staffRoutes(staff));
+  await api.register(customerCareRoutes({ db, liveEvents, cards }));
+  await api.register(staffPaymentRoutes(payments));
+  await api.register(staffAchRoutes({ db, config }));
+  await api.register(identityStaffRoutes({ db, storage, mailer, liveEvents, config }));
+  await api.register(messageStaffRoutes({ db, mailer, bankName: config.bankName, liveEvents }));
+  await api.register(staffSettingsRoutes(db));
+  await api.register(auditRoutes(db));
+  await api.register(cardRoutes(cards));
+  await api.register(dataExportRoutes({ db, config, cards }));
+  await api.register(cardStaffRoutes(cards));
+  await api.register(loanRoutes({ db, liveEvents, config }));
+  await api.register(loanStaffRoutes({ db, liveEvents, config }));
+  await api.register(preferencesRoutes({ db }));
+  await api.register(contactDetailsRoutes({ db, mailer, sms, config, stepUp }));
+  await api.register(contactCorrectionRoutes({ db, mailer, sms, liveEvents, config }));
+  await api.register(referralRoutes({ db, config }));
+  await api.register(referralStaffRoutes({ db, liveEvents, bankName: config.bankName }));
+  await api.register(secureMessageRoutes(db));
+  await api.register(securityEventRoutes({ db, liveEvents }));
+  if (config.mode === 'sandbox') {
+    await api.register(devRoutes(db));
+    await api.register(cardNetworkRoutes(cards));
+    await api.register(cardSimulatorStaffRoutes(cards));
+    await api.register(sandboxStaffRoutes(staff));
   }
-
-  await registerWebApp(app, config);
-  return app;
+  api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -251,9 +251,10 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
 
     const instalmentStatus = async (loanId: string) =>
       (await db.query<{ status: string }>('SELECT status FROM loan_instalments WHERE loan_id = $1 AND number = 1', [loanId]))[0]?.status;
-    // Mid-run: the first loan paid; the second's money left checking in the ledger, not yet booked; the third untouched.
+    // Mid-run: the first loan paid; the second's transfer waits uncommitted with its booking (one
+    // transaction since decision 065), so the crash leaves none of it; the third untouched.
     expect(await instalmentStatus(order[0]!.loanId)).toBe('paid');
-    expect(await repaymentIdsOf(target.loanId)).toHaveLength(1);
+    expect(await repaymentIdsOf(target.loanId)).toHaveLength(0);
     expect(await instalmentStatus(target.loanId)).toBe('due');
     expect(await repaymentIdsOf(order[2]!.loanId)).toHaveLength(0);
     // The dead worker's lease on the loan (loans.busy_until, 120 s of the database's time) runs
@@ -276,15 +277,15 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     }
 
     // Killed the same way on the second instalment, and finished by a run as of another day (the
-    // operator's command here, the next day's job alike): the instalment the ledger already took
-    // is booked under the id of the day it was taken, not taken again under the new day's.
+    // operator's command here, the next day's job alike): the crash left no transfer (decision 065),
+    // so the next day's run takes the instalment once, under its own day's id.
     for (const { loanId } of borrowers) await db.query('UPDATE loan_instalments SET due_date = $2::date WHERE loan_id = $1 AND number = 2', [loanId, today]);
     const again = await crash(secondWorker, {
       text: 'SELECT loan_id FROM loan_instalments WHERE loan_id = $1 AND number = 2 FOR UPDATE',
       values: [order[0]!.loanId],
     });
     expect(again.ended).toBe('SIGKILL');
-    expect(await repaymentIdsOf(order[0]!.loanId)).toHaveLength(2);
+    expect(await repaymentIdsOf(order[0]!.loanId)).toHaveLength(1);
     await db.query("UPDATE loans SET busy_until = now() - interval '1 second' WHERE id = $1", [order[0]!.loanId]);
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const run = await runOpsCommand({ database: async () => db, config, liveEvents: app.services.liveEvents }, 'loan-repayments', ['--as-of', tomorrow]);
@@ -339,9 +340,10 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
       (await db.query<{ status: string }>('SELECT status FROM referrals WHERE id = ANY($1::uuid[]) ORDER BY created_at', [order.map((row) => row.id)])).map(
         (row) => row.status,
       );
-    // Mid-run: approved, the first bonus paid, the second's money moved but not booked, the third not started.
+    // Mid-run: approved, the first bonus paid; the second's money moves in the transaction that books
+    // it (decision 065), so the crash left none of it; the third not started.
     expect(await referralStatuses()).toEqual(['paid', 'pending', 'pending']);
-    expect(await transfersWithIds(order.map((row) => bonusTransferIdOf(row.referred_customer_id)))).toBe(2);
+    expect(await transfersWithIds(order.map((row) => bonusTransferIdOf(row.referred_customer_id)))).toBe(1);
 
     await restartedServerRunsJobs(afterLease());
 

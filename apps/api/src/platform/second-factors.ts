@@ -5,7 +5,7 @@ import { matchTotp } from './totp.ts';
 
 /**
  * A customer's authenticator app and recovery codes (issue 15, docs/decisions/029), as step-up
- * (platform/step-up.ts) and the security module both need them. The app's secret is sealed with the
+ * (modules/step-up) and the security module both need them. The app's secret is sealed with the
  * server's encryption key as the staff one is; a code is accepted once: the step it belongs to must
  * be later than the last accepted one (platform/totp.ts). Recovery codes are stored as keyed hashes.
  */

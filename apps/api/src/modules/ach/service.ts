@@ -4,7 +4,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decrypt } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
+import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
 import { returnMicroDeposit } from '../funding-sources/service.ts';
 import { recordRailOutcome, type RailActor } from '../payments/service.ts';
 import { maxEntriesPerFile, parseNachaReturns, writeNachaFile, type EntryTransactionCode, type NachaBatch, type NachaEntry } from './nacha.ts';
@@ -204,6 +206,25 @@ export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db
     batches,
   });
   return { text, entryCount: entries.length, creditTotalCents: entries.reduce((sum, entry) => sum + entry.amountCents, 0n) };
+}
+
+/**
+ * A staff member's download of the day's credits (`GET /staff/payments/ach-file`), audited either way,
+ * since the file holds account numbers; a day with no credits is not found.
+ */
+export async function downloadAchCredits(dependencies: Pick<AchDependencies, 'db' | 'config'>, actor: StaffActor, day: string, reason: string | undefined) {
+  const file = await exportAchCreditsOf(dependencies, day);
+  await recordAudit(
+    dependencies.db,
+    auditEntryOf(actor, {
+      action: 'ach.file_exported',
+      subject: day,
+      outcome: file ? 'success' : 'failure',
+      details: { entries: file?.entryCount ?? 0, creditCents: (file?.creditTotalCents ?? 0n).toString(), reason: reason ?? null },
+    }),
+  );
+  if (!file) throw new AppError('not_found', `No ACH credits are expected to settle on ${day}`);
+  return file;
 }
 
 export type ReturnApplication = {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { achFileQuerySchema } from '@strongroom/contracts/staff-payments.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
-import { permit, requireStaff, staffAudit } from '../../platform/staff-auth.ts';
-import { exportAchCreditsOf, type AchDependencies } from './service.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { staffActorOf } from '../../platform/request-actor.ts';
+import { permit, requireStaff } from '../../platform/staff-auth.ts';
+import { downloadAchCredits, type AchDependencies } from './service.ts';
 
 /**
  * `GET /staff/payments/ach-file?date=YYYY-MM-DD&reason=` (`payments.settle`): the day's outgoing ACH
@@ -24,22 +23,12 @@ export function staffAchRoutes(dependencies: Pick<AchDependencies, 'db' | 'confi
         schema: {
           tags: ['staff'],
           querystring: achFileQuerySchema,
-          response: { 200: z.string(), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+          response: { 200: z.string(), ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
         const { date, reason } = request.query;
-        const file = await exportAchCreditsOf(dependencies, date);
-        await recordAudit(
-          db,
-          staffAudit(request, {
-            action: 'ach.file_exported',
-            subject: date,
-            outcome: file ? 'success' : 'failure',
-            details: { entries: file?.entryCount ?? 0, creditCents: (file?.creditTotalCents ?? 0n).toString(), reason: reason ?? null },
-          }),
-        );
-        if (!file) throw new AppError('not_found', `No ACH credits are expected to settle on ${date}`);
+        const file = await downloadAchCredits(dependencies, staffActorOf(request), date, reason);
         return reply
           .header('content-type', 'text/plain; charset=utf-8')
           .header('content-disposition', `attachment; filename="ach-credits-${date}.txt"`)

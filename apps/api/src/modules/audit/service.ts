@@ -1,5 +1,7 @@
 import { auditLimits, type AuditEntryView, type AuditFilter, type AuditPage } from '@strongroom/contracts/staff-audit.ts';
 import type { Queryable } from '../../db/database.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
 import { auditCsvHeader, auditCsvLine, csvLineBreak } from './csv.ts';
 import { findAuditRows, type AuditRow } from './repository.ts';
 
@@ -55,4 +57,26 @@ export async function auditExport(db: Queryable, filter: AuditFilter): Promise<A
     cursor = taken.at(-1)?.chain_seq;
   }
   return { csv: `${lines.join(csvLineBreak)}${csvLineBreak}`, rows: lines.length - 1, truncated };
+}
+
+/** A staff member's CSV export of the log, itself audited with its filter, so a later reader knows which rows left the bank. */
+export async function exportAuditLog(db: Queryable, actor: StaffActor, filter: AuditFilter): Promise<AuditExport> {
+  const exported = await auditExport(db, filter);
+  await recordAudit(
+    db,
+    auditEntryOf(actor, {
+      action: 'audit.export',
+      outcome: 'success',
+      details: {
+        actor: filter.actor ?? null,
+        action: filter.action ?? null,
+        subject: filter.subject ?? null,
+        from: filter.from ?? null,
+        to: filter.to ?? null,
+        rows: exported.rows,
+        truncated: exported.truncated,
+      },
+    }),
+  );
+  return exported;
 }

@@ -13,18 +13,19 @@ import {
   tokenRequestSchema,
 } from '@strongroom/contracts/auth.ts';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { meResponseSchema } from '@strongroom/contracts/session.ts';
-import { recordAudit } from '../../platform/audit.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { clearSessionCookies, endSession, resolveSession, sessionCookieName, startSession } from '../../platform/session.ts';
 import { meAnswerFor, sessionAnswerFor } from '../customers/service.ts';
 import {
   checkPasswordReset,
   completePasswordReset,
   logIn,
+  recordEmailVerificationSignIn,
+  recordLogout,
   requestPasswordReset,
   resendVerification,
   signUp,
@@ -39,7 +40,7 @@ import {
 const signupCookieName = 'signup_browser';
 const signupCookieMaxAgeSeconds = 24 * 60 * 60;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
@@ -80,16 +81,7 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       if (!customerId) return { verified: false as const };
       await startSession(db, request, reply, 'customer', customerId);
       reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
-      await recordAudit(db, {
-        actorType: 'customer',
-        actorId: customerId,
-        action: 'auth.login',
-        outcome: 'success',
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        requestId: request.id,
-        details: { via: 'email_verification' },
-      });
+      await recordEmailVerificationSignIn(db, customerId, metaOf(request));
       return { verified: true as const, ...(await sessionAnswer(customerId)) };
     });
 
@@ -97,7 +89,7 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       '/auth/signup/resend',
       {
         config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
-        schema: { tags: ['auth'], response: { 200: messageResponseSchema, 409: errorResponseSchema, ...errors } },
+        schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409, 429) } },
       },
       async (request, reply) => {
         const sessionId = request.cookies[sessionCookieName(request)];
@@ -145,15 +137,7 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
       const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
       if (sessionId) await endSession(db, sessionId);
       clearSessionCookies(request, reply);
-      await recordAudit(db, {
-        actorType: session ? 'customer' : 'anonymous',
-        actorId: session?.subjectId,
-        action: 'auth.logout',
-        outcome: 'success',
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        requestId: request.id,
-      });
+      await recordLogout(db, session?.subjectId, metaOf(request));
       return reply.status(204).send(null);
     });
 
@@ -200,7 +184,7 @@ export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZo
 export function meRoutes(dependencies: Pick<AuthDependencies, 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, dependencies.db);
-    app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema, 401: errorResponseSchema } } }, async (request) =>
+    app.get('/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema, ...errorResponses(401) } } }, async (request) =>
       meAnswerFor(dependencies.db, customerIdOf(request)),
     );
   };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authMessages, type LoginRequest, type SignupRequest } from '@strongroom/contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -365,4 +365,31 @@ export async function completePasswordReset(dependencies: AuthDependencies, toke
     requestId: meta.requestId,
   });
   if (!customerId) throw new AppError('bad_request', authMessages.resetLinkInvalid);
+}
+
+/** The sign-in a verified email gives the browser that signed up (its poll of `/auth/signup/status`). */
+export async function recordEmailVerificationSignIn(db: Queryable, customerId: string, meta: RequestMeta): Promise<void> {
+  await recordAudit(db, {
+    actorType: 'customer',
+    actorId: customerId,
+    action: 'auth.login',
+    outcome: 'success',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+    details: { via: 'email_verification' },
+  });
+}
+
+/** A customer's sign-out, audited as the customer whose session it was, or as anonymous when there was none. */
+export async function recordLogout(db: Queryable, customerId: string | undefined, meta: RequestMeta): Promise<void> {
+  await recordAudit(db, {
+    actorType: customerId ? 'customer' : 'anonymous',
+    actorId: customerId,
+    action: 'auth.logout',
+    outcome: 'success',
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+  });
 }

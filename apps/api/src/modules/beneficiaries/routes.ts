@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { beneficiaryListSchema, beneficiaryResponseSchema, createBeneficiaryRequestSchema } from '@strongroom/contracts/beneficiaries.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { originOf } from '../../platform/request-actor.ts';
 import { addBeneficiary, deleteBeneficiary, listSavedBeneficiaries } from './service.ts';
 
 /**
@@ -18,7 +19,7 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
 
-    app.get('/beneficiaries', { schema: { tags: ['beneficiaries'], response: { 200: beneficiaryListSchema, 401: errorResponseSchema } } }, async (request) => ({
+    app.get('/beneficiaries', { schema: { tags: ['beneficiaries'], response: { 200: beneficiaryListSchema, ...errorResponses(401) } } }, async (request) => ({
       items: await listSavedBeneficiaries(db, customerIdOf(request)),
     }));
 
@@ -31,21 +32,12 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
           body: createBeneficiaryRequestSchema,
           response: {
             201: beneficiaryResponseSchema,
-            400: errorResponseSchema,
-            401: errorResponseSchema,
-            403: errorResponseSchema,
-            409: errorResponseSchema,
-            422: errorResponseSchema,
-            429: errorResponseSchema,
+            ...errorResponses(400, 401, 403, 409, 422, 429),
           },
         },
       },
       async (request, reply) => {
-        const beneficiary = await addBeneficiary(db, customerIdOf(request), request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          requestId: request.id,
-        });
+        const beneficiary = await addBeneficiary(db, customerIdOf(request), request.body, originOf(request));
         return reply.status(201).send({ beneficiary });
       },
     );
@@ -57,7 +49,7 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
           tags: ['beneficiaries'],
           // Any string: a malformed id answers 404 like an unknown one, not 400.
           params: z.object({ id: z.string() }),
-          response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) => {

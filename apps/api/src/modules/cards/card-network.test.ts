@@ -10,9 +10,9 @@ import { buildTestApp } from '../../test/app.ts';
 import { cardKit, ResponseScanner } from '../../test/cards.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
-import { stepUpDependencies } from '../../platform/step-up.ts';
+import { stepUpDependencies } from '../step-up/service.ts';
 import { cardHoldReleaseIntervalMs } from './jobs.ts';
-import { releaseExpiredHolds } from './service.ts';
+import { releaseExpiredHolds } from './authorization-holds.ts';
 
 const grocer = { merchantName: 'Corner Grocer', mcc: '5411' };
 
@@ -217,6 +217,30 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
     await kit.expectLedgerConsistent();
   });
 
+  it('a card payment the ledger refuses (not enough money) leaves no payment, no audit entry and no money moved: the same key pays later', async () => {
+    const who = await kit.customer({ fundCents: 60_000n });
+    const card = await kit.activeCard(who, { type: 'credit', creditLimitCents: 20_000 });
+    const bought = await kit.purchase(await kit.reveal(who, card.id), 15_000);
+    expect((await kit.network(`${bought.id}/clear`)).statusCode).toBe(200);
+    const checkingBefore = (await kit.balances(who)).checking;
+    expect(checkingBefore.availableCents).toBe(10_000);
+
+    const refused = await kit.pay(who, `/cards/${card.id}/payments`, { fromAccountId: who.checking.id, amountCents: 15_000 }, 'card-pay-refused');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'insufficient_funds', message: 'There is not enough money in that account for this payment.' });
+    const rows = await database().query('SELECT 1 FROM card_payments WHERE card_id = $1', [card.id]);
+    expect(rows).toHaveLength(0);
+    const audits = await database().query(`SELECT 1 FROM audit_log WHERE action = 'card.paid' AND subject = $1`, [card.id]);
+    expect(audits).toHaveLength(0);
+    expect((await kit.balances(who)).checking).toEqual(checkingBefore);
+
+    // Nothing of the refused request was kept, so its key is free for the payment that fits (not idempotency_key_reused).
+    const paid = await kit.pay(who, `/cards/${card.id}/payments`, { fromAccountId: who.checking.id, amountCents: 10_000 }, 'card-pay-refused');
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().card).toMatchObject({ balanceOwedCents: 5_000 });
+    await kit.expectLedgerConsistent();
+  });
+
   it('a customer staff froze requests no card and pays with none (403 account_frozen; declined card_frozen)', async () => {
     const who = await kit.customer();
     const card = await kit.activeCard(who);
@@ -345,7 +369,7 @@ describeEachDatabase('the card network: authorisations that hold, clear or are r
        VALUES (gen_random_uuid(), $1, $2, 500, 'Lost Merchant', '5999', 'pending', 'network', now() + interval '7 days', now() - interval '6 minutes') RETURNING id`,
       [card.id, who.id],
     );
-    await releaseExpiredHolds({ db: database(), config, stepUp: stepUpDependencies({ db: database(), sms: app.services.sms, config }) });
+    await releaseExpiredHolds({ db: database(), config, stepUp: stepUpDependencies({ db: database(), sms: app.services.sms, config, stepUpMethods: {} }) });
     const items = (await who.browser.get(`/api/v1/cards/${card.id}/transactions`)).json<{ items: CardTransaction[] }>().items;
     expect(items.find((item) => item.id === orphan?.id)).toMatchObject({ status: 'expired', releasesAt: null });
     expect((await who.browser.get(`/api/v1/cards/${card.id}`)).json().card.spentThisMonthCents).toBe(0);

@@ -5,11 +5,14 @@ import {
   authorizationResponseSchema,
   clearAuthorizationRequestSchema,
 } from '@strongroom/contracts/cards.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { idParams } from '../../platform/path-parameters.ts';
-import { authorize, clearAuthorization, reverseAuthorization, type CardDependencies } from './service.ts';
+import { clearAuthorization, reverseAuthorization } from './authorization-holds.ts';
+import { authorize } from './authorizations.ts';
+import type { CardDependencies } from './card-dependencies.ts';
+import { unlessRefused } from './refusals.ts';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
+const errors = errorResponses(400, 404, 409, 422);
 
 /**
  * The sandbox's card network (app.ts registers it only in sandbox; production answers 404): a
@@ -33,13 +36,19 @@ export function cardNetworkRoutes(dependencies: CardDependencies): FastifyPlugin
       {
         schema: { tags, params: idParams, body: clearAuthorizationRequestSchema.nullish(), response: { 200: authorizationOutcomeResponseSchema, ...errors } },
       },
-      async (request) => clearAuthorization(dependencies, request.params.id, request.body?.amountCents),
+      async (request) => {
+        const cleared = unlessRefused(await clearAuthorization(dependencies, request.params.id, request.body?.amountCents));
+        return cleared.answer;
+      },
     );
 
     app.post(
       '/dev/card-network/authorizations/:id/reverse',
       { schema: { tags, params: idParams, response: { 200: authorizationOutcomeResponseSchema, ...errors } } },
-      async (request) => reverseAuthorization(dependencies, request.params.id),
+      async (request) => {
+        const reversed = unlessRefused(await reverseAuthorization(dependencies, request.params.id));
+        return reversed.answer;
+      },
     );
   };
 }

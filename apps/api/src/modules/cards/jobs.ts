@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import { autoApprovalReason, autoApprovedCreditLimitCents, decideCard, releaseExpiredHolds, type CardDependencies } from './service.ts';
+import { releaseExpiredHolds } from './authorization-holds.ts';
+import type { CardDependencies } from './card-dependencies.ts';
+import { autoApprovalReason, autoApprovedCreditLimitCents, decideCard } from './card-decisions.ts';
 
 export const cardAutoApproveJobKind = 'cards.auto-approve';
 export const cardHoldReleaseJobKind = 'cards.release-expired-holds';

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cardLimitsRequestSchema,
@@ -10,42 +9,22 @@ import {
   cardTransactionListResponseSchema,
   createCardRequestSchema,
 } from '@strongroom/contracts/cards.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { idParams } from '../../platform/path-parameters.ts';
-import {
-  cardOf,
-  cardsOf,
-  closeCard,
-  freezeCard,
-  payCard,
-  requestCard,
-  revealCard,
-  revealsOf,
-  setLimits,
-  transactionsOf,
-  unfreezeCard,
-  type CardActor,
-  type CardDependencies,
-} from './service.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
+import { transactionsOf } from './authorizations.ts';
+import type { CardDependencies } from './card-dependencies.ts';
+import { cardOf, cardsOf, closeCard, freezeCard, requestCard, setLimits, unfreezeCard } from './card-lifecycle.ts';
+import { revealCard, revealsOf } from './card-reveal.ts';
+import { payCard } from './credit-payments.ts';
+import { unlessRefused } from './refusals.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
-
-function actorOf(request: FastifyRequest): CardActor {
-  return { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
-}
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -58,7 +37,7 @@ export function cardRoutes(dependencies: CardDependencies): FastifyPluginAsyncZo
     requireCustomer(app, db);
     const tags = ['cards'];
 
-    app.get('/cards', { schema: { tags, response: { 200: cardListResponseSchema, 401: errorResponseSchema } } }, async (request) => ({
+    app.get('/cards', { schema: { tags, response: { 200: cardListResponseSchema, ...errorResponses(401) } } }, async (request) => ({
       items: await cardsOf(dependencies, customerIdOf(request)),
     }));
 
@@ -77,7 +56,7 @@ export function cardRoutes(dependencies: CardDependencies): FastifyPluginAsyncZo
       async (request, reply) => {
         const key = idempotencyKeyFrom(request.headers[idempotencyKeyHeader]);
         // A replay (same key, same body) answers the same card, with the same status.
-        const { card } = await requestCard(dependencies, actorOf(request), request.body, key);
+        const { card } = unlessRefused(await requestCard(dependencies, customerActorOf(request), request.body, key));
         return reply.status(201).send({ card });
       },
     );
@@ -87,70 +66,76 @@ export function cardRoutes(dependencies: CardDependencies): FastifyPluginAsyncZo
     }));
 
     app.post('/cards/:id/freeze', { schema: { tags, params: idParams, response: { 200: cardResponseSchema, ...errors } } }, async (request) => ({
-      card: await freezeCard(dependencies, actorOf(request), request.params.id),
+      card: unlessRefused(await freezeCard(dependencies, customerActorOf(request), request.params.id)),
     }));
 
     app.post('/cards/:id/unfreeze', { schema: { tags, params: idParams, response: { 200: cardResponseSchema, ...errors } } }, async (request) => ({
-      card: await unfreezeCard(dependencies, actorOf(request), request.params.id),
+      card: unlessRefused(await unfreezeCard(dependencies, customerActorOf(request), request.params.id)),
     }));
 
     app.delete(
       '/cards/:id',
       { schema: { tags, description: 'Closes the card; closing is final.', params: idParams, response: { 200: cardResponseSchema, ...errors } } },
-      async (request) => ({ card: await closeCard(dependencies, actorOf(request), request.params.id) }),
+      async (request) => ({ card: unlessRefused(await closeCard(dependencies, customerActorOf(request), request.params.id)) }),
     );
 
     app.put(
       '/cards/:id/limits',
       { schema: { tags, params: idParams, body: cardLimitsRequestSchema, response: { 200: cardResponseSchema, ...errors } } },
-      async (request) => ({ card: await setLimits(dependencies, actorOf(request), request.params.id, request.body) }),
+      async (request) => ({ card: unlessRefused(await setLimits(dependencies, customerActorOf(request), request.params.id, request.body)) }),
     );
 
-    app.post(
-      '/cards/:id/reveal',
-      {
-        config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '10 minutes' }) },
-        schema: {
-          tags,
-          description: 'Step-up every time: 403 step_up_required, then again with X-Step-Up. The only answer with the full card number.',
-          params: idParams,
-          response: { 200: cardRevealResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const revealed = await revealCard(dependencies, actorOf(request), request.params.id, firstHeader(request.headers[stepUpHeader]));
-        reply.header('cache-control', 'no-store');
-        return revealed;
-      },
-    );
-
-    app.get('/cards/:id/reveals', { schema: { tags, params: idParams, response: { 200: cardRevealListResponseSchema, ...errors } } }, async (request) =>
-      revealsOf(dependencies, customerIdOf(request), request.params.id),
-    );
-
-    app.get(
-      '/cards/:id/transactions',
-      { schema: { tags, params: idParams, response: { 200: cardTransactionListResponseSchema, ...errors } } },
-      async (request) => transactionsOf(dependencies, customerIdOf(request), request.params.id),
-    );
-
-    app.post(
-      '/cards/:id/payments',
-      {
-        preHandler: refuseWhenFrozen(db),
-        schema: {
-          tags,
-          description: 'Pays what a credit card owes from checking (Idempotency-Key header required).',
-          params: idParams,
-          body: cardPaymentRequestSchema,
-          response: { 201: cardResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const key = idempotencyKeyFrom(request.headers[idempotencyKeyHeader]);
-        const { card } = await payCard(dependencies, actorOf(request), request.params.id, request.body, key);
-        return reply.status(201).send({ card });
-      },
-    );
+    registerCardDetailRoutes(app, dependencies);
   };
+}
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The reveal, its list, the transactions and the payment of a card (same plugin, so the same customer guard). */
+function registerCardDetailRoutes(app: ZodApp, dependencies: CardDependencies): void {
+  const tags = ['cards'];
+  app.post(
+    '/cards/:id/reveal',
+    {
+      config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '10 minutes' }) },
+      schema: {
+        tags,
+        description: 'Step-up every time: 403 step_up_required, then again with X-Step-Up. The only answer with the full card number.',
+        params: idParams,
+        response: { 200: cardRevealResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const revealed = unlessRefused(await revealCard(dependencies, customerActorOf(request), request.params.id, firstHeader(request.headers[stepUpHeader])));
+      reply.header('cache-control', 'no-store');
+      return revealed;
+    },
+  );
+
+  app.get('/cards/:id/reveals', { schema: { tags, params: idParams, response: { 200: cardRevealListResponseSchema, ...errors } } }, async (request) =>
+    revealsOf(dependencies, customerIdOf(request), request.params.id),
+  );
+
+  app.get('/cards/:id/transactions', { schema: { tags, params: idParams, response: { 200: cardTransactionListResponseSchema, ...errors } } }, async (request) =>
+    transactionsOf(dependencies, customerIdOf(request), request.params.id),
+  );
+
+  app.post(
+    '/cards/:id/payments',
+    {
+      preHandler: refuseWhenFrozen(dependencies.db),
+      schema: {
+        tags,
+        description: 'Pays what a credit card owes from checking (Idempotency-Key header required).',
+        params: idParams,
+        body: cardPaymentRequestSchema,
+        response: { 201: cardResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyFrom(request.headers[idempotencyKeyHeader]);
+      const paid = unlessRefused(await payCard(dependencies, customerActorOf(request), request.params.id, request.body, key));
+      return reply.status(201).send({ card: paid.card });
+    },
+  );
 }

@@ -3,14 +3,15 @@ import type { PhoneSignupRequest } from '@strongroom/contracts/onboarding.ts';
 import { onboardingMessages } from '@strongroom/contracts/onboarding.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
-import { maskPhone } from '../../platform/step-up.ts';
+import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
+import { maskPhone } from '../step-up/service.ts';
 import { findCustomerById, normalizeEmail, setVerifiedPhone } from '../customers/service.ts';
 import { isPhoneVerifiedByAnother } from '../onboarding/service.ts';
 import { currentAddress, isEmailUsedByAnother, saveAddress, setEmail, supersedeEmailChanges, supersedePhoneChanges } from './repository.ts';
@@ -38,8 +39,6 @@ export interface Correction {
   reason: string;
 }
 
-type StaffAuditOf = (entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>) => AuditEntry;
-
 function addressWords(address: PostalAddress | null): string | null {
   return address ? `${address.city}, ${address.state} ${address.zipCode}` : null;
 }
@@ -50,9 +49,9 @@ function fieldError(field: string, message: string): AppError {
 
 export async function correctContactDetails(
   dependencies: CorrectionDependencies,
+  actor: StaffActor,
   customerId: string,
   correction: Correction,
-  auditOf: StaffAuditOf,
 ): Promise<ContactCorrectionResponse> {
   const { db } = dependencies;
   const customer = isUuid(customerId) ? await findCustomerById(db, customerId) : undefined;
@@ -95,7 +94,12 @@ export async function correctContactDetails(
     }
     await recordAudit(
       tx,
-      auditOf({ action: 'customer.contact_corrected', subject: customerId, outcome: 'success', details: { ...details, changed: changed.join(',') } }),
+      auditEntryOf(actor, {
+        action: 'customer.contact_corrected',
+        subject: customerId,
+        outcome: 'success',
+        details: { ...details, changed: changed.join(',') },
+      }),
     );
     return undefined;
   });

@@ -14,13 +14,13 @@ import {
   phoneChangeRequestSchema,
   postalAddressSchema,
 } from '@strongroom/contracts/contact-details.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParams } from '../../platform/path-parameters.ts';
-import { permit, requireStaff, staffAudit } from '../../platform/staff-auth.ts';
-import type { SecurityActor } from '../security/service.ts';
+import { customerActorOf, staffActorOf } from '../../platform/request-actor.ts';
+import { permit, requireStaff } from '../../platform/staff-auth.ts';
 import { correctContactDetails, type CorrectionDependencies } from './correction.ts';
 import {
   changeAddress,
@@ -32,20 +32,7 @@ import {
   type ContactDetailsDependencies,
 } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
-
-function actorOf(request: FastifyRequest): SecurityActor {
-  const session = request.customerSession;
-  if (!session) throw new Error('a contact-details route without requireCustomer');
-  return { customerId: customerIdOf(request), sessionIdHash: session.idHash, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
-}
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 function stepUpOf(request: FastifyRequest): string | undefined {
   const value = request.headers[stepUpHeader];
@@ -77,7 +64,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('email-change', tooMany),
         schema: { tags: ['profile'], body: emailChangeRequestSchema, response: { 200: changeStartedResponseSchema, ...errors } },
       },
-      async (request) => startEmailChange(dependencies, actorOf(request), request.body.email, stepUpOf(request)),
+      async (request) => startEmailChange(dependencies, customerActorOf(request), request.body.email, stepUpOf(request)),
     );
 
     app.post(
@@ -86,7 +73,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('email-change-confirm', tooMany),
         schema: { tags: ['profile'], body: emailChangeConfirmRequestSchema, response: { 200: emailChangedResponseSchema, ...errors } },
       },
-      async (request) => confirmEmailChange(dependencies, actorOf(request), request.body.token),
+      async (request) => confirmEmailChange(dependencies, customerActorOf(request), request.body.token),
     );
 
     app.post(
@@ -95,7 +82,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('phone-change', tooMany),
         schema: { tags: ['profile'], body: phoneChangeRequestSchema, response: { 200: changeStartedResponseSchema, ...errors } },
       },
-      async (request) => startPhoneChange(dependencies, actorOf(request), request.body, stepUpOf(request)),
+      async (request) => startPhoneChange(dependencies, customerActorOf(request), request.body, stepUpOf(request)),
     );
 
     app.post(
@@ -104,7 +91,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('phone-change-confirm', 'Too many codes. Please wait a few minutes.'),
         schema: { tags: ['profile'], body: phoneChangeConfirmRequestSchema, response: { 200: phoneChangedResponseSchema, ...errors } },
       },
-      async (request) => confirmPhoneChange(dependencies, actorOf(request), request.body.code),
+      async (request) => confirmPhoneChange(dependencies, customerActorOf(request), request.body.code),
     );
 
     app.put(
@@ -113,7 +100,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('address-change', tooMany),
         schema: { tags: ['profile'], body: postalAddressSchema, response: { 200: addressSavedResponseSchema, ...errors } },
       },
-      async (request) => ({ address: await changeAddress(dependencies, actorOf(request), request.body, stepUpOf(request)) }),
+      async (request) => ({ address: await changeAddress(dependencies, customerActorOf(request), request.body, stepUpOf(request)) }),
     );
   };
 }
@@ -128,7 +115,7 @@ export function contactCorrectionRoutes(dependencies: CorrectionDependencies): F
         preValidation: permit(dependencies.db, 'customers.correct'),
         schema: { tags: ['staff'], params: idParams, body: contactCorrectionRequestSchema, response: { 200: contactCorrectionResponseSchema, ...errors } },
       },
-      async (request) => correctContactDetails(dependencies, request.params.id, request.body, (entry) => staffAudit(request, entry)),
+      async (request) => correctContactDetails(dependencies, staffActorOf(request), request.params.id, request.body),
     );
   };
 }

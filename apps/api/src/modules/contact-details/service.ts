@@ -18,10 +18,11 @@ import { recordAudit } from '../../platform/audit.ts';
 import { equalHashes, keyedHash, randomDigits, randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
-import { maskPhone } from '../../platform/step-up.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
+import { maskPhone } from '../step-up/service.ts';
 import { findCustomerById, normalizeEmail, setVerifiedPhone, type CustomerRow } from '../customers/service.ts';
 import { isPhoneVerifiedByAnother } from '../onboarding/service.ts';
-import { withStepUp, type SecurityActor, type SecurityDependencies } from '../security/service.ts';
+import { withStepUp, type SecurityDependencies } from '../security/service.ts';
 import {
   countPhoneChangeAttempt,
   currentAddress,
@@ -64,17 +65,8 @@ export function maskEmail(email: string): string {
   return at <= 0 ? '•••' : `${email.charAt(0)}•••${email.slice(at)}`;
 }
 
-function audit(actor: SecurityActor, action: string, outcome: 'success' | 'failure', details: Record<string, string | number | boolean | null> = {}) {
-  return {
-    actorType: 'customer' as const,
-    actorId: actor.customerId,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    action,
-    outcome,
-    details,
-  };
+function audit(actor: CustomerActor, action: string, outcome: 'success' | 'failure', details: Record<string, string | number | boolean | null> = {}) {
+  return auditEntryOf(actor, { action, outcome, details });
 }
 
 async function requireCustomer(dependencies: ContactDetailsDependencies, customerId: string): Promise<CustomerRow> {
@@ -110,7 +102,7 @@ export async function contactDetailsOf(db: Queryable, customerId: string): Promi
  */
 export async function startEmailChange(
   dependencies: ContactDetailsDependencies,
-  actor: SecurityActor,
+  actor: CustomerActor,
   newEmail: string,
   stepUpChallengeId: string | undefined,
 ): Promise<ChangeStartedResponse> {
@@ -144,7 +136,7 @@ export async function startEmailChange(
  * address is told. A token of another customer's answers like an unknown one (404); a used,
  * replaced or expired one answers `verification_expired`.
  */
-export async function confirmEmailChange(dependencies: ContactDetailsDependencies, actor: SecurityActor, token: string): Promise<{ email: string }> {
+export async function confirmEmailChange(dependencies: ContactDetailsDependencies, actor: CustomerActor, token: string): Promise<{ email: string }> {
   const customer = await requireCustomer(dependencies, actor.customerId);
   const tokenHash = sha256(token);
   const outcome = await dependencies.db.transaction(async (tx) => {
@@ -190,7 +182,7 @@ export function parsePhone(input: PhoneChangeRequest): { number: string; country
 /** Behind the step-up: a code by SMS to the new number (sign-up's length, ten minutes, five tries). */
 export async function startPhoneChange(
   dependencies: ContactDetailsDependencies,
-  actor: SecurityActor,
+  actor: CustomerActor,
   input: PhoneChangeRequest,
   stepUpChallengeId: string | undefined,
 ): Promise<ChangeStartedResponse> {
@@ -224,7 +216,7 @@ export async function startPhoneChange(
  */
 export async function confirmPhoneChange(
   dependencies: ContactDetailsDependencies,
-  actor: SecurityActor,
+  actor: CustomerActor,
   code: string,
 ): Promise<{ phone: { number: string; country: string } }> {
   const customer = await requireCustomer(dependencies, actor.customerId);
@@ -273,7 +265,7 @@ export function assertKnownCountry(address: PostalAddress, field = 'country'): v
 /** Behind the step-up; the customer is told by email. */
 export async function changeAddress(
   dependencies: ContactDetailsDependencies,
-  actor: SecurityActor,
+  actor: CustomerActor,
   address: PostalAddress,
   stepUpChallengeId: string | undefined,
 ): Promise<PostalAddress> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageRequestSchema, contactMessageResponseSchema } from '@strongroom/contracts/contact.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import type { Database } from '../../db/database.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { submitContactMessage } from './service.ts';
 
 /** Enough for a person who writes again to add something; too few to flood the staff inbox. */
@@ -17,7 +17,7 @@ export function contactRoutes(db: Database): FastifyPluginAsyncZod {
         schema: {
           tags: ['contact'],
           body: contactMessageRequestSchema,
-          response: { 201: contactMessageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+          response: { 201: contactMessageResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   customerActionRequestSchema,
   customerDetailSchema,
@@ -10,20 +9,21 @@ import {
   freezeRequestSchema,
   freezeResponseSchema,
 } from '@strongroom/contracts/staff-customers.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { idParams } from '../../platform/path-parameters.ts';
-import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
+import { staffActorOf } from '../../platform/request-actor.ts';
+import { permit, requireStaff } from '../../platform/staff-auth.ts';
 import {
-  customerDetail,
   endAllCustomerSessions,
   endCustomerSession,
   findCustomers,
   freezeCustomer,
   unfreezeCustomer,
+  viewCustomer,
   type CustomerCareDependencies,
 } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const sessionParams = idParams.extend({ sessionId: z.string().max(64) });
 
 /**
@@ -47,11 +47,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
     app.get(
       '/staff/customers/:id',
       { preValidation: read, schema: { tags: ['staff'], params: idParams, response: { 200: customerDetailSchema, ...errors } } },
-      async (request) => {
-        const detail = await customerDetail(db, request.params.id, dependencies.cards);
-        await recordAudit(db, staffAudit(request, { action: 'customer.view', subject: detail.profile.id, outcome: 'success' }));
-        return detail;
-      },
+      async (request) => viewCustomer(dependencies, staffActorOf(request), request.params.id),
     );
 
     app.post(
@@ -61,7 +57,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
         schema: { tags: ['staff'], params: sessionParams, body: customerActionRequestSchema, response: { 200: endSessionsResponseSchema, ...errors } },
       },
       async (request) => {
-        await endCustomerSession(db, request.params.id, request.params.sessionId, request.body.reason, (entry) => staffAudit(request, entry));
+        await endCustomerSession(db, staffActorOf(request), request.params.id, request.params.sessionId, request.body.reason);
         return { ended: 1 };
       },
     );
@@ -73,7 +69,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
         schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: endSessionsResponseSchema, ...errors } },
       },
       async (request) => ({
-        ended: await endAllCustomerSessions(db, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
+        ended: await endAllCustomerSessions(db, staffActorOf(request), request.params.id, request.body.reason),
       }),
     );
 
@@ -84,7 +80,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
         schema: { tags: ['staff'], params: idParams, body: freezeRequestSchema, response: { 200: freezeResponseSchema, ...errors } },
       },
       async (request) => ({
-        freeze: await freezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body, (entry) => staffAudit(request, entry)),
+        freeze: await freezeCustomer(dependencies, staffActorOf(request), request.params.id, request.body),
       }),
     );
 
@@ -95,7 +91,7 @@ export function customerCareRoutes(dependencies: CustomerCareDependencies): Fast
         schema: { tags: ['staff'], params: idParams, body: customerActionRequestSchema, response: { 200: freezeResponseSchema, ...errors } },
       },
       async (request) => ({
-        freeze: await unfreezeCustomer(dependencies, staffOf(request).id, request.params.id, request.body.reason, (entry) => staffAudit(request, entry)),
+        freeze: await unfreezeCustomer(dependencies, staffActorOf(request), request.params.id, request.body.reason),
       }),
     );
   };

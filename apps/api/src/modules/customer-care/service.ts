@@ -8,12 +8,13 @@ import {
 } from '@strongroom/contracts/staff-customers.ts';
 import { transactionListQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
+import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
 import { endAllSessions } from '../../platform/session.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
 import { cardsOf, type CardDependencies } from '../cards/service.ts';
@@ -49,9 +50,6 @@ export interface CustomerCareDependencies {
   /** For the customer's cards on their page (masked: last four only); without it the page lists none. */
   cards?: CardDependencies;
 }
-
-/** Writes a staff member's audit entry; the route builds it with the request's address and id. */
-export type StaffAuditOf = (entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>) => AuditEntry;
 
 function presentSummary(row: CustomerSummaryRow): CustomerSummary {
   return {
@@ -141,20 +139,23 @@ export async function customerDetail(db: Database, customerId: string, cards?: C
 
 const sessionHandlePattern = new RegExp(`^[0-9a-f]{${sessionHandleBytes * 2}}$`);
 
-export async function endCustomerSession(db: Database, customerId: string, sessionHandle: string, reason: string, auditOf: StaffAuditOf): Promise<void> {
+export async function endCustomerSession(db: Database, actor: StaffActor, customerId: string, sessionHandle: string, reason: string): Promise<void> {
   await requireCustomerProfile(db, customerId);
   await db.transaction(async (tx) => {
     const ended = sessionHandlePattern.test(sessionHandle) && (await endSessionByHandle(tx, customerId, sessionHandle));
     if (!ended) throw new AppError('not_found', 'No such live session');
-    await recordAudit(tx, auditOf({ action: 'customer.session_end', subject: customerId, outcome: 'success', details: { session: sessionHandle, reason } }));
+    await recordAudit(
+      tx,
+      auditEntryOf(actor, { action: 'customer.session_end', subject: customerId, outcome: 'success', details: { session: sessionHandle, reason } }),
+    );
   });
 }
 
-export async function endAllCustomerSessions(db: Database, customerId: string, reason: string, auditOf: StaffAuditOf): Promise<number> {
+export async function endAllCustomerSessions(db: Database, actor: StaffActor, customerId: string, reason: string): Promise<number> {
   await requireCustomerProfile(db, customerId);
   return db.transaction(async (tx) => {
     const ended = await endAllSessions(tx, 'customer', customerId);
-    await recordAudit(tx, auditOf({ action: 'customer.sessions_end_all', subject: customerId, outcome: 'success', details: { ended, reason } }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.sessions_end_all', subject: customerId, outcome: 'success', details: { ended, reason } }));
     return ended;
   });
 }
@@ -180,44 +181,37 @@ export interface FreezeDecision {
  */
 export async function freezeCustomer(
   dependencies: CustomerCareDependencies,
-  staffId: string,
+  actor: StaffActor,
   customerId: string,
   { reason, customerMessage }: FreezeDecision,
-  auditOf: StaffAuditOf,
 ): Promise<FreezeState> {
   const { db } = dependencies;
   await requireCustomerProfile(db, customerId);
   await db.transaction(async (tx) => {
-    if (!(await insertFreeze(tx, customerId, staffId, reason, customerMessage))) throw new AppError('conflict', 'This customer is already frozen');
+    if (!(await insertFreeze(tx, customerId, actor.staffId, reason, customerMessage))) throw new AppError('conflict', 'This customer is already frozen');
     const ended = await endAllSessions(tx, 'customer', customerId);
     await notifyCustomer(tx, { customerId, kind: 'account_frozen', name: 'Your account is frozen', text: frozenNotificationText(customerMessage) });
     await recordAudit(
       tx,
-      auditOf({ action: 'customer.freeze', subject: customerId, outcome: 'success', details: { reason, customerMessage, sessionsEnded: ended } }),
+      auditEntryOf(actor, { action: 'customer.freeze', subject: customerId, outcome: 'success', details: { reason, customerMessage, sessionsEnded: ended } }),
     );
   });
   dependencies.liveEvents.publish(customerId, 'notifications');
   return freezeStateOf(db, customerId);
 }
 
-export async function unfreezeCustomer(
-  dependencies: CustomerCareDependencies,
-  staffId: string,
-  customerId: string,
-  reason: string,
-  auditOf: StaffAuditOf,
-): Promise<FreezeState> {
+export async function unfreezeCustomer(dependencies: CustomerCareDependencies, actor: StaffActor, customerId: string, reason: string): Promise<FreezeState> {
   const { db } = dependencies;
   await requireCustomerProfile(db, customerId);
   await db.transaction(async (tx) => {
-    if (!(await liftFreeze(tx, customerId, staffId, reason))) throw new AppError('conflict', 'This customer is not frozen');
+    if (!(await liftFreeze(tx, customerId, actor.staffId, reason))) throw new AppError('conflict', 'This customer is not frozen');
     await notifyCustomer(tx, {
       customerId,
       kind: 'account_unfrozen',
       name: 'Your account is no longer frozen',
       text: 'We have lifted the freeze on your account: you can move money again.',
     });
-    await recordAudit(tx, auditOf({ action: 'customer.unfreeze', subject: customerId, outcome: 'success', details: { reason } }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.unfreeze', subject: customerId, outcome: 'success', details: { reason } }));
   });
   dependencies.liveEvents.publish(customerId, 'notifications');
   return freezeStateOf(db, customerId);
@@ -241,4 +235,11 @@ export async function freezeOnCustomersSay(tx: Queryable, customerId: string, re
     });
   }
   return frozen;
+}
+
+/** One customer as staff see them, the look itself audited (`customer.view`). */
+export async function viewCustomer(dependencies: CustomerCareDependencies, actor: StaffActor, customerId: string): Promise<CustomerDetail> {
+  const detail = await customerDetail(dependencies.db, customerId, dependencies.cards);
+  await recordAudit(dependencies.db, auditEntryOf(actor, { action: 'customer.view', subject: detail.profile.id, outcome: 'success' }));
+  return detail;
 }

@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportPath } from '@strongroom/contracts/data-export.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { startDataExport, type DataExportDependencies } from './service.ts';
 
-const errors = { 401: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(401, 429);
 
 /**
  * `GET /me/export` (docs/product.md section 6): the signed-in customer's own data as a zip, streamed as
@@ -32,12 +33,7 @@ export function dataExportRoutes(dependencies: DataExportDependencies): FastifyP
         },
       },
       async (request, reply) => {
-        const started = await startDataExport(dependencies, {
-          customerId: customerIdOf(request),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          requestId: request.id,
-        });
+        const started = await startDataExport(dependencies, customerActorOf(request));
         reply.header('content-type', 'application/zip');
         reply.header('content-disposition', `attachment; filename="${started.fileName}"`);
         reply.header('cache-control', 'no-store');

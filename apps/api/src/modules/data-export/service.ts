@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
 import { listSavedBeneficiaries } from '../beneficiaries/service.ts';
 import { cardsOf, type CardDependencies } from '../cards/service.ts';
@@ -18,13 +19,6 @@ export interface DataExportDependencies {
   db: Database;
   config: Pick<Config, 'bankName' | 'bankTimeZone' | 'publicUrl'>;
   cards: CardDependencies;
-}
-
-export interface DataExportActor {
-  customerId: string;
-  ip: string;
-  userAgent?: string;
-  requestId: string;
 }
 
 export interface DataExport {
@@ -137,7 +131,7 @@ export function readmeText(bankName: string, customerName: string, exportedAt: D
  * counted from the audit log (each export is an audit row), so every API process agrees. Reads
  * the small files now and each account's transactions only when the zip reaches them.
  */
-export async function startDataExport(dependencies: DataExportDependencies, actor: DataExportActor): Promise<DataExport> {
+export async function startDataExport(dependencies: DataExportDependencies, actor: CustomerActor): Promise<DataExport> {
   const { db, config } = dependencies;
   const exportedAt = await db.transaction(async (tx) => {
     const recent = await recentExports(tx, actor.customerId, windowSeconds);
@@ -145,16 +139,14 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
       const retryAfterSeconds = await secondsUntilOutOfWindow(tx, recent.oldest, windowSeconds);
       throw new AppError('rate_limited', `You can download your data ${dataExportsPerHour} times an hour; try again later`, { retryAfterSeconds });
     }
-    await recordAudit(tx, {
-      actorType: 'customer',
-      actorId: actor.customerId,
-      action: dataExportAction,
-      subject: actor.customerId,
-      outcome: 'success',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
-    });
+    await recordAudit(
+      tx,
+      auditEntryOf(actor, {
+        action: dataExportAction,
+        subject: actor.customerId,
+        outcome: 'success',
+      }),
+    );
     return new Date();
   });
 

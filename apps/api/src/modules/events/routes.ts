@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { maxStreamsPerCustomer, type LiveEvents } from '../../platform/live-events.ts';
 
 /**
@@ -41,7 +41,7 @@ export function eventRoutes(dependencies: { db: Database; liveEvents: LiveEvents
               description: 'Server-sent events: `event: change` with a topic (accounts, notifications) as data',
               content: { 'text/event-stream': { schema: z.string() } },
             },
-            401: errorResponseSchema,
+            ...errorResponses(401),
           },
         },
       },

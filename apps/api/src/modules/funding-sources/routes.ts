@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   createFundingSourceRequestSchema,
   fundingSourceListSchema,
@@ -12,31 +10,14 @@ import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/paymen
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
-import {
-  fundingSourcesOf,
-  linkFundingSource,
-  removeFundingSource,
-  verifyFundingSource,
-  type FundingSourceActor,
-  type FundingSourceDependencies,
-} from './service.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
+import { fundingSourcesOf, linkFundingSource, removeFundingSource, verifyFundingSource, type FundingSourceDependencies } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 // Any string: a malformed id answers 404 like an unknown one, not 400.
 const sourceParams = z.object({ id: z.string().max(64) });
-
-function actorOf(request: FastifyRequest): FundingSourceActor {
-  return { customerId: customerIdOf(request), ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
-}
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -49,7 +30,7 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
 
     app.get(
       '/funding-sources',
-      { schema: { tags: ['funding-sources'], response: { 200: fundingSourceListSchema, 401: errorResponseSchema } } },
+      { schema: { tags: ['funding-sources'], response: { 200: fundingSourceListSchema, ...errorResponses(401) } } },
       async (request) => ({
         items: await fundingSourcesOf(dependencies.db, customerIdOf(request)),
       }),
@@ -69,7 +50,7 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
       },
       async (request, reply) => {
         const keyHeader = firstHeader(request.headers[idempotencyKeyHeader]);
-        const fundingSource = await linkFundingSource(dependencies, actorOf(request), request.body, {
+        const fundingSource = await linkFundingSource(dependencies, customerActorOf(request), request.body, {
           idempotencyKey: keyHeader === undefined ? undefined : idempotencyKeyFrom(keyHeader),
           stepUpChallengeId: firstHeader(request.headers[stepUpHeader]),
         });
@@ -90,14 +71,14 @@ export function fundingSourceRoutes(dependencies: FundingSourceDependencies): Fa
           response: { 200: fundingSourceResponseSchema, ...errors },
         },
       },
-      async (request) => ({ fundingSource: await verifyFundingSource(dependencies, actorOf(request), request.params.id, request.body.amountsCents) }),
+      async (request) => ({ fundingSource: await verifyFundingSource(dependencies, customerActorOf(request), request.params.id, request.body.amountsCents) }),
     );
 
     app.delete(
       '/funding-sources/:id',
       { schema: { tags: ['funding-sources'], params: sourceParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await removeFundingSource(dependencies, actorOf(request), request.params.id);
+        await removeFundingSource(dependencies, customerActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

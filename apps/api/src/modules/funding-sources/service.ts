@@ -1,4 +1,3 @@
-import { formatMoney } from '@strongroom/contracts/money.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import {
@@ -13,9 +12,6 @@ import {
 } from '@strongroom/contracts/funding-sources.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { transferFlags } from '../../ledger/types.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { encrypt, keyedHash } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -23,8 +19,9 @@ import { assertSameRequest, requestHash } from '../../platform/idempotency.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
-
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
+import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../step-up/service.ts';
+import { sendMicroDeposits, sendSandboxAmounts } from './micro-deposits.ts';
 import {
   countLinks,
   findFundingSource,
@@ -39,13 +36,12 @@ import {
   markRemoved,
   markVerified,
   microDepositsOf,
-  microDepositsWithoutTransfer,
   recordWrongAmounts,
-  verifiedPhoneOf,
   type FundingSourceRow,
 } from './repository.ts';
 
 export { returnMicroDeposit } from './micro-deposit-returns.ts';
+export { finishMicroDeposits, sendMicroDeposits } from './micro-deposits.ts';
 export type { FundingSourceRow } from './repository.ts';
 
 export interface FundingSourceDependencies {
@@ -54,13 +50,6 @@ export interface FundingSourceDependencies {
   config: Pick<Config, 'mode' | 'bankName' | 'secrets'>;
   stepUp: StepUpDependencies;
   liveEvents?: LiveEvents;
-}
-
-export interface FundingSourceActor {
-  customerId: string;
-  ip?: string;
-  userAgent?: string;
-  requestId: string;
 }
 
 const listLimit = 20;
@@ -98,7 +87,7 @@ function accountKeyOf(secret: Buffer, routeNumber: string, accountNumber: string
  */
 export async function linkFundingSource(
   dependencies: FundingSourceDependencies,
-  actor: FundingSourceActor,
+  actor: CustomerActor,
   body: CreateFundingSourceRequest,
   headers: { idempotencyKey?: string; stepUpChallengeId?: string },
 ): Promise<FundingSource> {
@@ -167,17 +156,15 @@ export async function linkFundingSource(
 
   await sendMicroDeposits(db, microDeposits);
   if (config.mode === 'sandbox') await sendSandboxAmounts(dependencies, actor.customerId, outcome.row.last4, microDeposits);
-  await recordAudit(db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'funding_source.link',
-    subject: outcome.row.id,
-    outcome: 'success',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { last4: outcome.row.last4, routeNumber: outcome.row.route_number },
-  });
+  await recordAudit(
+    db,
+    auditEntryOf(actor, {
+      action: 'funding_source.link',
+      subject: outcome.row.id,
+      outcome: 'success',
+      details: { last4: outcome.row.last4, routeNumber: outcome.row.route_number },
+    }),
+  );
   dependencies.liveEvents?.publish(actor.customerId, 'notifications');
   return presentFundingSource(outcome.row);
 }
@@ -199,62 +186,6 @@ async function refuseUnlessLinkable(db: Queryable, customerId: string, accountKe
   if (links.lastDay >= fundingSourceLinksPerDay) throw new AppError('rate_limited', fundingSourceMessages.tooManyLinks);
 }
 
-/**
- * The micro-deposits are real money the bank spends (account verification expense -> ACH
- * settlement), posted as one linked pair under the ids recorded with the link. Sending them
- * again after a crash answers `exists`.
- */
-export async function sendMicroDeposits(db: Database, deposits: readonly { id: string; amountCents: bigint }[]): Promise<void> {
-  const outcomes = await createTransfers(
-    db,
-    deposits.map((deposit, index) => ({
-      id: deposit.id,
-      debitAccountId: operatorAccounts.accountVerificationExpense,
-      creditAccountId: operatorAccounts.settlementAch,
-      amountCents: deposit.amountCents,
-      ledger: ledgers.usd,
-      code: transferCodes.microDeposit,
-      flags: index < deposits.length - 1 ? transferFlags.linked : 0,
-    })),
-  );
-  const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
-  if (refused) throw new Error(`the ledger refused a micro-deposit: ${refused.result}`);
-}
-
-/**
- * The sandbox has no other bank to look at, so the amounts arrive by SMS (docs/product.md: the only two
- * numbers of one or two digits after "$0."). A real bank's customer reads them on the other bank's
- * statement.
- */
-async function sendSandboxAmounts(
-  dependencies: FundingSourceDependencies,
-  customerId: string,
-  last4: string,
-  deposits: readonly { amountCents: bigint }[],
-): Promise<void> {
-  const phone = await verifiedPhoneOf(dependencies.db, customerId);
-  if (!phone) return;
-  const amounts = deposits.map((deposit) => formatMoney(deposit.amountCents)).join(' and ');
-  await dependencies.sms.send({
-    to: phone,
-    text: `${dependencies.config.bankName} sandbox: the two small deposits to your account ending ${last4} at another bank were ${amounts}. Enter both to verify it.`,
-  });
-}
-
-/** Sends the micro-deposits a crash left unsent; part of the payments sweep. */
-export async function finishMicroDeposits(db: Database, olderThanSeconds: number, limit = 100): Promise<number> {
-  const unsent = await microDepositsWithoutTransfer(db, olderThanSeconds, limit);
-  const bySource = new Map<string, typeof unsent>();
-  for (const deposit of unsent) bySource.set(deposit.funding_source_id, [...(bySource.get(deposit.funding_source_id) ?? []), deposit]);
-  for (const deposits of bySource.values()) {
-    await sendMicroDeposits(
-      db,
-      deposits.map((deposit) => ({ id: deposit.id, amountCents: deposit.amount_cents })),
-    );
-  }
-  return unsent.length;
-}
-
 function sortedCents(values: readonly bigint[]): string {
   return [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
 }
@@ -265,7 +196,7 @@ function sortedCents(values: readonly bigint[]): string {
  */
 export async function verifyFundingSource(
   dependencies: FundingSourceDependencies,
-  actor: FundingSourceActor,
+  actor: CustomerActor,
   id: string,
   amountsCents: readonly number[],
 ): Promise<FundingSource> {
@@ -299,17 +230,15 @@ export async function verifyFundingSource(
     }
     return { kind: 'wrong' as const, source: after };
   });
-  await recordAudit(db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'funding_source.verify',
-    subject: id,
-    outcome: outcome.kind === 'verified' ? 'success' : 'failure',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { outcome: outcome.kind },
-  });
+  await recordAudit(
+    db,
+    auditEntryOf(actor, {
+      action: 'funding_source.verify',
+      subject: id,
+      outcome: outcome.kind === 'verified' ? 'success' : 'failure',
+      details: { outcome: outcome.kind },
+    }),
+  );
   dependencies.liveEvents?.publish(actor.customerId, 'notifications');
   switch (outcome.kind) {
     case 'missing':
@@ -342,18 +271,9 @@ export async function fundingSourcesOf(db: Database, customerId: string): Promis
  * Removal is allowed while a deposit from the source is pending: that deposit stays tied to it and
  * settles or is returned as usual; only new deposits can no longer name it.
  */
-export async function removeFundingSource(dependencies: Pick<FundingSourceDependencies, 'db'>, actor: FundingSourceActor, id: string): Promise<void> {
+export async function removeFundingSource(dependencies: Pick<FundingSourceDependencies, 'db'>, actor: CustomerActor, id: string): Promise<void> {
   const removed = await markRemoved(dependencies.db, actor.customerId, id);
-  await recordAudit(dependencies.db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'funding_source.remove',
-    subject: id,
-    outcome: removed ? 'success' : 'failure',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-  });
+  await recordAudit(dependencies.db, auditEntryOf(actor, { action: 'funding_source.remove', subject: id, outcome: removed ? 'success' : 'failure' }));
   if (!removed) throw new AppError('not_found', 'No such account link');
 }
 

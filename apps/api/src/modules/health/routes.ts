@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { healthResponseSchema, readyResponseSchema } from '@strongroom/contracts/platform.ts';
 import type { Database } from '../../db/database.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 
 const readinessTimeoutMs = 2_000;
@@ -12,7 +12,7 @@ export function healthRoutes(db: Database): FastifyPluginAsyncZod {
       status: 'ok' as const,
     }));
 
-    app.get('/ready', { schema: { tags: ['platform'], response: { 200: readyResponseSchema, 503: errorResponseSchema } } }, async () => {
+    app.get('/ready', { schema: { tags: ['platform'], response: { 200: readyResponseSchema, ...errorResponses(503) } } }, async () => {
       const reachable = await Promise.race([
         db.query('SELECT 1').then(
           () => true,

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema } from '@strongroom/contracts/dashboard.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { lineIdParamsSchema, transactionDetailSchema, transactionListQuerySchema, transactionListSchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { dashboardSummary, listTransactions, transactionDetail } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
@@ -26,12 +27,7 @@ export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZ
           response: { 200: transactionDetailSchema, ...errors },
         },
       },
-      async (request) =>
-        transactionDetail(db, config, customerIdOf(request), request.params.id, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          requestId: request.id,
-        }),
+      async (request) => transactionDetail(db, config, customerActorOf(request), request.params.id),
     );
     app.get('/dashboard', { schema: { tags: ['history'], response: { 200: dashboardSummarySchema, ...errors } } }, async (request) =>
       dashboardSummary(db, config, customerIdOf(request)),

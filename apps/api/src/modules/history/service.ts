@@ -8,6 +8,7 @@ import { accountCodes, transferCodes } from '../../ledger/codes.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { customerAccountIds } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
@@ -199,39 +200,17 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
   };
 }
 
-/** Who asked, for the audit log of a refused look-up. */
-export interface RequestActor {
-  ip: string;
-  userAgent?: string;
-  requestId: string;
-}
-
 /**
  * `GET /transactions/{id}`: one line of this customer's history with everything its Details dialog
  * and receipt show. Someone else's line, an unknown one and a malformed id all answer 404 alike;
  * a look-up at a payment that exists but is not the caller's is written to the audit log.
  */
-export async function transactionDetail(
-  db: Queryable,
-  config: Pick<Config, 'secrets'>,
-  customerId: string,
-  lineId: string,
-  actor: RequestActor,
-): Promise<TransactionDetail> {
+export async function transactionDetail(db: Queryable, config: Pick<Config, 'secrets'>, actor: CustomerActor, lineId: string): Promise<TransactionDetail> {
   const parsed = parseLineId(lineId);
-  const row = parsed ? await findLine(db, customerId, parsed.paymentId, parsed.side) : undefined;
+  const row = parsed ? await findLine(db, actor.customerId, parsed.paymentId, parsed.side) : undefined;
   if (!parsed || !row) {
     if (parsed && (await paymentExists(db, parsed.paymentId))) {
-      await recordAudit(db, {
-        actorType: 'customer',
-        actorId: customerId,
-        action: 'history.line',
-        subject: `${parsed.paymentId}:${parsed.side}`,
-        outcome: 'denied',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        requestId: actor.requestId,
-      });
+      await recordAudit(db, auditEntryOf(actor, { action: 'history.line', subject: `${parsed.paymentId}:${parsed.side}`, outcome: 'denied' }));
     }
     throw new AppError('not_found', 'No such transaction');
   }

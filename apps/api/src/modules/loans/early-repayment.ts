@@ -2,14 +2,13 @@ import type { LoanRepaymentRequest } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { transferFlags, type TransferInput } from '../../ledger/types.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
 import { owedCents } from '../accounts/service.ts';
+import { moveMoney } from '../payments/service.ts';
 import { presentLoanDetail, principalOwedCents } from './presenter.ts';
 import { closeWhenNothingOwed } from './repayments.ts';
 import {
@@ -17,7 +16,6 @@ import {
   findCustomerAccount,
   findLoan,
   insertInstalments,
-  insertLoanPayment,
   insertRepayment,
   leaseLoan,
   listInstalments,
@@ -29,7 +27,7 @@ import {
   type LoanRow,
 } from './repository.ts';
 import { addMonths, amortise, levelPaymentCents } from './schedule.ts';
-import { customerLoan, type LoanDependencies, type RequestMeta } from './service.ts';
+import { customerLoan, loanCounterpartyName, type LoanDependencies, type RequestMeta } from './service.ts';
 
 export function payoffMessage(owedCents: bigint): string {
   return `This is more than the loan still owes. The payoff amount is ${formatMoney(owedCents)}: pay that amount or less.`;
@@ -53,12 +51,12 @@ export async function repayEarly(
   loanId: string,
   body: LoanRepaymentRequest,
   idempotencyKey: string,
-): Promise<{ status: number; body: unknown }> {
+): Promise<EarlyRepaymentResult> {
   const { db } = dependencies;
   const loan = await customerLoan(db, actor.customerId, loanId);
   const hash = requestHash(`loan-repayments:${loan.id}`, body);
   const earlier = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
-  if (earlier.state === 'answered') return earlier.response;
+  if (earlier.state === 'answered') return { outcome: 'answered', ...earlier.response };
   if (earlier.state === 'unanswered') throw new AppError('conflict', 'This repayment is already being processed. Check your loan before trying again.');
 
   if (loan.status !== 'active')
@@ -122,6 +120,16 @@ export function planRepayment(instalments: readonly InstalmentRow[], amountCents
   return { late: parts, earlyCents: left };
 }
 
+/** The answer of an early repayment: the HTTP answer stored for its Idempotency-Key, or a refusal the route words. */
+export type EarlyRepaymentResult = { outcome: 'answered'; status: number; body: unknown } | { outcome: 'refused'; code: EarlyRepaymentRefusal };
+
+export type EarlyRepaymentRefusal = 'insufficient_funds';
+
+/** What a refusal answers in HTTP (422), for the route and for the replay of its Idempotency-Key. */
+export function earlyRepaymentRefusalAnswer(code: EarlyRepaymentRefusal): { status: 422; body: { error: { code: EarlyRepaymentRefusal; message: string } } } {
+  return { status: 422, body: { error: { code, message: 'Insufficient funds: the amount is more than the available balance of this account.' } } };
+}
+
 async function moveEarlyRepayment(
   dependencies: LoanDependencies,
   actor: { customerId: string } & RequestMeta,
@@ -130,121 +138,104 @@ async function moveEarlyRepayment(
   amountCents: bigint,
   plan: RepaymentPlan,
   key: { idempotencyKey: string; hash: Buffer },
-): Promise<{ status: number; body: unknown }> {
+): Promise<EarlyRepaymentResult> {
   const { db } = dependencies;
   const { idempotencyKey, hash } = key;
   const repaymentId = randomUUID();
-  const claimed = await db.transaction(async (tx) => claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, repaymentId));
-  if (!claimed) {
-    const again = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
-    if (again.state === 'answered') return again.response;
-    throw new AppError('conflict', 'This repayment is already being processed. Check your loan before trying again.');
-  }
-
   // The interest of the late instalments is booked to interest income by a transfer linked to the
   // repayment (both or neither), as the daily job books an instalment's.
   const lateInterestCents = plan.late.reduce((sum, part) => sum + part.interestCents, 0n);
   const interestTransferId = lateInterestCents > 0n ? derivedUuid('loan-late-interest', repaymentId) : null;
-  const transfers: TransferInput[] = [];
-  if (interestTransferId) {
-    transfers.push({
-      id: interestTransferId,
-      debitAccountId: operatorAccounts.loansReceivable,
-      creditAccountId: operatorAccounts.interestIncome,
-      amountCents: lateInterestCents,
-      ledger: ledgers.usd,
-      code: transferCodes.interest,
-      flags: transferFlags.linked,
-    });
-  }
-  transfers.push({
-    id: repaymentId,
-    debitAccountId: account.ledger_account_id,
-    creditAccountId: operatorAccounts.loansReceivable,
-    amountCents,
-    ledger: ledgers.usd,
-    code: transferCodes.loanRepayment,
-  });
-  const outcomes = await createTransfers(db, transfers);
-  const failed = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
-  if (outcomes.length !== transfers.length || failed) {
-    if (!outcomes.some((outcome) => outcome.result === 'exceeds_credits')) {
-      throw new Error(`the ledger refused repayment ${repaymentId}: ${failed?.result ?? 'no result'}`);
-    }
-    const refused = {
-      status: 422,
-      body: { error: { code: 'insufficient_funds', message: 'Insufficient funds: the amount is more than the available balance of this account.' } },
-    };
-    await storeIdempotentResponse(db, repaymentId, refused);
-    return refused;
-  }
 
-  const answer = await db.transaction(async (tx) => {
-    const current = await findLoan(tx, loan.id, { lock: true });
-    if (!current || current.amount_cents === null || current.apr_bps === null || current.term_months === null || current.disbursed_on === null) {
-      throw new Error(`loan ${loan.id} lost its terms`);
-    }
-    for (const part of plan.late) {
-      await insertRepayment(tx, {
-        id: derivedUuid('loan-late-part', repaymentId, String(part.number)),
-        loanId: loan.id,
-        kind: 'instalment',
-        instalmentNumber: part.number,
-        principalCents: part.principalCents,
-        interestCents: part.interestCents,
-        interestTransferId: part.interestCents > 0n ? interestTransferId : null,
+  // The key's claim, the money, the history line, the loan's new schedule, the answer to replay and
+  // the audit entry commit together, or none of them (payments' moveMoney, decision 065).
+  const answer = await retryOnWriteConflict(() =>
+    db.transaction(async (tx): Promise<EarlyRepaymentResult | undefined> => {
+      if (!(await claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, repaymentId))) return undefined;
+      const current = await findLoan(tx, loan.id, { lock: true });
+      if (!current || current.amount_cents === null || current.apr_bps === null || current.term_months === null || current.disbursed_on === null) {
+        throw new Error(`loan ${loan.id} lost its terms`);
+      }
+      const moved = await moveMoney(
+        tx,
+        {
+          id: repaymentId,
+          kind: 'loan_repayment',
+          customerId: loan.customer_id,
+          fromAccountId: account.id,
+          toAccountId: null,
+          amountCents,
+          counterpartyName: loanCounterpartyName,
+          message:
+            plan.late.length === 0
+              ? 'Loan early repayment'
+              : `Loan repayment - late instalment ${plan.late.map((part) => part.number).join(', ')}${plan.earlyCents > 0n ? ' and early repayment' : ''}`,
+          legs: interestTransferId ? [{ id: interestTransferId, kind: 'loan_interest', amountCents: lateInterestCents }] : [],
+        },
+        dependencies.clock,
+      );
+      if (moved.outcome === 'refused') {
+        await storeIdempotentResponse(tx, repaymentId, earlyRepaymentRefusalAnswer(moved.code));
+        return { outcome: 'refused', code: moved.code };
+      }
+      for (const part of plan.late) {
+        await insertRepayment(tx, {
+          id: derivedUuid('loan-late-part', repaymentId, String(part.number)),
+          loanId: loan.id,
+          kind: 'instalment',
+          instalmentNumber: part.number,
+          principalCents: part.principalCents,
+          interestCents: part.interestCents,
+          interestTransferId: part.interestCents > 0n ? interestTransferId : null,
+        });
+        if (part.whole) await markInstalmentPaid(tx, loan.id, part.number, repaymentId);
+        else await reduceInstalment(tx, loan.id, part.number, part);
+      }
+      if (plan.earlyCents > 0n) {
+        await insertRepayment(tx, {
+          id: plan.late.length === 0 ? repaymentId : derivedUuid('loan-early-part', repaymentId),
+          loanId: loan.id,
+          kind: 'early',
+          instalmentNumber: null,
+          principalCents: plan.earlyCents,
+          interestCents: 0n,
+          interestTransferId: null,
+        });
+      }
+      if (plan.earlyCents > 0n) await reamortise(tx, current, plan.earlyCents);
+      await closeWhenNothingOwed(tx, current);
+      const after = await findLoan(tx, loan.id);
+      if (!after) throw new Error(`loan ${loan.id} vanished`);
+      const response = { status: 201, body: { ...presentLoanDetail(after, await listInstalments(tx, loan.id)), transferId: repaymentId } };
+      await storeIdempotentResponse(tx, repaymentId, response);
+      await recordAudit(tx, {
+        actorType: 'customer',
+        actorId: actor.customerId,
+        action: 'loan.repaid_early',
+        subject: loan.id,
+        outcome: 'success',
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        requestId: actor.requestId,
+        details: {
+          amountCents: amountCents.toString(),
+          transferId: repaymentId,
+          lateInstalments: plan.late.map((part) => part.number).join(','),
+          earlyCents: plan.earlyCents.toString(),
+        },
       });
-      if (part.whole) await markInstalmentPaid(tx, loan.id, part.number, repaymentId);
-      else await reduceInstalment(tx, loan.id, part.number, part);
-    }
-    if (plan.earlyCents > 0n) {
-      await insertRepayment(tx, {
-        id: plan.late.length === 0 ? repaymentId : derivedUuid('loan-early-part', repaymentId),
-        loanId: loan.id,
-        kind: 'early',
-        instalmentNumber: null,
-        principalCents: plan.earlyCents,
-        interestCents: 0n,
-        interestTransferId: null,
-      });
-    }
-    await insertLoanPayment(tx, {
-      id: repaymentId,
-      customerId: loan.customer_id,
-      kind: 'loan_repayment',
-      checkingAccountId: account.id,
-      amountCents,
-      message:
-        plan.late.length === 0
-          ? 'Loan early repayment'
-          : `Loan repayment - late instalment ${plan.late.map((part) => part.number).join(', ')}${plan.earlyCents > 0n ? ' and early repayment' : ''}`,
-    });
-    if (plan.earlyCents > 0n) await reamortise(tx, current, plan.earlyCents);
-    await closeWhenNothingOwed(tx, current);
-    const after = await findLoan(tx, loan.id);
-    if (!after) throw new Error(`loan ${loan.id} vanished`);
-    const response = { status: 201, body: { ...presentLoanDetail(after, await listInstalments(tx, loan.id)), transferId: repaymentId } };
-    await storeIdempotentResponse(tx, repaymentId, response);
-    await recordAudit(tx, {
-      actorType: 'customer',
-      actorId: actor.customerId,
-      action: 'loan.repaid_early',
-      subject: loan.id,
-      outcome: 'success',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
-      details: {
-        amountCents: amountCents.toString(),
-        transferId: repaymentId,
-        lateInstalments: plan.late.map((part) => part.number).join(','),
-        earlyCents: plan.earlyCents.toString(),
-      },
-    });
-    return response;
-  });
-  dependencies.liveEvents.publish(loan.customer_id, 'accounts');
-  dependencies.liveEvents.publish(loan.customer_id, 'notifications');
+      return { outcome: 'answered', ...response };
+    }),
+  );
+  if (!answer) {
+    const again = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
+    if (again.state === 'answered') return { outcome: 'answered', ...again.response };
+    throw new AppError('conflict', 'This repayment is already being processed. Check your loan before trying again.');
+  }
+  if (answer.outcome === 'answered') {
+    dependencies.liveEvents.publish(loan.customer_id, 'accounts');
+    dependencies.liveEvents.publish(loan.customer_id, 'notifications');
+  }
   return answer;
 }
 

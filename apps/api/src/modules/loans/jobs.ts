@@ -1,3 +1,4 @@
+import { systemClock } from '../../db/clock.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { runLoanRepayments } from './repayments.ts';
 import { bankToday, type LoanDependencies } from './service.ts';
@@ -12,7 +13,7 @@ export const loanRepaymentIntervalMs = 60 * 60 * 1_000;
 
 export function registerLoanJobs(jobs: JobRunner, dependencies: LoanDependencies): void {
   jobs.register(loanRepaymentJobKind, async () => {
-    await runLoanRepayments(dependencies, bankToday(dependencies.config.bankTimeZone));
+    await runLoanRepayments(dependencies, bankToday(dependencies.config.bankTimeZone, (dependencies.clock ?? systemClock).now()));
   });
   jobs.every(loanRepaymentJobKind, loanRepaymentIntervalMs);
 }

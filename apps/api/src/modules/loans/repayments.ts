@@ -1,16 +1,13 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
 import { lookupTransfers } from '../../ledger/history.ts';
 import { maxLookupSize } from '../../ledger/limits.ts';
-import { transferFlags, type TransferInput } from '../../ledger/types.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import {
   dueInstalments,
   findLoan,
-  insertLoanPayment,
   insertRepayment,
   leaseLoan,
   ledgerAccountOf,
@@ -23,7 +20,8 @@ import {
   type LoanRow,
 } from './repository.ts';
 import { owingAmong } from '../accounts/service.ts';
-import { finishDisbursements, lapseExpiredOffers, loanNotificationLink, type LoanDependencies } from './service.ts';
+import { moveMoney } from '../payments/service.ts';
+import { lapseExpiredOffers, loanCounterpartyName, loanNotificationLink, type LoanDependencies } from './service.ts';
 
 /** Loans the daily job reads at a time. */
 const dueBatchSize = 100;
@@ -35,7 +33,6 @@ export interface RepaymentRunSummary {
   paid: number;
   late: number;
   paidOff: number;
-  disbursementsFinished: number;
   /** Loan offers past their window that lapsed (`expired`) in this run. */
   offersLapsed: number;
 }
@@ -60,7 +57,6 @@ export async function runLoanRepayments(dependencies: LoanDependencies, asOf: st
     paid: 0,
     late: 0,
     paidOff: 0,
-    disbursementsFinished: await finishDisbursements(dependencies),
     offersLapsed: await lapseExpiredOffers(dependencies),
   };
   const done = new Set<string>();
@@ -111,88 +107,76 @@ async function collectInstalment(
   asOf: string,
 ): Promise<'paid' | 'paid_off' | 'late'> {
   const { db } = dependencies;
-  // A run whose process died after the ledger took the instalment but before it was booked (that
-  // day or an earlier one) left its transfers: they are booked now, never taken again under new ids.
+  // A run before decision 065 whose process died after the ledger took the instalment but before it
+  // was booked (that day or an earlier one) left its transfers: they are booked now, never taken
+  // again under new ids. Since 065 the transfers commit with the booking, so none is left so.
   const movedOn = line.payment_cents > 0n ? await dayAlreadyTaken(db, loan.id, line, asOf) : undefined;
   const day = movedOn ?? asOf;
   const repaymentId = derivedUuid('loan-instalment', loan.id, String(line.number), day);
   const interestTransferId = line.interest_cents > 0n ? derivedUuid('loan-interest', loan.id, String(line.number), day) : null;
   const checkingLedgerAccountId = await ledgerAccountOf(db, loan.checking_account_id);
-  const transfers: TransferInput[] = [];
-  if (interestTransferId) {
-    transfers.push({
-      id: interestTransferId,
-      debitAccountId: operatorAccounts.loansReceivable,
-      creditAccountId: operatorAccounts.interestIncome,
-      amountCents: line.interest_cents,
-      ledger: ledgers.usd,
-      code: transferCodes.interest,
-      flags: transferFlags.linked,
-    });
-  }
-  if (line.payment_cents > 0n) {
-    transfers.push({
-      id: repaymentId,
-      debitAccountId: checkingLedgerAccountId,
-      creditAccountId: operatorAccounts.loansReceivable,
-      amountCents: line.payment_cents,
-      ledger: ledgers.usd,
-      code: transferCodes.loanRepayment,
-    });
-  }
-  // Both transfers are linked (both or neither), so finding the repayment means both were made; sent
-  // again, the chain would answer `exists` then `linked_event_failed`, not `exists` twice.
   // While checking owes the bank after a returned deposit, what comes in pays that first
   // (accounts/owed.ts): the instalment waits, late, like one without the money.
   const owing = movedOn === undefined && (await owingAmong(db, [checkingLedgerAccountId])).length > 0;
-  const outcomes = movedOn === undefined && !owing ? await createTransfers(db, transfers) : [];
-  const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
-  if (owing || refused) {
-    const shortOfMoney = owing || outcomes.some((outcome) => outcome.result === 'exceeds_credits' || outcome.result === 'id_already_failed');
-    if (!shortOfMoney) throw new Error(`the ledger refused instalment ${line.number} of loan ${loan.id}: ${refused?.result}`);
-    const told = await db.transaction(async (tx) => {
-      if (!(await markInstalmentLate(tx, loan.id, line.number, asOf))) return false;
-      await notifyCustomer(tx, {
-        customerId: loan.customer_id,
-        kind: 'loan',
-        name: 'Loan instalment late',
-        text: `We could not take instalment ${line.number} of ${lastNumber} (${formatMoney(line.payment_cents)}, due ${line.due_date}) from your checking account: not enough money was available. We will try again each day. Please add money to your checking account.`,
-        link: `${loanNotificationLink}/${loan.id}`,
-      });
-      return true;
-    });
-    if (told) dependencies.liveEvents.publish(loan.customer_id, 'notifications');
-    return 'late';
-  }
-
-  const paidOff = await db.transaction(async (tx) => {
-    const current = await findLoan(tx, loan.id, { lock: true });
-    if (!current || current.status !== 'active') return false;
-    if (line.payment_cents > 0n) {
-      await insertRepayment(tx, {
-        id: repaymentId,
-        loanId: loan.id,
-        kind: 'instalment',
-        instalmentNumber: line.number,
-        principalCents: line.principal_cents,
-        interestCents: line.interest_cents,
-        interestTransferId,
-      });
-      await insertLoanPayment(tx, {
-        id: repaymentId,
-        customerId: loan.customer_id,
-        kind: 'loan_repayment',
-        checkingAccountId: loan.checking_account_id,
-        amountCents: line.payment_cents,
-        message: instalmentWords(line.number, lastNumber),
-      });
-    }
-    await markInstalmentPaid(tx, loan.id, line.number, repaymentId);
-    return closeWhenNothingOwed(tx, loan);
-  });
+  // The ledger's transfers (the repayment and its linked interest leg: both or neither), the history
+  // line, the repayment and the instalment paid, or the instalment late and its notice, commit
+  // together (payments' moveMoney, decision 065).
+  const result = await retryOnWriteConflict(() =>
+    db.transaction(async (tx): Promise<'paid' | 'paid_off' | 'late' | 'told_late'> => {
+      if (owing) return (await markLate(tx, loan, line, lastNumber, asOf)) ? 'told_late' : 'late';
+      const current = await findLoan(tx, loan.id, { lock: true });
+      if (!current || current.status !== 'active') return 'paid';
+      if (line.payment_cents > 0n) {
+        const moved = await moveMoney(
+          tx,
+          {
+            id: repaymentId,
+            kind: 'loan_repayment',
+            customerId: loan.customer_id,
+            fromAccountId: loan.checking_account_id,
+            toAccountId: null,
+            amountCents: line.payment_cents,
+            counterpartyName: loanCounterpartyName,
+            message: instalmentWords(line.number, lastNumber),
+            legs: interestTransferId ? [{ id: interestTransferId, kind: 'loan_interest', amountCents: line.interest_cents }] : [],
+          },
+          dependencies.clock,
+        );
+        // Without the money the instalment is late; the ledger's refusal commits with it, so the same
+        // ids answer the same refusal again today (result-codes.ts: id_already_failed).
+        if (moved.outcome === 'refused') return (await markLate(tx, loan, line, lastNumber, asOf)) ? 'told_late' : 'late';
+        await insertRepayment(tx, {
+          id: repaymentId,
+          loanId: loan.id,
+          kind: 'instalment',
+          instalmentNumber: line.number,
+          principalCents: line.principal_cents,
+          interestCents: line.interest_cents,
+          interestTransferId,
+        });
+      }
+      await markInstalmentPaid(tx, loan.id, line.number, repaymentId);
+      return (await closeWhenNothingOwed(tx, loan)) ? 'paid_off' : 'paid';
+    }),
+  );
+  if (result === 'told_late') dependencies.liveEvents.publish(loan.customer_id, 'notifications');
+  if (result === 'late' || result === 'told_late') return 'late';
   dependencies.liveEvents.publish(loan.customer_id, 'accounts');
-  if (paidOff) dependencies.liveEvents.publish(loan.customer_id, 'notifications');
-  return paidOff ? 'paid_off' : 'paid';
+  if (result === 'paid_off') dependencies.liveEvents.publish(loan.customer_id, 'notifications');
+  return result;
+}
+
+/** The instalment is late as of this day; the customer is told once a day per instalment. Answers whether they were told. */
+async function markLate(tx: Queryable, loan: LoanRow, line: InstalmentRow, lastNumber: number, asOf: string): Promise<boolean> {
+  if (!(await markInstalmentLate(tx, loan.id, line.number, asOf))) return false;
+  await notifyCustomer(tx, {
+    customerId: loan.customer_id,
+    kind: 'loan',
+    name: 'Loan instalment late',
+    text: `We could not take instalment ${line.number} of ${lastNumber} (${formatMoney(line.payment_cents)}, due ${line.due_date}) from your checking account: not enough money was available. We will try again each day. Please add money to your checking account.`,
+    link: `${loanNotificationLink}/${loan.id}`,
+  });
+  return true;
 }
 
 /** Each day from `first` to `last` (YYYY-MM-DD, inclusive). */

@@ -314,45 +314,6 @@ export async function sumEarlyPrincipal(db: Queryable, loanId: string): Promise<
   return row?.total ?? 0n;
 }
 
-/**
- * The history line of a loan's money (the payments table is where history reads every movement): a
- * disbursement into checking or a repayment out of it, completed, its words in `message`.
- */
-export interface LoanPaymentLine {
-  id: string;
-  customerId: string;
-  kind: 'loan_disbursement' | 'loan_repayment';
-  checkingAccountId: string;
-  amountCents: bigint;
-  message: string;
-}
-
-export async function insertLoanPayment(tx: Queryable, line: LoanPaymentLine): Promise<void> {
-  const into = line.kind === 'loan_disbursement';
-  await tx.query(
-    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message)
-     VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-    [
-      line.id,
-      line.customerId,
-      line.kind,
-      into ? null : line.checkingAccountId,
-      into ? line.checkingAccountId : null,
-      line.amountCents,
-      'Strongroom loan',
-      line.message,
-    ],
-  );
-}
-
-/** Active loans whose disbursement's history line is missing: a crash between the decision and the ledger. */
-export async function loansWithoutDisbursementLine(db: Queryable, limit: number): Promise<LoanRow[]> {
-  return db.query<LoanRow>(
-    `SELECT ${loanColumns} FROM loans l WHERE l.status IN ('active', 'paid_off') AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = l.disbursement_transfer_id) LIMIT $1`,
-    [limit],
-  );
-}
-
 export interface LoanAccountRow {
   id: string;
   customer_id: string;

@@ -19,7 +19,7 @@ import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { scheduleCsv, schedulePdf } from './documents.ts';
-import { repayEarly } from './early-repayment.ts';
+import { earlyRepaymentRefusalAnswer, repayEarly } from './early-repayment.ts';
 import { acceptLoanOffer, applyForLoan, customerLoanDetail, customerLoans, declineLoanOffer, type LoanDependencies } from './service.ts';
 
 const errors = {
@@ -100,7 +100,8 @@ export function loanRoutes(
           request.body,
           idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
         );
-        return reply.code(answer.status).send(answer.body as z.infer<typeof loanRepaymentResponseSchema>);
+        const http = answer.outcome === 'refused' ? earlyRepaymentRefusalAnswer(answer.code) : answer;
+        return reply.code(http.status).send(http.body as z.infer<typeof loanRepaymentResponseSchema>);
       },
     );
 

@@ -12,8 +12,8 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfersIn } from '../../ledger/create-transfers.ts';
+import { systemClock, type Clock } from '../../db/clock.ts';
+import { transferCodes } from '../../ledger/codes.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
@@ -23,7 +23,8 @@ import type { LiveEvents } from '../../platform/live-events.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
-import { accountsWithBalances, owingAmong, repayOwedIn } from '../accounts/service.ts';
+import { accountsWithBalances } from '../accounts/service.ts';
+import { moveMoney } from '../payments/service.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { presentLoan, presentLoanDetail, principalOwedCents } from './presenter.ts';
 import {
@@ -37,11 +38,8 @@ import {
   hasOpenOffer,
   insertInstalments,
   insertLoan,
-  insertLoanPayment,
-  ledgerAccountOf,
   listCustomerLoans,
   listInstalments,
-  loansWithoutDisbursementLine,
   lapseOffers,
   nextUnpaidInstalments,
   offerLoan,
@@ -56,7 +54,12 @@ export interface LoanDependencies {
   db: Database;
   liveEvents: LiveEvents;
   config: Pick<Config, 'bankTimeZone'>;
+  /** Dates the ledger's transfers and the bank's today in tests; production reads the database's and the machine's time (db/clock.ts). */
+  clock?: Clock;
 }
+
+/** Who a loan's history lines name on the other side. */
+export const loanCounterpartyName = 'Strongroom loan';
 
 export interface RequestMeta {
   ip?: string;
@@ -86,7 +89,7 @@ async function noCheckingAccountMessage(db: Queryable, customerId: string): Prom
 }
 
 /** Today's date (YYYY-MM-DD) in the bank's time zone. */
-export function bankToday(timeZone: string, now: Date = new Date()): string {
+export function bankToday(timeZone: string, now: Date = systemClock.now()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
@@ -265,7 +268,7 @@ export async function decideLoan(
         principalCents: amountCents,
         aprBps: body.aprBps,
         termMonths: body.termMonths,
-        disbursedOn: bankToday(dependencies.config.bankTimeZone),
+        disbursedOn: bankToday(dependencies.config.bankTimeZone, (dependencies.clock ?? systemClock).now()),
       });
       const disclosure = discloseSchedule(amountCents, schedule);
       if (Math.abs(disclosure.aprBps - body.aprBps) > loanRules.aprToleranceBps) {
@@ -340,46 +343,53 @@ export async function acceptLoanOffer(
   if (earlier.state === 'unanswered') throw new AppError('conflict', 'This acceptance is already being processed. Check your loan before trying again.');
   await lapseOffers(db, { loanId: loan.id });
 
-  const accepted = await db.transaction(async (tx) => {
-    const row = await findLoan(tx, loan.id, { lock: true });
-    if (!row) throw notFound();
-    // The same key sent twice at once: the second waited for the lock and answers what the first did.
-    const replay = await lookupIdempotencyKey(tx, actor.customerId, idempotencyKey, hash);
-    if (replay.state === 'answered') return { response: replay.response, row: undefined };
-    if (row.status !== 'offered') throw refuseAnswer(row);
-    if (row.amount_cents === null || row.apr_bps === null || row.term_months === null) throw new Error(`loan ${row.id} is an offer without terms`);
-    const disbursementId = disbursementIdOf(row.id);
-    if (!(await claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, disbursementId))) return undefined;
-    const disbursedOn = bankToday(dependencies.config.bankTimeZone);
-    if (!(await acceptOffer(tx, row.id, { disbursementTransferId: disbursementId, disbursedOn }))) {
-      // Its window closed between the lapse above and this moment: nothing was claimed for good.
-      throw new AppError('offer_expired', 'This loan offer has expired. You can apply again.');
-    }
-    await deleteUnpaidInstalments(tx, row.id);
-    await insertInstalments(tx, row.id, buildSchedule({ principalCents: row.amount_cents, aprBps: row.apr_bps, termMonths: row.term_months, disbursedOn }));
-    const after = await findLoan(tx, row.id);
-    if (!after) throw new Error(`loan ${row.id} vanished`);
-    const response = { status: 200, body: presentLoanDetail(after, await listInstalments(tx, row.id)) };
-    await storeIdempotentResponse(tx, disbursementId, response);
-    await recordAudit(tx, {
-      actorType: 'customer',
-      actorId: actor.customerId,
-      action: 'loan.offer_accepted',
-      subject: row.id,
-      outcome: 'success',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
-      details: { amountCents: row.amount_cents.toString() },
-    });
-    return { response, row: after };
-  });
+  // The acceptance and the money it pays out commit together (decision 065): no crash leaves one without the other.
+  const accepted = await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      const row = await findLoan(tx, loan.id, { lock: true });
+      if (!row) throw notFound();
+      // The same key sent twice at once: the second waited for the lock and answers what the first did.
+      const replay = await lookupIdempotencyKey(tx, actor.customerId, idempotencyKey, hash);
+      if (replay.state === 'answered') return { response: replay.response, row: undefined };
+      if (row.status !== 'offered') throw refuseAnswer(row);
+      if (row.amount_cents === null || row.apr_bps === null || row.term_months === null) throw new Error(`loan ${row.id} is an offer without terms`);
+      const disbursementId = disbursementIdOf(row.id);
+      if (!(await claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, disbursementId))) return undefined;
+      const disbursedOn = bankToday(dependencies.config.bankTimeZone, (dependencies.clock ?? systemClock).now());
+      if (!(await acceptOffer(tx, row.id, { disbursementTransferId: disbursementId, disbursedOn }))) {
+        // Its window closed between the lapse above and this moment: nothing was claimed for good.
+        throw new AppError('offer_expired', 'This loan offer has expired. You can apply again.');
+      }
+      await deleteUnpaidInstalments(tx, row.id);
+      await insertInstalments(tx, row.id, buildSchedule({ principalCents: row.amount_cents, aprBps: row.apr_bps, termMonths: row.term_months, disbursedOn }));
+      const after = await findLoan(tx, row.id);
+      if (!after) throw new Error(`loan ${row.id} vanished`);
+      const response = { status: 200, body: presentLoanDetail(after, await listInstalments(tx, row.id)) };
+      await storeIdempotentResponse(tx, disbursementId, response);
+      await recordAudit(tx, {
+        actorType: 'customer',
+        actorId: actor.customerId,
+        action: 'loan.offer_accepted',
+        subject: row.id,
+        outcome: 'success',
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        requestId: actor.requestId,
+        details: { amountCents: row.amount_cents.toString() },
+      });
+      await disburse(tx, after, dependencies.clock);
+      return { response, row: after };
+    }),
+  );
   if (!accepted) {
     const again = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
     if (again.state === 'answered') return again.response;
     throw new AppError('conflict', 'This acceptance is already being processed. Check your loan before trying again.');
   }
-  if (accepted.row) await disburse(dependencies, accepted.row);
+  if (accepted.row) {
+    dependencies.liveEvents.publish(accepted.row.customer_id, 'accounts');
+    dependencies.liveEvents.publish(accepted.row.customer_id, 'notifications');
+  }
   return accepted.response;
 }
 
@@ -436,62 +446,41 @@ export function disbursementIdOf(loanId: string): string {
   return derivedUuid('loan-disbursement', loanId);
 }
 
-/** Pays an accepted loan into checking (idempotent: the transfer id is the loan's) and writes its history line and notice. */
-async function disburse(dependencies: LoanDependencies, row: LoanRow): Promise<void> {
-  const { db } = dependencies;
+/**
+ * Pays an accepted loan into checking, inside the acceptance's transaction, with its history line
+ * and notice (payments' moveMoney: the transfer id is the loan's, so the money moves once).
+ */
+async function disburse(tx: Queryable, row: LoanRow, clock: Clock | undefined): Promise<void> {
   if (row.amount_cents === null || row.disbursement_transfer_id === null) throw new Error(`loan ${row.id} has no approved amount`);
   const amountCents = row.amount_cents;
   const transferId = row.disbursement_transfer_id;
-  const checkingLedgerAccountId = await ledgerAccountOf(db, row.checking_account_id);
-  await retryOnWriteConflict(() =>
-    db.transaction(async (tx) => {
-      const [outcome] = await createTransfersIn(tx, [
-        {
-          id: transferId,
-          debitAccountId: operatorAccounts.loansReceivable,
-          creditAccountId: checkingLedgerAccountId,
-          amountCents,
-          ledger: ledgers.usd,
-          code: transferCodes.loanDisbursement,
-        },
-      ]);
-      if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-        throw new Error(`the ledger refused the disbursement of loan ${row.id}: ${outcome?.result ?? 'no result'}`);
-      }
-      // What checking owes the bank after a returned deposit is paid first, as with any money that arrives (accounts/owed.ts).
-      if (outcome.result === 'ok') await repayOwedIn(tx, await owingAmong(tx, [checkingLedgerAccountId]));
-    }),
-  );
-  await db.transaction(async (tx) => {
-    const existing = await tx.query('SELECT 1 FROM payments WHERE id = $1', [transferId]);
-    if (existing.length > 0) return;
-    await insertLoanPayment(tx, {
+  const first = (await listInstalments(tx, row.id))[0];
+  const moved = await moveMoney(
+    tx,
+    {
       id: transferId,
-      customerId: row.customer_id,
       kind: 'loan_disbursement',
-      checkingAccountId: row.checking_account_id,
-      amountCents,
-      message: 'Loan disbursement',
-    });
-    const first = (await listInstalments(tx, row.id))[0];
-    await notifyCustomer(tx, {
       customerId: row.customer_id,
-      kind: 'loan',
-      name: 'Loan paid out',
-      text: `Your loan of ${formatMoney(amountCents)} was paid into your checking account.${
-        first ? ` Your first instalment of ${formatMoney(first.payment_cents)} is due on ${first.due_date}.` : ''
-      }`,
-      link: `/loan/${row.id}`,
-      paymentId: transferId,
-    });
-  });
-  dependencies.liveEvents.publish(row.customer_id, 'accounts');
-  dependencies.liveEvents.publish(row.customer_id, 'notifications');
-}
-
-/** Finishes disbursements that a crash left between the acceptance and the ledger; part of the daily job. */
-export async function finishDisbursements(dependencies: LoanDependencies, limit = 100): Promise<number> {
-  const rows = await loansWithoutDisbursementLine(dependencies.db, limit);
-  for (const row of rows) await disburse(dependencies, row);
-  return rows.length;
+      fromAccountId: null,
+      toAccountId: row.checking_account_id,
+      amountCents,
+      counterpartyName: loanCounterpartyName,
+      message: 'Loan disbursement',
+      notifications: [
+        {
+          customerId: row.customer_id,
+          kind: 'loan',
+          name: 'Loan paid out',
+          text: `Your loan of ${formatMoney(amountCents)} was paid into your checking account.${
+            first ? ` Your first instalment of ${formatMoney(first.payment_cents)} is due on ${first.due_date}.` : ''
+          }`,
+          link: `/loan/${row.id}`,
+          paymentId: transferId,
+        },
+      ],
+    },
+    clock,
+  );
+  // Loans receivable has no limit: a refusal is a defect, and the acceptance rolls back with it.
+  if (moved.outcome === 'refused') throw new Error(`the ledger refused the disbursement of loan ${row.id}: ${moved.code}`);
 }

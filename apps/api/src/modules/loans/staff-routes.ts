@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { loanDecisionRequestSchema, staffLoanListQuerySchema, staffLoanListSchema, staffLoanResponseSchema } from '@strongroom/contracts/loans.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import { idParams, isUuid } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffOf } from '../../platform/staff-auth.ts';
-import { findLoan, lapseOffers, listLoansByStatus } from './repository.ts';
-import { decideLoan, presentStaffLoan, type LoanDependencies } from './service.ts';
+import { decideLoan, type LoanDependencies } from './service.ts';
+import { staffLoan, staffLoanQueue } from './staff-queue.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-/** A page of the queue: each item reads the customer's accounts and income, so pages stay small. */
-export const loanQueuePageSize = 25;
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The back office's loan queue and decision (`loans.decide`, docs/product.md section 6). */
 export function loanStaffRoutes(dependencies: LoanDependencies): FastifyPluginAsyncZod {
@@ -23,14 +20,7 @@ export function loanStaffRoutes(dependencies: LoanDependencies): FastifyPluginAs
       '/staff/loans',
       { ...guarded, schema: { tags: ['staff'], querystring: staffLoanListQuerySchema, response: { 200: staffLoanListSchema, ...errors } } },
       async (request) => {
-        // Offers past their window show as lapsed whether or not the daily job has run yet.
-        if (request.query.status === 'offered' || request.query.status === 'expired') await lapseOffers(db);
-        const { rows, total } = await listLoansByStatus(db, request.query.status, decodeCursor(request.query.cursor), loanQueuePageSize);
-        const page = rows.slice(0, loanQueuePageSize);
-        const items = [];
-        for (const row of page) items.push(await presentStaffLoan(db, row));
-        const last = page.at(-1);
-        return { items, nextCursor: rows.length > loanQueuePageSize && last ? encodeCursor({ at: last.created_text, id: last.id }) : null, total };
+        return staffLoanQueue(db, request.query.status, request.query.cursor);
       },
     );
 
@@ -47,9 +37,9 @@ export function loanStaffRoutes(dependencies: LoanDependencies): FastifyPluginAs
           audit: { actorType: 'staff', actorId: member.id, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },
         });
         if (outcome.kind === 'already_decided') throw new AppError('already_decided', 'This loan application was already decided');
-        const row = await findLoan(db, request.params.id);
-        if (!row) throw new AppError('not_found', 'No such loan');
-        return { loan: await presentStaffLoan(db, row) };
+        const loan = await staffLoan(db, request.params.id);
+        if (!loan) throw new AppError('not_found', 'No such loan');
+        return { loan };
       },
     );
   };

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
-import { notificationListSchema, notificationPageSize, type NotificationList } from '@strongroom/contracts/notifications.ts';
+import { notificationListSchema, type NotificationList } from '@strongroom/contracts/notifications.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
-import { notFound } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
-import { countUnreadNotifications, listNotifications, markAllNotificationsRead, softDeleteNotification } from './repository.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { deleteNotification, markNotificationsRead, notificationList } from './service.ts';
 
 /** The customer's notifications: read, mark read, delete. Writing them is platform/notify.ts. */
 export function notificationRoutes(dependencies: { db: Database; liveEvents: LiveEvents }): FastifyPluginAsyncZod {
@@ -18,32 +15,15 @@ export function notificationRoutes(dependencies: { db: Database; liveEvents: Liv
 
     app.get(
       '/notifications',
-      { schema: { tags: ['notifications'], response: { 200: notificationListSchema, 401: errorResponseSchema } } },
-      async (request): Promise<NotificationList> => {
-        const customerId = customerIdOf(request);
-        const [rows, unreadCount] = await Promise.all([listNotifications(db, customerId, notificationPageSize), countUnreadNotifications(db, customerId)]);
-        return {
-          items: rows.map((row) => ({
-            id: row.id,
-            kind: row.kind,
-            name: row.name,
-            text: row.text,
-            createdAt: row.created_at.toISOString(),
-            read: row.read_at !== null,
-            link: row.link,
-          })),
-          unreadCount,
-        };
-      },
+      { schema: { tags: ['notifications'], response: { 200: notificationListSchema, ...errorResponses(401) } } },
+      async (request): Promise<NotificationList> => notificationList(db, customerIdOf(request)),
     );
 
     app.post(
       '/notifications/read',
-      { schema: { tags: ['notifications'], response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema } } },
+      { schema: { tags: ['notifications'], response: { 204: z.null(), ...errorResponses(401, 403) } } },
       async (request, reply) => {
-        const customerId = customerIdOf(request);
-        // Other open pages of this customer update their badge.
-        if ((await markAllNotificationsRead(db, customerId)) > 0) liveEvents.publish(customerId, 'notifications');
+        await markNotificationsRead(db, liveEvents, customerIdOf(request));
         return reply.status(204).send(null);
       },
     );
@@ -55,14 +35,11 @@ export function notificationRoutes(dependencies: { db: Database; liveEvents: Liv
           tags: ['notifications'],
           // Any string: a malformed id answers 404 like an unknown one, not 400.
           params: z.object({ id: z.string() }),
-          response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) => {
-        const customerId = customerIdOf(request);
-        const { id } = request.params;
-        if (!uuidPattern.test(id) || !(await softDeleteNotification(db, customerId, id))) throw notFound('This notification does not exist');
-        liveEvents.publish(customerId, 'notifications');
+        await deleteNotification(db, liveEvents, customerIdOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -5,6 +5,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
+import type { RequestOrigin } from '../../platform/request-actor.ts';
 import { openCustomerAccounts } from '../accounts/service.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { holdBonusOfDuplicate, settleReferralBonuses } from '../referrals/service.ts';
@@ -26,8 +27,8 @@ export interface IdentityDecision {
   reason?: string;
   /** A staff id, or 'sandbox' for the automatic approval. */
   decidedBy: string;
-  /** The staff request that decided it, for the audit entry. */
-  request?: { ip: string; userAgent?: string; requestId: string };
+  /** Where the staff request that decided it came from, for the audit entry. */
+  request?: RequestOrigin;
 }
 
 /**

@@ -1,30 +1,28 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema, sessionResponseSchema } from '@strongroom/contracts/auth.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { identityFieldsSchema, onboardingMessages, phoneCodeRequestSchema, phoneSignupRequestSchema } from '@strongroom/contracts/onboarding.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { startSession } from '../../platform/session.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readImageForm, sendStoredImage } from '../../platform/uploads.ts';
 import { sessionAnswerFor } from '../customers/service.ts';
 import { ownIdentityStatusSchema } from '@strongroom/contracts/staff-identity.ts';
-import { latestOwnIdentityReview } from './identity-reviews-repository.ts';
-import { findOwnedFile } from './repository.ts';
-import { resendPhoneCode, saveProfilePhoto, startPhoneVerification, submitIdentity, verifyPhoneCode, type OnboardingDependencies } from './service.ts';
+import {
+  ownedImage,
+  ownIdentityStatus,
+  resendPhoneCode,
+  saveProfilePhoto,
+  startPhoneVerification,
+  submitIdentity,
+  verifyPhoneCode,
+  type OnboardingDependencies,
+} from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
@@ -32,13 +30,6 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
 
   return async (app) => {
     requireCustomer(app, db);
-    const actorOf = (request: FastifyRequest, customerId: string) => ({
-      customerId,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      requestId: request.id,
-    });
-
     app.post(
       '/onboarding/phone',
       {
@@ -46,13 +37,13 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
         schema: { tags: ['onboarding'], body: phoneSignupRequestSchema, response: { 200: messageResponseSchema, ...errors } },
       },
       async (request) => {
-        await startPhoneVerification(dependencies, actorOf(request, customerIdOf(request)), request.body);
+        await startPhoneVerification(dependencies, customerActorOf(request), request.body);
         return { message: onboardingMessages.codeSent };
       },
     );
 
     app.post('/onboarding/phone/resend', { schema: { tags: ['onboarding'], response: { 200: messageResponseSchema, ...errors } } }, async (request) => {
-      await resendPhoneCode(dependencies, actorOf(request, customerIdOf(request)));
+      await resendPhoneCode(dependencies, customerActorOf(request));
       return { message: onboardingMessages.codeSent };
     });
 
@@ -64,7 +55,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
       },
       async (request, reply) => {
         const customerId = customerIdOf(request);
-        await verifyPhoneCode(dependencies, actorOf(request, customerId), request.body.code);
+        await verifyPhoneCode(dependencies, customerActorOf(request), request.body.code);
         // A second factor proven is a privilege change: a new session id (ASVS 7.2.4).
         await startSession(db, request, reply, 'customer', customerId);
         return sessionAnswer(customerId);
@@ -72,12 +63,9 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
     );
 
     // The customer's latest review: after a rejection the registration page shows why.
-    app.get('/onboarding/identity', { schema: { tags: ['onboarding'], response: { 200: ownIdentityStatusSchema, ...errors } } }, async (request) => {
-      const review = await latestOwnIdentityReview(db, customerIdOf(request));
-      return review
-        ? { status: review.status, reason: review.status === 'rejected' ? review.reason : null }
-        : { status: 'not_submitted' as const, reason: null };
-    });
+    app.get('/onboarding/identity', { schema: { tags: ['onboarding'], response: { 200: ownIdentityStatusSchema, ...errors } } }, async (request) =>
+      ownIdentityStatus(db, customerIdOf(request)),
+    );
 
     app.post(
       '/onboarding/identity',
@@ -100,7 +88,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
           for (const issue of fields.error.issues) messages[String(issue.path[0] ?? '_')] ??= issue.message;
           throw new AppError('validation_failed', 'Some fields are not valid', { fields: messages });
         }
-        await submitIdentity(dependencies, actorOf(request, customerId), fields.data, form.image?.bytes);
+        await submitIdentity(dependencies, customerActorOf(request), fields.data, form.image?.bytes);
         return reply.status(201).send(await sessionAnswer(customerId));
       },
     );
@@ -118,7 +106,7 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
       async (request, reply) => {
         const customerId = customerIdOf(request);
         const form = await readImageForm(request);
-        await saveProfilePhoto(dependencies, actorOf(request, customerId), form.image?.bytes);
+        await saveProfilePhoto(dependencies, customerActorOf(request), form.image?.bytes);
         return reply.status(201).send(await sessionAnswer(customerId));
       },
     );
@@ -129,16 +117,11 @@ export function onboardingRoutes(dependencies: OnboardingDependencies): FastifyP
         schema: {
           tags: ['onboarding'],
           params: z.object({ fileId: z.string() }),
-          response: { 200: z.unknown().describe('The image (image/png or image/jpeg)'), 404: errorResponseSchema },
+          response: { 200: z.unknown().describe('The image (image/png or image/jpeg)'), ...errorResponses(404) },
         },
       },
       async (request, reply) => {
-        const fileId = request.params.fileId;
-        const isUuid = /^[0-9a-f-]{36}$/i.test(fileId);
-        const file = isUuid ? await findOwnedFile(db, fileId, customerIdOf(request)) : undefined;
-        if (!file) throw new AppError('not_found', 'No such file');
-        const bytes = await dependencies.storage.get(file.storage_key);
-        return sendStoredImage(reply, { bytes, contentType: file.content_type, fileName: `${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}` });
+        return sendStoredImage(reply, await ownedImage(dependencies, customerIdOf(request), request.params.fileId));
       },
     );
   };

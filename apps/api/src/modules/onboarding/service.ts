@@ -4,17 +4,21 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import type { OnboardingStep } from '@strongroom/contracts/auth.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { identityMessages, onboardingMessages, type IdentityFields, type PhoneSignupRequest } from '@strongroom/contracts/onboarding.ts';
+import type { OwnIdentityStatus } from '@strongroom/contracts/staff-identity.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { encrypt, equalHashes, keyedHash, randomDigits } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { cleanImage } from '../../platform/uploads.ts';
 import { findCustomerById, nextStepFor, setProfilePhoto, setVerifiedPhone } from '../customers/service.ts';
+import { latestOwnIdentityReview } from './identity-reviews-repository.ts';
 import {
   countPhoneCodeAttempt,
+  findOwnedFile,
   insertIdentityReview,
   insertPhoneCode,
   insertStoredFile,
@@ -35,13 +39,6 @@ export interface OnboardingDependencies {
   config: Pick<Config, 'bankName' | 'secrets'>;
   /** Queues the sandbox's automatic identity approval; undefined where staff decide. */
   scheduleAutoApproval?: (reviewId: string) => Promise<void>;
-}
-
-export interface Actor {
-  customerId: string;
-  ip: string;
-  userAgent?: string;
-  requestId: string;
 }
 
 export const phoneCodeValidMs = 10 * 60 * 1_000;
@@ -86,7 +83,7 @@ function phoneCodeHash(dependencies: OnboardingDependencies, customerId: string,
   return keyedHash(dependencies.config.secrets.sessionSecret, `phone:${customerId}:${code}`);
 }
 
-async function sendPhoneCode(dependencies: OnboardingDependencies, actor: Actor, phoneE164: string, country: string): Promise<void> {
+async function sendPhoneCode(dependencies: OnboardingDependencies, actor: CustomerActor, phoneE164: string, country: string): Promise<void> {
   const code = randomDigits(businessConstants.phoneCodeDigits);
   await dependencies.db.transaction(async (tx) => {
     await insertPhoneCode(tx, {
@@ -98,19 +95,17 @@ async function sendPhoneCode(dependencies: OnboardingDependencies, actor: Actor,
     });
   });
   await dependencies.sms.send({ to: phoneE164, text: `Your ${dependencies.config.bankName} code is ${code}. It expires in 10 minutes. Never share it.` });
-  await recordAudit(dependencies.db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'onboarding.phone_code_sent',
-    outcome: 'success',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { country },
-  });
+  await recordAudit(
+    dependencies.db,
+    auditEntryOf(actor, {
+      action: 'onboarding.phone_code_sent',
+      outcome: 'success',
+      details: { country },
+    }),
+  );
 }
 
-export async function startPhoneVerification(dependencies: OnboardingDependencies, actor: Actor, input: PhoneSignupRequest): Promise<void> {
+export async function startPhoneVerification(dependencies: OnboardingDependencies, actor: CustomerActor, input: PhoneSignupRequest): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['phone']);
   const country = input.countryCode as CountryCode;
   const parsed = parsePhoneNumberFromString(input.phoneNumber, country);
@@ -120,7 +115,7 @@ export async function startPhoneVerification(dependencies: OnboardingDependencie
   await sendPhoneCode(dependencies, actor, parsed.number, country);
 }
 
-export async function resendPhoneCode(dependencies: OnboardingDependencies, actor: Actor): Promise<void> {
+export async function resendPhoneCode(dependencies: OnboardingDependencies, actor: CustomerActor): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['phone']);
   const latest = await latestPhoneCode(dependencies.db, actor.customerId);
   if (!latest) throw new AppError('conflict', 'Enter your phone number first.');
@@ -137,7 +132,7 @@ export async function resendPhoneCode(dependencies: OnboardingDependencies, acto
  * Four digits, ten minutes, five tries, one use (ASVS 6.5 / 6.6). A number another customer has
  * verified is refused here, after the code proves the phone is in hand (decision 055).
  */
-export async function verifyPhoneCode(dependencies: OnboardingDependencies, actor: Actor, code: string): Promise<void> {
+export async function verifyPhoneCode(dependencies: OnboardingDependencies, actor: CustomerActor, code: string): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['phone']);
   const outcome = await dependencies.db.transaction(async (tx) => {
     const latest = await latestPhoneCode(tx, actor.customerId);
@@ -155,16 +150,14 @@ export async function verifyPhoneCode(dependencies: OnboardingDependencies, acto
     await setVerifiedPhone(tx, actor.customerId, latest.phone_e164, latest.phone_country);
     return 'verified' as const;
   });
-  await recordAudit(dependencies.db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'onboarding.phone_verification',
-    outcome: outcome === 'verified' ? 'success' : 'failure',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { outcome },
-  });
+  await recordAudit(
+    dependencies.db,
+    auditEntryOf(actor, {
+      action: 'onboarding.phone_verification',
+      outcome: outcome === 'verified' ? 'success' : 'failure',
+      details: { outcome },
+    }),
+  );
   if (outcome === 'missing') throw new AppError('conflict', 'Enter your phone number first.');
   // Step-up codes of two customers never go to one phone (decision 055): this customer enters another number.
   if (outcome === 'taken') throw new AppError('conflict', identityMessages.phoneTaken, { fields: { phoneNumber: identityMessages.phoneTaken } });
@@ -189,7 +182,12 @@ async function storeImage(
  * masked), the date of birth, country, and the US address: street of one or two lines, city, state,
  * ZIP code (decision 055). It opens a review; in the sandbox it is approved automatically after a delay.
  */
-export async function submitIdentity(dependencies: OnboardingDependencies, actor: Actor, fields: IdentityFields, document: Buffer | undefined): Promise<void> {
+export async function submitIdentity(
+  dependencies: OnboardingDependencies,
+  actor: CustomerActor,
+  fields: IdentityFields,
+  document: Buffer | undefined,
+): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['identity']);
   if (!countries.isValid(fields.country)) {
     throw new AppError('validation_failed', 'Some fields are not valid', { fields: { country: 'choose a country' } });
@@ -211,21 +209,19 @@ export async function submitIdentity(dependencies: OnboardingDependencies, actor
       identification: { idType: fields.idType, dateOfBirth: fields.dateOfBirth, city: fields.city, zipCode: fields.zipCode },
     });
   });
-  await recordAudit(dependencies.db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'onboarding.identity_submitted',
-    subject: reviewId,
-    outcome: 'success',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { fileId: file.id },
-  });
+  await recordAudit(
+    dependencies.db,
+    auditEntryOf(actor, {
+      action: 'onboarding.identity_submitted',
+      subject: reviewId,
+      outcome: 'success',
+      details: { fileId: file.id },
+    }),
+  );
   await dependencies.scheduleAutoApproval?.(reviewId);
 }
 
-export async function saveProfilePhoto(dependencies: OnboardingDependencies, actor: Actor, photo: Buffer | undefined): Promise<void> {
+export async function saveProfilePhoto(dependencies: OnboardingDependencies, actor: CustomerActor, photo: Buffer | undefined): Promise<void> {
   await requireStep(dependencies.db, actor.customerId, ['profile-photo', 'dashboard']);
   const image = await cleanImage('photo', photo, { squareMaxPixels: profilePhotoMaxPixels });
   const file = await storeImage(dependencies, actor.customerId, 'profile_photo', image);
@@ -233,14 +229,27 @@ export async function saveProfilePhoto(dependencies: OnboardingDependencies, act
     await insertStoredFile(tx, file);
     await setProfilePhoto(tx, actor.customerId, file.id);
   });
-  await recordAudit(dependencies.db, {
-    actorType: 'customer',
-    actorId: actor.customerId,
-    action: 'onboarding.profile_photo',
-    outcome: 'success',
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    requestId: actor.requestId,
-    details: { fileId: file.id },
-  });
+  await recordAudit(
+    dependencies.db,
+    auditEntryOf(actor, {
+      action: 'onboarding.profile_photo',
+      outcome: 'success',
+      details: { fileId: file.id },
+    }),
+  );
+}
+
+/** The customer's latest identity review: after a rejection the registration page shows why. */
+export async function ownIdentityStatus(db: Database, customerId: string): Promise<OwnIdentityStatus> {
+  const review = await latestOwnIdentityReview(db, customerId);
+  return review ? { status: review.status, reason: review.status === 'rejected' ? review.reason : null } : { status: 'not_submitted', reason: null };
+}
+
+/** One of the customer's own stored images; a malformed, unknown or another customer's id is not found. */
+export async function ownedImage(dependencies: Pick<OnboardingDependencies, 'db' | 'storage'>, customerId: string, fileId: string) {
+  const isUuid = /^[0-9a-f-]{36}$/i.test(fileId);
+  const file = isUuid ? await findOwnedFile(dependencies.db, fileId, customerId) : undefined;
+  if (!file) throw new AppError('not_found', 'No such file');
+  const bytes = await dependencies.storage.get(file.storage_key);
+  return { bytes, contentType: file.content_type, fileName: `${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}` };
 }

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionResponseSchema } from '@strongroom/contracts/auth.ts';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   passkeyAssertionRequestSchema,
   passkeyListSchema,
@@ -15,9 +13,11 @@ import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
 import { idParams } from '../../platform/path-parameters.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { startSignedInBrowser } from '../auth/service.ts';
 import { sessionAnswerFor } from '../customers/service.ts';
 import {
@@ -30,24 +30,12 @@ import {
   signInOptions,
   signInWithPasskey,
   stepUpOptions,
-  type PasskeyActor,
   type PasskeyDependencies,
 } from './service.ts';
 
 const tags = ['passkeys'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const challengeParams = z.object({ challengeId: z.string().max(64) });
-
-function actorOf(request: FastifyRequest): PasskeyActor {
-  return { customerId: customerIdOf(request), ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
-}
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -89,7 +77,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
   return async (customer) => {
     requireCustomer(customer, dependencies.db);
 
-    customer.get('/me/passkeys', { schema: { tags, response: { 200: passkeyListSchema, 401: errorResponseSchema } } }, async (request) => ({
+    customer.get('/me/passkeys', { schema: { tags, response: { 200: passkeyListSchema, ...errorResponses(401) } } }, async (request) => ({
       items: await listPasskeys(dependencies, customerIdOf(request)),
     }));
 
@@ -99,7 +87,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
         config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '15 minutes' }) },
         schema: { tags, response: { 200: passkeyOptionsResponseSchema, ...errors } },
       },
-      async (request) => registrationOptions(dependencies, actorOf(request), firstHeader(request.headers[stepUpHeader])),
+      async (request) => registrationOptions(dependencies, customerActorOf(request), firstHeader(request.headers[stepUpHeader])),
     );
 
     customer.post(
@@ -108,17 +96,17 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
         config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '15 minutes' }) },
         schema: { tags, body: passkeyRegisterRequestSchema, response: { 201: passkeyResponseSchema, ...errors } },
       },
-      async (request, reply) => reply.status(201).send({ passkey: await registerPasskey(dependencies, actorOf(request), request.body) }),
+      async (request, reply) => reply.status(201).send({ passkey: await registerPasskey(dependencies, customerActorOf(request), request.body) }),
     );
 
     customer.patch(
       '/me/passkeys/:id',
       { schema: { tags, params: idParams, body: passkeyRenameRequestSchema, response: { 200: passkeyResponseSchema, ...errors } } },
-      async (request) => ({ passkey: await renameCustomerPasskey(dependencies, actorOf(request), request.params.id, request.body.name) }),
+      async (request) => ({ passkey: await renameCustomerPasskey(dependencies, customerActorOf(request), request.params.id, request.body.name) }),
     );
 
     customer.delete('/me/passkeys/:id', { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      await removeCustomerPasskey(dependencies, actorOf(request), request.params.id);
+      await removeCustomerPasskey(dependencies, customerActorOf(request), request.params.id);
       return reply.status(204).send(null);
     });
 
@@ -138,7 +126,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
         schema: { tags, params: challengeParams, body: passkeyAssertionRequestSchema, response: { 200: stepUpVerifyResponseSchema, ...errors } },
       },
       async (request) => {
-        await answerStepUpWithPasskey(dependencies, actorOf(request), request.params.challengeId, request.body.response as AuthenticationResponseJSON);
+        await answerStepUpWithPasskey(dependencies, customerActorOf(request), request.params.challengeId, request.body.response as AuthenticationResponseJSON);
         return { verified: true as const };
       },
     );

@@ -1,11 +1,13 @@
 import type { Queryable } from '../../db/database.ts';
+import { insertCardPurchasePayment } from './repository.ts';
 
 /**
  * The history line of a purchase with a debit card (issue 13): a payment row with the id of the
  * authorisation's pending ledger transfer, kind 'card', money out of the checking account the card
  * spends from, counterparty the merchant. The cards module moves the money; this row is only what
- * history, statements and receipts word. Never created 'creating' (the recovery sweep would try to
- * run it as a card push) and never at a rail (the settlement sweep would settle it).
+ * history, statements and receipts word. Written once, finished or pending, through
+ * repository.ts (the one writer of the payments table), and never at a rail (the settlement sweep
+ * would settle it).
  */
 export interface CardPurchaseLine {
   id: string;
@@ -19,20 +21,17 @@ export interface CardPurchaseLine {
 }
 
 export async function recordCardPurchaseLine(db: Queryable, line: CardPurchaseLine): Promise<void> {
-  await db.query(
-    // The merchant is the line's message too, so a history search, a statement and a receipt name it.
-    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, amount_cents, counterparty_name, counterparty_account_number, message, details)
-     VALUES ($1, $2, 'card', 'pending', $3, $4, $5, $6, $5, $7::jsonb) ON CONFLICT (id) DO NOTHING`,
-    [
-      line.id,
-      line.customerId,
-      line.fromAccountId,
-      line.amountCents,
-      line.merchantName,
-      `•••• ${line.last4}`,
-      JSON.stringify({ cardPurchase: 'true', merchantName: line.merchantName, mcc: line.mcc, last4: line.last4, releasesAt: line.releasesAt.toISOString() }),
-    ],
-  );
+  await insertCardPurchasePayment(db, {
+    id: line.id,
+    customerId: line.customerId,
+    status: 'pending',
+    statusReason: null,
+    fromAccountId: line.fromAccountId,
+    amountCents: line.amountCents,
+    merchantName: line.merchantName,
+    cardLabel: `•••• ${line.last4}`,
+    details: { cardPurchase: 'true', merchantName: line.merchantName, mcc: line.mcc, last4: line.last4, releasesAt: line.releasesAt.toISOString() },
+  });
 }
 
 /**
@@ -40,20 +39,17 @@ export async function recordCardPurchaseLine(db: Queryable, line: CardPurchaseLi
  * the customer sees the attempt in history as card apps show it. Its id is the authorisation's.
  */
 export async function recordDeclinedCardPurchaseLine(db: Queryable, line: Omit<CardPurchaseLine, 'releasesAt'> & { reason: string }): Promise<void> {
-  await db.query(
-    `INSERT INTO payments (id, customer_id, kind, status, status_reason, from_account_id, amount_cents, counterparty_name, counterparty_account_number, message, details)
-     VALUES ($1, $2, 'card', 'rejected', $3, $4, $5, $6, $7, $6, $8::jsonb) ON CONFLICT (id) DO NOTHING`,
-    [
-      line.id,
-      line.customerId,
-      line.reason,
-      line.fromAccountId,
-      line.amountCents,
-      line.merchantName,
-      `•••• ${line.last4}`,
-      JSON.stringify({ cardPurchase: 'true', merchantName: line.merchantName, mcc: line.mcc, last4: line.last4, declined: line.reason }),
-    ],
-  );
+  await insertCardPurchasePayment(db, {
+    id: line.id,
+    customerId: line.customerId,
+    status: 'rejected',
+    statusReason: line.reason,
+    fromAccountId: line.fromAccountId,
+    amountCents: line.amountCents,
+    merchantName: line.merchantName,
+    cardLabel: `•••• ${line.last4}`,
+    details: { cardPurchase: 'true', merchantName: line.merchantName, mcc: line.mcc, last4: line.last4, declined: line.reason },
+  });
 }
 
 /** Cleared: the line is completed, for what cleared (which may be less than the hold). */

@@ -1,4 +1,5 @@
 import { createCommitQueue } from '../../db/commit-queue.ts';
+import { systemClock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ledgers } from '../../ledger/codes.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
@@ -7,7 +8,7 @@ import { transferFlags, type TransferInput } from '../../ledger/types.ts';
 import { recordAudits, type AuditEntry } from '../../platform/audit.ts';
 import { claimIdempotencyKey } from '../../platform/idempotency.ts';
 import { repayOwedIn } from '../accounts/service.ts';
-import { consumeStepUp } from '../../platform/step-up.ts';
+import { consumeStepUp } from '../step-up/service.ts';
 import { IdempotencyKeyTaken, type PaymentResult } from './answers.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
@@ -61,7 +62,7 @@ const maxGroupSize = 128;
 /** Most groups in flight at once; each holds one database connection. */
 const groupConcurrency = 4;
 
-type GroupDependencies = Pick<PaymentDependencies, 'db' | 'ledger' | 'config' | 'stages'>;
+type GroupDependencies = Pick<PaymentDependencies, 'db' | 'ledger' | 'config' | 'stages' | 'clock'>;
 
 interface Queued {
   payment: PaymentToCommit;
@@ -191,7 +192,7 @@ async function writeGroup(
       amountCents: payment.plan.payment.amountCents,
       payeeKey: payment.plan.payment.payeeKey ?? null,
     })),
-    new Date(),
+    (dependencies.clock ?? systemClock).now(),
   );
   const reasonOf = new Map(reviewed.map(({ payment }, position) => [payment.paymentId, reasons[position] ?? null]));
   // Each payment claimed together with the row it will be written as.
@@ -213,6 +214,7 @@ async function writeGroup(
     tx,
     dependencies.config,
     claimed.map(({ payment, row }, position) => ({ row, execution: payment.execution, outcome: outcomeAt(position) })),
+    dependencies.clock,
   );
   const finishedTogether = await recordDecidedPayments(
     tx,
@@ -223,6 +225,7 @@ async function writeGroup(
       execution: payment.execution,
       outcome: outcomeAt(claimed.length + position),
     })),
+    dependencies.clock,
   );
   const finished = [...finishedAlone, ...finishedTogether];
   // Money that arrived in an account owing the bank pays that first, in this transaction (issue 30
@@ -276,7 +279,7 @@ async function claimPayment(
         tx,
         dependencies.config.reviewRules,
         { customerId, amountCents: plan.payment.amountCents, payeeKey: plan.payment.payeeKey ?? null },
-        new Date(),
+        (dependencies.clock ?? systemClock).now(),
       )
     : null;
   const row = await insertPayment(tx, { ...plan.payment, id: payment.paymentId, reviewRule });

@@ -1,9 +1,11 @@
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import type { TransferBatcher } from '../../ledger/batcher.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { PaymentStageTimer } from './stage-timings.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import type { StepUpMethods } from '../step-up/service.ts';
 import type { OwnCardLookup } from './plan.ts';
 import type { PaymentRow } from './repository.ts';
 
@@ -13,6 +15,8 @@ export interface PaymentDependencies {
   ledger: TransferBatcher;
   config: Config;
   sms: SmsSender;
+  /** The ways a customer may answer a step-up besides SMS (app.ts; docs/decisions/063). */
+  stepUpMethods: StepUpMethods;
   liveEvents?: LiveEvents;
   /** A card push to a card of this bank settles at once (issue 13); absent, every card push goes to the card rail. */
   ownCard?: OwnCardLookup;
@@ -20,6 +24,8 @@ export interface PaymentDependencies {
   stages?: PaymentStageTimer;
   /** Asks the settlement job to run now (instant rails); absent in the ops CLI. */
   settleSoon?: () => Promise<void>;
+  /** What the money rules read as now (review rules, settlement times); absent, the machine's time (db/clock.ts). */
+  clock?: Clock;
 }
 
 /** Tells the payer's open screens (and the recipient's, when it is someone else) that balances and notifications changed. */

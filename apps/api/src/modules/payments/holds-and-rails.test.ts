@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { createTransferRequestSchema } from '@strongroom/contracts/payments.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,8 @@ import { buildTestApp } from '../../test/app.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
 import { insertPayment } from './repository.ts';
+import { ledgers, transferCodes } from '../../ledger/codes.ts';
+import { createTransfers } from '../../ledger/create-transfers.ts';
 import { paymentKit, validExternal } from '../../test/payments.ts';
 import { settlementTime } from './rail.ts';
 import { derivedTransferId, reconcileDecisions } from './settlement.ts';
@@ -157,8 +160,8 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
     });
   });
 
-  describe('recovery', () => {
-    /** What step 4 of requestPayment leaves behind when the process dies before the ledger call. */
+  describe('payments left creating before decision 044 (migration 0039; decision 065 removed their recovery)', () => {
+    /** What a request before decision 044 left behind when its process died before recording the ledger's answer. */
     async function claimLeftBehind(dana: Awaited<ReturnType<typeof kit.customer>>, body: Record<string, unknown>) {
       const paymentId = randomUUID();
       const key = randomUUID();
@@ -178,32 +181,58 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
       return { paymentId, key };
     }
 
-    it('a payment whose request died after claiming it is finished by the sweep, and a replay of its key answers it', async () => {
+    const finishByMigration = async () =>
+      database().transaction(async (tx) => {
+        await tx.executeScript(await readFile(new URL('../../db/migrations/0039_finish_creating_payments.sql', import.meta.url), 'utf8'));
+      });
+    const ledgerAccountOf = async (accountId: string) =>
+      (await database().query<{ ledger_account_id: string }>('SELECT ledger_account_id FROM customer_accounts WHERE id = $1', [accountId]))[0]!
+        .ledger_account_id;
+
+    it('one whose transfer the ledger took is completed as the ledger says, moves nothing again, and a replay of its key answers it', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
       const { paymentId, key } = await claimLeftBehind(dana, body);
-      await database().query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = $1`, [paymentId]);
+      const [outcome] = await createTransfers(database(), [
+        {
+          id: paymentId,
+          debitAccountId: await ledgerAccountOf(dana.checking.id),
+          creditAccountId: await ledgerAccountOf(dana.savings.id),
+          amountCents: 2_500n,
+          ledger: ledgers.usd,
+          code: transferCodes.ownTransfer,
+        },
+      ]);
+      expect(outcome?.result).toBe('ok');
+      await finishByMigration();
       await kit.runJobs();
       expect((await dana.browser.get(`/api/v1/transfers/${paymentId}`)).json().transfer.status).toBe('completed');
-      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 7_500 }, savings: { balanceCents: 2_500 } });
-      const replay = await kit.pay(dana, '/transfers', body, key);
-      expect(replay.statusCode).toBe(201);
-      expect(replay.json().transfer.id).toBe(paymentId);
-      expect((await kit.balances(dana)).checking.balanceCents).toBe(7_500);
-    });
-
-    it('a replay of a key whose request died after claiming finishes that payment at once, and only once (decision 036)', async () => {
-      const dana = await kit.customer({ fundCents: 10_000n });
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
-      const { paymentId, key } = await claimLeftBehind(dana, body);
-      // No sweep has run: the replay itself finishes the payment the dead request claimed.
       const [first, second] = [await kit.pay(dana, '/transfers', body, key), await kit.pay(dana, '/transfers', body, key)];
       for (const replay of [first, second]) {
         expect(replay.statusCode, replay.body).toBe(201);
         expect(replay.json().transfer).toMatchObject({ id: paymentId, status: 'completed' });
       }
-      await kit.runJobs();
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 7_500 }, savings: { balanceCents: 2_500 } });
+    });
+
+    it('one the ledger never saw fails with its reason and moves no money; no sweep sends it late, and a replay of its key is told to check', async () => {
+      const dana = await kit.customer({ fundCents: 10_000n });
+      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
+      const { paymentId, key } = await claimLeftBehind(dana, body);
+      await database().query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = $1`, [paymentId]);
+      await kit.runJobs();
+      // The sweep no longer sends it (the recovery path is gone): it is still 'creating' until the migration.
+      expect((await database().query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [paymentId]))[0]?.status).toBe('creating');
+      await finishByMigration();
+      const [row] = await database().query<{ status: string; status_reason: string | null }>('SELECT status, status_reason FROM payments WHERE id = $1', [
+        paymentId,
+      ]);
+      expect(row).toEqual({ status: 'failed', status_reason: 'Interrupted before any money moved (finished by migration 0039)' });
+      const replay = await kit.pay(dana, '/transfers', body, key);
+      expect(replay.statusCode, replay.body).toBe(409);
+      expect(replay.json().error.code).toBe('conflict');
+      expect((await dana.browser.get(`/api/v1/transfers/${paymentId}`)).statusCode).toBe(404);
+      expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 10_000 }, savings: { balanceCents: 0 } });
     });
   });
 

@@ -2,7 +2,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { finishMicroDeposits } from '../funding-sources/service.ts';
 import { finishReversals, settleDuePayments } from './rail-outcomes.ts';
-import { finishUnfinishedPayments, unfinishedAfterMs } from './service.ts';
+import { unfinishedAfterMs } from './service.ts';
 import { reconcileDecisions } from './settlement.ts';
 
 export const paymentSweepJobKind = 'payments.sweep';
@@ -14,13 +14,12 @@ export function sweepIntervalMs(speed: PaymentDependencies['config']['railSpeed'
 
 /**
  * One recurring job settles due payments, applies decisions a crash interrupted, finishes
- * payments and micro-deposits a dead request left behind, writes the reversals of late returns
+ * micro-deposits a dead request left behind, writes the reversals of late returns
  * and lets money that came in pay what an account owes. It lives in the jobs table, so it survives a restart, and
  * every step is idempotent. Returns a function that asks for a sweep now (instant rails).
  */
 export function registerPaymentJobs(jobs: JobRunner, dependencies: PaymentDependencies): () => Promise<void> {
   jobs.register(paymentSweepJobKind, async () => {
-    await finishUnfinishedPayments(dependencies);
     await finishMicroDeposits(dependencies.db, unfinishedAfterMs / 1_000);
     await reconcileDecisions(dependencies);
     await finishReversals(dependencies);

@@ -6,8 +6,8 @@ import type { Rail } from './repository.ts';
  * The ledger side of every payment kind, in one table (docs/decisions/023-one-payment-path.md):
  * which account is debited and which credited, whether the transfer waits at a rail as a pending
  * transfer or is posted at once, how long a pending one may wait, the rail and the transfer code.
- * The planners (planners/*.ts), the recovery of a crashed payment (recovery.ts) and the bank's own
- * payments (funding.ts) all read it here and nowhere else. A new kind is a new row and a planner.
+ * The planners (planners/*.ts), the bank's own payments (funding.ts) and every movement of a loan
+ * or a referral bonus (move-money.ts, decision 065) all read it here and nowhere else. A new kind is a new row and a planner.
  */
 
 /** One side of a transfer: the payment's source account, its destination account, or one of the bank's own accounts. */
@@ -36,7 +36,7 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
   withdrawal: { debit: 'from_account', credit: 'settlementWire', transfer: 'pending', timeoutSeconds: 0, rail: 'wire', code: transferCodes.withdrawal },
   deposit: { debit: 'settlementAch', credit: 'to_account', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.deposit },
   funding: { debit: 'bankCapital', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.accountFunding },
-  // Written by the loans module (its own transfers: a repayment's interest is booked by a linked transfer beside it).
+  // Moved by the loans module through move-money.ts (a repayment's interest is booked by a linked leg beside it: linkedLegKinds).
   loan_disbursement: {
     debit: 'loansReceivable',
     credit: 'to_account',
@@ -46,7 +46,7 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
     code: transferCodes.loanDisbursement,
   },
   loan_repayment: { debit: 'from_account', credit: 'loansReceivable', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.loanRepayment },
-  // Written by the referrals module (modules/referrals/service.ts), with a transfer id derived from the referred customer.
+  // Moved by the referrals module through move-money.ts, with a transfer id derived from the referred customer.
   referral_bonus: {
     debit: 'marketingExpense',
     credit: 'to_account',
@@ -56,6 +56,17 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
     code: transferCodes.referralBonus,
   },
 };
+
+/**
+ * Transfers that are not payments of their own but move beside one, linked to it (both or
+ * neither): a loan repayment's interest, booked from loans receivable to the bank's interest
+ * income, so loans receivable falls by the principal only (move-money.ts).
+ */
+export const linkedLegKinds = {
+  loan_interest: { debit: 'loansReceivable', credit: 'interestIncome', code: transferCodes.interest },
+} as const satisfies Record<string, { debit: keyof typeof operatorAccounts; credit: keyof typeof operatorAccounts; code: TransferCode }>;
+
+export type LinkedLegKind = keyof typeof linkedLegKinds;
 
 /** The ledger transfer of one payment, its parties resolved to ledger account ids. */
 export interface LedgerSide {

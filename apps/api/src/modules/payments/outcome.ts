@@ -1,5 +1,6 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
+import { systemClock, type Clock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
 import { notifyCustomers, type NewNotification } from '../../platform/notify.ts';
@@ -26,8 +27,9 @@ export async function recordPaymentOutcomes(
   tx: Queryable,
   config: Pick<Config, 'railSpeed'>,
   answers: readonly LedgerAnswer[],
+  clock: Clock = systemClock,
 ): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
-  const now = new Date();
+  const now = clock.now();
   const changes = answers.map(({ row, execution, outcome }) => decidedChange(config, row, execution, outcome, now));
   const updated = await transitionFromCreating(tx, changes);
   const finished: Array<{ result: PaymentResult; row: PaymentRow; moved: boolean; execution: PaymentExecution }> = [];
@@ -65,8 +67,9 @@ export async function recordDecidedPayments(
   tx: Queryable,
   config: Pick<Config, 'railSpeed'>,
   decided: readonly DecidedPayment[],
+  clock: Clock = systemClock,
 ): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
-  const now = new Date();
+  const now = clock.now();
   const withChanges = decided.map((item) => ({
     ...item,
     change: decidedChange(
@@ -132,19 +135,6 @@ async function finishPayments(
 }
 
 const refused: PaymentResult = { outcome: 'refused', refusal: { code: 'insufficient_funds', message: insufficientFundsMessage } };
-
-/** One payment's outcome (the recovery path). */
-export async function recordPaymentOutcome(
-  tx: Queryable,
-  config: Pick<Config, 'railSpeed'>,
-  row: PaymentRow,
-  execution: PaymentExecution,
-  outcome: CreateTransferOutcome,
-): Promise<{ result: PaymentResult; row: PaymentRow }> {
-  const [finished] = await recordPaymentOutcomes(tx, config, [{ row, execution, outcome }]);
-  if (!finished) throw new Error(`payment ${row.id} got no outcome`);
-  return finished;
-}
 
 /** The notifications a payment just made sends: to its customer, and to the recipient of an internal transfer. */
 function notificationsOfCreated(row: PaymentRow, recipientCustomerId: string | null): NewNotification[] {

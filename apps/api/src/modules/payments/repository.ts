@@ -97,6 +97,75 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
 }
 
 /**
+ * A payment written once, finished, beside the transfer that moved its money in the same
+ * transaction (move-money.ts: loan disbursements and repayments, referral bonuses). Written once:
+ * a second write of the same id (a rerun of the same movement) leaves the first and answers nothing.
+ */
+export interface FinishedPayment {
+  id: string;
+  customerId: string;
+  kind: PaymentKind;
+  fromAccountId: string | null;
+  toAccountId: string | null;
+  amountCents: bigint;
+  counterpartyName: string;
+  message: string;
+}
+
+export async function insertFinishedPayment(db: Queryable, payment: FinishedPayment): Promise<PaymentRow | undefined> {
+  const [row] = await db.query<PaymentRow>(
+    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message)
+     VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING ${paymentColumns}`,
+    [payment.id, payment.customerId, payment.kind, payment.fromAccountId, payment.toAccountId, payment.amountCents, payment.counterpartyName, payment.message],
+  );
+  return row;
+}
+
+/** The ledger accounts of these customer accounts, by customer account id (move-money.ts). */
+export async function ledgerAccountIdsOf(db: Queryable, accountIds: readonly string[]): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.query<{ id: string; ledger_account_id: string }>('SELECT id, ledger_account_id FROM customer_accounts WHERE id = ANY($1::uuid[])', [
+    accountIds,
+  ]);
+  return new Map(rows.map((row) => [row.id, row.ledger_account_id]));
+}
+
+/**
+ * The history line of a debit-card purchase (card-purchases.ts): 'pending' while its authorisation
+ * holds the money, or 'rejected' with the reason when it was declined. Written once per authorisation.
+ */
+export interface CardPurchaseRow {
+  id: string;
+  customerId: string;
+  status: 'pending' | 'rejected';
+  statusReason: string | null;
+  fromAccountId: string;
+  amountCents: bigint;
+  merchantName: string;
+  cardLabel: string;
+  details: Record<string, string>;
+}
+
+export async function insertCardPurchasePayment(db: Queryable, line: CardPurchaseRow): Promise<void> {
+  await db.query(
+    // The merchant is the line's message too, so a history search, a statement and a receipt name it.
+    `INSERT INTO payments (id, customer_id, kind, status, status_reason, from_account_id, amount_cents, counterparty_name, counterparty_account_number, message, details)
+     VALUES ($1, $2, 'card', $3, $4, $5, $6, $7, $8, $7, $9::jsonb) ON CONFLICT (id) DO NOTHING`,
+    [
+      line.id,
+      line.customerId,
+      line.status,
+      line.statusReason,
+      line.fromAccountId,
+      line.amountCents,
+      line.merchantName,
+      line.cardLabel,
+      JSON.stringify(line.details),
+    ],
+  );
+}
+
+/**
  * Several new payments in one statement (decision 044); the rows come back in the order given.
  * Each is 'creating' unless it comes with the status its ledger transfer already decided (a
  * payment between one's own accounts is written once, finished: decision 044).
@@ -303,14 +372,6 @@ export async function claimDuePayments(tx: Queryable, limit: number, exceptKinds
     `SELECT ${paymentColumns} FROM payments WHERE status = 'pending' AND settle_at <= now() AND kind <> ALL($2::text[])
      ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
     [limit, exceptKinds],
-  );
-}
-
-/** Payments left in 'creating' by a request that died between its two transactions. */
-export async function unfinishedPayments(db: Queryable, olderThanSeconds: number, limit: number): Promise<PaymentRow[]> {
-  return db.query<PaymentRow>(
-    `SELECT ${paymentColumns} FROM payments WHERE status = 'creating' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
-    [olderThanSeconds, limit],
   );
 }
 

@@ -3,18 +3,19 @@ import type { Queryable } from '../../db/database.ts';
 import { accountFrozenMessage } from '../../platform/account-freeze.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestHash } from '../../platform/idempotency.ts';
-import { requireStepUp, stepUpDependencies } from '../../platform/step-up.ts';
-import { earlierRequest, earlierRequestFromRow, storedPaymentAnswer, type PaymentResult } from './answers.ts';
-import { paymentCommitterOf, transferOf } from './commit-group.ts';
+import { requireStepUp, stepUpDependencies } from '../step-up/service.ts';
+import { earlierRequest, earlierRequestFromRow, insufficientFundsMessage, storedPaymentAnswer, type PaymentResult } from './answers.ts';
+import { paymentCommitterOf } from './commit-group.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
-import { recordPaymentOutcome } from './outcome.ts';
 import { executionOfPlan, planPayment, type PaymentExecution, type PaymentRequest } from './plan.ts';
-import { executionOf } from './recovery.ts';
-import { findPayer, findPayment, listPaymentsByStatus, unfinishedPayments, type PaymentRow } from './repository.ts';
+import { presentPayment } from './presenter.ts';
+import { findPayer, findPayment, listPaymentsByStatus, type PaymentRow } from './repository.ts';
 
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
 export { recordRailOutcome, type RailActor, type RailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
+/** Every movement of the bank's own money for loans and referrals, in the caller's transaction (decision 065). */
+export { moveMoney, type MoneyMovement, type MovementLeg, type MovementResult, type MovementKind, type MovementRefusal } from './move-money.ts';
 /** The history line of a debit-card purchase (the cards module moves its money). */
 export {
   clearCardPurchaseLine,
@@ -60,7 +61,7 @@ export async function requestPayment(
   if (payer.frozen) throw new AppError('account_frozen', accountFrozenMessage);
   const earlier = earlierRequestFromRow(payer.key, hash);
   if (earlier.state === 'answered') return earlier.result;
-  if (earlier.state === 'unanswered') return finishUnanswered(dependencies, earlier.paymentId);
+  if (earlier.state === 'unanswered') return answerFromRow(db, earlier.paymentId);
 
   const plan = await planPayment(
     { db, config: dependencies.config, customerId: actor.customerId, customerName: payer.name, ownCard: dependencies.ownCard },
@@ -110,18 +111,6 @@ export async function requestPayment(
   return committed.result;
 }
 
-/**
- * Sends a 'creating' payment's transfer to the ledger and records the answer (the recovery of a
- * payment whose request died after claiming it, which only a payment written before decision 044
- * can be: a request's claim now commits with its outcome).
- */
-async function executePayment(dependencies: PaymentDependencies, row: PaymentRow, execution: PaymentExecution): Promise<PaymentResult> {
-  const outcome = await dependencies.ledger.createTransfer(transferOf(row, execution));
-  const finished = await dependencies.db.transaction((tx) => recordPaymentOutcome(tx, dependencies.config, row, execution, outcome));
-  if (finished.result.outcome === 'made') await afterCommit(dependencies, finished.row, execution);
-  return finished.result;
-}
-
 /** Once committed: the open screens hear of it, and an instant rail settles it now. */
 async function afterCommit(dependencies: PaymentDependencies, row: PaymentRow, execution: PaymentExecution): Promise<void> {
   publishPaymentChange(dependencies, row, execution.recipientCustomerId);
@@ -129,37 +118,25 @@ async function afterCommit(dependencies: PaymentDependencies, row: PaymentRow, e
 }
 
 /**
- * An Idempotency-Key whose first request has no stored answer: its payment is still 'creating',
- * left by a request that died after claiming it (before decision 044 the claim committed on its
- * own; now it commits with the outcome, so no running request leaves one visible). It is finished
- * now, so the replay gives the true answer (decision 036). That is safe even if another API process were still
- * running it: the ledger takes the transfer id once ('exists' after), and only one change from
- * 'creating' wins (transitionPayment), so the money moves once and both store the same answer.
+ * An Idempotency-Key whose first request has no stored answer. Since decision 044 a request's
+ * claim commits with its outcome and answer, so only a payment written before 044 can be so, and
+ * migration 0039 finished every such row as the ledger had decided it (decision 065 removed their
+ * recovery). The replay answers from the row: made, or refused for want of money; anything else
+ * (a row interrupted before the ledger saw it) the customer checks in their history.
  */
-async function finishUnanswered(dependencies: PaymentDependencies, paymentId: string): Promise<PaymentResult> {
-  const row = await findPayment(dependencies.db, paymentId);
-  if (!row || row.status !== 'creating') {
-    const stored = await storedPaymentAnswer(dependencies.db, paymentId);
-    if (stored) return stored;
-    throw new AppError('conflict', alreadyProcessing);
+async function answerFromRow(db: Queryable, paymentId: string): Promise<PaymentResult> {
+  const stored = await storedPaymentAnswer(db, paymentId);
+  if (stored) return stored;
+  const row = await findPayment(db, paymentId);
+  if (row && row.status !== 'creating' && row.status !== 'failed') return { outcome: 'made', payment: presentPayment(row) };
+  if (row?.status === 'failed' && (row.failure_code === 'exceeds_credits' || row.failure_code === 'id_already_failed')) {
+    return { outcome: 'refused', refusal: { code: 'insufficient_funds', message: insufficientFundsMessage } };
   }
-  return finishPayment(dependencies, row);
+  throw new AppError('conflict', alreadyProcessing);
 }
 
-/** How long a request may take between claiming its payment and recording the ledger's answer. */
+/** How long a request may take between claiming a micro-deposit and recording the ledger's answer (the payments sweep finishes it after). */
 export const unfinishedAfterMs = 30_000;
-
-/** Rebuilds the execution of a 'creating' payment from its row (recovery.ts) and sends it again. */
-export async function finishPayment(dependencies: PaymentDependencies, row: PaymentRow): Promise<PaymentResult> {
-  return executePayment(dependencies, row, await executionOf(dependencies.db, row));
-}
-
-/** Finishes payments that a dead request left in 'creating'; part of the payments sweep. */
-export async function finishUnfinishedPayments(dependencies: PaymentDependencies, limit = 100): Promise<number> {
-  const rows = await unfinishedPayments(dependencies.db, unfinishedAfterMs / 1_000, limit);
-  for (const row of rows) await finishPayment(dependencies, row);
-  return rows.length;
-}
 
 /** A customer's own payment; someone else's, and one never shown (still creating, or refused), answers like one that does not exist. */
 export async function customerPayment(db: Queryable, customerId: string, paymentId: string): Promise<PaymentRow> {

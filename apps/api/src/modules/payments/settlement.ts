@@ -1,4 +1,5 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
+import { systemClock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { createTransfersIn } from '../../ledger/create-transfers.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
@@ -24,7 +25,7 @@ export function derivedTransferId(paymentId: string, purpose: 'post' | 'void' | 
   return derivedUuid(paymentId, purpose);
 }
 
-type SettlementDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents'>;
+type SettlementDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents' | 'clock'>;
 
 /**
  * Posts or voids a payment's pending transfer. Money a post brings into an account that owes the
@@ -85,7 +86,7 @@ export async function decideHeldPayment(
     const row = viaRail
       ? await transitionPayment(tx, existing.id, ['in_review'], {
           status: 'pending',
-          settleAt: settlementTime(existing.rail ?? 'ach', dependencies.config.railSpeed, existing.id, new Date()),
+          settleAt: settlementTime(existing.rail ?? 'ach', dependencies.config.railSpeed, existing.id, (dependencies.clock ?? systemClock).now()),
         })
       : await transitionPayment(tx, existing.id, ['in_review'], { status: 'completed' });
     if (!row) return undefined;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   heldTransferDecisionResponseSchema,
   heldTransferDecisionSchema,
@@ -8,22 +7,19 @@ import {
   staffPaymentListSchema,
   staffPaymentsQuerySchema,
 } from '@strongroom/contracts/staff-payments.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffOf } from '../../platform/staff-auth.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { reviewHeldPayment } from './held-review.ts';
-import { presentAtRail, presentHeld } from './staff-presenter.ts';
-import { countAtRails, countHeld, findHeld, listAtRails, listHeld } from './staff-repository.ts';
+import { heldTransfer, heldTransfersPage, paymentsAtRailsPage } from './staff-queues.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Why a linked second approver is refused (decision 050), in the words the console shows. */
 const linkedApproversMessage =
   "You and the first approver are linked: one of you granted the other's back-office access (directly or through others), or the same person granted both. A staff member independent of both must approve.";
-
-/** One page of a staff queue. */
-export const staffPageSize = 50;
 
 /** The back office's payment queues (docs/product.md section 6): held transfers (`transfers.review`) and the rails (`payments.settle`). */
 export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPluginAsyncZod {
@@ -39,13 +35,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
       },
       async (request) => {
         const { status, cursor } = request.query;
-        const rows = await listHeld(db, status, cursor, staffPageSize + 1);
-        const page = rows.slice(0, staffPageSize);
-        return {
-          items: await presentHeld(db, page, config.fourEyesCents),
-          nextCursor: rows.length > staffPageSize ? (page.at(-1)?.id ?? null) : null,
-          total: await countHeld(db, status),
-        };
+        return heldTransfersPage(db, status, cursor, config.fourEyesCents);
       },
     );
 
@@ -56,8 +46,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
         schema: { tags: ['staff'], params: idParams, response: { 200: heldTransferDecisionResponseSchema.shape.transfer, ...errors } },
       },
       async (request) => {
-        const row = await findHeld(db, request.params.id);
-        const [transfer] = row ? await presentHeld(db, [row], config.fourEyesCents) : [];
+        const transfer = await heldTransfer(db, request.params.id, config.fourEyesCents);
         if (!transfer) throw new AppError('not_found', 'No such held transfer');
         return transfer;
       },
@@ -88,8 +77,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
           throw new AppError('four_eyes_required', 'You approved this release already: a second staff member must complete it');
         if (outcome === 'approvers_linked') throw new AppError('four_eyes_required', linkedApproversMessage);
         if (outcome === 'released') await dependencies.settleSoon?.();
-        const row = await findHeld(db, request.params.id);
-        const [transfer] = row ? await presentHeld(db, [row], config.fourEyesCents) : [];
+        const transfer = await heldTransfer(db, request.params.id, config.fourEyesCents);
         if (!transfer) throw new Error(`held transfer ${request.params.id} disappeared after its decision`);
         return reply.status(outcome === 'awaiting_second_approval' ? 202 : 200).send({ status: outcome, transfer });
       },
@@ -104,13 +92,7 @@ export function staffPaymentRoutes(dependencies: PaymentDependencies): FastifyPl
       async (request) => {
         const { rail, date, cursor } = request.query;
         const filter = { rails: rail ? [rail] : ['ach', 'wire'], date: date ?? null };
-        const rows = await listAtRails(db, filter, cursor, staffPageSize + 1);
-        const page = rows.slice(0, staffPageSize);
-        return {
-          items: page.map(presentAtRail),
-          nextCursor: rows.length > staffPageSize ? (page.at(-1)?.id ?? null) : null,
-          total: await countAtRails(db, filter),
-        };
+        return paymentsAtRailsPage(db, filter, cursor);
       },
     );
   };

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { lineIdParamsSchema, receiptVerificationSchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { receiptFor, verifyReceipt } from './service.ts';
 
 /** Enough for a landlord checking a stack of receipts; far too few to walk a space of 2^100 references. */
@@ -13,7 +14,7 @@ export const receiptVerificationsPerMinutePerAddress = 30;
 /** Each receipt is a PDF built on request; a person prints a handful. */
 export const receiptDownloadsPerMinutePerCustomer = 30;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 404, 429);
 
 /** The receipt of one of the signed-in customer's history lines. */
 function customerReceiptRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
@@ -26,11 +27,7 @@ function customerReceiptRoutes(db: Database, config: Config): FastifyPluginAsync
         schema: { tags: ['receipts'], params: lineIdParamsSchema, response: { 200: z.unknown().describe('The receipt (application/pdf)'), ...errors } },
       },
       async (request, reply) => {
-        const receipt = await receiptFor(db, config, customerIdOf(request), request.params.id, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          requestId: request.id,
-        });
+        const receipt = await receiptFor(db, config, customerActorOf(request), request.params.id);
         return reply.type('application/pdf').header('content-disposition', `attachment; filename="receipt-${receipt.reference}.pdf"`).send(receipt.pdf);
       },
     );

@@ -7,7 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { visibleStatus } from '../../platform/payment-status.ts';
 import { normalizeReceiptReference } from '../../platform/receipt-reference.ts';
-import { transactionDetail, type RequestActor } from '../history/service.ts';
+import type { CustomerActor } from '../../platform/request-actor.ts';
+import { transactionDetail } from '../history/service.ts';
 import { renderReceiptPdf, type ReceiptContent } from './receipt-pdf.ts';
 import { findVerification } from './repository.ts';
 
@@ -91,14 +92,8 @@ export function receiptFacts(detail: TransactionDetail, timeZone: string): [stri
 }
 
 /** `GET /transactions/{id}/receipt`: the line's receipt as a PDF, under the same rules as its details. */
-export async function receiptFor(
-  db: Queryable,
-  config: ReceiptConfig,
-  customerId: string,
-  lineId: string,
-  actor: RequestActor,
-): Promise<{ reference: string; pdf: Buffer }> {
-  const detail = await transactionDetail(db, config, customerId, lineId, actor);
+export async function receiptFor(db: Queryable, config: ReceiptConfig, actor: CustomerActor, lineId: string): Promise<{ reference: string; pdf: Buffer }> {
+  const detail = await transactionDetail(db, config, actor, lineId);
   const content: ReceiptContent = {
     bankName: config.bankName,
     reference: detail.receiptReference,

@@ -97,18 +97,6 @@ export async function markReferralPaid(db: Queryable, referralId: string): Promi
   return rows.length > 0;
 }
 
-/** The bonus's history line (a payment row whose id is the ledger transfer's, as every payment's is). */
-export async function insertBonusPayment(
-  db: Queryable,
-  line: { id: string; customerId: string; checkingAccountId: string; amountCents: bigint; counterpartyName: string },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO payments (id, customer_id, kind, status, to_account_id, amount_cents, counterparty_name, message)
-     VALUES ($1, $2, 'referral_bonus', 'completed', $3, $4, $5, 'Referral bonus') ON CONFLICT (id) DO NOTHING`,
-    [line.id, line.customerId, line.checkingAccountId, line.amountCents, line.counterpartyName],
-  );
-}
-
 /** The referral that brought this customer, while nothing was decided about its bonus; locked for the decision. */
 export async function lockPendingReferralOf(tx: Queryable, referredCustomerId: string): Promise<{ id: string; referrer_customer_id: string } | undefined> {
   const [row] = await tx.query<{ id: string; referrer_customer_id: string }>(

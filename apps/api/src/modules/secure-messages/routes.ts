@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   newSecureMessageRequestSchema,
   secureMessageFollowUpRequestSchema,
@@ -10,18 +9,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParams } from '../../platform/path-parameters.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { addFollowUp, listSecureMessages, secureMessageThread, sendSecureMessage } from './service.ts';
 
 /** Messages one customer may write in an hour: far above a conversation, well below a flood. */
 export const secureMessagesPerHour = 60;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
-
-function auditOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
-}
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** `GET|POST /messages`, `GET /messages/{id}`, `POST /messages/{id}/replies` (contracts/secure-messages.ts). */
 export function secureMessageRoutes(db: Database): FastifyPluginAsyncZod {
@@ -55,7 +52,7 @@ export function secureMessageRoutes(db: Database): FastifyPluginAsyncZod {
         schema: { tags: ['messages'], body: newSecureMessageRequestSchema, response: { 201: secureMessageThreadResponseSchema, ...errors } },
       },
       async (request, reply) => {
-        const thread = await sendSecureMessage(db, customerIdOf(request), request.body, auditOf(request));
+        const thread = await sendSecureMessage(db, customerActorOf(request), request.body);
         return reply.status(201).send({ thread });
       },
     );
@@ -78,7 +75,7 @@ export function secureMessageRoutes(db: Database): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const thread = await addFollowUp(db, customerIdOf(request), request.params.id, request.body.text, auditOf(request));
+        const thread = await addFollowUp(db, customerActorOf(request), request.params.id, request.body.text);
         return reply.status(201).send({ thread });
       },
     );

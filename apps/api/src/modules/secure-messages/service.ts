@@ -6,12 +6,13 @@ import {
   type SecureMessageThreadSummary,
 } from '@strongroom/contracts/secure-messages.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { allThreads, entriesOf, findThread, insertPost, insertStaffReply, insertThread, listThreads, type EntryRow, type ThreadRow } from './repository.ts';
 
 /**
@@ -21,8 +22,6 @@ import { allThreads, entriesOf, findThread, insertPost, insertStaffReply, insert
  */
 export const previewLength = 120;
 export const threadNotFound = 'No such message';
-
-type CustomerAudit = Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'>;
 
 function summaryOf(row: ThreadRow, entries: readonly EntryRow[]): SecureMessageThreadSummary {
   const own = entries.filter((entry) => entry.thread_id === row.id);
@@ -75,51 +74,42 @@ export async function secureMessageThread(db: Queryable, customerId: string, thr
  */
 export async function openSecureThread(
   tx: Queryable,
-  customerId: string,
+  actor: CustomerActor,
   message: NewSecureMessageRequest & { reportedEventId?: string | null },
-  audit: CustomerAudit,
 ): Promise<string> {
-  const threadId = await insertThread(tx, { customerId, subject: message.subject, text: message.text, reportedEventId: message.reportedEventId ?? null });
-  await recordAudit(tx, {
-    ...audit,
-    actorType: 'customer',
-    actorId: customerId,
-    action: 'secure_message.sent',
-    subject: threadId,
-    outcome: 'success',
-    details: { length: message.text.length, report: Boolean(message.reportedEventId) },
+  const threadId = await insertThread(tx, {
+    customerId: actor.customerId,
+    subject: message.subject,
+    text: message.text,
+    reportedEventId: message.reportedEventId ?? null,
   });
+  await recordAudit(
+    tx,
+    auditEntryOf(actor, {
+      action: 'secure_message.sent',
+      subject: threadId,
+      outcome: 'success',
+      details: { length: message.text.length, report: Boolean(message.reportedEventId) },
+    }),
+  );
   return threadId;
 }
 
-export async function sendSecureMessage(
-  db: Database,
-  customerId: string,
-  message: NewSecureMessageRequest,
-  audit: CustomerAudit,
-): Promise<SecureMessageThread> {
-  const threadId = await db.transaction((tx) => openSecureThread(tx, customerId, message, audit));
-  return secureMessageThread(db, customerId, threadId);
+export async function sendSecureMessage(db: Database, actor: CustomerActor, message: NewSecureMessageRequest): Promise<SecureMessageThread> {
+  const threadId = await db.transaction((tx) => openSecureThread(tx, actor, message));
+  return secureMessageThread(db, actor.customerId, threadId);
 }
 
-export async function addFollowUp(db: Database, customerId: string, threadId: string, text: string, audit: CustomerAudit): Promise<SecureMessageThread> {
+export async function addFollowUp(db: Database, actor: CustomerActor, threadId: string, text: string): Promise<SecureMessageThread> {
   const found = await db.transaction(async (tx) => {
-    const row = isUuid(threadId) ? await findThread(tx, threadId, customerId, { forUpdate: true }) : undefined;
+    const row = isUuid(threadId) ? await findThread(tx, threadId, actor.customerId, { forUpdate: true }) : undefined;
     if (!row) return false;
     await insertPost(tx, row.id, text);
-    await recordAudit(tx, {
-      ...audit,
-      actorType: 'customer',
-      actorId: customerId,
-      action: 'secure_message.follow_up',
-      subject: row.id,
-      outcome: 'success',
-      details: { length: text.length },
-    });
+    await recordAudit(tx, auditEntryOf(actor, { action: 'secure_message.follow_up', subject: row.id, outcome: 'success', details: { length: text.length } }));
     return true;
   });
   if (!found) throw new AppError('not_found', threadNotFound);
-  return secureMessageThread(db, customerId, threadId);
+  return secureMessageThread(db, actor.customerId, threadId);
 }
 
 /** For the data export (part E): every thread of the customer's, each with both sides. */

@@ -1,13 +1,14 @@
 import { securityEventPageSize, type NotMeResponse, type SecurityEvent, type SecurityEventList } from '@strongroom/contracts/security-events.ts';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { insertJob } from '../../platform/jobs/job-repository.ts';
 import { decodeCursor, encodeCursor, isBigintId } from '../../platform/keyset-cursor.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { endAllSessions } from '../../platform/session.ts';
 import { describeUserAgent } from '../auth/service.ts';
 import { freezeOnCustomersSay } from '../customer-care/service.ts';
@@ -90,13 +91,9 @@ function supportMessage(event: SecurityEvent): { subject: string; text: string }
  * audit row; an email to the customer is queued with it. The same event reported again answers
  * the first report and changes nothing (a double click does no harm).
  */
-export async function reportNotMe(
-  dependencies: SecurityEventDependencies,
-  customerId: string,
-  eventId: string,
-  meta: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'>,
-): Promise<NotMeResponse['report']> {
+export async function reportNotMe(dependencies: SecurityEventDependencies, actor: CustomerActor, eventId: string): Promise<NotMeResponse['report']> {
   const { db } = dependencies;
+  const { customerId } = actor;
   const report = await db.transaction(async (tx) => {
     const customer = await lockCustomerForReport(tx, customerId);
     const row = customer && isBigintId(eventId) ? await findSecurityEvent(tx, customerId, eventId) : undefined;
@@ -105,7 +102,7 @@ export async function reportNotMe(
     const earlier = await findReport(tx, customerId, row.id);
     if (earlier) return { threadId: earlier.thread_id, frozen: true as const, sessionsEnded: 0, alreadyReported: true };
     const event = present(row);
-    const threadId = await openSecureThread(tx, customerId, { ...supportMessage(event), reportedEventId: row.id }, meta);
+    const threadId = await openSecureThread(tx, actor, { ...supportMessage(event), reportedEventId: row.id });
     await insertReport(tx, { customerId, eventId: row.id, threadId });
     const frozeNow = await freezeOnCustomersSay(
       tx,
@@ -118,15 +115,15 @@ export async function reportNotMe(
       payload: { to: customer.email, firstName: customer.first_name, eventTitle: event.title, at: event.at },
       maxAttempts: 8,
     });
-    await recordAudit(tx, {
-      ...meta,
-      actorType: 'customer',
-      actorId: customerId,
-      action: notMeAction,
-      subject: row.id,
-      outcome: 'success',
-      details: { threadId, reportedAction: row.action, frozeNow, sessionsEnded },
-    });
+    await recordAudit(
+      tx,
+      auditEntryOf(actor, {
+        action: notMeAction,
+        subject: row.id,
+        outcome: 'success',
+        details: { threadId, reportedAction: row.action, frozeNow, sessionsEnded },
+      }),
+    );
     return { threadId, frozen: true as const, sessionsEnded, alreadyReported: false };
   });
   if (!report.alreadyReported) dependencies.liveEvents.publish(customerId, 'notifications');

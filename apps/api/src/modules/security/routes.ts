@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import {
   changePasswordRequestSchema,
@@ -16,7 +15,9 @@ import {
   totpStatusResponseSchema,
 } from '@strongroom/contracts/security.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { clearSessionCookies } from '../../platform/session.ts';
 import {
   changePassword,
@@ -27,29 +28,16 @@ import {
   revokeOtherSessions,
   startTotpEnrolment,
   totpStatus,
-  type SecurityActor,
   type SecurityDependencies,
+  type SessionActor,
 } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-function actorOf(request: FastifyRequest): SecurityActor {
+function actorOf(request: FastifyRequest): SessionActor {
   const session = request.customerSession;
   if (!session) throw new Error('a security route without requireCustomer');
-  return {
-    customerId: customerIdOf(request),
-    sessionIdHash: session.idHash,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    requestId: request.id,
-  };
+  return { ...customerActorOf(request), sessionIdHash: session.idHash };
 }
 
 function stepUpOf(request: FastifyRequest): string | undefined {

@@ -3,7 +3,7 @@ import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { securityMessages, type ChangePasswordRequest, type CustomerSession, type TotpEnrolment, type TotpStatus } from '@strongroom/contracts/security.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { requestHash } from '../../platform/idempotency.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
@@ -16,8 +16,9 @@ import {
   unusedRecoveryCodes,
   type SecondFactorKeys,
 } from '../../platform/second-factors.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { endAllSessions } from '../../platform/session.ts';
-import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
+import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../step-up/service.ts';
 import { newTotpSecret, otpauthUri } from '../../platform/totp.ts';
 import { describeUserAgent } from '../auth/service.ts';
 import { findCustomerById, updatePasswordHash } from '../customers/service.ts';
@@ -35,19 +36,14 @@ export interface SecurityDependencies {
   stepUp: StepUpDependencies;
 }
 
-/** Who asks, from where: every audit row of this module carries it. */
-export interface SecurityActor {
-  customerId: string;
+/**
+ * The signed-in customer with the session the request came with: ending sessions and changing the
+ * password end the customer's other sessions, never this one.
+ */
+export type SessionActor = CustomerActor & {
   /** The hash of the session this request came with. */
   sessionIdHash: Buffer;
-  ip: string;
-  userAgent: string | undefined;
-  requestId: string;
-}
-
-function audit(actor: SecurityActor, entry: Pick<AuditEntry, 'action' | 'outcome' | 'subject' | 'details'>): AuditEntry {
-  return { actorType: 'customer', actorId: actor.customerId, ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, ...entry };
-}
+};
 
 function keysOf(dependencies: SecurityDependencies): SecondFactorKeys {
   return { encryptionKey: dependencies.config.secrets.encryptionKey, hashKey: dependencies.config.secrets.sessionSecret };
@@ -65,7 +61,7 @@ const idleTimeoutMs = businessConstants.sessionIdleTimeoutMs;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The customer's live sessions (not ended, not idle or too old), this one first, then the latest seen. */
-export async function listSessions(db: Queryable, actor: Pick<SecurityActor, 'customerId' | 'sessionIdHash'>): Promise<CustomerSession[]> {
+export async function listSessions(db: Queryable, actor: Pick<SessionActor, 'customerId' | 'sessionIdHash'>): Promise<CustomerSession[]> {
   const rows = await db.query<{ public_id: string; current: boolean; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }>(
     `SELECT public_id, id_hash = $2 AS current, user_agent, ip, created_at, last_seen_at
        FROM sessions
@@ -89,7 +85,7 @@ export async function listSessions(db: Queryable, actor: Pick<SecurityActor, 'cu
  * missing one. Ending the current session signs this browser out, as signing out does
  * (`current: true`; the route clears the cookies).
  */
-export async function endCustomerSession(db: Database, actor: SecurityActor, sessionId: string): Promise<{ current: boolean }> {
+export async function endCustomerSession(db: Database, actor: SessionActor, sessionId: string): Promise<{ current: boolean }> {
   if (!uuidPattern.test(sessionId)) throw notFound('This session was not found.');
   const ended = await db.transaction(async (tx) => {
     const rows = await tx.query<{ current: boolean }>(
@@ -100,7 +96,7 @@ export async function endCustomerSession(db: Database, actor: SecurityActor, ses
     );
     const row = rows[0];
     if (!row) return undefined;
-    await recordAudit(tx, audit(actor, { action: 'customer.session_ended', outcome: 'success', subject: sessionId, details: { current: row.current } }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.session_ended', outcome: 'success', subject: sessionId, details: { current: row.current } }));
     return row;
   });
   if (!ended) throw notFound('This session was not found.');
@@ -108,10 +104,10 @@ export async function endCustomerSession(db: Database, actor: SecurityActor, ses
 }
 
 /** Ends every session of the customer but this one. */
-export async function revokeOtherSessions(db: Database, actor: SecurityActor): Promise<number> {
+export async function revokeOtherSessions(db: Database, actor: SessionActor): Promise<number> {
   return db.transaction(async (tx) => {
     const count = await endAllSessions(tx, 'customer', actor.customerId, actor.sessionIdHash);
-    await recordAudit(tx, audit(actor, { action: 'customer.sessions_revoked', outcome: 'success', details: { ended: count } }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.sessions_revoked', outcome: 'success', details: { ended: count } }));
     return count;
   });
 }
@@ -133,7 +129,7 @@ const changePurpose: Record<AccountChange, string> = {
  * A change to the account's protection is one action per customer: its step-up key and hash name
  * the change and the customer, never the body (a hash of a password must not be stored).
  */
-function changeChallenge(actor: SecurityActor, change: AccountChange) {
+function changeChallenge(actor: CustomerActor, change: AccountChange) {
   return {
     customerId: actor.customerId,
     idempotencyKey: `${change}:${actor.customerId}`,
@@ -152,7 +148,7 @@ function changeChallenge(actor: SecurityActor, change: AccountChange) {
  */
 export async function withStepUp<T>(
   dependencies: SecurityDependencies,
-  actor: SecurityActor,
+  actor: CustomerActor,
   change: AccountChange,
   stepUpChallengeId: string | undefined,
   apply: (tx: Queryable) => Promise<T>,
@@ -176,7 +172,7 @@ export async function withStepUp<T>(
  */
 export async function changePassword(
   dependencies: SecurityDependencies,
-  actor: SecurityActor,
+  actor: SessionActor,
   input: ChangePasswordRequest,
   stepUpChallengeId: string | undefined,
 ): Promise<{ otherSessionsEnded: number }> {
@@ -184,7 +180,10 @@ export async function changePassword(
   const customer = await findCustomerById(db, actor.customerId);
   if (!customer) throw new AppError('unauthenticated', 'Please sign in to continue');
   if (!(await verifyPassword(customer.password_hash, input.currentPassword))) {
-    await recordAudit(db, audit(actor, { action: 'customer.password_change_failed', outcome: 'failure', details: { reason: 'wrong_current_password' } }));
+    await recordAudit(
+      db,
+      auditEntryOf(actor, { action: 'customer.password_change_failed', outcome: 'failure', details: { reason: 'wrong_current_password' } }),
+    );
     throw new AppError('validation_failed', 'Some fields are not valid', { fields: { currentPassword: securityMessages.wrongCurrentPassword } });
   }
   if (isCommonPassword(input.password)) {
@@ -197,7 +196,7 @@ export async function changePassword(
   const ended = await withStepUp(dependencies, actor, 'password-change', stepUpChallengeId, async (tx) => {
     await updatePasswordHash(tx, actor.customerId, passwordHash);
     const count = await endAllSessions(tx, 'customer', actor.customerId, actor.sessionIdHash);
-    await recordAudit(tx, audit(actor, { action: 'customer.password_changed', outcome: 'success', details: { otherSessionsEnded: count } }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.password_changed', outcome: 'success', details: { otherSessionsEnded: count } }));
     return count;
   });
   await dependencies.mailer.send({
@@ -235,7 +234,7 @@ export async function totpStatus(db: Queryable, customerId: string): Promise<Tot
  */
 export async function startTotpEnrolment(
   dependencies: SecurityDependencies,
-  actor: SecurityActor,
+  actor: CustomerActor,
   stepUpChallengeId: string | undefined,
 ): Promise<TotpEnrolment> {
   const { db } = dependencies;
@@ -254,7 +253,7 @@ export async function startTotpEnrolment(
       [actor.customerId, sealTotpSecret(keysOf(dependencies), secret)],
     );
     if (rows.length === 0) return false;
-    await recordAudit(tx, audit(actor, { action: 'customer.totp_enrolment_started', outcome: 'success', details: { reauthenticatedBy: 'step_up' } }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.totp_enrolment_started', outcome: 'success', details: { reauthenticatedBy: 'step_up' } }));
     return true;
   });
   if (!started) throw new AppError('conflict', 'An authenticator app is already set up. Remove it first to set up another.');
@@ -267,7 +266,7 @@ export async function startTotpEnrolment(
  * Confirms the enrolment with a code from the app (a wrong or already used code is a field error)
  * and answers the ten recovery codes, this once; only their keyed hashes are kept.
  */
-export async function confirmTotp(dependencies: SecurityDependencies, actor: SecurityActor, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotp(dependencies: SecurityDependencies, actor: CustomerActor, code: string): Promise<{ recoveryCodes: string[] }> {
   const keys = keysOf(dependencies);
   const recoveryCodes = newRecoveryCodes();
   const outcome = await dependencies.db.transaction(async (tx) => {
@@ -277,12 +276,12 @@ export async function confirmTotp(dependencies: SecurityDependencies, actor: Sec
     if (check !== 'accepted') return check;
     await tx.query('UPDATE customer_totp SET confirmed_at = now() WHERE customer_id = $1', [actor.customerId]);
     await replaceRecoveryCodes(tx, keys, actor.customerId, recoveryCodes);
-    await recordAudit(tx, audit(actor, { action: 'customer.totp_enrolled', outcome: 'success' }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.totp_enrolled', outcome: 'success' }));
     return 'accepted' as const;
   });
   if (outcome === 'none') throw new AppError('conflict', 'There is no authenticator app being set up. Start again.');
   if (outcome !== 'accepted') {
-    await recordAudit(dependencies.db, audit(actor, { action: 'customer.totp_enrolment_failed', outcome: 'failure', details: { reason: outcome } }));
+    await recordAudit(dependencies.db, auditEntryOf(actor, { action: 'customer.totp_enrolment_failed', outcome: 'failure', details: { reason: outcome } }));
     const message =
       outcome === 'replayed'
         ? 'This code was already used: wait for the next one your app shows.'
@@ -301,14 +300,14 @@ export async function confirmTotp(dependencies: SecurityDependencies, actor: Sec
 }
 
 /** Removes the app and its recovery codes, behind a step-up; the customer is told by email. */
-export async function removeTotp(dependencies: SecurityDependencies, actor: SecurityActor, stepUpChallengeId: string | undefined): Promise<void> {
+export async function removeTotp(dependencies: SecurityDependencies, actor: CustomerActor, stepUpChallengeId: string | undefined): Promise<void> {
   const { db } = dependencies;
   if (!(await totpStatus(db, actor.customerId)).enrolled) throw notFound('No authenticator app is set up.');
   const removed = await withStepUp(dependencies, actor, 'totp-remove', stepUpChallengeId, async (tx) => {
     const rows = await tx.query('DELETE FROM customer_totp WHERE customer_id = $1 RETURNING 1', [actor.customerId]);
     await tx.query('DELETE FROM customer_recovery_codes WHERE customer_id = $1', [actor.customerId]);
     if (rows.length === 0) return false;
-    await recordAudit(tx, audit(actor, { action: 'customer.totp_removed', outcome: 'success' }));
+    await recordAudit(tx, auditEntryOf(actor, { action: 'customer.totp_removed', outcome: 'success' }));
     return true;
   });
   if (!removed) throw notFound('No authenticator app is set up.');

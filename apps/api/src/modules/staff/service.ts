@@ -1,6 +1,15 @@
 import QRCode from 'qrcode';
+import type { z } from 'zod';
 import { authMessages } from '@strongroom/contracts/auth.ts';
-import { rolePermissions, type StaffEnrolment, type StaffLoginRequest, type StaffMeResponse, type StaffRole } from '@strongroom/contracts/staff.ts';
+import {
+  rolePermissions,
+  type CreateStaffRequest,
+  type StaffEnrolment,
+  type staffListResponseSchema,
+  type StaffLoginRequest,
+  type StaffMeResponse,
+  type StaffRole,
+} from '@strongroom/contracts/staff.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
@@ -8,6 +17,7 @@ import { decrypt, encrypt } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from '../../platform/passwords.ts';
 import { endAllSessions } from '../../platform/session.ts';
+import { auditEntryOf, type RequestOrigin, type StaffActor } from '../../platform/request-actor.ts';
 import type { StaffPrincipal } from '../../platform/staff-auth.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../platform/totp.ts';
 import { reserveSignInAttempt, settleSucceededAttempt, type ThrottleKey } from '../../platform/login-throttle.ts';
@@ -17,6 +27,7 @@ import {
   findStaffById,
   insertAccessGrant,
   insertStaff,
+  listStaff,
   lockStaffChanges,
   normalizeStaffEmail,
   replaceTotpSecret,
@@ -30,12 +41,6 @@ import {
 export interface StaffDependencies {
   db: Database;
   config: Pick<Config, 'bankName' | 'secrets'>;
-}
-
-export interface StaffRequestMeta {
-  ip: string;
-  requestId: string;
-  userAgent?: string;
 }
 
 export class StaffExistsError extends Error {
@@ -113,7 +118,7 @@ export async function currentCodeOf(
   return staff && !staff.disabled_at ? code(openSecret(dependencies.config, staff.totp_secret_encrypted), atMs) : undefined;
 }
 
-function loginAudit(meta: StaffRequestMeta, entry: Pick<AuditEntry, 'outcome' | 'actorId' | 'details'>): AuditEntry {
+function loginAudit(meta: RequestOrigin, entry: Pick<AuditEntry, 'outcome' | 'actorId' | 'details'>): AuditEntry {
   return {
     actorType: entry.outcome === 'success' ? 'staff' : 'anonymous',
     action: 'staff.login',
@@ -129,15 +134,10 @@ function loginAudit(meta: StaffRequestMeta, entry: Pick<AuditEntry, 'outcome' | 
  * answer does not say which was wrong). Throttled as customers are, on keys of its own. A code is
  * accepted within one step of now and only once: a replayed code fails even inside its window.
  */
-export async function staffLogIn(
-  dependencies: StaffDependencies,
-  input: StaffLoginRequest,
-  meta: StaffRequestMeta,
-  nowMs: number = Date.now(),
-): Promise<string> {
+export async function staffLogIn(dependencies: StaffDependencies, input: StaffLoginRequest, meta: RequestOrigin, nowMs: number = Date.now()): Promise<string> {
   const { db } = dependencies;
   const accountKey: ThrottleKey = `account:staff:${normalizeStaffEmail(input.email)}`;
-  const ipKey: ThrottleKey = `ip:${meta.ip}`;
+  const ipKey: ThrottleKey = `ip:${meta.ip ?? 'unknown'}`;
   // Counted before anything is checked, so concurrent attempts cannot all pass the throttle (issue 30, item 5).
   const attempt = await reserveSignInAttempt(db, [accountKey, ipKey]);
   if (attempt.outcome === 'throttled') {
@@ -179,19 +179,22 @@ export async function staffMeAnswerFor(db: Queryable, staffId: string): Promise<
 /** A staff member changes their own password: the current one first; their other sessions end. */
 export async function changeOwnPassword(
   dependencies: StaffDependencies,
-  member: StaffPrincipal,
+  actor: StaffActor,
+  member: Pick<StaffPrincipal, 'sessionIdHash'>,
   input: { currentPassword: string; password: string },
-  audit: (entry: Pick<AuditEntry, 'action' | 'outcome' | 'details'>) => AuditEntry,
 ): Promise<void> {
-  const staff = await findStaffById(dependencies.db, member.id);
+  const staff = await findStaffById(dependencies.db, actor.staffId);
   if (!staff || !(await verifyPassword(staff.password_hash, input.currentPassword))) {
-    await recordAudit(dependencies.db, audit({ action: 'staff.password_change', outcome: 'failure', details: { reason: 'wrong_current_password' } }));
+    await recordAudit(
+      dependencies.db,
+      auditEntryOf(actor, { action: 'staff.password_change', outcome: 'failure', details: { reason: 'wrong_current_password' } }),
+    );
     throw new AppError('validation_failed', 'Some fields are not valid', { fields: { currentPassword: 'Your current password is not correct' } });
   }
   refuseCommonStaffPassword(input.password);
-  await updateStaffPassword(dependencies.db, member.id, await hashPassword(input.password));
-  await endAllSessions(dependencies.db, 'staff', member.id, member.sessionIdHash);
-  await recordAudit(dependencies.db, audit({ action: 'staff.password_change', outcome: 'success' }));
+  await updateStaffPassword(dependencies.db, actor.staffId, await hashPassword(input.password));
+  await endAllSessions(dependencies.db, 'staff', actor.staffId, member.sessionIdHash);
+  await recordAudit(dependencies.db, auditEntryOf(actor, { action: 'staff.password_change', outcome: 'success' }));
 }
 
 export type StaffChange = { kind: 'disable' } | { kind: 'enable' } | { kind: 'role'; role: StaffRole } | { kind: 'reset_second_factor' };
@@ -213,18 +216,17 @@ const accessGrantOf: Record<StaffChange['kind'], StaffAccessGrant | undefined> =
  */
 export async function changeStaffMember(
   dependencies: StaffDependencies,
-  actor: StaffPrincipal,
+  actor: StaffActor,
   targetId: string,
   change: StaffChange,
   reason: string,
-  audit: (entry: Pick<AuditEntry, 'action' | 'subject' | 'outcome' | 'details'>) => AuditEntry,
 ): Promise<StaffEnrolment | undefined> {
   const { db, config } = dependencies;
   const { target, secret } = await db.transaction(async (tx) => {
     await lockStaffChanges(tx);
     const target = await findStaffById(tx, targetId);
     if (!target) throw new AppError('not_found', 'No such staff member');
-    if (target.id === actor.id) throw new AppError('conflict', 'You cannot change your own access; ask another administrator');
+    if (target.id === actor.staffId) throw new AppError('conflict', 'You cannot change your own access; ask another administrator');
     const removesAdmin = target.role === 'admin' && !target.disabled_at && (change.kind === 'disable' || (change.kind === 'role' && change.role !== 'admin'));
     if (removesAdmin && (await countActiveAdmins(tx)) <= 1) throw new AppError('conflict', 'This is the last active administrator');
     const details: Record<string, string> = { reason };
@@ -245,9 +247,51 @@ export async function changeStaffMember(
       await endAllSessions(tx, 'staff', target.id);
     }
     const grant = accessGrantOf[change.kind];
-    if (grant) await insertAccessGrant(tx, { staffId: target.id, grantedBy: actor.id, kind: grant });
-    await recordAudit(tx, audit({ action: `staff.${change.kind === 'role' ? 'role_change' : change.kind}`, subject: target.id, outcome: 'success', details }));
+    if (grant) await insertAccessGrant(tx, { staffId: target.id, grantedBy: actor.staffId, kind: grant });
+    await recordAudit(
+      tx,
+      auditEntryOf(actor, { action: `staff.${change.kind === 'role' ? 'role_change' : change.kind}`, subject: target.id, outcome: 'success', details }),
+    );
     return { target, secret };
   });
   return secret === undefined ? undefined : enrolment(config, target, secret);
+}
+
+/** Staff as administrators see them (`staff.manage`). */
+export async function staffList(db: Queryable): Promise<z.infer<typeof staffListResponseSchema>> {
+  return {
+    items: (await listStaff(db)).map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      status: row.disabled_at ? ('disabled' as const) : ('active' as const),
+      createdAt: row.created_at.toISOString(),
+      lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** An administrator enrols a new staff member, audited with its role and reason in the same commit. */
+export async function enrolStaffMember(dependencies: StaffDependencies, actor: StaffActor, request: CreateStaffRequest): Promise<StaffEnrolment> {
+  try {
+    return await createStaffMember(dependencies, { ...request, createdBy: actor.staffId }, (staffId) =>
+      auditEntryOf(actor, { action: 'staff.create', subject: staffId, outcome: 'success', details: { role: request.role, reason: request.reason } }),
+    );
+  } catch (error) {
+    if (error instanceof StaffExistsError) throw new AppError('conflict', 'A staff member with this email already exists');
+    throw error;
+  }
+}
+
+/** A back-office sign-out, audited as the staff member whose session it was, or as anonymous when there was none. */
+export async function recordStaffLogout(db: Queryable, origin: RequestOrigin, staffId: string | undefined): Promise<void> {
+  await recordAudit(db, {
+    actorType: staffId ? 'staff' : 'anonymous',
+    actorId: staffId,
+    action: 'staff.logout',
+    outcome: 'success',
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    requestId: origin.requestId,
+  });
 }

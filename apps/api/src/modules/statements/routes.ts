@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { statementMonthsSchema, statementQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { statementCsv } from './csv.ts';
 import { statementOfx } from './ofx.ts';
 import { statementPdf } from './pdf.ts';
@@ -18,7 +18,7 @@ const formats = {
   ofx: { contentType: 'application/x-ofx', render: statementOfx },
 } satisfies Record<string, { contentType: string; render: (statement: Statement) => AsyncGenerator<string | Buffer, void, undefined> }>;
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 404, 429);
 /** A statement reads up to a year of the ledger; a person downloads a few, a script looping on it is stopped. */
 export const statementDownloadsPerMinutePerCustomer = 30;
 

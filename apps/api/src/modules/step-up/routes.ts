@@ -1,24 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { stepUpResendResponseSchema, stepUpVerifyRequestSchema, stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
-import { resendStepUp, verifyStepUp, type StepUpDependencies } from '../../platform/step-up.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
+import { resendStepUp, verifyStepUp, type StepUpDependencies } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const challengeParams = z.object({ challengeId: z.string().max(64) });
 
 /**
  * `POST /step-up/{id}` completes a challenge with an SMS code, the authenticator app's code or a
- * recovery code (a frozen customer completes no money challenge: platform/step-up.ts);
+ * recovery code (a frozen customer completes no money challenge: service.ts);
  * `POST /step-up/{id}/resend` sends a code by SMS, the first one when the customer asks for it (D10).
  */
 export function stepUpRoutes(dependencies: StepUpDependencies): FastifyPluginAsyncZod {

@@ -1,12 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { stepUpCodeLength, stepUpCodeValidMinutes, stepUpMaxAttempts, stepUpVerifiedValidMinutes, type StepUpMethod } from '@strongroom/contracts/step-up.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { accountFrozenMessage, openFreezeOf } from './account-freeze.ts';
-import { recordAudit } from './audit.ts';
-import { equalHashes, keyedHash, randomDigits } from './crypto.ts';
-import { AppError } from './errors.ts';
-import type { SmsSender } from './messaging/sms-sender.ts';
-import { checkCustomerTotp, hasConfirmedTotp, spendRecoveryCode } from './second-factors.ts';
+import { stepUpCodeLength, stepUpMaxAttempts, type StepUpMethod } from '@strongroom/contracts/step-up.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { accountFrozenMessage, openFreezeOf } from '../../platform/account-freeze.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { equalHashes, keyedHash, randomDigits } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import { checkCustomerTotp, spendRecoveryCode } from '../../platform/second-factors.ts';
+import { challengeMessage, maskPhone, notFoundMessage, smsText, wrongCodeMessage } from './messages.ts';
+import {
+  countWrongAnswer,
+  findOpenChallenge,
+  findOpenChallengeFor,
+  insertChallenge,
+  lockChallenge,
+  lockCustomerChallenges,
+  markVerified,
+  openChallengeCount,
+  replaceCode,
+  useVerifiedChallenge,
+  verifiedPhoneOf,
+  type ChallengeRow,
+  type VerifiedMethod,
+} from './repository.ts';
+
+export { maskPhone } from './messages.ts';
 
 /**
  * Step-up one-time passwords (docs/product.md D10). A challenge authorises exactly one request: the
@@ -15,7 +33,8 @@ import { checkCustomerTotp, hasConfirmedTotp, spendRecoveryCode } from './second
  * codes), or sent by SMS, stored as a keyed hash, living 10 minutes; by a passkey through
  * `completeStepUpChallenge` (part B). 5 tries; used once; once verified, the request must be
  * repeated within 5 minutes. Anything else gets a new challenge. The SMS goes at once only when it
- * is the customer's one method; otherwise when they ask for it (docs/decisions/029).
+ * is the customer's one method; otherwise when they ask for it (docs/decisions/029). The methods
+ * other than SMS are given when the app is built (app.ts; docs/decisions/063).
  */
 export interface StepUpDependencies {
   db: Database;
@@ -24,12 +43,20 @@ export interface StepUpDependencies {
   /** Opens the authenticator app's sealed secret. */
   encryptionKey: Buffer;
   bankName: string;
+  methods: StepUpMethods;
 }
+
+/** Whether a customer can answer with a method other than SMS. */
+export type StepUpMethodProvider = (db: Queryable, customerId: string) => Promise<boolean>;
+
+/** The ways of answering besides SMS, each with how to tell whether a customer has it (app.ts gives them). */
+export type StepUpMethods = Partial<Record<Exclude<StepUpMethod, 'sms'>, StepUpMethodProvider>>;
 
 export function stepUpDependencies(dependencies: {
   db: Database;
   sms: SmsSender;
   config: { secrets: { sessionSecret: Buffer; encryptionKey: Buffer }; bankName: string };
+  stepUpMethods: StepUpMethods;
 }): StepUpDependencies {
   return {
     db: dependencies.db,
@@ -37,6 +64,7 @@ export function stepUpDependencies(dependencies: {
     secret: dependencies.config.secrets.sessionSecret,
     encryptionKey: dependencies.config.secrets.encryptionKey,
     bankName: dependencies.config.bankName,
+    methods: dependencies.stepUpMethods,
   };
 }
 
@@ -67,25 +95,12 @@ export const stepUpOpenChallengeWindowMinutes = 10;
 /** Between two sends for one challenge. */
 export const stepUpResendIntervalMs = 30_000;
 
-/** Whether a customer can answer with a method other than SMS; see `registerStepUpMethod`. */
-export type StepUpMethodProvider = (db: Queryable, customerId: string) => Promise<boolean>;
-
-const methodProviders = new Map<Exclude<StepUpMethod, 'sms'>, StepUpMethodProvider>([['totp', hasConfirmedTotp]]);
-
-/**
- * Another module offers its way of answering (the passkeys module: 'passkey'); keyed by name, so
- * registering again replaces. It completes challenges with `completeStepUpChallenge`.
- */
-export function registerStepUpMethod(method: Exclude<StepUpMethod, 'sms'>, provider: StepUpMethodProvider): void {
-  methodProviders.set(method, provider);
-}
-
 /** The customer's methods, best first; SMS is always there and always last. */
-export async function stepUpMethodsOf(db: Queryable, customerId: string): Promise<StepUpMethod[]> {
+export async function stepUpMethodsOf(dependencies: Pick<StepUpDependencies, 'methods'>, db: Queryable, customerId: string): Promise<StepUpMethod[]> {
   const order: Exclude<StepUpMethod, 'sms'>[] = ['passkey', 'totp'];
   const methods: StepUpMethod[] = [];
   for (const method of order) {
-    const provider = methodProviders.get(method);
+    const provider = dependencies.methods[method];
     if (provider && (await provider(db, customerId))) methods.push(method);
   }
   return [...methods, 'sms'];
@@ -95,26 +110,10 @@ function codeHash(secret: Buffer, challengeId: string, code: string): Buffer {
   return keyedHash(secret, `step-up:${challengeId}:${code}`);
 }
 
-export function maskPhone(phoneE164: string): string {
-  return `•••• ${phoneE164.slice(-4)}`;
-}
-
 async function phoneOf(db: Queryable, customerId: string): Promise<string> {
-  const [row] = await db.query<{ phone_e164: string | null }>('SELECT phone_e164 FROM customers WHERE id = $1 AND phone_verified_at IS NOT NULL', [customerId]);
-  if (!row?.phone_e164) throw new AppError('forbidden', 'Verify a phone number before making this payment.');
-  return row.phone_e164;
-}
-
-function smsText(dependencies: StepUpDependencies, code: string, purpose: string): string {
-  return `${dependencies.bankName}: your code is ${code}. It authorises ${purpose} and nothing else. It expires in ${stepUpCodeValidMinutes} minutes. We will never call you to ask for it.`;
-}
-
-function challengeMessage(methods: readonly StepUpMethod[], phone: string): string {
-  if (methods.includes('totp')) {
-    return `For your security, enter the ${stepUpCodeLength}-digit code your authenticator app shows, or we can text a code to ${maskPhone(phone)}.`;
-  }
-  if (methods.includes('passkey')) return `For your security, confirm with your passkey, or we can text a code to ${maskPhone(phone)}.`;
-  return `For your security, enter the ${stepUpCodeLength}-digit code we sent to ${maskPhone(phone)}.`;
+  const phone = await verifiedPhoneOf(db, customerId);
+  if (!phone) throw new AppError('forbidden', 'Verify a phone number before making this payment.');
+  return phone;
 }
 
 /**
@@ -127,7 +126,7 @@ function challengeMessage(methods: readonly StepUpMethod[], phone: string): stri
  */
 export async function requireStepUp(dependencies: StepUpDependencies, request: StepUpRequest): Promise<never> {
   const phone = await phoneOf(dependencies.db, request.customerId);
-  const methods = await stepUpMethodsOf(dependencies.db, request.customerId);
+  const methods = await stepUpMethodsOf(dependencies, dependencies.db, request.customerId);
   const smsNow = methods.length === 1;
   const id = randomUUID();
   const code = smsNow ? randomDigits(stepUpCodeLength) : undefined;
@@ -135,25 +134,16 @@ export async function requireStepUp(dependencies: StepUpDependencies, request: S
     await lockCustomerChallenges(tx, request.customerId);
     const open = await findOpenChallengeFor(tx, request);
     if (open) return { kind: 'reused' as const, id: open };
-    const waiting = await openChallengeCount(tx, request.customerId);
+    const waiting = await openChallengeCount(tx, request.customerId, stepUpOpenChallengeWindowMinutes);
     if (waiting.count >= stepUpOpenChallengeLimit) return { kind: 'limited' as const, retryAfterSeconds: waiting.retryAfterSeconds };
-    await tx.query(
-      `INSERT INTO step_up_challenges (id, customer_id, idempotency_key, request_hash, amount_cents, phone_e164, code_hash, sends, guards_money, purpose, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))`,
-      [
-        id,
-        request.customerId,
-        request.idempotencyKey,
-        request.requestHash,
-        request.amountCents.toString(),
-        phone,
-        code === undefined ? null : codeHash(dependencies.secret, id, code),
-        smsNow ? 1 : 0,
-        request.guardsMoney ?? true,
-        request.purpose,
-        stepUpCodeValidMinutes,
-      ],
-    );
+    await insertChallenge(tx, {
+      ...request,
+      id,
+      phone,
+      codeHash: code === undefined ? null : codeHash(dependencies.secret, id, code),
+      sends: smsNow ? 1 : 0,
+      guardsMoney: request.guardsMoney ?? true,
+    });
     return { kind: 'created' as const, id };
   });
   if (outcome.kind === 'limited') {
@@ -172,7 +162,7 @@ export async function requireStepUp(dependencies: StepUpDependencies, request: S
     );
   }
   if (outcome.kind === 'created') {
-    if (code !== undefined) await dependencies.sms.send({ to: phone, text: smsText(dependencies, code, request.purpose) });
+    if (code !== undefined) await dependencies.sms.send({ to: phone, text: smsText(dependencies.bankName, code, request.purpose) });
     await recordAudit(dependencies.db, {
       actorType: 'customer',
       actorId: request.customerId,
@@ -184,71 +174,6 @@ export async function requireStepUp(dependencies: StepUpDependencies, request: S
   }
   throw new AppError('step_up_required', challengeMessage(methods, phone), { challengeId: outcome.id, methods });
 }
-
-/**
- * Until the transaction ends, this customer's challenges are made one at a time. An advisory lock
- * rather than the customer's row: payments lock that row for their own reasons, and a challenge
- * must not wait for a payment (nor make one wait).
- */
-async function lockCustomerChallenges(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('step-up:' || $1::text, 0))", [customerId], { name: 'step_up_lock_customer' });
-}
-
-/** The open challenge of this very request (customer, key and body): not answered, not expired, tries left. */
-async function findOpenChallengeFor(tx: Queryable, request: StepUpRequest): Promise<string | undefined> {
-  const [row] = await tx.query<{ id: string }>(
-    `SELECT id FROM step_up_challenges
-      WHERE customer_id = $1 AND idempotency_key = $2 AND request_hash = $3
-        AND verified_at IS NULL AND expires_at > now() AND attempts < $4
-      ORDER BY created_at DESC LIMIT 1`,
-    [request.customerId, request.idempotencyKey, request.requestHash, stepUpMaxAttempts],
-  );
-  return row?.id;
-}
-
-/** Challenges of the customer's that are still waiting for an answer in the window, and when the oldest leaves it. */
-async function openChallengeCount(tx: Queryable, customerId: string): Promise<{ count: number; retryAfterSeconds: number }> {
-  const [row] = await tx.query<{ count: number; retry_after_seconds: number | null }>(
-    `SELECT count(*)::integer AS count,
-            ceil(extract(epoch FROM min(created_at) + make_interval(mins => $2) - now()))::integer AS retry_after_seconds
-       FROM step_up_challenges
-      WHERE customer_id = $1 AND verified_at IS NULL AND created_at > now() - make_interval(mins => $2)`,
-    [customerId, stepUpOpenChallengeWindowMinutes],
-  );
-  return { count: row?.count ?? 0, retryAfterSeconds: Math.max(1, row?.retry_after_seconds ?? 1) };
-}
-
-interface ChallengeRow {
-  id: string;
-  customer_id: string;
-  idempotency_key: string;
-  request_hash: Buffer | Uint8Array;
-  phone_e164: string;
-  code_hash: Buffer | Uint8Array | null;
-  attempts: number;
-  sends: number;
-  guards_money: boolean;
-  purpose: string | null;
-  created_at: Date;
-  expires_at: Date;
-  verified_at: Date | null;
-  used_at: Date | null;
-  last_sent_at: Date;
-  now: Date;
-}
-
-async function lockChallenge(tx: Queryable, challengeId: string, customerId: string): Promise<ChallengeRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return undefined;
-  const [row] = await tx.query<ChallengeRow>(
-    `SELECT id, customer_id, idempotency_key, request_hash, phone_e164, code_hash, attempts, sends, guards_money, purpose, created_at, last_sent_at, expires_at,
-            verified_at, used_at, now() AS now
-     FROM step_up_challenges WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
-    [challengeId, customerId],
-  );
-  return row;
-}
-
-const notFoundMessage = 'This code request was not found. Start the payment again.';
 
 type AnswerKind = 'missing' | 'frozen' | 'spent';
 
@@ -270,12 +195,6 @@ function refuse(kind: AnswerKind): never {
   if (kind === 'frozen') throw new AppError('account_frozen', accountFrozenMessage);
   if (kind === 'missing') throw new AppError('not_found', notFoundMessage);
   throw new AppError('conflict', 'This code has expired or was already used. Ask for a new one.');
-}
-
-type VerifiedMethod = 'sms' | 'totp' | 'recovery_code' | 'passkey';
-
-async function markVerified(tx: Queryable, challengeId: string, method: VerifiedMethod): Promise<void> {
-  await tx.query('UPDATE step_up_challenges SET verified_at = now(), verified_method = $2 WHERE id = $1', [challengeId, method]);
 }
 
 /** Which of the customer's answers `code` is: the app's code, a recovery code, or the SMS code. */
@@ -305,7 +224,7 @@ export async function verifyStepUp(dependencies: StepUpDependencies, customerId:
     if (refused || !challenge) return { kind: refused ?? ('missing' as const) };
     const method = await matchAnswer(dependencies, tx, challenge, code);
     if (method === undefined || method === 'replayed') {
-      await tx.query('UPDATE step_up_challenges SET attempts = attempts + 1 WHERE id = $1', [challenge.id]);
+      await countWrongAnswer(tx, challenge.id);
       return { kind: 'wrong' as const, replayed: method === 'replayed', attemptsLeft: stepUpMaxAttempts - challenge.attempts - 1 };
     }
     await markVerified(tx, challenge.id, method);
@@ -330,11 +249,7 @@ export async function verifyStepUp(dependencies: StepUpDependencies, customerId:
     details: { challengeId, outcome: outcome.kind, ...(outcome.kind === 'verified' ? { method: outcome.method } : {}) },
   });
   if (outcome.kind === 'wrong') {
-    const start = outcome.replayed ? 'That code was already used: wait for the next one your app shows.' : 'That code is not right.';
-    const message =
-      outcome.attemptsLeft > 0
-        ? `${start} ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left.`
-        : `${start.replace(/\.$/, '')}, and no tries are left. Ask for a new one.`;
+    const message = wrongCodeMessage(outcome.replayed, outcome.attemptsLeft);
     throw new AppError('validation_failed', message, { fields: { code: message } });
   }
   if (outcome.kind !== 'verified') refuse(outcome.kind);
@@ -346,13 +261,7 @@ export async function findOpenStepUpChallenge(
   customerId: string,
   challengeId: string,
 ): Promise<{ id: string; guardsMoney: boolean } | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return undefined;
-  const [row] = await db.query<{ id: string; guards_money: boolean }>(
-    `SELECT id, guards_money FROM step_up_challenges
-      WHERE id = $1 AND customer_id = $2 AND verified_at IS NULL AND expires_at > now() AND attempts < $3`,
-    [challengeId, customerId, stepUpMaxAttempts],
-  );
-  return row && { id: row.id, guardsMoney: row.guards_money };
+  return findOpenChallenge(db, customerId, challengeId);
 }
 
 /**
@@ -400,10 +309,7 @@ export async function resendStepUp(
     const waitedMs = challenge.now.getTime() - challenge.last_sent_at.getTime();
     if (challenge.sends > 0 && waitedMs < stepUpResendIntervalMs)
       return { kind: 'wait' as const, seconds: Math.ceil((stepUpResendIntervalMs - waitedMs) / 1_000) };
-    await tx.query(
-      `UPDATE step_up_challenges SET code_hash = $2, attempts = 0, sends = sends + 1, last_sent_at = now(), expires_at = now() + make_interval(mins => $3) WHERE id = $1`,
-      [challenge.id, codeHash(dependencies.secret, challenge.id, code), stepUpCodeValidMinutes],
-    );
+    await replaceCode(tx, challenge.id, codeHash(dependencies.secret, challenge.id, code));
     await recordAudit(tx, {
       actorType: 'customer',
       actorId: customerId,
@@ -417,7 +323,7 @@ export async function resendStepUp(
   if (outcome.kind === 'spent') throw new AppError('conflict', 'This code request has ended. Start the payment again for a new code.');
   if (outcome.kind === 'wait')
     throw new AppError('rate_limited', 'We just sent a code. You can ask for another shortly.', { retryAfterSeconds: outcome.seconds });
-  await dependencies.sms.send({ to: outcome.phone, text: smsText(dependencies, code, outcome.purpose) });
+  await dependencies.sms.send({ to: outcome.phone, text: smsText(dependencies.bankName, code, outcome.purpose) });
   return { sentTo: maskPhone(outcome.phone) };
 }
 
@@ -427,15 +333,5 @@ export async function resendStepUp(
  * this very key and body. False means the caller must ask for a new challenge.
  */
 export async function consumeStepUp(tx: Queryable, customerId: string, challengeId: string, idempotencyKey: string, hash: Buffer): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return false;
-  // The key is claimed only when the payment is, so a different body may arrive under the same
-  // key before then: the body's hash is part of the match.
-  const rows = await tx.query(
-    `UPDATE step_up_challenges SET used_at = now()
-     WHERE id = $1 AND customer_id = $2 AND idempotency_key = $3 AND request_hash = $5 AND used_at IS NULL
-       AND verified_at IS NOT NULL AND verified_at > now() - make_interval(mins => $4)
-     RETURNING id`,
-    [challengeId, customerId, idempotencyKey, stepUpVerifiedValidMinutes, hash],
-  );
-  return rows.length === 1;
+  return useVerifiedChallenge(tx, customerId, challengeId, idempotencyKey, hash);
 }
