@@ -12,6 +12,7 @@ import { createSession } from '../../platform/session.ts';
 import { createFilesystemStorage } from '../../platform/storage.ts';
 import { checkBank, type BankCheck } from './bank-checker.ts';
 import { BankHttp, snapshotBalances, type Acknowledged, type BankCustomer, type TransferBody } from './bank-http.ts';
+import { progressLine, summaryLine } from './bank-report.ts';
 import { createPostgresCluster, type PostgresBinaries, type PostgresCluster } from './postgres-cluster.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -388,17 +389,4 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
     await cluster?.destroy();
     await rm(dataDirectory, { recursive: true, force: true });
   }
-}
-
-function progressLine(counters: BankCounters): string {
-  return `acknowledged ${counters.acknowledged}, refused ${counters.refused}, unknown ${counters.unknown}, reads ${counters.reads}, 503s ${counters.status503}, API kills ${counters.apiKills}, PostgreSQL crashes ${counters.databaseCrashes}`;
-}
-
-function summaryLine(counters: BankCounters, check: BankCheck): string {
-  return (
-    `bank chaos: ${counters.acknowledged} transfers acknowledged, ${counters.refused} refused, ${counters.unknown} unknown (${check.unknownResolved} resolved later), ${counters.notSent} not sent (API down), ` +
-    `${counters.retries} retries, ${counters.reads} reads, ${counters.status503} answers 503 (${counters.status503WhileDatabaseDown} while PostgreSQL was down), ` +
-    `${counters.status5xxOther} other 5xx, ${counters.hangs} hangs, ${counters.apiKills} API kills, ${counters.databaseCrashes} PostgreSQL crashes, ` +
-    `${check.violations.length} violations`
-  );
 }

@@ -21,7 +21,8 @@ import {
 } from './repository.ts';
 import { owingAmong } from '../accounts/service.ts';
 import { moveMoney } from '../payments/service.ts';
-import { lapseExpiredOffers, loanCounterpartyName, loanNotificationLink, type LoanDependencies } from './service.ts';
+import { lapseExpiredOffers } from './offers.ts';
+import { loanCounterpartyName, loanNotificationLink, type LoanDependencies } from './service.ts';
 
 /** Loans the daily job reads at a time. */
 const dueBatchSize = 100;

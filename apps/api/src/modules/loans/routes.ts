@@ -20,7 +20,8 @@ import { idParams } from '../../platform/path-parameters.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { scheduleCsv, schedulePdf } from './documents.ts';
 import { earlyRepaymentRefusalAnswer, repayEarly } from './early-repayment.ts';
-import { acceptLoanOffer, applyForLoan, customerLoanDetail, customerLoans, declineLoanOffer, type LoanDependencies } from './service.ts';
+import { acceptLoanOffer, declineLoanOffer } from './offers.ts';
+import { applyForLoan, customerLoanDetail, customerLoans, type LoanDependencies } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,

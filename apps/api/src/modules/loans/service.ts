@@ -14,9 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { systemClock, type Clock } from '../../db/clock.ts';
 import { transferCodes } from '../../ledger/codes.ts';
-import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
-import { derivedUuid } from '../../platform/derived-id.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
@@ -24,14 +22,10 @@ import { centsToJson } from '../../platform/money.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
-import { moveMoney } from '../payments/service.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { presentLoan, presentLoanDetail, principalOwedCents } from './presenter.ts';
 import {
-  acceptOffer,
   countLoansWithStatus,
-  declineOffer,
-  deleteUnpaidInstalments,
   findCheckingAccount,
   findLoan,
   hasOpenApplication,
@@ -93,14 +87,14 @@ export function bankToday(timeZone: string, now: Date = systemClock.now()): stri
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-function notFound(): AppError {
+export function loanNotFound(): AppError {
   return new AppError('not_found', 'No such loan');
 }
 
 /** The customer's own loan; someone else's, a malformed id and a missing one all answer alike. */
 export async function customerLoan(db: Queryable, customerId: string, loanId: string): Promise<LoanRow> {
   const row = isUuid(loanId) ? await findLoan(db, loanId) : undefined;
-  if (!row || row.customer_id !== customerId) throw notFound();
+  if (!row || row.customer_id !== customerId) throw loanNotFound();
   return row;
 }
 
@@ -245,7 +239,7 @@ export async function decideLoan(
   const { body } = decision;
   const outcome = await db.transaction(async (tx): Promise<DecisionOutcome> => {
     const row = await findLoan(tx, decision.loanId, { lock: true });
-    if (!row) throw notFound();
+    if (!row) throw loanNotFound();
     if (row.status !== 'submitted') return { kind: 'already_decided' };
     if (body.decision === 'reject') {
       await rejectLoan(tx, row.id, { reason: body.reason, staffId: decision.staffId });
@@ -313,174 +307,4 @@ export async function decideLoan(
   });
   if (outcome.kind === 'decided') dependencies.liveEvents.publish(outcome.row.customer_id, 'notifications');
   return outcome;
-}
-
-/** Why an offer cannot be answered, by the loan's status (after the lapse of one past its window). */
-function refuseAnswer(row: LoanRow): AppError {
-  if (row.status === 'expired') return new AppError('offer_expired', 'This loan offer has expired. You can apply again.');
-  if (row.status === 'active' || row.status === 'declined') return new AppError('already_decided', 'You have already answered this loan offer.');
-  return new AppError('loan_not_offered', 'This loan is not an offer waiting for your answer.');
-}
-
-/**
- * `POST /loans/{id}/accept` (Idempotency-Key): the customer takes the offer. In one transaction the
- * loan (locked) becomes `active`, its schedule is dated from today and the answer is stored under the
- * key; the money then moves by the one disbursal (`disburse`, a transfer id derived from the loan, so
- * a repeat, a second accept at the same moment or a crash in between pays once). An offer past its
- * window lapses here and answers 409 `offer_expired`.
- */
-export async function acceptLoanOffer(
-  dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
-  loanId: string,
-  idempotencyKey: string,
-): Promise<{ status: number; body: unknown }> {
-  const { db } = dependencies;
-  const loan = await customerLoan(db, actor.customerId, loanId);
-  const hash = requestHash(`loan-accept:${loan.id}`, {});
-  const earlier = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
-  if (earlier.state === 'answered') return earlier.response;
-  if (earlier.state === 'unanswered') throw new AppError('conflict', 'This acceptance is already being processed. Check your loan before trying again.');
-  await lapseOffers(db, { loanId: loan.id });
-
-  // The acceptance and the money it pays out commit together (decision 065): no crash leaves one without the other.
-  const accepted = await retryOnWriteConflict(() =>
-    db.transaction(async (tx) => {
-      const row = await findLoan(tx, loan.id, { lock: true });
-      if (!row) throw notFound();
-      // The same key sent twice at once: the second waited for the lock and answers what the first did.
-      const replay = await lookupIdempotencyKey(tx, actor.customerId, idempotencyKey, hash);
-      if (replay.state === 'answered') return { response: replay.response, row: undefined };
-      if (row.status !== 'offered') throw refuseAnswer(row);
-      if (row.amount_cents === null || row.apr_bps === null || row.term_months === null) throw new Error(`loan ${row.id} is an offer without terms`);
-      const disbursementId = disbursementIdOf(row.id);
-      if (!(await claimIdempotencyKey(tx, actor.customerId, idempotencyKey, hash, disbursementId))) return undefined;
-      const disbursedOn = bankToday(dependencies.config.bankTimeZone, (dependencies.clock ?? systemClock).now());
-      if (!(await acceptOffer(tx, row.id, { disbursementTransferId: disbursementId, disbursedOn }))) {
-        // Its window closed between the lapse above and this moment: nothing was claimed for good.
-        throw new AppError('offer_expired', 'This loan offer has expired. You can apply again.');
-      }
-      await deleteUnpaidInstalments(tx, row.id);
-      await insertInstalments(tx, row.id, buildSchedule({ principalCents: row.amount_cents, aprBps: row.apr_bps, termMonths: row.term_months, disbursedOn }));
-      const after = await findLoan(tx, row.id);
-      if (!after) throw new Error(`loan ${row.id} vanished`);
-      const response = { status: 200, body: presentLoanDetail(after, await listInstalments(tx, row.id)) };
-      await storeIdempotentResponse(tx, disbursementId, response);
-      await recordAudit(tx, {
-        actorType: 'customer',
-        actorId: actor.customerId,
-        action: 'loan.offer_accepted',
-        subject: row.id,
-        outcome: 'success',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        requestId: actor.requestId,
-        details: { amountCents: row.amount_cents.toString() },
-      });
-      await disburse(tx, after, dependencies.clock);
-      return { response, row: after };
-    }),
-  );
-  if (!accepted) {
-    const again = await lookupIdempotencyKey(db, actor.customerId, idempotencyKey, hash);
-    if (again.state === 'answered') return again.response;
-    throw new AppError('conflict', 'This acceptance is already being processed. Check your loan before trying again.');
-  }
-  if (accepted.row) {
-    dependencies.liveEvents.publish(accepted.row.customer_id, 'accounts');
-    dependencies.liveEvents.publish(accepted.row.customer_id, 'notifications');
-  }
-  return accepted.response;
-}
-
-/** `POST /loans/{id}/decline`: the customer turns the offer down (`declined`); nothing moves. */
-export async function declineLoanOffer(
-  dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
-  loanId: string,
-): Promise<LoanDetailResponse> {
-  const { db } = dependencies;
-  const loan = await customerLoan(db, actor.customerId, loanId);
-  await lapseOffers(db, { loanId: loan.id });
-  return db.transaction(async (tx) => {
-    const row = await findLoan(tx, loan.id, { lock: true });
-    if (!row) throw notFound();
-    if (row.status !== 'offered' || !(await declineOffer(tx, row.id))) throw refuseAnswer(row);
-    await recordAudit(tx, {
-      actorType: 'customer',
-      actorId: actor.customerId,
-      action: 'loan.offer_declined',
-      subject: row.id,
-      outcome: 'success',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
-      details: {},
-    });
-    const after = await findLoan(tx, row.id);
-    if (!after) throw new Error(`loan ${row.id} vanished`);
-    return presentLoanDetail(after, await listInstalments(tx, row.id));
-  });
-}
-
-/** Part of the daily job: offers past their window lapse (reads and accepts lapse them too); the customer is told. */
-export async function lapseExpiredOffers(dependencies: LoanDependencies): Promise<number> {
-  const lapsed = await dependencies.db.transaction(async (tx) => {
-    const rows = await lapseOffers(tx);
-    for (const row of rows) {
-      await notifyCustomer(tx, {
-        customerId: row.customer_id,
-        kind: 'loan',
-        name: 'Loan offer expired',
-        text: `Your loan offer was not accepted within ${loanOfferWindowDays} days and has expired. Nothing was paid. You can apply again.`,
-        link: `${loanNotificationLink}/${row.id}`,
-      });
-    }
-    return rows;
-  });
-  for (const customerId of new Set(lapsed.map((row) => row.customer_id))) dependencies.liveEvents.publish(customerId, 'notifications');
-  return lapsed.length;
-}
-
-export function disbursementIdOf(loanId: string): string {
-  return derivedUuid('loan-disbursement', loanId);
-}
-
-/**
- * Pays an accepted loan into checking, inside the acceptance's transaction, with its history line
- * and notice (payments' moveMoney: the transfer id is the loan's, so the money moves once).
- */
-async function disburse(tx: Queryable, row: LoanRow, clock: Clock | undefined): Promise<void> {
-  if (row.amount_cents === null || row.disbursement_transfer_id === null) throw new Error(`loan ${row.id} has no approved amount`);
-  const amountCents = row.amount_cents;
-  const transferId = row.disbursement_transfer_id;
-  const first = (await listInstalments(tx, row.id))[0];
-  const moved = await moveMoney(
-    tx,
-    {
-      id: transferId,
-      kind: 'loan_disbursement',
-      customerId: row.customer_id,
-      fromAccountId: null,
-      toAccountId: row.checking_account_id,
-      amountCents,
-      counterpartyName: loanCounterpartyName,
-      message: 'Loan disbursement',
-      notifications: [
-        {
-          customerId: row.customer_id,
-          kind: 'loan',
-          name: 'Loan paid out',
-          text: `Your loan of ${formatMoney(amountCents)} was paid into your checking account.${
-            first ? ` Your first instalment of ${formatMoney(first.payment_cents)} is due on ${first.due_date}.` : ''
-          }`,
-          link: `/loan/${row.id}`,
-          paymentId: transferId,
-        },
-      ],
-    },
-    clock,
-  );
-  // Loans receivable has no limit: a refusal is a defect, and the acceptance rolls back with it.
-  if (moved.outcome === 'refused') throw new Error(`the ledger refused the disbursement of loan ${row.id}: ${moved.code}`);
 }

@@ -14,7 +14,8 @@ import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
 import { recordDecidedPayments, recordPaymentOutcomes } from './outcome.ts';
 import type { PaymentExecution, PaymentPlan } from './plan.ts';
-import { insertPayment, lockCustomers, type PaymentRow } from './repository.ts';
+import { insertPayment, type PaymentRow } from './repository.ts';
+import { lockCustomers } from './party-repository.ts';
 import { reviewReasonFor, reviewReasonsFor } from './review-rules.ts';
 
 /**

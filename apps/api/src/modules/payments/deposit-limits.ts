@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 
-import { depositsToday } from './repository.ts';
+import { depositsToday } from './review-repository.ts';
 
 /**
  * How much one customer may pull from other banks in one day (docs/product.md section 6): deposits of

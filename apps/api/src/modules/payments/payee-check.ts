@@ -1,7 +1,7 @@
 import type { PayeeCheckResponse } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
 import { compareNames } from '../../platform/name-match.ts';
-import { findAccountByNumber } from './repository.ts';
+import { findAccountByNumber } from './party-repository.ts';
 
 /**
  * Confirmation of Payee, as UK banks do it: before paying an account at this bank, does the name

@@ -11,16 +11,8 @@ import { failFundingSource } from '../funding-sources/service.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { paymentNotificationLink } from './presenter.ts';
 import { describeReturnCode, returnCodeEndsSource, returnReasonFor, simulatedReturnCode } from './rail.ts';
-import {
-  claimDuePayments,
-  clearReversalDue,
-  findAccountById,
-  findPayment,
-  markReversalDue,
-  paymentsWithReversalDue,
-  transitionPayment,
-  type PaymentRow,
-} from './repository.ts';
+import { claimDuePayments, clearReversalDue, findPayment, markReversalDue, paymentsWithReversalDue, transitionPayment, type PaymentRow } from './repository.ts';
+import { findAccountById } from './party-repository.ts';
 import { applyToLedger, derivedTransferId } from './settlement.ts';
 
 /**

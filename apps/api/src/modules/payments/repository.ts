@@ -1,7 +1,6 @@
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
-import { batchedPerDatabase, createBatchedLookup } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { KeyRow } from '../../platform/idempotency.ts';
+import { isUuid } from '../../platform/path-parameters.ts';
 import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
 
 export type { StoredPaymentStatus };
@@ -255,7 +254,7 @@ const qualifiedPaymentColumns = paymentColumns
   .join(', ');
 
 export async function findPayment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return row;
 }
@@ -277,84 +276,6 @@ export async function transitionPayment(
   return row;
 }
 
-/**
- * A payee paid successfully before, completed or pending (D10: the first payment to a new payee
- * needs a step-up); the ones asked at the same moment are read in one statement.
- */
-export function hasPaidPayee(db: Queryable, customerId: string, payeeKey: string): Promise<boolean> {
-  return hasPaidPayeeBatched(db, { customerId, payeeKey });
-}
-
-interface PayeeOfCustomer {
-  customerId: string;
-  payeeKey: string;
-}
-
-async function readPaidPayees(db: Queryable, asked: readonly PayeeOfCustomer[]): Promise<boolean[]> {
-  const rows = await db.query<{ position: string }>(
-    `SELECT a.position::text AS position FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)
-      WHERE EXISTS (SELECT 1 FROM payments p WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('completed', 'pending'))`,
-    [asked.map((pair) => pair.customerId), asked.map((pair) => pair.payeeKey)],
-    { name: 'payments_paid_payees' },
-  );
-  const paid = new Set(rows.map((row) => Number(row.position)));
-  return asked.map((_, index) => paid.has(index + 1));
-}
-
-const hasPaidPayeeBatched = batchedPerDatabase<PayeeOfCustomer, boolean>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (asked) => readPaidPayees(db, asked) }),
-  async (db, pair) => (await readPaidPayees(db, [pair]))[0] ?? false,
-);
-
-/** What D1's rules need to know of one customer's earlier payments to one payee (review-rules.ts). */
-export interface ReviewFacts {
-  /** When this customer first paid this payee (any payment not refused), or null if never. */
-  firstPaidAt: Date | null;
-  /**
-   * What this customer sent in the last 24 hours to payees first paid in the last 24 hours (D1's
-   * second rule); summed only when one of the payees asked about with it is new (else 0: no rule needs it).
-   */
-  newPayeeSpendCents: bigint;
-}
-
-/**
- * The review facts of several (customer, payee) pairs in one statement (decision 044): a group of
- * payments to other people asks once, however many. Answers in the order asked.
- */
-export async function reviewFacts(db: Queryable, asked: readonly { customerId: string; payeeKey: string }[]): Promise<ReviewFacts[]> {
-  if (asked.length === 0) return [];
-  const rows = await db.query<{ position: string; first_at: Date | null; spent: bigint | null }>(
-    `WITH asked AS (
-       SELECT a.customer_id, a.payee_key, a.position,
-              (SELECT min(p.created_at) FROM payments p
-                WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('creating', 'completed', 'pending', 'in_review')) AS first_at
-         FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)),
-     -- What went to new payees is summed only for a customer paying a new payee now (never paid,
-     -- or first paid within the day; an hour more, so that the application's clock, which decides
-     -- newness, can never find a payee new whose spend was not summed).
-     customers AS (SELECT DISTINCT customer_id FROM asked WHERE first_at IS NULL OR first_at > now() - interval '25 hours'),
-     spent AS (
-       SELECT c.customer_id, (
-         WITH first_paid AS (
-           SELECT payee_key, min(created_at) AS first_at FROM payments
-            WHERE customer_id = c.customer_id AND payee_key IS NOT NULL AND status IN ('creating', 'completed', 'pending', 'in_review')
-            GROUP BY payee_key)
-         SELECT sum(p.amount_cents)::bigint FROM payments p JOIN first_paid f ON f.payee_key = p.payee_key
-          WHERE p.customer_id = c.customer_id AND p.status IN ('creating', 'completed', 'pending', 'in_review')
-            AND p.created_at > now() - interval '24 hours' AND f.first_at > now() - interval '24 hours') AS total
-         FROM customers c)
-     SELECT a.position::text AS position, a.first_at, s.total AS spent
-       FROM asked a LEFT JOIN spent s ON s.customer_id = a.customer_id`,
-    [asked.map((pair) => pair.customerId), asked.map((pair) => pair.payeeKey)],
-    { name: 'payments_review_facts' },
-  );
-  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
-  return asked.map((_, index) => {
-    const row = byPosition.get(index + 1);
-    return { firstPaidAt: row?.first_at ?? null, newPayeeSpendCents: row?.spent ?? 0n };
-  });
-}
-
 export async function listPaymentsByStatus(db: Queryable, customerId: string, status: StoredPaymentStatus, limit: number): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE customer_id = $1 AND status = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, [
     customerId,
@@ -373,156 +294,6 @@ export async function claimDuePayments(tx: Queryable, limit: number, exceptKinds
      ORDER BY settle_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
     [limit, exceptKinds],
   );
-}
-
-export interface AccountRef {
-  id: string;
-  customer_id: string;
-  type: 'checking' | 'savings';
-  number: string;
-  name: string;
-  status: 'active' | 'inactive' | 'closed';
-  ledger_account_id: string;
-  /** Set once a returned deposit has taken the account below zero (accounts/owed.ts). */
-  owed_ledger_account_id: string | null;
-  identity_approved: boolean;
-  holder_name: string;
-}
-
-const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.status, a.ledger_account_id, a.owed_ledger_account_id,
-  EXISTS (SELECT 1 FROM identity_reviews r WHERE r.customer_id = a.customer_id AND r.status = 'approved') AS identity_approved,
-  c.first_name || ' ' || c.last_name AS holder_name`;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
-  return uuidPattern.test(id) ? findAccountBatched(db, id.toLowerCase()) : Promise.resolve(undefined);
-}
-
-/**
- * Several accounts, in the order asked; a missing (or malformed) id is undefined. The accounts
- * asked for at the same moment, by this request and others, are read in one statement
- * (db/batched-lookup.ts, decision 044).
- */
-export function findAccountsById(db: Queryable, ids: readonly string[]): Promise<(AccountRef | undefined)[]> {
-  return Promise.all(ids.map((id) => (uuidPattern.test(id) ? findAccountBatched(db, id.toLowerCase()) : Promise.resolve(undefined))));
-}
-
-/** The accounts by id or by number, in the order asked (undefined for none), in one statement. */
-async function readAccounts(db: Queryable, by: 'id' | 'number', keys: readonly string[]): Promise<(AccountRef | undefined)[]> {
-  const rows = await db.query<AccountRef & { position: string }>(
-    `SELECT w.position::text AS position, ${accountRefColumns}
-       FROM unnest($1::${by === 'id' ? 'uuid' : 'text'}[]) WITH ORDINALITY AS w (wanted, position)
-       JOIN customer_accounts a ON a.${by} = w.wanted JOIN customers c ON c.id = a.customer_id`,
-    [keys],
-    { name: `payments_accounts_by_${by}s` },
-  );
-  const byPosition = new Map(rows.map(({ position, ...account }) => [Number(position), account]));
-  return keys.map((_, index) => byPosition.get(index + 1));
-}
-
-const findAccountBatched = batchedPerDatabase<string, AccountRef | undefined>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (ids) => readAccounts(db, 'id', ids) }),
-  async (db, id) => (await readAccounts(db, 'id', [id]))[0],
-);
-
-/** By its number; the accounts asked for at the same moment are read in one statement (db/batched-lookup.ts). */
-export function findAccountByNumber(db: Queryable, number: string): Promise<AccountRef | undefined> {
-  // Only digits can be an account number; anything else is none, and never joins a shared statement.
-  return /^[0-9]{1,34}$/.test(number) ? findAccountByNumberBatched(db, number) : Promise.resolve(undefined);
-}
-
-const findAccountByNumberBatched = batchedPerDatabase<string, AccountRef | undefined>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (numbers) => readAccounts(db, 'number', numbers) }),
-  async (db, number) => (await readAccounts(db, 'number', [number]))[0],
-);
-
-/** What a payment request needs to know of its payer before planning, read in one statement; undefined for a customer who does not exist. */
-export interface Payer {
-  /** The name as a payment shows it to a recipient. */
-  name: string;
-  /** Under an open freeze (platform/account-freeze.ts): no money moves. */
-  frozen: boolean;
-  /** The Idempotency-Key's row, when an earlier request used it. */
-  key: KeyRow | undefined;
-}
-
-export function findPayer(db: Queryable, customerId: string, idempotencyKey: string): Promise<Payer | undefined> {
-  return findPayerBatched(db, { customerId, idempotencyKey });
-}
-
-interface PayerKey {
-  customerId: string;
-  idempotencyKey: string;
-}
-
-/** The payers of the requests of one moment in one statement (db/batched-lookup.ts, decision 044). */
-async function readPayers(db: Queryable, keys: readonly PayerKey[]): Promise<(Payer | undefined)[]> {
-  const rows = await db.query<{ position: string; name: string; frozen: boolean } & { [K in keyof KeyRow]: KeyRow[K] | null }>(
-    `SELECT w.position::text AS position, c.first_name || ' ' || c.last_name AS name,
-            EXISTS (SELECT 1 FROM customer_freezes f WHERE f.customer_id = c.id AND f.unfrozen_at IS NULL) AS frozen,
-            k.request_hash, k.payment_id, k.response_status, k.response_body
-       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS w (customer_id, key, position)
-       JOIN customers c ON c.id = w.customer_id
-       LEFT JOIN idempotency_keys k ON k.customer_id = w.customer_id AND k.key = w.key`,
-    [keys.map((key) => key.customerId), keys.map((key) => key.idempotencyKey)],
-    { name: 'payments_payers' },
-  );
-  const byPosition = new Map(rows.map((row) => [Number(row.position), row]));
-  return keys.map((_, index) => {
-    const row = byPosition.get(index + 1);
-    if (!row) return undefined;
-    const key =
-      row.request_hash === null || row.payment_id === null
-        ? undefined
-        : { request_hash: row.request_hash, payment_id: row.payment_id, response_status: row.response_status, response_body: row.response_body };
-    return { name: row.name, frozen: row.frozen, key };
-  });
-}
-
-const findPayerBatched = batchedPerDatabase<PayerKey, Payer | undefined>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (keys) => readPayers(db, keys) }),
-  async (db, key) => (await readPayers(db, [key]))[0],
-);
-
-/**
- * Locks these customers' rows until the transaction ends, in ascending id order, in one statement:
- * a transaction that locks them all first never waits for one of them later (decision 044). The
- * lock is FOR NO KEY UPDATE: it makes two claims of one customer take turns, and it does not stop
- * another transaction from inserting a row that names the customer (a foreign key takes FOR KEY
- * SHARE, which it lets through), so a payment that takes no customer lock never waits on one.
- */
-export async function lockCustomers(tx: Queryable, customerIds: readonly string[]): Promise<void> {
-  if (customerIds.length === 0) return;
-  await tx.query('SELECT 1 FROM customers WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [[...new Set(customerIds)]], {
-    name: 'payments_lock_customers',
-  });
-}
-
-/** Locks the customer's row until the transaction ends: one customer's payments are claimed one at a time. */
-export async function lockCustomer(tx: Queryable, customerId: string): Promise<void> {
-  await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId], { name: 'payments_lock_customer' });
-}
-
-/**
- * Deposits of the bank's day (in `timeZone`) being made, pending, held or cleared, and whether
- * the customer's first account opened within `recentDays` (or none is open yet).
- */
-export async function depositsToday(
-  tx: Queryable,
-  customerId: string,
-  timeZone: string,
-  recentDays: number,
-): Promise<{ todayCents: bigint; openedRecently: boolean }> {
-  const [row] = await tx.query<{ today_cents: bigint; opened_recently: boolean }>(
-    `SELECT
-       coalesce((SELECT sum(amount_cents) FROM payments
-                 WHERE customer_id = $1 AND kind = 'deposit' AND status IN ('creating', 'pending', 'in_review', 'completed')
-                   AND created_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2), 0)::bigint AS today_cents,
-       coalesce((SELECT min(opened_at) FROM customer_accounts WHERE customer_id = $1) > now() - make_interval(days => $3), true) AS opened_recently`,
-    [customerId, timeZone, recentDays],
-  );
-  return { todayCents: row?.today_cents ?? 0n, openedRecently: row?.opened_recently ?? true };
 }
 
 /** A deposit returned after it cleared: its reversal is due until written (rail-outcomes.ts). */

@@ -2,7 +2,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 
-import { reviewFacts } from './repository.ts';
+import { reviewFacts } from './review-repository.ts';
 
 /**
  * Review holds (docs/product.md D1): a payment that matches a rule is held, its money reserved, until

@@ -9,7 +9,8 @@ import { paymentCommitterOf } from './commit-group.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { executionOfPlan, planPayment, type PaymentExecution, type PaymentRequest } from './plan.ts';
 import { presentPayment } from './presenter.ts';
-import { findPayer, findPayment, listPaymentsByStatus, type PaymentRow } from './repository.ts';
+import { findPayment, listPaymentsByStatus, type PaymentRow } from './repository.ts';
+import { findPayer } from './party-repository.ts';
 
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';

@@ -12,7 +12,8 @@ import { paymentNotificationLink } from './presenter.ts';
 
 import { settlementTime } from './rail.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
-import { decisionsNotInLedger, findAccountById, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
+import { decisionsNotInLedger, findPayment, transitionPayment, type PaymentRow } from './repository.ts';
+import { findAccountById } from './party-repository.ts';
 
 /**
  * What happens to a payment after it was made: staff release or reject a held one (the rail's

@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { owedCents } from '../../accounts/service.ts';
 import { verifiedFundingSource as findVerifiedFundingSource, type FundingSourceRow } from '../../funding-sources/service.ts';
 import type { PlanContext } from '../plan.ts';
-import { findAccountById, type AccountRef } from '../repository.ts';
+import { findAccountById, type AccountRef } from '../party-repository.ts';
 
 /** What several planners check: the accounts a customer may pay from or into, and the funding source of a deposit. */
 export const noSuchAccount = 'No such account';

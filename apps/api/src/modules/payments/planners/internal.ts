@@ -2,7 +2,8 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
-import { findAccountByNumber, hasPaidPayee } from '../repository.ts';
+import { hasPaidPayee } from '../review-repository.ts';
+import { findAccountByNumber } from '../party-repository.ts';
 import { fieldError, sourceAccount } from './checks.ts';
 
 const noAccountAtThisBank = 'No account at this bank has this number';

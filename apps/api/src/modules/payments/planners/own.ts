@@ -2,7 +2,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { AppError } from '../../../platform/errors.ts';
 
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
-import { findAccountsById } from '../repository.ts';
+import { findAccountsById } from '../party-repository.ts';
 import { checkSourceAccount, fieldError, noRecipient, noSuchAccount } from './checks.ts';
 
 /** Between two accounts of the same customer: no step-up, no review, posted at once. */
