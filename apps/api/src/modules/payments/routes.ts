@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   createDepositRequestSchema,
   createTransferRequestSchema,
@@ -15,6 +14,7 @@ import {
 } from '@strongroom/contracts/payments.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { moneyRateLimit } from '../../platform/customer-rate-limits.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
 import type { PaymentDependencies } from './dependencies.ts';
@@ -23,15 +23,7 @@ import type { PaymentRequest } from './plan.ts';
 import { presentPayment } from './presenter.ts';
 import { customerPayment, customerPaymentsWithStatus, requestPayment } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const heldListLimit = 100;
 
 export function paymentRoutes(dependencies: PaymentDependencies): FastifyPluginAsyncZod {

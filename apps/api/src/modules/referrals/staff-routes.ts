@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { referralBonusDecisionRequestSchema, referralBonusResponseSchema } from '@strongroom/contracts/staff-identity.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
 import { decideHeldBonus } from './held-bonuses.ts';
 import type { ReferralDependencies } from './settlement.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * A held referral bonus, paid or refused by the staff who decide identities (`identity.decide`):
