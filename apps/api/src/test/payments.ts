@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { checkLedger } from '../ledger/check-ledger.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 import { TestBrowser, lastMessageTo } from './client.ts';
 import { onboardedCustomer, uniqueTestPhone } from './customers.ts';
 import { seedVerifiedFundingSource } from '../modules/funding-sources/service.ts';
@@ -95,3 +96,30 @@ export function paymentKit(context: () => { app: FastifyInstance; config: Config
 }
 
 export const validExternal = { routeNumber: '011000015', nameOfBank: 'First Example Bank', nameOfCountry: 'United States' };
+
+/**
+ * A payments suite's app and kit: the app is built on `database()` before the suite's tests (and
+ * handed to `use`, which keeps what the tests read), and after them the ledger is checked and the
+ * app closed. Call it inside the suite's describe block.
+ */
+export function paymentSuite(
+  database: () => Database,
+  use: (built: TestApp) => void,
+  options: Parameters<typeof buildTestApp>[1] = {},
+): ReturnType<typeof paymentKit> {
+  let built: TestApp | undefined;
+  const kit = paymentKit(() => {
+    if (!built) throw new Error('The suite has no app yet: use the kit inside a test or hook');
+    return { app: built.app, config: built.config, db: database() };
+  });
+  beforeAll(async () => {
+    built = await buildTestApp(database(), options);
+    use(built);
+  });
+  afterAll(async () => {
+    if (!built) return;
+    await kit.expectLedgerConsistent();
+    await built.app.close();
+  });
+  return kit;
+}

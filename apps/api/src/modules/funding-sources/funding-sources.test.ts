@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
+import { expect, it } from 'vitest';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 
 const otherBank = { accountName: 'Dana Example', routeNumber: '011000015', accountType: 'checking' as const };
 
@@ -18,16 +16,7 @@ export function microDepositAmounts(text: string): number[] {
 
 describeEachDatabase('accounts at other banks (funding sources)', (database) => {
   let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app } = built), { environment: { RAIL_SPEED: 'instant' } });
 
   async function link(who: PayingCustomer, accountNumber: string, key = randomUUID()) {
     return kit.payWithStepUp(who, '/funding-sources', { ...otherBank, accountNumber }, key);

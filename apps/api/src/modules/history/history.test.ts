@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentKit, validExternal } from '../../test/payments.ts';
+import { paymentSuite, validExternal } from '../../test/payments.ts';
 
 interface Line {
   id: string;
@@ -19,16 +17,7 @@ interface Line {
 
 describeEachDatabase('history and dashboard', (database) => {
   let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app } = built), { environment: { RAIL_SPEED: 'instant' } });
 
   describe('GET /transactions', () => {
     it('lists each side of each payment newest first, signed, with the seed categories and the transfer id the request answered', async () => {

@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 
 describeEachDatabase('transaction details', (database) => {
   let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app } = built), { environment: { RAIL_SPEED: 'instant' } });
 
   const detailOf = (who: PayingCustomer | TestBrowser, lineId: string) =>
     ('browser' in who ? who.browser : who).get(`/api/v1/transactions/${encodeURIComponent(lineId)}`);

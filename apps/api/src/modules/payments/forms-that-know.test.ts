@@ -1,12 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countryMessages } from '@strongroom/contracts/countries.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { withdrawalMessages } from '@strongroom/contracts/payments.ts';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit } from '../../test/payments.ts';
+import { paymentSuite } from '../../test/payments.ts';
 
 /**
  * Issue 39 item 6 (decision 060): a withdrawal goes to a verified linked bank without typing it
@@ -24,17 +21,7 @@ const typedAccount = {
 };
 
 describeEachDatabase('forms that know what the bank knows', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, () => undefined, { environment: { RAIL_SPEED: 'instant' } });
 
   describe('withdrawing to a linked bank', () => {
     it('withdraws to a verified linked bank named by its id, masked as a deposit from it is, after a step-up', async () => {

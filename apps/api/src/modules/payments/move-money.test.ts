@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { lookupTransfers } from '../../ledger/history.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { encrypt } from '../../platform/crypto.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { runLoanRepayments } from '../loans/repayments.ts';
 import { bankToday } from '../loans/service.ts';
@@ -29,15 +28,7 @@ import { moveMoney, type MoneyMovement } from './service.ts';
 describeEachDatabase('one money-movement primitive: the money, the line and the state commit together', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', KYC_AUTO_APPROVE_SECONDS: 'off' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant', KYC_AUTO_APPROVE_SECONDS: 'off' } });
 
   const count = async (text: string, values: unknown[]) => Number((await database().query<{ n: number }>(text, values))[0]?.n ?? 0);
   const ledgerAccountOf = async (accountId: string) =>

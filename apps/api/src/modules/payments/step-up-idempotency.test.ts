@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { paymentKit, validExternal } from '../../test/payments.ts';
+import { paymentSuite, validExternal } from '../../test/payments.ts';
 
 describeEachDatabase('step-up and idempotency', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, () => undefined, { environment: { RAIL_SPEED: 'instant' } });
 
   const external = (fromAccountId: string, amountCents = 1_000) => ({
     kind: 'external',

@@ -4,12 +4,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { receiptVerificationsPerMinutePerAddress } from './routes.ts';
 
 /** Debian's pdftotext (poppler-utils): the text a reader or a screen reader gets out of the PDF. */
@@ -27,15 +26,7 @@ function pdfText(pdf: Buffer): string {
 describeEachDatabase('receipts', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', PUBLIC_URL: 'https://bank.example' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant', PUBLIC_URL: 'https://bank.example' } });
 
   const receiptOf = (who: PayingCustomer, lineId: string) => who.browser.get(`/api/v1/transactions/${encodeURIComponent(lineId)}/receipt`);
   const referenceOf = async (who: PayingCustomer, lineId: string): Promise<string> =>

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser, lastMessageTo } from '../../test/client.ts';
 import { onboardedCustomer, testPassword, uniqueTestPhone } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { totpCode } from '../../platform/totp.ts';
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -16,15 +15,7 @@ const safariOnIphone =
 describeEachDatabase('security: sessions, password, authenticator app', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
 
   /** An onboarded customer signed in through the real sign-in form, from a named browser. */
   async function signedIn(userAgent = chromeOnWindows) {

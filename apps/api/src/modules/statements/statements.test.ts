@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, lookupAccounts } from '../../ledger/accounts.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { csvHeader } from './csv.ts';
 import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from '../../test/statements.ts';
 
@@ -14,16 +12,7 @@ const bankTimeZone = 'America/New_York';
 
 describeEachDatabase('account statements', (database) => {
   let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', BANK_TIMEZONE: bankTimeZone } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app } = built), { environment: { RAIL_SPEED: 'instant', BANK_TIMEZONE: bankTimeZone } });
 
   describe('a month of payments', () => {
     let dana: PayingCustomer;
