@@ -28,9 +28,8 @@ export interface LedgerCheck {
   violations: LedgerViolation[];
 }
 
-export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
-  const violations: LedgerViolation[] = [];
-
+/** The ledger's totals: posted and pending debits equal credits across all accounts; also counts accounts and transfers. */
+async function checkTotals(db: Queryable, violations: LedgerViolation[]): Promise<{ accounts: bigint; transfers: bigint }> {
   // Sums are numeric (a sum of bigints may pass 2^63), compared as exact decimal text.
   const [totals] = await db.query<{
     accounts: bigint;
@@ -61,7 +60,11 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
       detail: `pending debits ${totals.debits_pending} differ from pending credits ${totals.credits_pending}`,
     });
   }
+  return totals;
+}
 
+/** Each account's counters equal what its transfers add up to (and no transfer names a missing account). */
+async function checkCounters(db: Queryable, violations: LedgerViolation[]): Promise<void> {
   const counterRows = await db.query<{ id: string; stored: string; derived: string }>(
     `WITH legs AS (
        SELECT t.debit_account_id AS account_id,
@@ -99,7 +102,10 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
       detail: `counters (debits pending, posted, credits pending, posted) are ${row.stored} but its transfers add up to ${row.derived}`,
     });
   }
+}
 
+/** No account with a limit flag has gone past it. */
+async function checkLimitFlags(db: Queryable, violations: LedgerViolation[]): Promise<void> {
   const flagRows = await db.query<{ id: string }>(
     `SELECT id FROM ledger_accounts
      WHERE (flags & 2 <> 0 AND debits_pending + debits_posted > credits_posted)
@@ -110,7 +116,10 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
   for (const row of flagRows) {
     violations.push({ invariant: 'limit_flags_respected', subjectId: row.id, detail: 'its debits or credits exceed its limit' });
   }
+}
 
+/** Each pending transfer is resolved at most once, in time, by a matching posting or voiding transfer. */
+async function checkPendingTransfers(db: Queryable, violations: LedgerViolation[]): Promise<void> {
   const pendingRows = await db.query<{ id: string; problem: string }>(
     `SELECT id, problem FROM (
      SELECT p.id, CASE
@@ -147,7 +156,14 @@ export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
   for (const row of pendingRows) {
     violations.push({ invariant: 'pending_resolved_once_in_time', subjectId: row.id, detail: `pending transfer ${row.problem}` });
   }
+}
 
+export async function checkLedger(db: Queryable): Promise<LedgerCheck> {
+  const violations: LedgerViolation[] = [];
+  const totals = await checkTotals(db, violations);
+  await checkCounters(db, violations);
+  await checkLimitFlags(db, violations);
+  await checkPendingTransfers(db, violations);
   return {
     ok: violations.length === 0,
     accounts: Number(totals.accounts),

@@ -46,137 +46,153 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
 }
 
-export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZod {
+/** The app a plugin of these routes registers on, with the zod type provider. */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Sets the cookie that binds this browser to its sign-up until the email is verified. */
+function setSignupCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(signupCookieName, value, {
+    path: '/api/v1/auth/signup',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: signupCookieMaxAgeSeconds,
+  });
+}
+
+/** Signing up and verifying the email: the browser polls until the link is followed, then is signed in. */
+function signUpRoutes(app: RouteApp, dependencies: AuthDependencies): void {
   const { db } = dependencies;
+  app.post(
+    '/auth/signup',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { browserToken } = await signUp(dependencies, request.body, metaOf(request));
+      setSignupCookie(request, reply, browserToken);
+      return reply.status(201).send({ message: authMessages.signupAccepted, next: 'verify-email' as const });
+    },
+  );
 
-  const sessionAnswer = (customerId: string) => sessionAnswerFor(db, customerId);
+  app.post('/auth/signup/status', { schema: { tags: ['auth'], response: { 200: signupStatusResponseSchema } } }, async (request, reply) => {
+    const browserToken = request.cookies[signupCookieName];
+    const customerId = browserToken ? await verifiedSignupCustomer(dependencies, browserToken) : undefined;
+    if (!customerId) return { verified: false as const };
+    await startSession(db, request, reply, 'customer', customerId);
+    reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
+    await recordEmailVerificationSignIn(db, customerId, metaOf(request));
+    return { verified: true as const, ...(await sessionAnswerFor(db, customerId)) };
+  });
 
-  function setSignupCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
-    reply.setCookie(signupCookieName, value, {
-      path: '/api/v1/auth/signup',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: signupCookieMaxAgeSeconds,
-    });
-  }
-
-  return async (app) => {
-    app.post(
-      '/auth/signup',
-      {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
-        schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
-      },
-      async (request, reply) => {
-        const { browserToken } = await signUp(dependencies, request.body, metaOf(request));
-        setSignupCookie(request, reply, browserToken);
-        return reply.status(201).send({ message: authMessages.signupAccepted, next: 'verify-email' as const });
-      },
-    );
-
-    app.post('/auth/signup/status', { schema: { tags: ['auth'], response: { 200: signupStatusResponseSchema } } }, async (request, reply) => {
-      const browserToken = request.cookies[signupCookieName];
-      const customerId = browserToken ? await verifiedSignupCustomer(dependencies, browserToken) : undefined;
-      if (!customerId) return { verified: false as const };
-      await startSession(db, request, reply, 'customer', customerId);
-      reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
-      await recordEmailVerificationSignIn(db, customerId, metaOf(request));
-      return { verified: true as const, ...(await sessionAnswer(customerId)) };
-    });
-
-    app.post(
-      '/auth/signup/resend',
-      {
-        config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
-        schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409, 429) } },
-      },
-      async (request, reply) => {
-        const sessionId = request.cookies[sessionCookieName(request)];
-        const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
-        if (session) {
-          // Signed in (on another browser than the sign-up's): bind this browser's poll anew.
-          const browserToken = randomToken();
-          await resendVerification(dependencies, { browserToken, customerId: session.subjectId });
-          setSignupCookie(request, reply, browserToken);
-        } else {
-          const browserToken = request.cookies[signupCookieName];
-          if (browserToken) await resendVerification(dependencies, { browserToken });
-        }
-        return { message: authMessages.resendAccepted };
-      },
-    );
-
-    app.post(
-      '/auth/verify-email',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-        schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
-      },
-      async (request) => {
-        await verifyEmail(dependencies, request.body.token, metaOf(request));
-        return { message: authMessages.emailVerified };
-      },
-    );
-
-    app.post(
-      '/auth/login',
-      { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
-      async (request, reply) => {
-        const signedIn = await logIn(dependencies, request.body, {
-          ...metaOf(request),
-          deviceToken: request.cookies[deviceCookieName(request)],
-        });
-        await startSignedInBrowser(dependencies, request, reply, signedIn);
-        return sessionAnswer(signedIn.customerId);
-      },
-    );
-
-    app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+  app.post(
+    '/auth/signup/resend',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      schema: { tags: ['auth'], response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409, 429) } },
+    },
+    async (request, reply) => {
       const sessionId = request.cookies[sessionCookieName(request)];
       const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
-      if (sessionId) await endSession(db, sessionId);
+      if (session) {
+        // Signed in (on another browser than the sign-up's): bind this browser's poll anew.
+        const browserToken = randomToken();
+        await resendVerification(dependencies, { browserToken, customerId: session.subjectId });
+        setSignupCookie(request, reply, browserToken);
+      } else {
+        const browserToken = request.cookies[signupCookieName];
+        if (browserToken) await resendVerification(dependencies, { browserToken });
+      }
+      return { message: authMessages.resendAccepted };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await verifyEmail(dependencies, request.body.token, metaOf(request));
+      return { message: authMessages.emailVerified };
+    },
+  );
+}
+
+/** Signing in and out with a password. */
+function sessionRoutes(app: RouteApp, dependencies: AuthDependencies): void {
+  const { db } = dependencies;
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const signedIn = await logIn(dependencies, request.body, {
+        ...metaOf(request),
+        deviceToken: request.cookies[deviceCookieName(request)],
+      });
+      await startSignedInBrowser(dependencies, request, reply, signedIn);
+      return sessionAnswerFor(db, signedIn.customerId);
+    },
+  );
+
+  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const sessionId = request.cookies[sessionCookieName(request)];
+    const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
+    if (sessionId) await endSession(db, sessionId);
+    clearSessionCookies(request, reply);
+    await recordLogout(db, session?.subjectId, metaOf(request));
+    return reply.status(204).send(null);
+  });
+}
+
+/** A forgotten password: a link by email, checked, then a new password that ends every session. */
+function passwordResetRoutes(app: RouteApp, dependencies: AuthDependencies): void {
+  app.post(
+    '/auth/password-reset',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await requestPasswordReset(dependencies, request.body.email, metaOf(request));
+      return { message: authMessages.resetRequested };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/check',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await checkPasswordReset(dependencies, request.body.token);
+      return { message: 'This link is valid.' };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/complete',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { tags: ['auth'], body: passwordResetCompleteSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      await completePasswordReset(dependencies, request.body.token, request.body.password, metaOf(request));
       clearSessionCookies(request, reply);
-      await recordLogout(db, session?.subjectId, metaOf(request));
-      return reply.status(204).send(null);
-    });
+      return { message: authMessages.passwordUpdated };
+    },
+  );
+}
 
-    app.post(
-      '/auth/password-reset',
-      {
-        config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
-        schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } },
-      },
-      async (request) => {
-        await requestPasswordReset(dependencies, request.body.email, metaOf(request));
-        return { message: authMessages.resetRequested };
-      },
-    );
-
-    app.post(
-      '/auth/password-reset/check',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
-        schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
-      },
-      async (request) => {
-        await checkPasswordReset(dependencies, request.body.token);
-        return { message: 'This link is valid.' };
-      },
-    );
-
-    app.post(
-      '/auth/password-reset/complete',
-      {
-        config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-        schema: { tags: ['auth'], body: passwordResetCompleteSchema, response: { 200: messageResponseSchema, ...errors } },
-      },
-      async (request, reply) => {
-        await completePasswordReset(dependencies, request.body.token, request.body.password, metaOf(request));
-        clearSessionCookies(request, reply);
-        return { message: authMessages.passwordUpdated };
-      },
-    );
+/** Sign-up, sign-in and sign-out, and the password reset (docs/product.md section 5). */
+export function authRoutes(dependencies: AuthDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    signUpRoutes(app, dependencies);
+    sessionRoutes(app, dependencies);
+    passwordResetRoutes(app, dependencies);
   };
 }
 

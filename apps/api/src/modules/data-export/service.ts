@@ -127,13 +127,11 @@ export function readmeText(bankName: string, customerName: string, exportedAt: D
 }
 
 /**
- * Starts a data export (docs/product.md section 6): at most `dataExportsPerHour` an hour per customer,
- * counted from the audit log (each export is an audit row), so every API process agrees. Reads
- * the small files now and each account's transactions only when the zip reaches them.
+ * Counts this export against the hourly allowance and records it, in one transaction: at most
+ * `dataExportsPerHour` an hour per customer, counted from the audit log so every API process agrees.
  */
-export async function startDataExport(dependencies: DataExportDependencies, actor: CustomerActor): Promise<DataExport> {
-  const { db, config } = dependencies;
-  const exportedAt = await db.transaction(async (tx) => {
+async function claimExport(db: Database, actor: CustomerActor): Promise<Date> {
+  return db.transaction(async (tx) => {
     const recent = await recentExports(tx, actor.customerId, windowSeconds);
     if (recent.count >= dataExportsPerHour && recent.oldest) {
       const retryAfterSeconds = await secondsUntilOutOfWindow(tx, recent.oldest, windowSeconds);
@@ -149,14 +147,15 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
     );
     return new Date();
   });
+}
 
-  const profile = await findProfile(db, actor.customerId);
-  if (!profile) throw new AppError('not_found', 'No such customer');
-  const accounts = await accountsWithBalances(db, actor.customerId, profile.identity_status === 'approved');
-  const cards = await cardsOf(dependencies.cards, actor.customerId);
-  const payees = await listSavedBeneficiaries(db, actor.customerId);
-
-  const accountsFile = {
+/** `accounts.json`: the accounts with their balances and the name of each one's transactions file, the cards (last four only) and the saved payees. */
+function accountsFileOf(
+  accounts: Awaited<ReturnType<typeof accountsWithBalances>>,
+  cards: Awaited<ReturnType<typeof cardsOf>>,
+  payees: Awaited<ReturnType<typeof listSavedBeneficiaries>>,
+) {
+  return {
     accounts: accounts.map((account) => ({
       id: account.id,
       number: account.number,
@@ -189,6 +188,24 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
       createdAt: payee.createdAt,
     })),
   };
+}
+
+/**
+ * Starts a data export (docs/product.md section 6): at most `dataExportsPerHour` an hour per customer,
+ * counted from the audit log (each export is an audit row), so every API process agrees. Reads
+ * the small files now and each account's transactions only when the zip reaches them.
+ */
+export async function startDataExport(dependencies: DataExportDependencies, actor: CustomerActor): Promise<DataExport> {
+  const { db, config } = dependencies;
+  const exportedAt = await claimExport(db, actor);
+
+  const profile = await findProfile(db, actor.customerId);
+  if (!profile) throw new AppError('not_found', 'No such customer');
+  const accounts = await accountsWithBalances(db, actor.customerId, profile.identity_status === 'approved');
+  const cards = await cardsOf(dependencies.cards, actor.customerId);
+  const payees = await listSavedBeneficiaries(db, actor.customerId);
+
+  const accountsFile = accountsFileOf(accounts, cards, payees);
 
   const entries: ZipEntry[] = [
     {

@@ -178,31 +178,7 @@ async function moveEarlyRepayment(
         await storeIdempotentResponse(tx, repaymentId, earlyRepaymentRefusalAnswer(moved.code));
         return { outcome: 'refused', code: moved.code };
       }
-      for (const part of plan.late) {
-        await insertRepayment(tx, {
-          id: derivedUuid('loan-late-part', repaymentId, String(part.number)),
-          loanId: loan.id,
-          kind: 'instalment',
-          instalmentNumber: part.number,
-          principalCents: part.principalCents,
-          interestCents: part.interestCents,
-          interestTransferId: part.interestCents > 0n ? interestTransferId : null,
-        });
-        if (part.whole) await markInstalmentPaid(tx, loan.id, part.number, repaymentId);
-        else await reduceInstalment(tx, loan.id, part.number, part);
-      }
-      if (plan.earlyCents > 0n) {
-        await insertRepayment(tx, {
-          id: plan.late.length === 0 ? repaymentId : derivedUuid('loan-early-part', repaymentId),
-          loanId: loan.id,
-          kind: 'early',
-          instalmentNumber: null,
-          principalCents: plan.earlyCents,
-          interestCents: 0n,
-          interestTransferId: null,
-        });
-      }
-      if (plan.earlyCents > 0n) await reamortise(tx, current, plan.earlyCents);
+      await bookRepaymentParts(tx, current, plan, repaymentId, interestTransferId);
       await closeWhenNothingOwed(tx, current);
       const after = await findLoan(tx, loan.id);
       if (!after) throw new Error(`loan ${loan.id} vanished`);
@@ -237,6 +213,38 @@ async function moveEarlyRepayment(
     dependencies.liveEvents.publish(loan.customer_id, 'notifications');
   }
   return answer;
+}
+
+/**
+ * Books what a repayment paid, inside its transaction: each late instalment (whole, or reduced by a
+ * part), then any principal paid early, which re-amortises the rest at the same level payment.
+ */
+async function bookRepaymentParts(tx: Queryable, loan: LoanRow, plan: RepaymentPlan, repaymentId: string, interestTransferId: string | null): Promise<void> {
+  for (const part of plan.late) {
+    await insertRepayment(tx, {
+      id: derivedUuid('loan-late-part', repaymentId, String(part.number)),
+      loanId: loan.id,
+      kind: 'instalment',
+      instalmentNumber: part.number,
+      principalCents: part.principalCents,
+      interestCents: part.interestCents,
+      interestTransferId: part.interestCents > 0n ? interestTransferId : null,
+    });
+    if (part.whole) await markInstalmentPaid(tx, loan.id, part.number, repaymentId);
+    else await reduceInstalment(tx, loan.id, part.number, part);
+  }
+  if (plan.earlyCents > 0n) {
+    await insertRepayment(tx, {
+      id: plan.late.length === 0 ? repaymentId : derivedUuid('loan-early-part', repaymentId),
+      loanId: loan.id,
+      kind: 'early',
+      instalmentNumber: null,
+      principalCents: plan.earlyCents,
+      interestCents: 0n,
+      interestTransferId: null,
+    });
+  }
+  if (plan.earlyCents > 0n) await reamortise(tx, loan, plan.earlyCents);
 }
 
 /** Replaces the unpaid instalments by the plan that pays the smaller balance at the same level payment. */
