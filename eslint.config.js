@@ -91,6 +91,18 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layers, ledgerLayer] }] },
   },
   {
+    // Files by responsibility (issue 31): no production file of the apps over 400 lines, and no
+    // server function over 100 (the web's components are held to the file limit only, for now).
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/faults/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**', '**/faults/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

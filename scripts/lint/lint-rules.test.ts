@@ -104,6 +104,24 @@ describe("the web app's features", () => {
   });
 });
 
+describe('sizes', () => {
+  const lines = (count: number, line: string) => Array.from({ length: count }, () => line).join('\n');
+
+  it('refuses a production file over 400 lines, and lets a test file be longer', async () => {
+    const long = `${lines(401, 'export const planted = 1;')}\n`;
+    expect(await ruleIdsFor('apps/api/src/platform/planted.ts', long)).toContain('max-lines');
+    expect(await ruleIdsFor('apps/web/src/lib/planted.ts', long)).toContain('max-lines');
+    expect(await ruleIdsFor('apps/api/src/platform/planted.test.ts', long)).not.toContain('max-lines');
+  });
+
+  it('refuses a server function over 100 lines', async () => {
+    const body = lines(101, '  total += 1;');
+    const code = `export function planted(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+    expect(await ruleIdsFor('apps/api/src/platform/planted.ts', code)).toContain('max-lines-per-function');
+    expect(await ruleIdsFor('apps/api/src/platform/planted.ts', 'export function planted(): number {\n  return 1;\n}\n')).toEqual([]);
+  });
+});
+
 describe('dependencies', () => {
   it('refuses a production file importing what its workspace does not declare, or only the root declares for tests', async () => {
     expect(await ruleIdsFor('apps/api/src/platform/planted.ts', `export { default as React } from 'react';\n`)).toContain(
