@@ -249,3 +249,15 @@ export function estimateLoan(amountCents: bigint, annualIncomeCents: bigint, ter
     exampleMonthlyPaymentCents: levelPaymentCents(amountCents, exampleAprBps, termMonths),
   };
 }
+
+/**
+ * An APR in basis points as a percentage with two decimals: 1,250 -> "12.50%". Integer arithmetic on
+ * the whole basis points, so no float ever shapes the digits. A disclosed APR (computed from the
+ * schedule) may carry a fraction of a basis point; it is shown to the nearest one. One wording for
+ * the screens, the back office, the documents and the notices.
+ */
+export function formatAprBps(aprBps: number): string {
+  if (!Number.isFinite(aprBps) || aprBps < 0) throw new RangeError(`not an APR in basis points: ${aprBps}`);
+  const wholeBps = Math.round(aprBps);
+  return `${Math.trunc(wholeBps / 100)}.${String(wholeBps % 100).padStart(2, '0')}%`;
+}

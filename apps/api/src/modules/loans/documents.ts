@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
+import { formatAprBps, type LoanDetailResponse } from '@strongroom/contracts/loans.ts';
 import { unicodeTextAt, type PdfWeight } from '../../platform/pdf-fonts.ts';
 import { csvField, guardFormula, standardFontText } from '../statements/service.ts';
 
@@ -17,10 +17,6 @@ const statusWords = { due: 'Due', paid: 'Paid', late: 'Late' } as const;
 
 function decimal(cents: number): string {
   return formatMoney(BigInt(cents), 'decimal');
-}
-
-function aprPercent(aprBps: number): string {
-  return `${(aprBps / 100).toFixed(2)}%`;
 }
 
 export function scheduleCsv(detail: LoanDetailResponse): string {
@@ -71,7 +67,7 @@ export async function schedulePdf(detail: LoanDetailResponse, facts: { bankName:
   at(facts.customerName, margin, margin + 46);
   const { loan, disclosure } = detail;
   if (loan.amountCents !== null && loan.aprBps !== null && loan.termMonths !== null) {
-    at(`Loan of ${formatMoney(BigInt(loan.amountCents))} at ${aprPercent(loan.aprBps)} a year over ${loan.termMonths} months`, margin, margin + 60);
+    at(`Loan of ${formatMoney(BigInt(loan.amountCents))} at ${formatAprBps(loan.aprBps)} a year over ${loan.termMonths} months`, margin, margin + 60);
   }
 
   let y = margin + 84;
@@ -79,7 +75,7 @@ export async function schedulePdf(detail: LoanDetailResponse, facts: { bankName:
     // The federal Truth in Lending box (Reg Z 1026.18): four figures side by side.
     const boxWidth = (rightEdge - margin) / 4;
     const boxes: [string, string, string][] = [
-      ['ANNUAL PERCENTAGE RATE', 'The cost of your credit as a yearly rate.', aprPercent(disclosure.aprBps)],
+      ['ANNUAL PERCENTAGE RATE', 'The cost of your credit as a yearly rate.', formatAprBps(disclosure.aprBps)],
       ['FINANCE CHARGE', 'The dollar amount the credit will cost you.', formatMoney(BigInt(disclosure.financeChargeCents))],
       ['Amount Financed', 'The amount of credit provided to you.', formatMoney(BigInt(disclosure.amountFinancedCents))],
       ['Total of Payments', 'What you will have paid after all scheduled payments.', formatMoney(BigInt(disclosure.totalOfPaymentsCents))],

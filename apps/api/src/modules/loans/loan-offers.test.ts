@@ -90,7 +90,9 @@ describeEachDatabase('loans: an offer before the money', (database) => {
     expect(await kit.balances(dana)).toEqual(before);
     expect(await ledgerOf(dana)).toEqual(ledgerBefore);
     expect(await disbursementLines(loanId)).toBe(0);
-    expect((await notificationsNamed(dana, 'Loan offer'))[0]?.text).toContain('Nothing is paid until you accept');
+    const notice = (await notificationsNamed(dana, 'Loan offer'))[0]?.text;
+    expect(notice).toContain('Nothing is paid until you accept');
+    expect(notice).toContain('we offer $600.00 at 12.00% APR over 6 months');
     // The daily job pays nothing out either.
     const ran = await runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, 'loan-repayments', [
       '--as-of',

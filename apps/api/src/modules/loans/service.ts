@@ -1,4 +1,5 @@
 import {
+  formatAprBps,
   loanMessages,
   loanRules,
   suggestedAprBps,
@@ -288,7 +289,7 @@ export async function decideLoan(
         customerId: row.customer_id,
         kind: 'loan',
         name: 'Loan offer',
-        text: `Your loan application was approved: we offer ${formatMoney(amountCents)} at ${(body.aprBps / 100).toFixed(2)}% APR over ${body.termMonths} months${
+        text: `Your loan application was approved: we offer ${formatMoney(amountCents)} at ${formatAprBps(body.aprBps)} APR over ${body.termMonths} months${
           first ? `, ${formatMoney(first.paymentCents)} a month` : ''
         }. Read the terms and accept or decline within ${loanOfferWindowDays} days. Nothing is paid until you accept.`,
         link: `${loanNotificationLink}/${row.id}`,

@@ -1,17 +1,6 @@
 import type { LoanStatus, ScheduleLine } from '@strongroom/contracts/loans.ts';
 
-/**
- * An APR in basis points as a percentage with two decimals: 1,250 -> "12.50%". String arithmetic on
- * the whole basis points, so no float ever shapes the digits. The disclosed APR (computed from the
- * schedule) may carry a fraction of a basis point; it is shown to the nearest one.
- */
-export function formatAprBps(aprBps: number): string {
-  if (!Number.isFinite(aprBps) || aprBps < 0) throw new RangeError(`not an APR in basis points: ${aprBps}`);
-  const wholeBps = Math.round(aprBps);
-  const percent = Math.trunc(wholeBps / 100);
-  const hundredths = String(wholeBps % 100).padStart(2, '0');
-  return `${percent}.${hundredths}%`;
-}
+export { formatAprBps } from '@strongroom/contracts/loans.ts';
 
 const dueDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 

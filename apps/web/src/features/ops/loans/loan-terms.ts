@@ -49,7 +49,5 @@ export function formatRatioBps(bps: number): string {
   return `${Math.trunc(tenths / 10)}.${tenths % 10}%`;
 }
 
-/** An APR in whole basis points as a percentage with two decimals: 1,250 -> "12.50%". */
-export function formatAprPercent(aprBps: number): string {
-  return `${Math.trunc(aprBps / 100)}.${String(aprBps % 100).padStart(2, '0')}%`;
-}
+/** An APR in whole basis points as a percentage with two decimals: 1,250 -> "12.50%" (the contracts' one wording). */
+export { formatAprBps as formatAprPercent } from '@strongroom/contracts/loans.ts';
