@@ -33,7 +33,7 @@ export type StaffPermission = z.infer<typeof staffPermissionSchema>;
 
 /** The contract's matrix, exactly; admin has every permission. */
 export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  support: ['customers.read', 'messages.reply', 'customers.correct'],
+  support: ['customers.read', 'messages.reply'],
   compliance: ['customers.read', 'identity.decide', 'transfers.review'],
   operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle'],
   admin: staffPermissions,

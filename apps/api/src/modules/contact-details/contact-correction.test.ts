@@ -13,13 +13,13 @@ import { staffBrowser } from '../../test/staff.ts';
 describeEachDatabase('contact details: staff correct them, and the customer page shows cards and loans', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  let support: TestBrowser;
+  let admin: TestBrowser;
   const kit = cardKit(() => ({ app, config, db: database() }));
   const address = { country: 'US', address: '500 Main Street\nSuite 2', city: 'Denver', state: 'CO', zipCode: '80202' };
 
   beforeAll(async () => {
     ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } }));
-    support = (await staffBrowser(app, database(), config, 'support')).browser;
+    admin = (await staffBrowser(app, database(), config, 'admin')).browser;
   });
   afterAll(async () => {
     await kit.expectLedgerConsistent();
@@ -35,12 +35,12 @@ describeEachDatabase('contact details: staff correct them, and the customer page
     return browser.request({ method: 'PUT', url: `/api/v1/staff/customers/${customerId}/contact`, payload: body });
   }
 
-  it('support corrects the email, phone and address with a reason: audited with before and after masked, the customer told at the old and new places', async () => {
+  it('an administrator corrects the email, phone and address with a reason: audited with before and after masked, the customer told at the old and new places', async () => {
     const dana = await kit.customer();
     const oldEmail = await emailOf(dana.id);
     const newEmail = `${randomUUID()}@example.org`;
     const newPhone = uniqueTestPhone();
-    const response = await correct(support, dana.id, {
+    const response = await correct(admin, dana.id, {
       email: newEmail,
       phone: { countryCode: 'US', phoneNumber: newPhone.replace('+1', '') },
       address,
@@ -80,19 +80,19 @@ describeEachDatabase('contact details: staff correct them, and the customer page
 
   it('needs a reason of 3 to 500 characters and at least one change', async () => {
     const dana = await kit.customer();
-    const noReason = await correct(support, dana.id, { address });
+    const noReason = await correct(admin, dana.id, { address });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.fields.reason).toBeDefined();
-    const short = await correct(support, dana.id, { address, reason: 'no' });
+    const short = await correct(admin, dana.id, { address, reason: 'no' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.reason).toBe('the reason needs at least 3 characters');
-    const nothing = await correct(support, dana.id, { reason: 'Nothing at all' });
+    const nothing = await correct(admin, dana.id, { reason: 'Nothing at all' });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().error.fields.email).toBe('change at least one of the email, the phone or the address');
     expect((await dana.browser.get('/api/v1/me/contact')).json().address).toBeNull();
   });
 
-  it('a role without customers.correct (compliance) gets 403 forbidden, audited, and nothing changes', async () => {
+  it('a role without customers.correct (compliance, support) gets 403 forbidden, audited, and nothing changes', async () => {
     const dana = await kit.customer();
     const before = await emailOf(dana.id);
     const { browser: compliance, member } = await staffBrowser(app, database(), config, 'compliance');
@@ -104,19 +104,22 @@ describeEachDatabase('contact details: staff correct them, and the customer page
       [member.id],
     );
     expect(denied).toMatchObject({ outcome: 'denied', details: { permission: 'customers.correct' } });
+    // Support reads customers and answers messages; correcting is an administrator's.
+    const { browser: supportMember } = await staffBrowser(app, database(), config, 'support');
+    expect((await correct(supportMember, dana.id, { email: `${randomUUID()}@example.org`, reason: 'Trying as support' })).statusCode).toBe(403);
     expect(await emailOf(dana.id)).toBe(before);
   });
 
   it('refuses an email another customer uses and a phone another customer verified; an unknown customer is 404', async () => {
     const dana = await kit.customer();
     const erin = await kit.customer();
-    const taken = await correct(support, dana.id, { email: await emailOf(erin.id), reason: 'Typo in the address' });
+    const taken = await correct(admin, dana.id, { email: await emailOf(erin.id), reason: 'Typo in the address' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('email_taken');
-    const phoneTaken = await correct(support, dana.id, { phone: { countryCode: 'US', phoneNumber: erin.phone.replace('+1', '') }, reason: 'New phone' });
+    const phoneTaken = await correct(admin, dana.id, { phone: { countryCode: 'US', phoneNumber: erin.phone.replace('+1', '') }, reason: 'New phone' });
     expect(phoneTaken.statusCode).toBe(409);
     expect(phoneTaken.json().error.code).toBe('phone_taken');
-    const unknown = await correct(support, randomUUID(), { address, reason: 'Moved house' });
+    const unknown = await correct(admin, randomUUID(), { address, reason: 'Moved house' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');
   });
@@ -131,9 +134,9 @@ describeEachDatabase('contact details: staff correct them, and the customer page
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(applied.statusCode, applied.body).toBe(201);
-    expect((await correct(support, dana.id, { address, reason: 'Moved house' })).statusCode).toBe(200);
+    expect((await correct(admin, dana.id, { address, reason: 'Moved house' })).statusCode).toBe(200);
 
-    const response = await support.get(`/api/v1/staff/customers/${dana.id}`);
+    const response = await admin.get(`/api/v1/staff/customers/${dana.id}`);
     expect(response.statusCode).toBe(200);
     const detail = response.json<{ cards: Record<string, unknown>[]; loans: Record<string, unknown>[]; address: unknown }>();
     expect(detail.cards).toEqual([

@@ -105,7 +105,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
   };
 }
 
-/** `PUT /staff/customers/{id}/contact`: `customers.correct` (support and admin), with a reason. */
+/** `PUT /staff/customers/{id}/contact`: `customers.correct` (administrators), with a reason. */
 export function contactCorrectionRoutes(dependencies: CorrectionDependencies): FastifyPluginAsyncZod {
   return async (app) => {
     requireStaff(app, dependencies.db);

@@ -93,10 +93,10 @@ describe('/ops/customers/:id: cards, loans and contact corrections', () => {
     expect(screen.queryByRole('button', { name: 'Correct contact details' })).toBeNull();
   });
 
-  it('support corrects the email with a reason: only what changed is sent', async () => {
+  it('an administrator corrects the email with a reason: only what changed is sent', async () => {
     const user = userEvent.setup({ delay: null });
     const { fetchMock } = renderApp(`/ops/customers/${id}`, {
-      'GET /api/v1/staff/me': staffMe('support'),
+      'GET /api/v1/staff/me': staffMe('admin'),
       [`GET /api/v1/staff/customers/${id}`]: { status: 200, body: detail },
       [`PUT /api/v1/staff/customers/${id}/contact`]: {
         status: 200,
