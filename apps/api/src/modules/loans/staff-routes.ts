@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { idParams, isUuid } from '../../platform/path-parameters.ts';
 import { permit, requireStaff, staffOf } from '../../platform/staff-auth.ts';
 import { decideLoan, type LoanDependencies } from './service.ts';
-import { staffLoan, staffLoanQueue } from './staff-queue.ts';
+import { staffLoan, staffLoanQueue } from './staff-queues.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
