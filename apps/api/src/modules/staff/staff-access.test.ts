@@ -129,11 +129,15 @@ describe.each(testDatabaseKinds)('migration 0028 on a database with staff (%s)',
         db,
         migrations.filter((migration) => migration.version < grantsMigration),
       );
+      // Each member is created a minute after the last: the migration orders the creations by
+      // created_at, and three inserts in a row can share one clock tick.
+      let minutesAgo = 10;
       const insertStaff = async (email: string, createdBy: string | null) => {
+        minutesAgo -= 1;
         const [row] = await db.query<{ id: string }>(
-          `INSERT INTO staff (email, email_normalized, password_hash, role, totp_secret_encrypted, created_by)
-           VALUES ($1, $1, 'x', 'admin', '\\x00', $2) RETURNING id`,
-          [email, createdBy],
+          `INSERT INTO staff (email, email_normalized, password_hash, role, totp_secret_encrypted, created_by, created_at)
+           VALUES ($1, $1, 'x', 'admin', '\\x00', $2, now() - make_interval(mins => $3::int)) RETURNING id`,
+          [email, createdBy, minutesAgo],
         );
         if (!row) throw new Error('no staff row');
         return row.id;
