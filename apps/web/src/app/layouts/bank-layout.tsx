@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import {
   ArrowDownToLine,
   ArrowLeftRight,
@@ -11,26 +11,22 @@ import {
   Landmark,
   LifeBuoy,
   LogOut,
-  Menu,
   Plus,
   ReceiptText,
   Settings,
   User,
   Users,
-  X,
 } from 'lucide-react';
-import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { useLogout } from '../../lib/api/logout.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { SessionIdleWatch } from '../../features/auth/session/session-idle-watch.tsx';
 import { useMe } from '../../lib/api/get-me.ts';
-import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
-import { AppErrorBoundary } from '../error-boundary.tsx';
-import { PageLoading } from '../page-loading.tsx';
-import { BrandMark } from './brand-mark.tsx';
+import { PageOutlet } from './page-outlet.tsx';
+import { BrandLink } from './brand-mark.tsx';
+import { useSignOut } from './use-sign-out.tsx';
 import { FrozenAccountBanner } from './frozen-account-banner.tsx';
-import './menu-toggle.css';
+import { MenuToggle, useEscapeCloses } from './menu-toggle.tsx';
+import './nav-link.css';
 import './bank-layout.css';
 
 const menuLinks = [
@@ -49,6 +45,17 @@ const menuLinks = [
   // Not in the seed's menu either: Invite and Help were reachable only by typing their address.
   { to: '/invite', label: 'Invite', Icon: Gift },
   { to: '/help', label: 'Help', Icon: LifeBuoy },
+] as const;
+
+/** The phone's tab bar: two tabs, the plus to beneficiaries, two more. */
+const tabsBeforePlus = [
+  { to: '/dashboard', label: 'Home', Icon: House },
+  { to: '/deposit', label: 'Deposit', Icon: ArrowDownToLine },
+] as const;
+
+const tabsAfterPlus = [
+  { to: '/transfer', label: 'Transfer', Icon: ArrowLeftRight },
+  { to: '/settings', label: 'Explore', Icon: Compass },
 ] as const;
 
 /** The customer's photo (or initials) in the header, to their profile: a changed photo shows here at once. */
@@ -77,6 +84,79 @@ function tabClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'tab-bar__link tab-bar__link--active' : 'tab-bar__link';
 }
 
+interface BankHeaderProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}
+
+function BankHeader({ menuOpen, onToggleMenu, menuButtonRef }: BankHeaderProps) {
+  return (
+    <header className="bank-header">
+      <BrandLink to="/dashboard" className="bank-header__brand" />
+      <div className="bank-header__actions">
+        <NotificationBell />
+        <ProfileAvatar />
+        <MenuToggle ref={menuButtonRef} open={menuOpen} controls="bank-menu" onToggle={onToggleMenu} />
+      </div>
+    </header>
+  );
+}
+
+/** The menu: a sidebar on wide screens, a drawer behind "Menu" on narrow ones; Logout last. */
+function BankMenu({ open, onClose, onSignOut, signingOut }: { open: boolean; onClose: () => void; onSignOut: () => void; signingOut: boolean }) {
+  return (
+    <nav
+      id="bank-menu"
+      className={open ? 'bank-nav bank-nav--open' : 'bank-nav'}
+      aria-label="Online banking"
+      onClick={(event) => {
+        // Choosing a link closes the menu, also the link of the page already shown (the address does not change then).
+        if (event.target instanceof Element && event.target.closest('a')) onClose();
+      }}
+    >
+      <ul className="bank-nav__list">
+        {menuLinks.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <NavLink to={to} className={menuLinkClass}>
+              <Icon aria-hidden="true" size={20} />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="bank-nav__link" onClick={onSignOut} disabled={signingOut}>
+            <LogOut aria-hidden="true" size={20} />
+            {signingOut ? 'Signing out…' : 'Logout'}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The phone's bottom tab bar of the seed: Home, Deposit, a plus to beneficiaries, Transfer and Explore. */
+function TabLinks({ tabs }: { tabs: typeof tabsBeforePlus | typeof tabsAfterPlus }) {
+  return tabs.map(({ to, label, Icon }) => (
+    <NavLink key={to} to={to} className={tabClass}>
+      <Icon aria-hidden="true" size={22} />
+      {label}
+    </NavLink>
+  ));
+}
+
+function TabBar() {
+  return (
+    <nav className="tab-bar" aria-label="Shortcuts">
+      <TabLinks tabs={tabsBeforePlus} />
+      <NavLink to="/beneficiaries" className="tab-bar__plus" aria-label="Beneficiaries">
+        <Plus aria-hidden="true" size={26} />
+      </NavLink>
+      <TabLinks tabs={tabsAfterPlus} />
+    </nav>
+  );
+}
+
 /**
  * The signed-in frame: the header with the notifications bell, the menu (a sidebar on wide
  * screens, a drawer behind "Menu" on narrow ones) and, on phones, the bottom tab bar of the seed:
@@ -84,116 +164,31 @@ function tabClass({ isActive }: { isActive: boolean }): string {
  * (server-sent events) for as long as the customer is signed in.
  */
 export function BankLayout() {
-  const { name } = useBankIdentity();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const { signOut, signingOut, failedDialog } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   useLiveEvents();
 
   useEffect(() => setMenuOpen(false), [pathname]);
-
-  // Escape closes the phone menu wherever the focus is (the Menu button too), not only inside it.
-  useEffect(() => {
-    if (!menuOpen) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setMenuOpen(false);
-      menuButtonRef.current?.focus();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
-
-  function signOut() {
-    logout.mutate(undefined, { onSuccess: () => navigate('/login') });
-  }
+  useEscapeCloses(menuOpen, () => {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  });
 
   return (
     <div className="bank-layout">
-      <header className="bank-header">
-        <Link to="/dashboard" className="bank-header__brand">
-          <BrandMark size={28} />
-          <span>{name}</span>
-        </Link>
-        <div className="bank-header__actions">
-          <NotificationBell />
-          <ProfileAvatar />
-          <button
-            ref={menuButtonRef}
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="bank-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
-            <span>Menu</span>
-          </button>
-        </div>
-      </header>
-
-      <nav
-        id="bank-menu"
-        className={menuOpen ? 'bank-nav bank-nav--open' : 'bank-nav'}
-        aria-label="Online banking"
-        onClick={(event) => {
-          // Choosing a link closes the menu, also the link of the page already shown (the address does not change then).
-          if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
-        }}
-      >
-        <ul className="bank-nav__list">
-          {menuLinks.map(({ to, label, Icon }) => (
-            <li key={to}>
-              <NavLink to={to} className={menuLinkClass}>
-                <Icon aria-hidden="true" size={20} />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <button type="button" className="bank-nav__link" onClick={signOut} disabled={logout.isPending}>
-              <LogOut aria-hidden="true" size={20} />
-              {logout.isPending ? 'Signing out…' : 'Logout'}
-            </button>
-          </li>
-        </ul>
-      </nav>
+      <BankHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuButtonRef={menuButtonRef} />
+      <BankMenu open={menuOpen} onClose={() => setMenuOpen(false)} onSignOut={signOut} signingOut={signingOut} />
 
       <main id="main" className="bank-main" tabIndex={-1}>
         <FrozenAccountBanner />
-        <AppErrorBoundary>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </AppErrorBoundary>
+        <PageOutlet />
       </main>
 
-      <nav className="tab-bar" aria-label="Shortcuts">
-        <NavLink to="/dashboard" className={tabClass}>
-          <House aria-hidden="true" size={22} />
-          Home
-        </NavLink>
-        <NavLink to="/deposit" className={tabClass}>
-          <ArrowDownToLine aria-hidden="true" size={22} />
-          Deposit
-        </NavLink>
-        <NavLink to="/beneficiaries" className="tab-bar__plus" aria-label="Beneficiaries">
-          <Plus aria-hidden="true" size={26} />
-        </NavLink>
-        <NavLink to="/transfer" className={tabClass}>
-          <ArrowLeftRight aria-hidden="true" size={22} />
-          Transfer
-        </NavLink>
-        <NavLink to="/settings" className={tabClass}>
-          <Compass aria-hidden="true" size={22} />
-          Explore
-        </NavLink>
-      </nav>
-
+      <TabBar />
       <SessionIdleWatch />
-      <ErrorDialog title="Sign-out failed" message={logout.error?.message} onClose={() => logout.reset()} />
+      {failedDialog}
     </div>
   );
 }

@@ -1,15 +1,10 @@
-import { Suspense } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
 import { Check, LogOut } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { useLogout } from '../../lib/api/logout.ts';
 import { onboardingStages } from '../../features/auth/onboarding/onboarding-screens.ts';
 import { SessionIdleWatch } from '../../features/auth/session/session-idle-watch.tsx';
-import { useBankIdentity } from '../../lib/bank-identity.ts';
-import { AppErrorBoundary } from '../error-boundary.tsx';
-import { PageLoading } from '../page-loading.tsx';
-import { BrandMark } from './brand-mark.tsx';
+import { PageOutlet } from './page-outlet.tsx';
+import { BrandLink } from './brand-mark.tsx';
+import { useSignOut } from './use-sign-out.tsx';
 import './onboarding-layout.css';
 
 /** Where the customer is among the four stages; the current one is marked for screen readers too. */
@@ -39,19 +34,14 @@ function OnboardingProgress({ stage }: { stage: number }) {
  * the steps, without the banking menu, which needs an onboarded customer.
  */
 export function OnboardingLayout({ stage }: { stage: number }) {
-  const { name } = useBankIdentity();
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const { signOut, signingOut, failedDialog } = useSignOut();
 
   return (
     <div className="onboarding-layout">
       <header className="onboarding-header">
         <div className="container onboarding-header__inner">
-          <Link to="/" className="onboarding-header__brand">
-            <BrandMark size={28} />
-            <span>{name}</span>
-          </Link>
-          <Button variant="ghost" size="sm" loading={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/login') })}>
+          <BrandLink to="/" className="onboarding-header__brand" />
+          <Button variant="ghost" size="sm" loading={signingOut} onClick={signOut}>
             <LogOut aria-hidden="true" size={16} />
             Sign out
           </Button>
@@ -61,14 +51,10 @@ export function OnboardingLayout({ stage }: { stage: number }) {
         <div className="container">
           <OnboardingProgress stage={stage} />
         </div>
-        <AppErrorBoundary>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </AppErrorBoundary>
+        <PageOutlet />
       </main>
       <SessionIdleWatch />
-      <ErrorDialog title="Sign-out failed" message={logout.error?.message} onClose={() => logout.reset()} />
+      {failedDialog}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { mailtoHref, telHref } from '../../lib/contact-links.ts';
-import { BrandMark } from './brand-mark.tsx';
+import { BrandLink } from './brand-mark.tsx';
 import './public-footer.css';
 
 const subscribeToNothing = () => () => {};
@@ -53,6 +53,36 @@ function ContactDetails() {
   );
 }
 
+const companyLinks = [
+  { to: '/about', label: 'About us' },
+  { to: '/savings', label: 'Savings accounts' },
+  { to: '/current', label: 'Current accounts' },
+  { to: '/cards', label: 'Cards' },
+] as const;
+
+const supportLinks = [
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact us' },
+  { to: '/login', label: 'Online banking' },
+] as const;
+
+const sandboxInboxLink = { to: '/dev/mail', label: 'Sandbox inbox' } as const;
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav className="site-footer__column" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function PublicFooter() {
   const { name, mode } = useBankIdentity();
   const year = useCopyrightYear();
@@ -60,48 +90,11 @@ export function PublicFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
-          <Link to="/" className="site-footer__brand">
-            <BrandMark size={28} />
-            <span>{name}</span>
-          </Link>
+          <BrandLink to="/" className="site-footer__brand" />
           <p className="site-footer__muted">Savings, current accounts and cards, with every cent recorded in a double-entry ledger.</p>
         </div>
-        <nav className="site-footer__column" aria-labelledby="footer-company">
-          <h2 id="footer-company">Company</h2>
-          <ul>
-            <li>
-              <Link to="/about">About us</Link>
-            </li>
-            <li>
-              <Link to="/savings">Savings accounts</Link>
-            </li>
-            <li>
-              <Link to="/current">Current accounts</Link>
-            </li>
-            <li>
-              <Link to="/cards">Cards</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav className="site-footer__column" aria-labelledby="footer-support">
-          <h2 id="footer-support">Support</h2>
-          <ul>
-            <li>
-              <Link to="/faq">FAQ</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact us</Link>
-            </li>
-            <li>
-              <Link to="/login">Online banking</Link>
-            </li>
-            {mode === 'sandbox' ? (
-              <li>
-                <Link to="/dev/mail">Sandbox inbox</Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-company" title="Company" links={companyLinks} />
+        <FooterLinks id="footer-support" title="Support" links={mode === 'sandbox' ? [...supportLinks, sandboxInboxLink] : supportLinks} />
         <div className="site-footer__column">
           <h2>Address</h2>
           <ContactDetails />

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ChevronDown, Menu, X } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { BrandMark } from './brand-mark.tsx';
-import './menu-toggle.css';
+import { MenuToggle, useEscapeCloses } from './menu-toggle.tsx';
+import './nav-link.css';
 import './public-header.css';
 
 const mainLinks = [
@@ -23,13 +24,73 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link';
 }
 
+/** The `<li>`s of a list of site links. */
+function NavLinkItems({ links }: { links: readonly { to: string; label: string }[] }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} className={navLinkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+interface PersonalMenuProps {
+  open: boolean;
+  active: boolean;
+  onToggle: () => void;
+  buttonRef: Ref<HTMLButtonElement>;
+  groupRef: Ref<HTMLLIElement>;
+}
+
+/** Personal: a disclosure holding Savings and Current. */
+function PersonalMenu({ open, active, onToggle, buttonRef, groupRef }: PersonalMenuProps) {
+  return (
+    <li className="site-nav__group" ref={groupRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={active ? 'site-nav__link site-nav__link--active' : 'site-nav__link'}
+        aria-expanded={open}
+        aria-controls="personal-menu"
+        onClick={onToggle}
+      >
+        Personal
+        <ChevronDown className="site-nav__chevron" aria-hidden="true" size={18} />
+      </button>
+      <ul id="personal-menu" className="site-nav__submenu" hidden={!open}>
+        <NavLinkItems links={personalLinks} />
+      </ul>
+    </li>
+  );
+}
+
+function SiteNavActions() {
+  return (
+    <>
+      <div className="site-nav__actions site-nav__actions--wide">
+        <Link to="/login" className={buttonClassName({ variant: 'primary' }, 'site-nav__banking')}>
+          Online banking
+        </Link>
+      </div>
+      <div className="site-nav__actions site-nav__actions--narrow">
+        <Link to="/login" className={buttonClassName({ variant: 'secondary', block: true })}>
+          Login
+        </Link>
+        <Link to="/signup" className={buttonClassName({ variant: 'primary', block: true })}>
+          Signup
+        </Link>
+      </div>
+    </>
+  );
+}
+
 /**
- * Public navigation. On wide screens every link shows; on narrow ones a Menu button opens them
- * (with Login and Signup). Personal is a disclosure holding Savings and Current. Esc closes what
- * is open and gives focus back to the button that opened it.
+ * The open and closed state of the phone menu and of Personal: a followed link closes both, a
+ * pointer elsewhere closes Personal, and Esc closes what is open and gives focus back to the
+ * button that opened it.
  */
-export function PublicHeader() {
-  const { name } = useBankIdentity();
+function usePublicMenus() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [personalOpen, setPersonalOpen] = useState(false);
@@ -54,18 +115,11 @@ export function PublicHeader() {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [personalOpen]);
 
-  // Escape closes the phone menu wherever the focus is (the Menu button too), not only inside it.
-  useEffect(() => {
-    if (!menuOpen) return;
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setMenuOpen(false);
-      setPersonalOpen(false);
-      menuButtonRef.current?.focus();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  useEscapeCloses(menuOpen, () => {
+    setMenuOpen(false);
+    setPersonalOpen(false);
+    menuButtonRef.current?.focus();
+  });
 
   // Choosing a link closes the menu, also the link of the page already shown (the address does not change then).
   function onNavClick(event: MouseEvent<HTMLElement>) {
@@ -87,6 +141,31 @@ export function PublicHeader() {
     }
   }
 
+  return {
+    menuOpen,
+    toggleMenu: () => setMenuOpen((open) => !open),
+    menuButtonRef,
+    personal: {
+      open: personalOpen,
+      active: personalActive,
+      onToggle: () => setPersonalOpen((open) => !open),
+      buttonRef: personalButtonRef,
+      groupRef: personalRef,
+    },
+    onNavClick,
+    onNavKeyDown,
+  };
+}
+
+/**
+ * Public navigation. On wide screens every link shows; on narrow ones a Menu button opens them
+ * (with Login and Signup). Personal is a disclosure holding Savings and Current. Esc closes what
+ * is open and gives focus back to the button that opened it.
+ */
+export function PublicHeader() {
+  const { name } = useBankIdentity();
+  const { menuOpen, toggleMenu, menuButtonRef, personal, onNavClick, onNavKeyDown } = usePublicMenus();
+
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -95,17 +174,7 @@ export function PublicHeader() {
           <span className="brand__name">{name}</span>
         </Link>
 
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
-          <span>Menu</span>
-        </button>
+        <MenuToggle ref={menuButtonRef} open={menuOpen} controls="site-menu" onToggle={toggleMenu} />
 
         <nav id="site-menu" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main" onKeyDown={onNavKeyDown} onClick={onNavClick}>
           <ul className="site-nav__list">
@@ -114,49 +183,10 @@ export function PublicHeader() {
                 Home
               </NavLink>
             </li>
-            <li className="site-nav__group" ref={personalRef}>
-              <button
-                ref={personalButtonRef}
-                type="button"
-                className={personalActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link'}
-                aria-expanded={personalOpen}
-                aria-controls="personal-menu"
-                onClick={() => setPersonalOpen((open) => !open)}
-              >
-                Personal
-                <ChevronDown className="site-nav__chevron" aria-hidden="true" size={18} />
-              </button>
-              <ul id="personal-menu" className="site-nav__submenu" hidden={!personalOpen}>
-                {personalLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={navLinkClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            {mainLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <PersonalMenu {...personal} />
+            <NavLinkItems links={mainLinks} />
           </ul>
-          <div className="site-nav__actions site-nav__actions--wide">
-            <Link to="/login" className={buttonClassName({ variant: 'primary' }, 'site-nav__banking')}>
-              Online banking
-            </Link>
-          </div>
-          <div className="site-nav__actions site-nav__actions--narrow">
-            <Link to="/login" className={buttonClassName({ variant: 'secondary', block: true })}>
-              Login
-            </Link>
-            <Link to="/signup" className={buttonClassName({ variant: 'primary', block: true })}>
-              Signup
-            </Link>
-          </div>
+          <SiteNavActions />
         </nav>
       </div>
     </header>

@@ -1,7 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
-import { AppErrorBoundary } from '../error-boundary.tsx';
-import { PageLoading } from '../page-loading.tsx';
+import type { ReactNode } from 'react';
+import { PageOutlet } from './page-outlet.tsx';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
 import './public-layout.css';
@@ -15,9 +13,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
     <div className="public-layout">
       <PublicHeader />
       <main id="main" className="public-main" tabIndex={-1}>
-        <AppErrorBoundary>
-          <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
-        </AppErrorBoundary>
+        <PageOutlet>{children}</PageOutlet>
       </main>
       <PublicFooter />
     </div>

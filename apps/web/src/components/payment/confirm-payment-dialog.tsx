@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { FactList, FactRow } from '../ui/fact-list.tsx';
+import { ActionDialog } from '../forms/action-dialog.tsx';
 import './payment.css';
 
 export interface ConfirmRow {
@@ -25,32 +26,28 @@ export interface ConfirmPaymentDialogProps {
 /** The confirmation step (seed: it holds the entered data and offers to modify it). */
 export function ConfirmPaymentDialog({ open, title, rows, confirming, confirmDisabled = false, children, onModify, onConfirm }: ConfirmPaymentDialogProps) {
   return (
-    <Dialog
+    <ActionDialog
       open={open}
-      onClose={onModify}
-      dismissible={!confirming}
+      onCancel={onModify}
+      cancelLabel="Modify"
+      busy={confirming}
+      size="md"
       title={title}
       description={<p>Check the details before you confirm.</p>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onModify} disabled={confirming}>
-            Modify
-          </Button>
-          <Button onClick={onConfirm} loading={confirming} disabled={confirmDisabled} data-autofocus>
-            Confirm
-          </Button>
-        </>
+      action={
+        <Button onClick={onConfirm} loading={confirming} disabled={confirmDisabled} data-autofocus>
+          Confirm
+        </Button>
       }
     >
-      <dl className="confirm-rows">
+      <FactList>
         {rows.map((row) => (
-          <div key={row.label} className="confirm-rows__row">
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
+          <FactRow key={row.label} term={row.label}>
+            {row.value}
+          </FactRow>
         ))}
-      </dl>
+      </FactList>
       {children}
-    </Dialog>
+    </ActionDialog>
   );
 }

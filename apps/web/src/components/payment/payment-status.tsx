@@ -1,7 +1,17 @@
-import type { Payment } from '@strongroom/contracts/payments.ts';
+import type { Payment, PaymentStatus } from '@strongroom/contracts/payments.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { paymentStatusWords, resultMessages } from '@strongroom/contracts/messages.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { Badge, type BadgeTone } from '../ui/badge.tsx';
+
+/** A status's colour by what it means for the customer: moved, on its way, held for a check, refused or sent back. */
+const paymentStatusTones: Readonly<Record<PaymentStatus, BadgeTone>> = {
+  completed: 'success',
+  pending: 'neutral',
+  in_review: 'warning',
+  rejected: 'danger',
+  returned: 'danger',
+};
 
 /** A deposit is pulled from the customer's other bank and counts only once it has cleared (decision 021). */
 function depositExplanation(payment: Payment): string[] | null {
@@ -57,10 +67,9 @@ export function PaymentStatusView({ payment }: { payment: Payment }) {
     <div className="payment-status">
       <p className="payment-status__line">
         Status:{' '}
-        <span className={`status-badge status-badge--${payment.status}`}>
-          <span className="status-badge__dot" aria-hidden="true" />
+        <Badge tone={paymentStatusTones[payment.status]} dot>
           {paymentStatusWords[payment.status]}
-        </span>
+        </Badge>
       </p>
       {explanation(payment).map((sentence) => (
         <p key={sentence} className="payment-status__text">

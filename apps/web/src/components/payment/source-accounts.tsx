@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { NoAccountNotice } from '../no-account-notice.tsx';
-import { Spinner } from '../ui/spinner.tsx';
 import { LoadFailed } from '../ui/load-failed.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import './payment.css';
+import { LoadingLine } from '../ui/loading-line.tsx';
 
 export interface SourceAccountsProps {
   /** The form, once the customer's accounts are known and there is at least one. */
@@ -19,11 +19,7 @@ export interface SourceAccountsProps {
 export function SourceAccounts({ children }: SourceAccountsProps) {
   const accounts = useAccounts();
   if (accounts.isPending) {
-    return (
-      <p className="money-page__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your accounts…
-      </p>
-    );
+    return <LoadingLine className="money-page__loading">Loading your accounts…</LoadingLine>;
   }
   if (accounts.isError) {
     return <LoadFailed title="We could not load your accounts" headingLevel={2} query={accounts} />;

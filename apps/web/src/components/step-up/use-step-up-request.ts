@@ -126,3 +126,17 @@ export function useStepUpRequest<Body, Result>(send: SendMoneyRequest<Body, Resu
 
   return { submit, isPending, dialog };
 }
+
+/**
+ * `useStepUpRequest` with what follows a done request (refresh what it changed): for the settings
+ * and forms whose answer only needs the cache brought up to date. Render `<StepUpDialog {...dialog} />`.
+ */
+export function useStepUpRequestThen<Body, Result>(send: SendMoneyRequest<Body, Result>, action: StepUpAction, onDone: (result: Result) => void) {
+  const stepUp = useStepUpRequest(send, action);
+  async function submit(body: Body): Promise<StepUpOutcome<Result>> {
+    const outcome = await stepUp.submit(body);
+    if (outcome.status === 'done') onDone(outcome.result);
+    return outcome;
+  }
+  return { submit, isPending: stepUp.isPending, dialog: stepUp.dialog };
+}

@@ -60,6 +60,27 @@ export function TransactionTable({ transactions, onOpen }: RowsProps) {
   );
 }
 
+/**
+ * A transaction as narrow screens list it (history and dashboard): who and how much on top, the
+ * amount always in view, then status, date and category. `descriptionClassName` names the
+ * description for its screen.
+ */
+export function TransactionLines({ transaction, descriptionClassName }: { transaction: Transaction; descriptionClassName: string }) {
+  return (
+    <>
+      <span className="transaction-line">
+        <span className={`transaction-line__description ${descriptionClassName}`}>{transactionHeading(transaction)}</span>
+        <TransactionAmount transaction={transaction} />
+      </span>
+      <span className="transaction-line transaction-line--meta">
+        <TransactionStatus status={transaction.status} />
+        <TransactionDate createdAt={transaction.createdAt} />
+        <span>{transaction.category}</span>
+      </span>
+    </>
+  );
+}
+
 /** Narrow screens: one card per line, the amount always in view, nothing that scrolls sideways. */
 export function TransactionList({ transactions, onOpen }: RowsProps) {
   return (
@@ -67,19 +88,11 @@ export function TransactionList({ transactions, onOpen }: RowsProps) {
       <h2 id="history-list-title" className="history-list__title">
         {historyTableTitle}
       </h2>
-      <ul className="history-list__items">
+      <ul className="transaction-list history-list__items">
         {transactions.map((transaction) => (
           <li key={transaction.id}>
-            <button type="button" className="history-list__item" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>
-              <span className="history-list__line">
-                <span className="history-list__description">{transactionHeading(transaction)}</span>
-                <TransactionAmount transaction={transaction} />
-              </span>
-              <span className="history-list__line history-list__meta">
-                <TransactionStatus status={transaction.status} />
-                <TransactionDate createdAt={transaction.createdAt} />
-                <span>{transaction.category}</span>
-              </span>
+            <button type="button" className="transaction-list__entry history-list__item" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>
+              <TransactionLines transaction={transaction} descriptionClassName="history-list__description" />
             </button>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { rovingTargetIndex } from './roving-focus.ts';
 import './accordion.css';
 
 export interface AccordionItem {
@@ -36,13 +37,7 @@ export function Accordion({ items, headingLevel = 3, defaultOpenIds = [] }: Acco
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const lastIndex = items.length - 1;
-    const targetIndex = {
-      ArrowDown: index === lastIndex ? 0 : index + 1,
-      ArrowUp: index === 0 ? lastIndex : index - 1,
-      Home: 0,
-      End: lastIndex,
-    }[event.key];
+    const targetIndex = rovingTargetIndex(event.key, index, items.length, 'vertical');
     if (targetIndex === undefined) return;
     event.preventDefault();
     buttonRefs.current[targetIndex]?.focus();

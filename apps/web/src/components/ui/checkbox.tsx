@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { FieldError } from './field.tsx';
 import './field.css';
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'children'> {
@@ -28,12 +28,7 @@ export function Checkbox({ label, error, id, className, ref, ...inputProps }: Ch
           {label}
         </label>
       </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          <CircleAlert aria-hidden="true" size={16} />
-          <span className="field__error-text">{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

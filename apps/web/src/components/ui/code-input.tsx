@@ -1,5 +1,5 @@
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { FieldError } from './field.tsx';
 import './field.css';
 import './code-input.css';
 
@@ -132,12 +132,7 @@ export function CodeInput({ label, digits, onDigitsChange, onComplete, error, hi
           />
         ))}
       </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          <CircleAlert aria-hidden="true" size={16} />
-          <span className="field__error-text">{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

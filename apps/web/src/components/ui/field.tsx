@@ -30,6 +30,16 @@ export interface FieldProps {
   children: (ids: FieldIds) => ReactNode;
 }
 
+/** A control's error in words, after its icon; `id` is what the control's aria-describedby names. */
+export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return (
+    <p className="field__error" id={id}>
+      <CircleAlert aria-hidden="true" size={16} />
+      <span className="field__error-text">{children}</span>
+    </p>
+  );
+}
+
 export function Field({ label, hint, error, id, optional = false, requiredMark = false, reserveErrorSpace = false, className, children }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
@@ -51,10 +61,7 @@ export function Field({ label, hint, error, id, optional = false, requiredMark =
       ) : null}
       {children({ id: controlId, describedBy, invalid: Boolean(error) })}
       {error ? (
-        <p className="field__error" id={errorId}>
-          <CircleAlert aria-hidden="true" size={16} />
-          <span className="field__error-text">{error}</span>
-        </p>
+        <FieldError id={errorId}>{error}</FieldError>
       ) : reserveErrorSpace ? (
         <p className="field__error field__error--reserved" aria-hidden="true">
           <CircleAlert size={16} />

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { rovingTargetIndex } from './roving-focus.ts';
 import './tabs.css';
 
 export interface TabItem {
@@ -34,13 +35,7 @@ export function Tabs({ label, items, selectedId, defaultSelectedId, onSelectedCh
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const lastIndex = items.length - 1;
-    const targetIndex = {
-      ArrowRight: index === lastIndex ? 0 : index + 1,
-      ArrowLeft: index === 0 ? lastIndex : index - 1,
-      Home: 0,
-      End: lastIndex,
-    }[event.key];
+    const targetIndex = rovingTargetIndex(event.key, index, items.length, 'horizontal');
     const target = targetIndex === undefined ? undefined : items[targetIndex];
     if (!target) return;
     event.preventDefault();

@@ -8,6 +8,7 @@ import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useLogin } from './api/login.ts';
 import { passkeyPromptProblem, usePasskeySignIn } from '../../lib/api/passkey-sign-in.ts';
+import { SubmitWhenValid } from './components/submit-when-valid.tsx';
 import './login-form.css';
 
 export interface LoginFormProps {
@@ -68,15 +69,16 @@ export function LoginForm({ onSignedIn, demoSignIn }: LoginFormProps) {
         <p className="login-form__forgot">
           <Link to="/forgetpassword">Forgot password?</Link>
         </p>
-        <Button type="submit" size="lg" block disabled={!isValid} loading={login.isPending} aria-describedby={isValid ? undefined : 'login-hint'}>
+        <SubmitWhenValid
+          valid={isValid}
+          loading={login.isPending}
+          hintId="login-hint"
+          hintClassName="login-form__hint"
+          hint="Enter your email address and password to sign in."
+        >
           <LogIn aria-hidden="true" size={18} />
           Sign in
-        </Button>
-        {!isValid ? (
-          <p className="login-form__hint" id="login-hint">
-            Enter your email address and password to sign in.
-          </p>
-        ) : null}
+        </SubmitWhenValid>
         <p className="login-form__signup">
           New here? <Link to="/signup">Create an account</Link>
         </p>

@@ -8,13 +8,13 @@ import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useDeleteBeneficiary } from './api/delete-beneficiary.ts';
 import { useBeneficiaries } from '../../lib/api/get-beneficiaries.ts';
 import './beneficiaries-page.css';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 
 const tabs: readonly { bankType: BankType; label: string; emptyTitle: string; emptyText: string }[] = [
   {
@@ -93,9 +93,7 @@ export default function BeneficiariesPage() {
       </header>
 
       {beneficiaries.isPending ? (
-        <p className="beneficiaries__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your beneficiaries…
-        </p>
+        <LoadingLine className="beneficiaries__loading">Loading your beneficiaries…</LoadingLine>
       ) : beneficiaries.isError ? (
         <LoadFailed title="We could not load your beneficiaries" query={beneficiaries} />
       ) : (

@@ -6,7 +6,8 @@ import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { useMe } from '../../lib/api/get-me.ts';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import './billpay-page.css';
@@ -41,11 +42,7 @@ function BillAnswer() {
   const verified = me.data?.user.accountVerified ?? false;
 
   if (verified && accounts.isPending) {
-    return (
-      <p className="billpay__checking" aria-busy="true">
-        <Spinner size="sm" /> Checking your accounts…
-      </p>
-    );
+    return <LoadingLine>Checking your accounts…</LoadingLine>;
   }
   if (verified && accounts.isError) return <p role="alert">{accounts.error.message}</p>;
 
@@ -74,13 +71,10 @@ function BillAnswer() {
 export default function BillPayPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <div className="billpay">
+    <Page width="wide" className="billpay">
       <PageMeta title="Bill Pay" description="Pay your bills." noIndex />
-      <header className="billpay__header">
-        <h1>Bill Pay</h1>
-        <p className="billpay__lead">Choose what you would like to pay.</p>
-      </header>
-      <ul className="billpay__tiles">
+      <PageHeader title="Bill Pay" lead="Choose what you would like to pay." />
+      <ul className="tile-grid billpay__tiles">
         {billCategories.map(({ name, Icon }) => (
           <li key={name}>
             <button type="button" className="billpay__tile" onClick={() => setChosen(name)}>
@@ -105,6 +99,6 @@ export default function BillPayPage() {
       >
         {chosen !== null ? <BillAnswer /> : null}
       </Dialog>
-    </div>
+    </Page>
   );
 }

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { Card } from '@strongroom/contracts/cards.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { useCards } from '../../lib/api/get-cards.ts';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 
 export interface CardScreenData {
   cards: readonly Card[];
@@ -20,11 +20,7 @@ export function CardScreenData({ children }: { children: (data: CardScreenData) 
   const accounts = useAccounts();
   const me = useMe();
   if (cards.isPending || accounts.isPending) {
-    return (
-      <p className="cards__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your cards…
-      </p>
-    );
+    return <LoadingLine className="cards__loading">Loading your cards…</LoadingLine>;
   }
   if (cards.isError) return <LoadFailed title="We could not load your cards" query={cards} />;
   if (accounts.isError) return <LoadFailed title="We could not load your accounts" query={accounts} />;

@@ -4,14 +4,13 @@ import { ArrowLeft, Eye, EyeOff, Lock, Trash2, Unlock } from 'lucide-react';
 import { cardMessages, cardTypeLabels, type Card } from '@strongroom/contracts/cards.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { StepUpDialog } from '../../components/step-up/step-up-dialog.tsx';
+import { ConfirmDialog } from '../../components/forms/confirm-dialog.tsx';
 import { useDeleteCard, useFreezeCard } from './api/card-actions.ts';
 import { useCard } from '../../lib/api/get-cards.ts';
 import { CardLimitsForm } from './card-limits-form.tsx';
@@ -23,6 +22,7 @@ import { cardName, cardStatusLabels, groupedNumber, maskedNumber } from './card-
 import { PayCardForm } from './pay-card-form.tsx';
 import { useCardReveal } from './use-card-reveal.ts';
 import './cards.css';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 
 function BackToCards() {
   return (
@@ -95,25 +95,18 @@ function DeleteCardDialog({ card, onClose }: { card: Card; onClose: () => void }
     }
   }
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!remove.isPending}
+    <ConfirmDialog
       title={`Delete ${cardName(card)}?`}
       description="Closing a card is final: it cannot be used or opened again. Purchases already waiting may still be charged."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Keep card
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-            Delete Card
-          </Button>
-        </>
-      }
+      confirmLabel="Delete Card"
+      confirmVariant="danger"
+      cancelLabel="Keep card"
+      busy={remove.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
     >
       {failure ? <p className="field__error">{failure}</p> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -235,11 +228,7 @@ function CardNotFound() {
 function CardDetails({ id }: { id: string }) {
   const card = useCard(id);
   if (card.isPending) {
-    return (
-      <p className="cards__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your card…
-      </p>
-    );
+    return <LoadingLine className="cards__loading">Loading your card…</LoadingLine>;
   }
   if (card.isError) {
     if (card.error instanceof ApiError && card.error.code === 'not_found') return <CardNotFound />;

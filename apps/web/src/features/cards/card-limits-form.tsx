@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { cardRules, type Card } from '@strongroom/contracts/cards.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { amountTextField } from '../../components/payment/amount-field.ts';
 import { useCardLimits } from './api/card-actions.ts';
+import { FormOutcome } from './form-outcome.tsx';
 
 const perTransactionMaximum = formatMoney(cardRules.maxPerTransactionLimitCents);
 const monthlyMaximum = formatMoney(cardRules.maxMonthlyLimitCents);
@@ -28,6 +28,29 @@ type LimitsFormValues = z.input<typeof limitsFormSchema>;
 /** "2,500.00": a limit as the field shows it, without the currency sign the hint already names. */
 function dollarsText(cents: number): string {
   return formatMoney(cents).replace(/^\$/, '');
+}
+
+interface LimitFieldProps {
+  label: string;
+  /** The bank's maximum for this limit, as money: '$10,000.00'. */
+  maximum: string;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}
+
+/** One limit, typed in dollars, with the bank's maximum for it in the hint. */
+function LimitField({ label, maximum, registration, error }: LimitFieldProps) {
+  return (
+    <TextField
+      label={label}
+      inputMode="decimal"
+      autoComplete="off"
+      hint={`In dollars; the bank’s maximum is ${maximum}`}
+      required
+      error={error}
+      {...registration}
+    />
+  );
 }
 
 /** The customer's spending limits, per transaction and per calendar month; an authorisation above either is declined. */
@@ -64,41 +87,19 @@ export function CardLimitsForm({ card }: { card: Card }) {
   return (
     <form className="card-limits" noValidate onSubmit={onSubmit} aria-label="Spending limits">
       <div className="card-limits__fields">
-        <TextField
+        <LimitField
           label="Limit per transaction"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={`In dollars; the bank’s maximum is ${perTransactionMaximum}`}
-          required
+          maximum={perTransactionMaximum}
+          registration={register('perTransactionLimit')}
           error={errors.perTransactionLimit?.message}
-          {...register('perTransactionLimit')}
         />
-        <TextField
-          label="Monthly limit"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={`In dollars; the bank’s maximum is ${monthlyMaximum}`}
-          required
-          error={errors.monthlyLimit?.message}
-          {...register('monthlyLimit')}
-        />
+        <LimitField label="Monthly limit" maximum={monthlyMaximum} registration={register('monthlyLimit')} error={errors.monthlyLimit?.message} />
       </div>
       <p className="card-limits__spent">
         Spent this month: <span className="tabular">{formatMoney(card.spentThisMonthCents)}</span> of{' '}
         <span className="tabular">{formatMoney(card.monthlyLimitCents)}</span>
       </p>
-      <div role="status">
-        {saved ? (
-          <Notice tone="success">
-            <p>Your limits are saved.</p>
-          </Notice>
-        ) : null}
-      </div>
-      {failure ? (
-        <Notice tone="error" role="alert">
-          <p>{failure}</p>
-        </Notice>
-      ) : null}
+      <FormOutcome success={saved ? 'Your limits are saved.' : null} failure={failure} />
       <div>
         <Button type="submit" variant="secondary" loading={limits.isPending}>
           Save limits

@@ -16,7 +16,7 @@ import {
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { NoAccountNotice } from '../../components/no-account-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ActionDialog } from '../../components/forms/action-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -128,46 +128,58 @@ export function CardRequestForm({ cards, accounts, defaultName, onRequested }: C
           </Button>
         </div>
       </form>
-      <Dialog
-        open={review !== null}
-        onClose={() => setReview(null)}
-        dismissible={!create.isPending}
-        title="Check your card request"
-        description={<p>Our staff approve it within 3 days; the card prints the name exactly as shown.</p>}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setReview(null)} disabled={create.isPending}>
-              Modify
-            </Button>
-            <Button
-              onClick={() => {
-                if (review) void send(review);
-              }}
-              loading={create.isPending}
-              data-autofocus
-            >
-              Send request
-            </Button>
-          </>
-        }
-      >
-        {review ? (
-          <dl className="card-review">
-            <div>
-              <dt>Card type</dt>
-              <dd>{cardTypeLabels[review.cardType]}</dd>
-            </div>
-            <div>
-              <dt>Card network</dt>
-              <dd>{cardNetworkLabels[review.cardNetwork]}</dd>
-            </div>
-            <div>
-              <dt>Name on card</dt>
-              <dd>{review.nameOnCard}</dd>
-            </div>
-          </dl>
-        ) : null}
-      </Dialog>
+      <CardRequestReview
+        review={review}
+        sending={create.isPending}
+        onModify={() => setReview(null)}
+        onSend={() => {
+          if (review) void send(review);
+        }}
+      />
     </>
+  );
+}
+
+interface CardRequestReviewProps {
+  review: CardRequestChecked | null;
+  sending: boolean;
+  onModify: () => void;
+  onSend: () => void;
+}
+
+/** The request as it will be sent, to check before it goes (decision 060). */
+function CardRequestReview({ review, sending, onModify, onSend }: CardRequestReviewProps) {
+  return (
+    <ActionDialog
+      open={review !== null}
+      onCancel={onModify}
+      cancelLabel="Modify"
+      busy={sending}
+      size="md"
+      title="Check your card request"
+      description={<p>Our staff approve it within 3 days; the card prints the name exactly as shown.</p>}
+      action={
+        <Button onClick={onSend} loading={sending} data-autofocus>
+          Send request
+        </Button>
+      }
+    >
+      {review ? (
+        <dl className="card-review">
+          <div>
+            <dt>Card type</dt>
+            <dd>{cardTypeLabels[review.cardType]}</dd>
+          </div>
+          <div>
+            <dt>Card network</dt>
+            <dd>{cardNetworkLabels[review.cardNetwork]}</dd>
+          </div>
+          <div>
+            <dt>Name on card</dt>
+            <dd>{review.nameOnCard}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </ActionDialog>
   );
 }

@@ -7,7 +7,6 @@ import type { Account } from '@strongroom/contracts/accounts.ts';
 import { cardPaymentRequestSchema, type Card } from '@strongroom/contracts/cards.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -20,6 +19,7 @@ import { invalidateMoneyQueries } from '../../components/payment/invalidate-mone
 import { StepUpDialog } from '../../components/step-up/step-up-dialog.tsx';
 import { useStepUpRequest } from '../../components/step-up/use-step-up-request.ts';
 import { payCard } from './api/pay-card.ts';
+import { FormOutcome } from './form-outcome.tsx';
 
 const payCardFormSchema = cardPaymentRequestSchema.omit({ amountCents: true }).extend({ amount: amountTextField });
 type PayCardValues = z.input<typeof payCardFormSchema>;
@@ -62,18 +62,7 @@ function PayCardFields({ card, accounts }: { card: Card; accounts: readonly Acco
       <form className="card-pay" noValidate onSubmit={onSubmit} aria-label="Pay card">
         <SelectField label="From account" options={accountOptions(accounts)} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
         <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <div role="status">
-          {paid ? (
-            <Notice tone="success">
-              <p>{paid}</p>
-            </Notice>
-          ) : null}
-        </div>
-        {failure ? (
-          <Notice tone="error" role="alert">
-            <p>{failure}</p>
-          </Notice>
-        ) : null}
+        <FormOutcome success={paid} failure={failure} />
         <div>
           <Button type="submit" loading={stepUp.isPending}>
             Pay card

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -27,10 +28,9 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
               <p className="account__type">{typeNames[account.type]}</p>
               <h3 className="account__name">{account.name}</h3>
             </div>
-            <span className={`account__status account__status--${account.status}`}>
-              <span className="account__status-dot" aria-hidden="true" />
+            <Badge tone={account.status === 'active' ? 'success' : 'neutral'} dot className={`account__status account__status--${account.status}`}>
               {account.status === 'active' ? 'Active' : 'Inactive'}
-            </span>
+            </Badge>
           </div>
           <dl className="account__figures">
             <div>

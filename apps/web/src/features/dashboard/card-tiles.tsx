@@ -3,7 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { cardNetworkLabels, cardTypeLabels, type Card } from '@strongroom/contracts/cards.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { useCards } from '../../lib/api/get-cards.ts';
 import { useDashboardSummary } from './api/get-dashboard.ts';
@@ -55,9 +55,7 @@ export function CardTiles() {
         {count !== undefined ? `Cards (${count})` : 'Cards'}
       </h2>
       {cards.isPending ? (
-        <p className="dashboard__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your cards…
-        </p>
+        <LoadingLine>Loading your cards…</LoadingLine>
       ) : cards.isError ? (
         <LoadFailed title="We could not load your cards" headingLevel={3} query={cards} />
       ) : cards.data.filter(shownOnDashboard).length === 0 ? (
@@ -72,7 +70,7 @@ export function CardTiles() {
           }
         />
       ) : (
-        <ul className="card-tiles" aria-label="Your cards">
+        <ul className="tile-grid" aria-label="Your cards">
           {cards.data.filter(shownOnDashboard).map((card) => (
             <CardTile key={card.id} card={card} />
           ))}

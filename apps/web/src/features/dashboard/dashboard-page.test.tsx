@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
+import { checking as checkingAccount, savings as savingsAccount } from '../../test/payment-fixtures.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
 import { welcomeStorageKey } from '../../lib/welcome.ts';
 
@@ -18,28 +19,8 @@ afterEach(() => {
 });
 
 const accounts = [
-  {
-    id: 'a1',
-    type: 'checking',
-    number: '6043797155',
-    name: 'Easy Checking',
-    balanceCents: 475_000,
-    availableCents: 425_000,
-    status: 'active',
-    pendingDepositsCents: 0,
-    pendingDepositsAvailableAt: null,
-  },
-  {
-    id: 'a2',
-    type: 'savings',
-    number: '6927529963',
-    name: 'Standard Savings',
-    balanceCents: 0,
-    availableCents: 0,
-    status: 'inactive',
-    pendingDepositsCents: 0,
-    pendingDepositsAvailableAt: null,
-  },
+  { ...checkingAccount, id: 'a1' },
+  { ...savingsAccount, id: 'a2', balanceCents: 0, availableCents: 0, status: 'inactive' },
 ];
 
 describe('dashboard accounts', () => {

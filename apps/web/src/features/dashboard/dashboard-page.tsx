@@ -2,7 +2,8 @@ import { Landmark } from 'lucide-react';
 import { greetingForHour } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -16,11 +17,7 @@ import './dashboard-page.css';
 function Accounts() {
   const accounts = useAccounts();
   if (accounts.isPending) {
-    return (
-      <p className="dashboard__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your accounts…
-      </p>
-    );
+    return <LoadingLine>Loading your accounts…</LoadingLine>;
   }
   if (accounts.isError) {
     return <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />;
@@ -46,12 +43,9 @@ export default function DashboardPage() {
   const user = me.data?.user;
   const greeting = greetingForHour(new Date().getHours());
   return (
-    <div className="dashboard">
+    <Page width="wide" className="dashboard">
       <PageMeta title="Dashboard" description="Your accounts at a glance." noIndex />
-      <header className="dashboard__header">
-        <p className="dashboard__greeting">{user ? `${greeting}, ${user.firstName}` : greeting}</p>
-        <h1>Your dashboard</h1>
-      </header>
+      <PageHeader title="Your dashboard" above={<p className="dashboard__greeting">{user ? `${greeting}, ${user.firstName}` : greeting}</p>} />
       <section aria-labelledby="accounts-title" className="dashboard__section">
         <h2 id="accounts-title" className="dashboard__section-title">
           Accounts
@@ -61,6 +55,6 @@ export default function DashboardPage() {
       <CardTiles />
       <MonthSummary />
       {user ? <WelcomeDialog key={user.id} userId={user.id} firstName={user.firstName} bankName={bankName} /> : null}
-    </div>
+    </Page>
   );
 }

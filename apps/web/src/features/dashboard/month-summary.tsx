@@ -3,7 +3,7 @@ import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark } from 'luc
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useDashboardSummary } from './api/get-dashboard.ts';
@@ -20,6 +20,12 @@ export function monthLabel(month: string): string {
   return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }
 
+/** The month's two totals, money in and money out, each in its colour with its arrow. */
+const flows = [
+  { term: 'Money in', Icon: ArrowDownLeft, tone: 'money-in', cents: (summary: DashboardSummary) => summary.moneyInCents },
+  { term: 'Money out', Icon: ArrowUpRight, tone: 'money-out', cents: (summary: DashboardSummary) => summary.moneyOutCents },
+] as const;
+
 function ThisMonth({ summary }: { summary: DashboardSummary }) {
   const label = monthLabel(summary.month);
   const hasSpending = summary.spendingByCategory.some((slice) => slice.amountCents > 0);
@@ -30,20 +36,15 @@ function ThisMonth({ summary }: { summary: DashboardSummary }) {
       </h2>
       <Card className="month-summary">
         <dl className="month-summary__flows">
-          <div className="month-summary__flow">
-            <dt>
-              <ArrowDownLeft aria-hidden="true" size={18} className="money-in" />
-              Money in
-            </dt>
-            <dd className="money-in tabular">{formatMoney(summary.moneyInCents)}</dd>
-          </div>
-          <div className="month-summary__flow">
-            <dt>
-              <ArrowUpRight aria-hidden="true" size={18} className="money-out" />
-              Money out
-            </dt>
-            <dd className="money-out tabular">{formatMoney(summary.moneyOutCents)}</dd>
-          </div>
+          {flows.map(({ term, Icon, tone, cents }) => (
+            <div key={term} className="month-summary__flow">
+              <dt>
+                <Icon aria-hidden="true" size={18} className={tone} />
+                {term}
+              </dt>
+              <dd className={`${tone} tabular`}>{formatMoney(cents(summary))}</dd>
+            </div>
+          ))}
         </dl>
         <h3 className="month-summary__chart-title">Spending by category</h3>
         {hasSpending ? (
@@ -94,25 +95,17 @@ function CardsAndLoans({ summary }: { summary: DashboardSummary }) {
  */
 export function MonthSummary() {
   const summary = useDashboardSummary();
-  if (summary.isPending) {
+  if (summary.isPending || summary.isError) {
     return (
       <section aria-labelledby="month-title" className="dashboard__section">
         <h2 id="month-title" className="dashboard__section-title">
           This month
         </h2>
-        <p className="dashboard__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading this month’s figures…
-        </p>
-      </section>
-    );
-  }
-  if (summary.isError) {
-    return (
-      <section aria-labelledby="month-title" className="dashboard__section">
-        <h2 id="month-title" className="dashboard__section-title">
-          This month
-        </h2>
-        <LoadFailed title="We could not load this month’s figures" headingLevel={3} query={summary} />
+        {summary.isPending ? (
+          <LoadingLine>Loading this month’s figures…</LoadingLine>
+        ) : (
+          <LoadFailed title="We could not load this month’s figures" headingLevel={3} query={summary} />
+        )}
       </section>
     );
   }

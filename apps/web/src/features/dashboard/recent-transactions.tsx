@@ -1,7 +1,6 @@
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Table } from '../../components/ui/table.tsx';
-import { TransactionAmount, TransactionDate, TransactionStatus } from '../../components/transactions/transaction-format.tsx';
-import { transactionColumns, transactionHeading } from '../../components/transactions/transaction-rows.tsx';
+import { TransactionLines, transactionColumns, transactionHeading } from '../../components/transactions/transaction-rows.tsx';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import './recent-transactions.css';
 
@@ -22,18 +21,10 @@ const empty = <p className="recent-transactions__empty">No transactions yet. Mon
 function RecentTransactionList({ transactions }: { transactions: readonly Transaction[] }) {
   if (transactions.length === 0) return empty;
   return (
-    <ul className="recent-transactions__list" aria-label={listName}>
+    <ul className="transaction-list" aria-label={listName}>
       {transactions.map((transaction) => (
-        <li key={transaction.id} className="recent-transactions__item">
-          <span className="recent-transactions__line">
-            <span className="recent-transactions__description">{transactionHeading(transaction)}</span>
-            <TransactionAmount transaction={transaction} />
-          </span>
-          <span className="recent-transactions__line recent-transactions__meta">
-            <TransactionStatus status={transaction.status} />
-            <TransactionDate createdAt={transaction.createdAt} />
-            <span>{transaction.category}</span>
-          </span>
+        <li key={transaction.id} className="transaction-list__entry">
+          <TransactionLines transaction={transaction} descriptionClassName="recent-transactions__description" />
         </li>
       ))}
     </ul>

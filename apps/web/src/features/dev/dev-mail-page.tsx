@@ -4,6 +4,7 @@ import { Inbox, Mail, MessageSquareText, RefreshCw, Search } from 'lucide-react'
 import type { OutboxItem } from '@strongroom/contracts/outbox.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -38,10 +39,10 @@ function OutboxMessage({ item }: { item: OutboxItem }) {
   return (
     <Card as="article" className="outbox-item" aria-labelledby={`outbox-${item.id}`}>
       <header className="outbox-item__header">
-        <span className={`outbox-item__channel outbox-item__channel--${item.channel}`}>
+        <Badge tone={isEmail ? 'accent' : 'success'} size="xs" strong>
           <Icon aria-hidden="true" size={16} />
           {isEmail ? 'Email' : 'SMS'}
-        </span>
+        </Badge>
         <time dateTime={machineDateTime(item.createdAt)} className="outbox-item__time">
           {formatDateTime(item.createdAt)}
         </time>

@@ -4,8 +4,10 @@ import type { Payment } from '@strongroom/contracts/payments.ts';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { buttonClassName } from '../../components/ui/button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { RoundIcon } from '../../components/ui/round-icon.tsx';
 import { formatDate, machineDateTime } from '../../lib/dates.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -34,10 +36,10 @@ function HeldTransfer({ transfer }: { transfer: Payment }) {
       </div>
       <div className="held-transfer__figures">
         <p className="held-transfer__amount tabular">{formatMoney(transfer.amountCents)}</p>
-        <p className="held-transfer__status">
+        <Badge tone="warning" as="p">
           <Hourglass aria-hidden="true" size={14} />
           In review
-        </p>
+        </Badge>
       </div>
     </Card>
   );
@@ -60,9 +62,7 @@ function YourHeldTransfers() {
     <section className="fraud-warning__section" aria-labelledby="held-title">
       <h2 id="held-title">Your transfers in review</h2>
       {held.isPending ? (
-        <p className="fraud-warning__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your transfers…
-        </p>
+        <LoadingLine>Loading your transfers…</LoadingLine>
       ) : held.isError ? (
         <p role="alert">We could not load your transfers just now: {held.error.message}</p>
       ) : held.data.length === 0 ? (
@@ -101,10 +101,10 @@ export default function FraudWarningPage() {
         title="We never ask for a code to release your money"
         description="Tax, COT, IMF, TAC, NRC or BSA codes and release fees are a scam. How a real review of a transfer works."
       />
-      <header className="fraud-warning__header">
-        <div className="fraud-warning__icon">
+      <header className="message-stack">
+        <RoundIcon tone="danger">
           <ShieldAlert aria-hidden="true" size={32} />
-        </div>
+        </RoundIcon>
         <h1>We will never ask you for {codeName} code</h1>
         <p className="fraud-warning__lead">{resultMessages.fraudWarning}</p>
         <p>If someone asked you for a code or a fee to release a transfer, it is a scam. Do not pay, do not share any code, and contact us.</p>

@@ -5,6 +5,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Accordion, type AccordionItem } from '../../components/ui/accordion.tsx';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import './help-page.css';
 
@@ -87,12 +88,9 @@ function topics(bankName: string): readonly AccordionItem[] {
 export default function HelpPage() {
   const { name } = useBankIdentity();
   return (
-    <div className="help">
+    <Page className="help">
       <PageMeta title="Help" description={`Answers to common questions about ${name}, and a secure chat with our support team.`} noIndex />
-      <header>
-        <h1>Help</h1>
-        <p className="help__intro">Answers to the questions we hear most. Choose a question to open its answer.</p>
-      </header>
+      <PageHeader title="Help" lead="Answers to the questions we hear most. Choose a question to open its answer." />
       <Accordion items={topics(name)} headingLevel={2} />
       <Card as="section" className="help__chat" aria-labelledby="help-chat-title">
         <h2 id="help-chat-title">Still need help?</h2>
@@ -105,6 +103,6 @@ export default function HelpPage() {
           Live chat
         </Link>
       </Card>
-    </div>
+    </Page>
   );
 }

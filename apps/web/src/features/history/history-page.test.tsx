@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
 import { welcomeStorageKey } from '../../lib/welcome.ts';
-import { accounts, allLines, cashOut, historyApi, line, listQueries, page, rentOut, salaryIn } from './test-fixtures.ts';
+import { accounts, allLines, cashOut, historyApi, line, listQueries, narrowMatchMedia, page, rentOut, salaryIn } from './test-fixtures.ts';
 import { printDocumentTitle } from './use-print-statement.ts';
 
 afterEach(() => {
@@ -27,16 +27,6 @@ function cellsOf(table: HTMLElement): string[][] {
 
 async function historyTable(): Promise<HTMLElement> {
   return screen.findByRole('table', { name: 'Recent transactions' });
-}
-
-/** A screen narrower than 600 px, as far as CSS media queries go. */
-function narrowScreen(): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width: 599.98px'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
 }
 
 describe('/transaction-history', () => {
@@ -193,7 +183,7 @@ describe('/transaction-history', () => {
   });
 
   it('shows a list instead of a table on a screen narrower than 600 px', async () => {
-    narrowScreen();
+    vi.stubGlobal('matchMedia', narrowMatchMedia);
     renderApp('/transaction-history', historyApi([rentOut, cashOut]));
     const list = await screen.findByRole('region', { name: 'Recent transactions' });
     expect(screen.queryByRole('table')).toBeNull();

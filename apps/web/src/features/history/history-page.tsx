@@ -5,7 +5,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useTransactions } from './api/get-transactions.ts';
@@ -49,11 +50,7 @@ export default function HistoryPage() {
 
   function body() {
     if (transactions.isPending) {
-      return (
-        <p className="history__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your transactions…
-        </p>
-      );
+      return <LoadingLine>Loading your transactions…</LoadingLine>;
     }
     if (transactions.isError && rows.length === 0) {
       return <LoadFailed title="We could not load your transactions" query={transactions} />;
@@ -92,15 +89,17 @@ export default function HistoryPage() {
   }
 
   return (
-    <div className="history">
+    <Page width="wide" className="history">
       <PageMeta title="History" description="Your transaction history, receipts and statements." noIndex />
-      <header className="history__header">
-        <h1>History</h1>
-        <Button variant="secondary" className="history__print" onClick={printing.print} loading={printing.isWaiting}>
-          {printing.isWaiting ? null : <Printer aria-hidden="true" size={18} />}
-          <span className="history-seed-label">print statement</span>
-        </Button>
-      </header>
+      <PageHeader
+        title="History"
+        actions={
+          <Button variant="secondary" className="history__print" onClick={printing.print} loading={printing.isWaiting}>
+            {printing.isWaiting ? null : <Printer aria-hidden="true" size={18} />}
+            <span className="history-seed-label">print statement</span>
+          </Button>
+        }
+      />
 
       <HistoryFilters state={filterState} accounts={accounts.data ?? []} />
 
@@ -119,6 +118,6 @@ export default function HistoryPage() {
         message={showError ? transactions.error.message : null}
         onClose={() => setDismissedErrorAt(transactions.errorUpdatedAt)}
       />
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
 import { welcomeStorageKey } from '../../lib/welcome.ts';
-import { accounts, historyApi, line } from './test-fixtures.ts';
+import { accounts, historyApi, line, narrowMatchMedia } from './test-fixtures.ts';
 
 beforeEach(() => {
   // The dashboard's welcome is tested on its own; here the customer has already seen it.
@@ -26,15 +26,6 @@ const older = line({ id: 'p5:out', description: 'Groceries' });
 const lines = [rentToGrace, dinnerFromAda, cardBill, noReason, older];
 const headings = ['To Grace Landlord · Rent for May', 'From Ada Lovelace · Dinner', 'Credit card payment · May bill', 'To Frank Payee', 'Groceries'];
 
-function narrowScreen(): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width: 599.98px'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
-
 describe('history says who', () => {
   it('names the other party before the description in the history table', async () => {
     renderApp('/transaction-history', historyApi(lines));
@@ -47,7 +38,7 @@ describe('history says who', () => {
   });
 
   it('names the other party in the history list on a phone', async () => {
-    narrowScreen();
+    vi.stubGlobal('matchMedia', narrowMatchMedia);
     renderApp('/transaction-history', historyApi(lines));
     const list = await screen.findByRole('region', { name: 'Recent transactions' });
     const items = within(list).getAllByRole('listitem');
@@ -72,7 +63,7 @@ describe('history says who', () => {
     expect(descriptions).toEqual(headings);
     unmount();
 
-    narrowScreen();
+    vi.stubGlobal('matchMedia', narrowMatchMedia);
     renderApp('/dashboard', api);
     const list = await screen.findByRole('list', { name: 'Latest transactions, newest first' });
     expect(

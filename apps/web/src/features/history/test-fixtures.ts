@@ -1,30 +1,21 @@
 import type { Transaction, TransactionDetail } from '@strongroom/contracts/transactions.ts';
+import { checking, savings } from '../../test/payment-fixtures.ts';
 import { signedIn, type FakeAnswer, type FakeApi, type renderApp } from '../../test/render-app.tsx';
 
 export const accounts = [
-  {
-    id: '0b6c1d2e-0000-4000-8000-000000000001',
-    type: 'checking',
-    number: '6043797155',
-    name: 'Easy Checking',
-    balanceCents: 475_000,
-    availableCents: 425_000,
-    status: 'active',
-    pendingDepositsCents: 0,
-    pendingDepositsAvailableAt: null,
-  },
-  {
-    id: '0b6c1d2e-0000-4000-8000-000000000002',
-    type: 'savings',
-    number: '6927529963',
-    name: 'Standard Savings',
-    balanceCents: 12_550,
-    availableCents: 12_550,
-    status: 'active',
-    pendingDepositsCents: 0,
-    pendingDepositsAvailableAt: null,
-  },
+  { ...checking, id: '0b6c1d2e-0000-4000-8000-000000000001' },
+  { ...savings, id: '0b6c1d2e-0000-4000-8000-000000000002', balanceCents: 12_550, availableCents: 12_550 },
 ] as const;
+
+/** `matchMedia` of a screen narrower than 600 px, where history is a list: `vi.stubGlobal('matchMedia', narrowMatchMedia)`. */
+export function narrowMatchMedia(query: string) {
+  return {
+    matches: query.includes('max-width: 599.98px'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  };
+}
 
 const checkingId = accounts[0].id;
 

@@ -4,7 +4,8 @@ import type { Transaction, TransactionDetail } from '@strongroom/contracts/trans
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FactList, FactRow } from '../../components/ui/fact-list.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useTransactionDetail } from './api/get-transaction-detail.ts';
@@ -23,12 +24,7 @@ function AmountField({ cents }: { cents: number }) {
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="history-details__fact">
-      <dt>{term}</dt>
-      <dd>{children ?? <span className="history-details__none">Not applicable</span>}</dd>
-    </div>
-  );
+  return <FactRow term={term}>{children ?? <span className="history-details__none">Not applicable</span>}</FactRow>;
 }
 
 function StatusFact({ detail }: { detail: TransactionDetail }) {
@@ -45,19 +41,19 @@ function DetailFacts({ detail }: { detail: TransactionDetail }) {
   const ownAccount = `${account.type === 'savings' ? 'Savings' : 'Checking'} ${account.number}`;
   if (isDeposit(transaction)) {
     return (
-      <dl className="history-details__facts">
+      <FactList>
         <Fact term="Deposit ID">
           <span className="tabular">{transaction.transferId}</span>
         </Fact>
         <StatusFact detail={detail} />
         <Fact term="Into your account">{ownAccount}</Fact>
         <Fact term="Receipt reference">{detail.receiptReference}</Fact>
-      </dl>
+      </FactList>
     );
   }
   const moneyOut = transaction.amountCents < 0;
   return (
-    <dl className="history-details__facts">
+    <FactList>
       <Fact term="Account number">{counterparty.accountNumber ? <span className="tabular">{counterparty.accountNumber}</span> : null}</Fact>
       <Fact term="Account name">{counterparty.name}</Fact>
       <Fact term="Routing number">{counterparty.routeNumber ? <span className="tabular">{counterparty.routeNumber}</span> : null}</Fact>
@@ -67,7 +63,7 @@ function DetailFacts({ detail }: { detail: TransactionDetail }) {
       <StatusFact detail={detail} />
       <Fact term={moneyOut ? 'From your account' : 'Into your account'}>{ownAccount}</Fact>
       <Fact term="Receipt reference">{detail.receiptReference}</Fact>
-    </dl>
+    </FactList>
   );
 }
 
@@ -116,9 +112,7 @@ export function TransactionDetailsDialog({ transaction, onClose }: TransactionDe
               <TextField label="Date" readOnly value={calendarDate(transaction.createdAt)} className="tabular" />
             </div>
             {detail.isPending ? (
-              <p className="history-details__loading" aria-busy="true">
-                <Spinner size="sm" /> Loading the details…
-              </p>
+              <LoadingLine className="history-details__loading">Loading the details…</LoadingLine>
             ) : detail.isError ? (
               <p className="history-details__failed">The details could not be loaded. The receipt may still be downloaded.</p>
             ) : (

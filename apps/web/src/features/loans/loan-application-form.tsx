@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loanRules, maritalStatuses, maritalStatusLabels } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -29,25 +29,76 @@ export interface LoanApplicationFormProps {
   onAlreadyOpen: () => void;
 }
 
-/**
- * The seed's loan form: who is applying comes from the profile (read-only, not sent: the server
- * takes it from the session); the seven inputs are required, the numbers checked by the contract's
- * rules ($500 to $100,000, 6 to 84 months) before anything is sent.
- */
-export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApplicationFormProps) {
+interface LoanFieldsProps {
+  register: UseFormRegister<LoanFormInput>;
+  errors: FieldErrors<LoanFormInput>;
+}
+
+/** Who is applying: read from the profile, not sent; then marital status, occupation and address. */
+function AboutYouFields({ customer, register, errors }: LoanFieldsProps & { customer: Customer }) {
+  const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+  return (
+    <fieldset className="loan-form__group">
+      <legend>About you</legend>
+      <p className="loan-form__hint">From your profile.</p>
+      <div className="loan-form__pair">
+        <TextField label="Full name" value={fullName} readOnly />
+        <TextField label="Email" type="email" value={customer.email} readOnly />
+      </div>
+      <TextField label="Phone" type="tel" value={customer.phoneNumber ?? ''} readOnly />
+      <div className="loan-form__pair">
+        <SelectField
+          label="Marital status"
+          placeholder="Choose…"
+          options={maritalOptions}
+          required
+          error={errors.maritalStatus?.message}
+          {...register('maritalStatus')}
+        />
+        <TextField label="Occupation" autoComplete="organization-title" required error={errors.occupation?.message} {...register('occupation')} />
+      </div>
+      <TextField label="Address" autoComplete="street-address" required error={errors.address?.message} {...register('address')} />
+    </fieldset>
+  );
+}
+
+interface LoanNumberFieldProps extends LoanFieldsProps {
+  name: 'amount' | 'durationMonths' | 'annualIncome';
+  label: string;
+  hint: string;
+  inputMode: 'decimal' | 'numeric';
+}
+
+/** A typed number of the application, checked by the contract's rules. */
+function LoanNumberField({ name, label, hint, inputMode, register, errors }: LoanNumberFieldProps) {
+  return <TextField label={label} hint={hint} inputMode={inputMode} autoComplete="off" required error={errors[name]?.message} {...register(name)} />;
+}
+
+/** The loan asked for: amount, duration, income and purpose, with the estimate that follows the typing. */
+function TheLoanFields({ register, errors, control }: LoanFieldsProps & { control: Control<LoanFormInput, unknown, LoanFormOutput> }) {
+  const [amount, durationMonths, annualIncome] = useWatch({ control, name: ['amount', 'durationMonths', 'annualIncome'] });
+  return (
+    <fieldset className="loan-form__group">
+      <legend>The loan</legend>
+      <div className="loan-form__pair">
+        <LoanNumberField name="amount" label="Desired amount" hint="In dollars, $500 to $100,000" inputMode="decimal" register={register} errors={errors} />
+        <LoanNumberField name="durationMonths" label="Duration in months" hint="6 to 84" inputMode="numeric" register={register} errors={errors} />
+      </div>
+      <LoanNumberField name="annualIncome" label="Annual income" hint="Before tax, in dollars" inputMode="decimal" register={register} errors={errors} />
+      <TextAreaField label="Purpose" rows={3} maxLength={300} required error={errors.purpose?.message} {...register('purpose')} />
+      <LoanEstimate amount={amount} durationMonths={durationMonths} annualIncome={annualIncome} />
+    </fieldset>
+  );
+}
+
+/** The form and its sending: once per Idempotency-Key, a refusal under its field or in a dialog. */
+function useLoanApplication({ onSent, onAlreadyOpen }: Pick<LoanApplicationFormProps, 'onSent' | 'onAlreadyOpen'>) {
   const apply = useApplyForLoan();
   const submissionKey = useSubmissionKey();
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<LoanFormInput, unknown, LoanFormOutput>({ resolver: zodResolver(loanFormSchema), mode: 'onTouched', defaultValues: emptyLoanForm });
-  const [amount, durationMonths, annualIncome] = useWatch({ control, name: ['amount', 'durationMonths', 'annualIncome'] });
+  const form = useForm<LoanFormInput, unknown, LoanFormOutput>({ resolver: zodResolver(loanFormSchema), mode: 'onTouched', defaultValues: emptyLoanForm });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     const body = {
       maritalStatus: values.maritalStatus,
       occupation: values.occupation,
@@ -71,13 +122,28 @@ export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApp
             onAlreadyOpen();
             return;
           }
-          if (!showServerFieldErrors(error, fieldNames, setError, wireFieldNames)) setDialogError(error.message);
+          if (!showServerFieldErrors(error, fieldNames, form.setError, wireFieldNames)) setDialogError(error.message);
         },
       },
     );
   });
 
-  const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+  return { form, onSubmit, sending: apply.isPending, dialogError, clearDialogError: () => setDialogError(null) };
+}
+
+/**
+ * The seed's loan form: who is applying comes from the profile (read-only, not sent: the server
+ * takes it from the session); the seven inputs are required, the numbers checked by the contract's
+ * rules ($500 to $100,000, 6 to 84 months) before anything is sent.
+ */
+export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApplicationFormProps) {
+  const { form, onSubmit, sending, dialogError, clearDialogError } = useLoanApplication({ onSent, onAlreadyOpen });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+
   return (
     <form className="loan-form" noValidate onSubmit={onSubmit} aria-labelledby="loan-form-title">
       <h2 id="loan-form-title" className="loans__section-title">
@@ -88,67 +154,14 @@ export function LoanApplicationForm({ customer, onSent, onAlreadyOpen }: LoanApp
         {loanRules.maxDurationMonths} months. If we approve, we send you an offer with its full cost and every payment; once you accept it, the money goes to
         your checking account.
       </p>
-      <fieldset className="loan-form__group">
-        <legend>About you</legend>
-        <p className="loan-form__hint">From your profile.</p>
-        <div className="loan-form__pair">
-          <TextField label="Full name" value={fullName} readOnly />
-          <TextField label="Email" type="email" value={customer.email} readOnly />
-        </div>
-        <TextField label="Phone" type="tel" value={customer.phoneNumber ?? ''} readOnly />
-        <div className="loan-form__pair">
-          <SelectField
-            label="Marital status"
-            placeholder="Choose…"
-            options={maritalOptions}
-            required
-            error={errors.maritalStatus?.message}
-            {...register('maritalStatus')}
-          />
-          <TextField label="Occupation" autoComplete="organization-title" required error={errors.occupation?.message} {...register('occupation')} />
-        </div>
-        <TextField label="Address" autoComplete="street-address" required error={errors.address?.message} {...register('address')} />
-      </fieldset>
-      <fieldset className="loan-form__group">
-        <legend>The loan</legend>
-        <div className="loan-form__pair">
-          <TextField
-            label="Desired amount"
-            hint="In dollars, $500 to $100,000"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            error={errors.amount?.message}
-            {...register('amount')}
-          />
-          <TextField
-            label="Duration in months"
-            hint="6 to 84"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            error={errors.durationMonths?.message}
-            {...register('durationMonths')}
-          />
-        </div>
-        <TextField
-          label="Annual income"
-          hint="Before tax, in dollars"
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          error={errors.annualIncome?.message}
-          {...register('annualIncome')}
-        />
-        <TextAreaField label="Purpose" rows={3} maxLength={300} required error={errors.purpose?.message} {...register('purpose')} />
-        <LoanEstimate amount={amount} durationMonths={durationMonths} annualIncome={annualIncome} />
-      </fieldset>
+      <AboutYouFields customer={customer} register={register} errors={errors} />
+      <TheLoanFields register={register} errors={errors} control={control} />
       <div className="loan-form__actions">
-        <Button type="submit" size="lg" loading={apply.isPending}>
+        <Button type="submit" size="lg" loading={sending}>
           Send application
         </Button>
       </div>
-      <ErrorDialog title="The application was not sent" message={dialogError} onClose={() => setDialogError(null)} />
+      <ErrorDialog title="The application was not sent" message={dialogError} onClose={clearDialogError} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import type { Loan } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
-import { formatCalendarDate } from './loan-format.ts';
+import { Fact, NextPayment } from './loan-facts.tsx';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
 
 /** What a loan is, in a line: "Loan of $12,000.00" once approved, "Application for $15,000.00" before. */
@@ -17,22 +17,10 @@ function LoanFacts({ loan }: { loan: Loan }) {
   if (loan.status === 'active') {
     return (
       <dl className="loan-item__facts">
-        <div>
-          <dt>Next payment</dt>
-          <dd>
-            {loan.nextDueDate !== null && loan.nextPaymentCents !== null ? (
-              <>
-                <MoneyAmount cents={loan.nextPaymentCents} /> on {formatCalendarDate(loan.nextDueDate)}
-              </>
-            ) : (
-              '—'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Balance owed</dt>
-          <dd>{loan.balanceCents !== null ? <MoneyAmount cents={loan.balanceCents} /> : '—'}</dd>
-        </div>
+        <Fact term="Next payment">
+          <NextPayment loan={loan} none="—" />
+        </Fact>
+        <Fact term="Balance owed">{loan.balanceCents !== null ? <MoneyAmount cents={loan.balanceCents} /> : '—'}</Fact>
       </dl>
     );
   }

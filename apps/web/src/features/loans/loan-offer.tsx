@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
+import type { Loan, LoanDetailResponse } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
+import { ConfirmDialog } from '../../components/forms/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { settlesSubmission, useSubmissionKey } from '../../lib/idempotency-key.ts';
 import { useAcceptLoanOffer, useDeclineLoanOffer } from './api/loans-api.ts';
-import { formatAprBps, formatMonths } from './loan-format.ts';
+import { Fact, TermFact } from './loan-facts.tsx';
+import { formatAprBps } from './loan-format.ts';
 
 /** The words for a refusal: an offer that lapsed or was already answered says so plainly. */
 function failureText(error: unknown, fallback: string): string {
@@ -18,21 +19,13 @@ function failureText(error: unknown, fallback: string): string {
   return error instanceof Error ? error.message : fallback;
 }
 
-/**
- * A loan offer (docs/decisions/058): the terms, the monthly payment and the moment the offer lapses,
- * with Accept and Decline. Each asks for a confirmation first. Accepting pays the money into
- * checking; its Idempotency-Key stays the same for a retry, so a retry pays once.
- */
-export function LoanOffer({ detail, onAnswered }: { detail: LoanDetailResponse; onAnswered: (message: string) => void }) {
-  const { loan, schedule, disclosure } = detail;
+/** Accepting and declining, each after a confirmation; a refusal is kept to show in words. */
+function useOfferAnswers(loan: Loan, onAnswered: (message: string) => void) {
   const accept = useAcceptLoanOffer(loan.id);
   const decline = useDeclineLoanOffer(loan.id);
   const submissionKey = useSubmissionKey();
   const [confirming, setConfirming] = useState<'accept' | 'decline' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const amountCents = loan.amountCents ?? 0;
-  const monthlyCents = schedule[0]?.paymentCents;
-  const busy = accept.isPending || decline.isPending;
 
   async function onAccept() {
     setFailure(null);
@@ -40,7 +33,7 @@ export function LoanOffer({ detail, onAnswered }: { detail: LoanDetailResponse; 
       await accept.mutateAsync({ idempotencyKey: submissionKey.keyFor({ accept: loan.id }) });
       submissionKey.release();
       setConfirming(null);
-      onAnswered(`You accepted the loan. ${formatMoney(amountCents)} was paid into your checking account.`);
+      onAnswered(`You accepted the loan. ${formatMoney(loan.amountCents ?? 0)} was paid into your checking account.`);
     } catch (error) {
       if (error instanceof ApiError && (settlesSubmission(error) || error.code === 'offer_expired' || error.code === 'already_decided'))
         submissionKey.release();
@@ -61,6 +54,52 @@ export function LoanOffer({ detail, onAnswered }: { detail: LoanDetailResponse; 
     }
   }
 
+  return { accept, decline, confirming, setConfirming, failure, onAccept, onDecline };
+}
+
+/** The offer's terms: amount, rate, monthly payment, term and the moment it lapses. */
+function OfferTerms({ detail }: { detail: LoanDetailResponse }) {
+  const { loan, schedule, disclosure } = detail;
+  const monthlyCents = schedule[0]?.paymentCents;
+  return (
+    <dl className="loan-facts">
+      <Fact term="Amount" className="tabular">
+        {formatMoney(loan.amountCents ?? 0)}
+      </Fact>
+      <Fact term="Interest rate (APR)" className="tabular">
+        {disclosure ? formatAprBps(disclosure.aprBps) : loan.aprBps !== null ? formatAprBps(loan.aprBps) : '—'}
+      </Fact>
+      <Fact term="Monthly payment" className="tabular">
+        {monthlyCents !== undefined ? formatMoney(monthlyCents) : '—'}
+      </Fact>
+      <TermFact loan={loan} />
+      <Fact term="Answer by">{loan.offerExpiresAt ? formatDateTime(loan.offerExpiresAt) : '—'}</Fact>
+    </dl>
+  );
+}
+
+/** What accepting agrees to, in a sentence: the payments and their total. */
+function acceptDescription({ loan, schedule, disclosure }: LoanDetailResponse): string {
+  const amountCents = loan.amountCents ?? 0;
+  const monthlyCents = schedule[0]?.paymentCents;
+  return `${formatMoney(amountCents)} is paid into your checking account now. You agree to repay it in ${schedule.length} monthly ${
+    schedule.length === 1 ? 'payment' : 'payments'
+  }${monthlyCents !== undefined ? ` of about ${formatMoney(monthlyCents)}` : ''}${
+    disclosure ? `, ${formatMoney(disclosure.totalOfPaymentsCents)} in all` : ''
+  }. This cannot be undone, but you can repay early at any time.`;
+}
+
+/**
+ * A loan offer (docs/decisions/058): the terms, the monthly payment and the moment the offer lapses,
+ * with Accept and Decline. Each asks for a confirmation first. Accepting pays the money into
+ * checking; its Idempotency-Key stays the same for a retry, so a retry pays once.
+ */
+export function LoanOffer({ detail, onAnswered }: { detail: LoanDetailResponse; onAnswered: (message: string) => void }) {
+  const { loan } = detail;
+  const { accept, decline, confirming, setConfirming, failure, onAccept, onDecline } = useOfferAnswers(loan, onAnswered);
+  const amountCents = loan.amountCents ?? 0;
+  const busy = accept.isPending || decline.isPending;
+
   return (
     <Card as="section" className="loan-offer" aria-labelledby="loan-offer-title">
       <h2 id="loan-offer-title" className="loans__section-title">
@@ -70,28 +109,7 @@ export function LoanOffer({ detail, onAnswered }: { detail: LoanDetailResponse; 
         Nothing is paid until you accept. If you accept, {formatMoney(amountCents)} is paid into your checking account at once and the first payment is due a
         month later. Read the cost and the schedule on this page first.
       </p>
-      <dl className="loan-facts">
-        <div>
-          <dt>Amount</dt>
-          <dd className="tabular">{formatMoney(amountCents)}</dd>
-        </div>
-        <div>
-          <dt>Interest rate (APR)</dt>
-          <dd className="tabular">{disclosure ? formatAprBps(disclosure.aprBps) : loan.aprBps !== null ? formatAprBps(loan.aprBps) : '—'}</dd>
-        </div>
-        <div>
-          <dt>Monthly payment</dt>
-          <dd className="tabular">{monthlyCents !== undefined ? formatMoney(monthlyCents) : '—'}</dd>
-        </div>
-        <div>
-          <dt>Term</dt>
-          <dd>{loan.termMonths !== null ? formatMonths(loan.termMonths) : '—'}</dd>
-        </div>
-        <div>
-          <dt>Answer by</dt>
-          <dd>{loan.offerExpiresAt ? formatDateTime(loan.offerExpiresAt) : '—'}</dd>
-        </div>
-      </dl>
+      <OfferTerms detail={detail} />
       {failure ? (
         <Notice tone="error" role="alert">
           <p>{failure}</p>
@@ -106,45 +124,25 @@ export function LoanOffer({ detail, onAnswered }: { detail: LoanDetailResponse; 
         </Button>
       </div>
       {confirming === 'accept' ? (
-        <Dialog
-          open
-          onClose={() => setConfirming(null)}
-          dismissible={!accept.isPending}
+        <ConfirmDialog
           title={`Accept the loan of ${formatMoney(amountCents)}?`}
-          description={`${formatMoney(amountCents)} is paid into your checking account now. You agree to repay it in ${schedule.length} monthly ${
-            schedule.length === 1 ? 'payment' : 'payments'
-          }${monthlyCents !== undefined ? ` of about ${formatMoney(monthlyCents)}` : ''}${
-            disclosure ? `, ${formatMoney(disclosure.totalOfPaymentsCents)} in all` : ''
-          }. This cannot be undone, but you can repay early at any time.`}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(null)} disabled={accept.isPending}>
-                Cancel
-              </Button>
-              <Button loading={accept.isPending} onClick={() => void onAccept()}>
-                Accept and pay out {formatMoney(amountCents)}
-              </Button>
-            </>
-          }
+          description={acceptDescription(detail)}
+          confirmLabel={<>Accept and pay out {formatMoney(amountCents)}</>}
+          busy={accept.isPending}
+          onConfirm={() => void onAccept()}
+          onCancel={() => setConfirming(null)}
         />
       ) : null}
       {confirming === 'decline' ? (
-        <Dialog
-          open
-          onClose={() => setConfirming(null)}
-          dismissible={!decline.isPending}
+        <ConfirmDialog
           title="Decline this loan offer?"
           description="Nothing is paid and the offer ends. This cannot be undone; you can apply again later."
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(null)} disabled={decline.isPending}>
-                Keep the offer
-              </Button>
-              <Button variant="danger" loading={decline.isPending} onClick={() => void onDecline()}>
-                Decline offer
-              </Button>
-            </>
-          }
+          cancelLabel="Keep the offer"
+          confirmLabel="Decline offer"
+          confirmVariant="danger"
+          busy={decline.isPending}
+          onConfirm={() => void onDecline()}
+          onCancel={() => setConfirming(null)}
         />
       ) : null}
     </Card>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileDown } from 'lucide-react';
-import type { LoanDetailResponse, ScheduleLine } from '@strongroom/contracts/loans.ts';
+import type { Disclosure, Loan, LoanDetailResponse, ScheduleLine } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { buttonClassName } from '../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { loanScheduleUrl, useLoan } from './api/loans-api.ts';
 import { DisclosureBox } from './disclosure-box.tsx';
+import { Fact, NextPayment, TermFact } from './loan-facts.tsx';
 import { formatAprBps, formatCalendarDate, formatMonths, lateCents, payoffCents } from './loan-format.ts';
 import { loanTitle } from './loan-list.tsx';
 import { LoanOffer } from './loan-offer.tsx';
@@ -34,39 +35,31 @@ function paymentSummary(schedule: readonly ScheduleLine[]): string | undefined {
   return `Payment schedule: ${regular} monthly ${regular === 1 ? 'payment' : 'payments'} of ${formatMoney(first.paymentCents)}, the first on ${formatCalendarDate(first.dueDate)}${lastText}.`;
 }
 
+const scheduleFormats = [
+  { format: 'pdf', label: 'Download PDF' },
+  { format: 'csv', label: 'Download CSV' },
+] as const;
+
 function ScheduleDownloads({ loanId }: { loanId: string }) {
   return (
     <ul className="loan-downloads">
-      <li>
-        <a className={buttonClassName({ variant: 'secondary', size: 'sm' })} href={loanScheduleUrl(loanId, 'pdf')} download>
-          <FileDown aria-hidden="true" size={18} />
-          Download PDF
-        </a>
-      </li>
-      <li>
-        <a className={buttonClassName({ variant: 'secondary', size: 'sm' })} href={loanScheduleUrl(loanId, 'csv')} download>
-          <FileDown aria-hidden="true" size={18} />
-          Download CSV
-        </a>
-      </li>
+      {scheduleFormats.map(({ format, label }) => (
+        <li key={format}>
+          <a className={buttonClassName({ variant: 'secondary', size: 'sm' })} href={loanScheduleUrl(loanId, format)} download>
+            <FileDown aria-hidden="true" size={18} />
+            {label}
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }
 
-function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
-  const { loan, schedule, disclosure } = detail;
-  const [paidMessage, setPaidMessage] = useState<string | null>(null);
-  const nothingPaidYet = !schedule.some((line) => line.status === 'paid');
+/** Where the loan stands, in words: waiting, declined, expired, not approved, or late. */
+function LoanNotices({ loan, schedule }: { loan: Loan; schedule: readonly ScheduleLine[] }) {
   const lateCount = schedule.filter((line) => line.status === 'late').length;
-  // The box discloses the loan as made; once an early payment has shortened the schedule, the
-  // sentence about the payments would no longer add up to the box's total, so it is left out.
-  const scheduleAsDisclosed = disclosure !== null && schedule.reduce((total, line) => total + line.paymentCents, 0) === disclosure.totalOfPaymentsCents;
   return (
     <>
-      <header className="loan-page__header">
-        <h1>{loanTitle(loan)}</h1>
-        <LoanStatusBadge status={loan.status} />
-      </header>
       {loan.status === 'submitted' ? (
         <Notice>
           <p>
@@ -103,61 +96,70 @@ function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
           </p>
         </Notice>
       ) : null}
-      {disclosure ? (
-        <>
-          {loan.status === 'offered' ? (
-            <p className="loan-page__lead">Before you accept, here is what this loan would cost you, as the Truth in Lending Act asks us to tell you.</p>
-          ) : loan.status === 'active' && nothingPaidYet ? (
-            <p className="loan-page__lead">Before your first payment, here is what this loan costs you, as the Truth in Lending Act asks us to tell you.</p>
-          ) : null}
-          <DisclosureBox disclosure={disclosure} paymentSummary={scheduleAsDisclosed ? paymentSummary(schedule) : undefined} />
-        </>
+    </>
+  );
+}
+
+/** The Reg Z box, with a lead before an offer is accepted and before the first payment. */
+function LoanCost({ loan, schedule, disclosure }: { loan: Loan; schedule: readonly ScheduleLine[]; disclosure: Disclosure }) {
+  const nothingPaidYet = !schedule.some((line) => line.status === 'paid');
+  // The box discloses the loan as made; once an early payment has shortened the schedule, the
+  // sentence about the payments would no longer add up to the box's total, so it is left out.
+  const scheduleAsDisclosed = schedule.reduce((total, line) => total + line.paymentCents, 0) === disclosure.totalOfPaymentsCents;
+  return (
+    <>
+      {loan.status === 'offered' ? (
+        <p className="loan-page__lead">Before you accept, here is what this loan would cost you, as the Truth in Lending Act asks us to tell you.</p>
+      ) : loan.status === 'active' && nothingPaidYet ? (
+        <p className="loan-page__lead">Before your first payment, here is what this loan costs you, as the Truth in Lending Act asks us to tell you.</p>
       ) : null}
+      <DisclosureBox disclosure={disclosure} paymentSummary={scheduleAsDisclosed ? paymentSummary(schedule) : undefined} />
+    </>
+  );
+}
+
+/** An accepted loan's figures: what is owed, the next payment, the rate, the term, when it was paid out. */
+function LoanFactsCard({ loan }: { loan: Loan }) {
+  return (
+    <Card as="section" className="loan-page__facts" aria-labelledby="loan-facts-title">
+      <h2 id="loan-facts-title" className="loans__section-title">
+        Your loan
+      </h2>
+      <dl className="loan-facts">
+        <Fact term="Balance owed">
+          <MoneyAmount cents={loan.balanceCents ?? 0} />
+        </Fact>
+        <Fact term="Next payment">
+          <NextPayment loan={loan} none="None" />
+        </Fact>
+        <Fact term="Interest rate (APR)" className="tabular">
+          {loan.aprBps !== null ? formatAprBps(loan.aprBps) : '—'}
+        </Fact>
+        <TermFact loan={loan} />
+        <Fact term="Paid out">{loan.disbursedAt ? formatDate(loan.disbursedAt) : '—'}</Fact>
+      </dl>
+    </Card>
+  );
+}
+
+function LoanDetail({ detail }: { detail: LoanDetailResponse }) {
+  const { loan, schedule, disclosure } = detail;
+  const [paidMessage, setPaidMessage] = useState<string | null>(null);
+  return (
+    <>
+      <header className="loan-page__header">
+        <h1>{loanTitle(loan)}</h1>
+        <LoanStatusBadge status={loan.status} />
+      </header>
+      <LoanNotices loan={loan} schedule={schedule} />
+      {disclosure ? <LoanCost loan={loan} schedule={schedule} disclosure={disclosure} /> : null}
       {paidMessage ? (
         <Notice tone="success" role="status">
           <p>{paidMessage}</p>
         </Notice>
       ) : null}
       {loan.status === 'offered' ? <LoanOffer detail={detail} onAnswered={setPaidMessage} /> : null}
-      {loan.status === 'active' || loan.status === 'paid_off' ? (
-        <Card as="section" className="loan-page__facts" aria-labelledby="loan-facts-title">
-          <h2 id="loan-facts-title" className="loans__section-title">
-            Your loan
-          </h2>
-          <dl className="loan-facts">
-            <div>
-              <dt>Balance owed</dt>
-              <dd>
-                <MoneyAmount cents={loan.balanceCents ?? 0} />
-              </dd>
-            </div>
-            <div>
-              <dt>Next payment</dt>
-              <dd>
-                {loan.nextDueDate !== null && loan.nextPaymentCents !== null ? (
-                  <>
-                    <MoneyAmount cents={loan.nextPaymentCents} /> on {formatCalendarDate(loan.nextDueDate)}
-                  </>
-                ) : (
-                  'None'
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Interest rate (APR)</dt>
-              <dd className="tabular">{loan.aprBps !== null ? formatAprBps(loan.aprBps) : '—'}</dd>
-            </div>
-            <div>
-              <dt>Term</dt>
-              <dd>{loan.termMonths !== null ? formatMonths(loan.termMonths) : '—'}</dd>
-            </div>
-            <div>
-              <dt>Paid out</dt>
-              <dd>{loan.disbursedAt ? formatDate(loan.disbursedAt) : '—'}</dd>
-            </div>
-          </dl>
-        </Card>
-      ) : null}
+      {loan.status === 'active' || loan.status === 'paid_off' ? <LoanFactsCard loan={loan} /> : null}
       {loan.status === 'active' ? (
         <Card>
           <RepaymentForm loan={loan} payoffCents={payoffCents(schedule)} lateCents={lateCents(schedule)} onPaid={setPaidMessage} />

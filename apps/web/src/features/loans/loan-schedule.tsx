@@ -2,10 +2,19 @@ import type { ScheduleLine } from '@strongroom/contracts/loans.ts';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
 import { Table } from '../../components/ui/table.tsx';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
+import { Fact } from './loan-facts.tsx';
 import { formatCalendarDate } from './loan-format.ts';
 import { InstalmentStatusBadge } from './loan-status-badge.tsx';
 
 const scheduleName = 'Payment schedule';
+
+/** The four amounts of an instalment, named as the table's columns name them. */
+const scheduleFigures: readonly { term: string; cents: (line: ScheduleLine) => number }[] = [
+  { term: 'Payment', cents: (line) => line.paymentCents },
+  { term: 'Principal', cents: (line) => line.principalCents },
+  { term: 'Interest', cents: (line) => line.interestCents },
+  { term: 'Balance after', cents: (line) => line.balanceAfterCents },
+];
 
 function ScheduleTable({ schedule }: { schedule: readonly ScheduleLine[] }) {
   return (
@@ -43,30 +52,11 @@ function ScheduleList({ schedule }: { schedule: readonly ScheduleLine[] }) {
             <InstalmentStatusBadge status={line.status} />
           </p>
           <dl className="loan-schedule-list__figures">
-            <div>
-              <dt>Payment</dt>
-              <dd>
-                <MoneyAmount cents={line.paymentCents} />
-              </dd>
-            </div>
-            <div>
-              <dt>Principal</dt>
-              <dd>
-                <MoneyAmount cents={line.principalCents} />
-              </dd>
-            </div>
-            <div>
-              <dt>Interest</dt>
-              <dd>
-                <MoneyAmount cents={line.interestCents} />
-              </dd>
-            </div>
-            <div>
-              <dt>Balance after</dt>
-              <dd>
-                <MoneyAmount cents={line.balanceAfterCents} />
-              </dd>
-            </div>
+            {scheduleFigures.map(({ term, cents }) => (
+              <Fact key={term} term={term}>
+                <MoneyAmount cents={cents(line)} />
+              </Fact>
+            ))}
           </dl>
         </li>
       ))}

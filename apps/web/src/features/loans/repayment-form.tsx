@@ -4,9 +4,9 @@ import type { Loan } from '@strongroom/contracts/loans.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { parseDollarsToCents } from '@strongroom/contracts/money-input.ts';
+import { ConfirmDialog } from '../../components/forms/confirm-dialog.tsx';
 import { NoAccountNotice } from '../../components/no-account-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -42,25 +42,8 @@ interface Confirming {
   amountCents: number;
 }
 
-/**
- * Paying early (the page shows the outcome: a payment that closes the loan also removes this form): from one of the customer's accounts, any amount up to the payoff. The money goes to
- * principal first, so the schedule gets shorter; paying the payoff closes the loan. A confirmation
- * comes first; the Idempotency-Key makes a retry of the same payment move the money once.
- */
-export function RepaymentForm({
-  loan,
-  onPaid,
-  payoffCents = loan.balanceCents ?? 0,
-  lateCents = 0,
-}: {
-  loan: Loan;
-  onPaid: (message: string) => void;
-  /** What pays the loan off: the late instalments in full and the principal not yet due (the balance when nothing is late). */
-  payoffCents?: number;
-  /** What the late instalments still owe: a payment goes there first. */
-  lateCents?: number;
-}) {
-  const accounts = useAccounts();
+/** The typed amount, the chosen account and the payment itself, confirmed first and sent once. */
+function useRepayment(loan: Loan, payoffCents: number, onPaid: (message: string) => void) {
   const repay = useLoanRepayment(loan.id);
   const submissionKey = useSubmissionKey();
   const [accountId, setAccountId] = useState('');
@@ -69,25 +52,12 @@ export function RepaymentForm({
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (accounts.isPending) {
-    return (
-      <p aria-busy="true">
-        <Spinner size="sm" /> Loading your accounts…
-      </p>
-    );
-  }
-  if (accounts.isError) return <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />;
-  const account = accounts.data.find((item) => item.id === accountId) ?? accounts.data[0];
-  if (!account) return <NoAccountNotice />;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function review(account: Account) {
     const checked = checkRepaymentAmount(amount, payoffCents);
     if (!checked.ok) {
       setAmountError(checked.message);
       return;
     }
-    if (!account) return;
     setAmountError(undefined);
     setFailure(null);
     setConfirming({ account, amountCents: checked.cents });
@@ -112,11 +82,13 @@ export function RepaymentForm({
     }
   }
 
+  return { paying: repay.isPending, accountId, setAccountId, amount, setAmount, amountError, confirming, setConfirming, failure, review, pay };
+}
+
+/** The payoff and where a payment goes: to the late amount first, then to principal. */
+function RepaymentLead({ payoffCents, lateCents }: { payoffCents: number; lateCents: number }) {
   return (
-    <section className="loan-repay" aria-labelledby="repay-title">
-      <h2 id="repay-title" className="loans__section-title">
-        {lateCents > 0 ? 'Pay now' : 'Pay early'}
-      </h2>
+    <>
       <p className="loan-repay__payoff">
         Payoff amount: <strong className="tabular">{formatMoney(payoffCents)}</strong>
       </p>
@@ -128,17 +100,66 @@ export function RepaymentForm({
       ) : (
         <p className="loan-repay__hint">An early payment goes to principal first, so you pay less interest and finish sooner.</p>
       )}
-      {failure ? (
+    </>
+  );
+}
+
+/**
+ * Paying early (the page shows the outcome: a payment that closes the loan also removes this form): from one of the customer's accounts, any amount up to the payoff. The money goes to
+ * principal first, so the schedule gets shorter; paying the payoff closes the loan. A confirmation
+ * comes first; the Idempotency-Key makes a retry of the same payment move the money once.
+ */
+export function RepaymentForm({
+  loan,
+  onPaid,
+  payoffCents = loan.balanceCents ?? 0,
+  lateCents = 0,
+}: {
+  loan: Loan;
+  onPaid: (message: string) => void;
+  /** What pays the loan off: the late instalments in full and the principal not yet due (the balance when nothing is late). */
+  payoffCents?: number;
+  /** What the late instalments still owe: a payment goes there first. */
+  lateCents?: number;
+}) {
+  const accounts = useAccounts();
+  const repayment = useRepayment(loan, payoffCents, onPaid);
+  const { confirming, setConfirming } = repayment;
+
+  if (accounts.isPending) {
+    return (
+      <p aria-busy="true">
+        <Spinner size="sm" /> Loading your accounts…
+      </p>
+    );
+  }
+  if (accounts.isError) return <LoadFailed title="We could not load your accounts" headingLevel={3} query={accounts} />;
+  const account = accounts.data.find((item) => item.id === repayment.accountId) ?? accounts.data[0];
+  if (!account) return <NoAccountNotice />;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (account) repayment.review(account);
+  }
+
+  const title = lateCents > 0 ? 'Pay now' : 'Pay early';
+  return (
+    <section className="loan-repay" aria-labelledby="repay-title">
+      <h2 id="repay-title" className="loans__section-title">
+        {title}
+      </h2>
+      <RepaymentLead payoffCents={payoffCents} lateCents={lateCents} />
+      {repayment.failure ? (
         <Notice tone="error" role="alert">
-          <p>{failure}</p>
+          <p>{repayment.failure}</p>
         </Notice>
       ) : null}
-      <form className="loan-repay__form" noValidate onSubmit={onSubmit} aria-label={lateCents > 0 ? 'Pay now' : 'Pay early'}>
+      <form className="loan-repay__form" noValidate onSubmit={onSubmit} aria-label={title}>
         <SelectField
           label="From account"
           options={accounts.data.map((item) => ({ value: item.id, label: `${accountName(item)} (${formatMoney(item.availableCents)} available)` }))}
           value={account.id}
-          onChange={(event) => setAccountId(event.target.value)}
+          onChange={(event) => repayment.setAccountId(event.target.value)}
         />
         <TextField
           label="Amount"
@@ -146,38 +167,29 @@ export function RepaymentForm({
           inputMode="decimal"
           autoComplete="off"
           required
-          value={amount}
-          error={amountError}
-          onChange={(event) => setAmount(event.target.value)}
+          value={repayment.amount}
+          error={repayment.amountError}
+          onChange={(event) => repayment.setAmount(event.target.value)}
         />
         <div className="loan-repay__actions">
           <Button type="submit">Review payment</Button>
-          <Button variant="secondary" onClick={() => setAmount(formatMoney(payoffCents, 'decimal'))}>
+          <Button variant="secondary" onClick={() => repayment.setAmount(formatMoney(payoffCents, 'decimal'))}>
             Pay off in full
           </Button>
         </div>
       </form>
       {confirming ? (
-        <Dialog
-          open
-          onClose={() => setConfirming(null)}
-          dismissible={!repay.isPending}
+        <ConfirmDialog
           title={`Pay ${formatMoney(confirming.amountCents)} to your loan?`}
           description={
             confirming.amountCents === payoffCents
               ? `From ${accountName(confirming.account)}. This pays the loan off in full.`
               : `From ${accountName(confirming.account)}. You will owe ${formatMoney(payoffCents - confirming.amountCents)} after it.`
           }
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(null)} disabled={repay.isPending}>
-                Cancel
-              </Button>
-              <Button loading={repay.isPending} onClick={() => void pay(confirming)}>
-                Pay {formatMoney(confirming.amountCents)}
-              </Button>
-            </>
-          }
+          confirmLabel={<>Pay {formatMoney(confirming.amountCents)}</>}
+          busy={repayment.paying}
+          onConfirm={() => void repayment.pay(confirming)}
+          onCancel={() => setConfirming(null)}
         />
       ) : null}
     </section>

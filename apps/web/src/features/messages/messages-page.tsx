@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { useSecureMessages } from './messages-api.ts';
@@ -48,20 +49,20 @@ export default function MessagesPage() {
   const items = threads.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <div className="secure-messages">
+    <Page className="secure-messages">
       <PageMeta title="Messages" description="Your secure messages with our support team." noIndex />
-      <header className="secure-messages__header">
-        <div>
-          <h1>Messages</h1>
-          <p>Write to our support team. Your messages stay inside the bank: we answer here, usually within 24 hours, and tell you with a notification.</p>
-        </div>
-        {writing ? null : (
-          <Button onClick={() => setWriting(true)}>
-            <PenLine aria-hidden="true" size={18} />
-            New message
-          </Button>
-        )}
-      </header>
+      <PageHeader
+        title="Messages"
+        lead="Write to our support team. Your messages stay inside the bank: we answer here, usually within 24 hours, and tell you with a notification."
+        actions={
+          writing ? null : (
+            <Button onClick={() => setWriting(true)}>
+              <PenLine aria-hidden="true" size={18} />
+              New message
+            </Button>
+          )
+        }
+      />
 
       {writing ? (
         <Card className="secure-messages__new">
@@ -78,9 +79,7 @@ export default function MessagesPage() {
       ) : null}
 
       {threads.isPending ? (
-        <p className="secure-messages__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your messages…
-        </p>
+        <LoadingLine>Loading your messages…</LoadingLine>
       ) : threads.isError ? (
         <LoadFailed title="We could not load your messages" query={threads} />
       ) : items.length === 0 ? (
@@ -89,7 +88,7 @@ export default function MessagesPage() {
         </EmptyState>
       ) : (
         <>
-          <ul className="secure-messages__list" aria-label="Your messages">
+          <ul className="stack-list" aria-label="Your messages">
             {items.map((thread) => (
               <ThreadCard key={thread.id} thread={thread} />
             ))}
@@ -102,6 +101,6 @@ export default function MessagesPage() {
         </>
       )}
       <ErrorDialog title="Your message was not sent" message={dialogError} onClose={() => setDialogError(null)} />
-    </div>
+    </Page>
   );
 }

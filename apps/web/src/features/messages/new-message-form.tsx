@@ -8,9 +8,10 @@ import {
 } from '@strongroom/contracts/secure-messages.ts';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
-import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSendSecureMessage } from './messages-api.ts';
+import { MessageTextField } from './message-text-field.tsx';
 
 const fieldNames: readonly Path<NewSecureMessageRequest>[] = ['subject', 'text'];
 
@@ -53,12 +54,10 @@ export function NewMessageForm({
         error={errors.subject?.message}
         {...register('subject')}
       />
-      <TextAreaField
+      <MessageTextField
         label="Message"
-        hint={`Up to ${secureMessageLimits.textMaxLength.toLocaleString('en-US')} characters. Never write a password or a code: we will never ask for one.`}
+        hint="Never write a password or a code: we will never ask for one."
         rows={6}
-        required
-        maxLength={secureMessageLimits.textMaxLength}
         error={errors.text?.message}
         {...register('text')}
       />

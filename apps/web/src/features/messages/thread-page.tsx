@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { useParams } from 'react-router';
+import { SearchX } from 'lucide-react';
 import type { z } from 'zod';
-import { secureMessageFollowUpRequestSchema, secureMessageLimits, type SecureMessageFollowUpRequest } from '@strongroom/contracts/secure-messages.ts';
+import { secureMessageFollowUpRequestSchema, type SecureMessageFollowUpRequest } from '@strongroom/contracts/secure-messages.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { TextAreaField } from '../../components/ui/text-field.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { BackLink, Page, PageHeader } from '../../components/ui/page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSecureThread, useSendFollowUp } from './messages-api.ts';
+import { MessageTextField } from './message-text-field.tsx';
 import { ThreadStatus } from './thread-status.tsx';
 import './messages.css';
 
@@ -45,15 +46,7 @@ function FollowUpForm({ threadId, answered }: { threadId: string; answered: bool
   });
   return (
     <form className="secure-messages__form" noValidate onSubmit={onSubmit} aria-label="Reply">
-      <TextAreaField
-        label={answered ? 'Reply to support' : 'Add to your message'}
-        hint={`Up to ${secureMessageLimits.textMaxLength.toLocaleString('en-US')} characters.`}
-        rows={4}
-        required
-        maxLength={secureMessageLimits.textMaxLength}
-        error={errors.text?.message}
-        {...register('text')}
-      />
+      <MessageTextField label={answered ? 'Reply to support' : 'Add to your message'} rows={4} error={errors.text?.message} {...register('text')} />
       <div className="secure-messages__actions">
         <Button type="submit" loading={send.isPending}>
           Send
@@ -69,29 +62,20 @@ export default function ThreadPage() {
   const { id = '' } = useParams();
   const { name: bankName } = useBankIdentity();
   const thread = useSecureThread(id);
-  const back = (
-    <p className="secure-messages__back">
-      <Link to="/messages">
-        <ArrowLeft aria-hidden="true" size={18} />
-        Messages
-      </Link>
-    </p>
-  );
+  const back = <BackLink to="/messages">Messages</BackLink>;
 
   if (thread.isPending) {
     return (
-      <div className="secure-messages">
+      <Page className="secure-messages">
         {back}
-        <p className="secure-messages__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading the message…
-        </p>
-      </div>
+        <LoadingLine>Loading the message…</LoadingLine>
+      </Page>
     );
   }
   if (thread.isError) {
     const missing = thread.error instanceof ApiError && thread.error.code === 'not_found';
     return (
-      <div className="secure-messages">
+      <Page className="secure-messages">
         <PageMeta title="Message" description="A secure message with our support team." noIndex />
         {back}
         {missing ? (
@@ -101,24 +85,23 @@ export default function ThreadPage() {
         ) : (
           <LoadFailed title="We could not load this message" query={thread} headingLevel={1} />
         )}
-      </div>
+      </Page>
     );
   }
 
   const current = thread.data;
   return (
-    <div className="secure-messages">
+    <Page className="secure-messages">
       <PageMeta title={current.subject} description="A secure message with our support team." noIndex />
       {back}
-      <header className="secure-thread__header">
-        <h1 className="secure-thread__subject">{current.subject}</h1>
+      <PageHeader title={current.subject} className="secure-thread__header">
         <p className="secure-thread-card__meta">
           <ThreadStatus status={current.status} />
           <span>
             Started <time dateTime={machineDateTime(current.createdAt)}>{formatDateTime(current.createdAt)}</time>
           </span>
         </p>
-      </header>
+      </PageHeader>
       <ol className="secure-thread" aria-label="Conversation" aria-live="polite">
         {current.entries.map((entry) => (
           <li key={entry.id} className={`secure-thread__entry secure-thread__entry--${entry.author}`}>
@@ -136,6 +119,6 @@ export default function ThreadPage() {
       <Card className="secure-messages__new">
         <FollowUpForm threadId={current.id} answered={current.status === 'answered'} />
       </Card>
-    </div>
+    </Page>
   );
 }

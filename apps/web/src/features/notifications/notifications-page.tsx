@@ -4,11 +4,13 @@ import { BellOff, Trash2 } from 'lucide-react';
 import type { Notification, NotificationList } from '@strongroom/contracts/notifications.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
@@ -29,10 +31,9 @@ function NotificationCard({ notification, isNew, onDelete }: { notification: Not
       <div className="notification__header">
         <div className="notification__title">
           {isNew ? (
-            <span className="notification__new">
-              <span className="notification__dot" aria-hidden="true" />
+            <Badge tone="accent" size="xs" strong dot>
               New
-            </span>
+            </Badge>
           ) : null}
           <h2 id={titleId} className="notification__name">
             {notification.name}
@@ -100,16 +101,12 @@ export default function NotificationsPage() {
   const showLoadError = notifications.isError && notifications.errorUpdatedAt !== dismissedLoadErrorAt;
 
   return (
-    <div className="notifications">
+    <Page className="notifications">
       <PageMeta title="Notifications" description="Your notifications from the bank." noIndex />
-      <header className="notifications__header">
-        <h1>Notifications</h1>
-      </header>
+      <PageHeader title="Notifications" />
 
       {notifications.isPending ? (
-        <p className="notifications__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your notifications…
-        </p>
+        <LoadingLine>Loading your notifications…</LoadingLine>
       ) : notifications.isError ? (
         <LoadFailed title="We could not load your notifications" query={notifications} />
       ) : notifications.data.items.length === 0 ? (
@@ -117,7 +114,7 @@ export default function NotificationsPage() {
           <p>We let you know here when money comes in or goes out, and when something about your account changes.</p>
         </EmptyState>
       ) : (
-        <ul className="notifications__list">
+        <ul className="stack-list">
           {notifications.data.items.map((notification) => (
             <NotificationCard
               key={notification.id}
@@ -153,6 +150,6 @@ export default function NotificationsPage() {
         onClose={() => setDismissedLoadErrorAt(notifications.errorUpdatedAt)}
       />
       <ErrorDialog title={dialogError?.title} message={dialogError?.message} onClose={() => setDialogError(null)} />
-    </div>
+    </Page>
   );
 }

@@ -5,7 +5,6 @@ import { type z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { cardNumberField, cardTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -16,12 +15,11 @@ import { accountLabel, accountOptions } from '../../components/payment/account-o
 import { amountInputProps, amountTextField } from '../../components/payment/amount-field.ts';
 import { moreThanAvailableMessage } from '../../components/payment/available-balance.ts';
 import { PaymentMessageField } from '../../components/payment/message-field.tsx';
-import { ConfirmPaymentDialog, type ConfirmRow } from '../../components/payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs, transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
+import { transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
+import { MoneyReviewForm, usePaymentReview, type ReviewedPayment } from '../../components/payment/payment-review.tsx';
 import { requiredField } from '../../components/payment/required-field.ts';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { SourceAccounts } from '../../components/payment/source-accounts.tsx';
-import { usePaymentSubmission } from '../../components/payment/use-payment-submission.ts';
 import '../../components/payment/payment.css';
 
 const cardFormSchema = cardTransferRequestSchema
@@ -32,10 +30,7 @@ type CardFormValues = z.input<typeof cardFormSchema>;
 
 const fieldNames: readonly Path<CardFormValues>[] = ['fromAccountId', 'accountName', 'cardNumber', 'amount', 'message'];
 
-interface PendingCardTransfer {
-  body: CreateTransferRequest;
-  rows: ConfirmRow[];
-}
+type PendingCardTransfer = ReviewedPayment<CreateTransferRequest>;
 
 function defaultsFor(accounts: readonly Account[]): CardFormValues {
   return { fromAccountId: accounts[0]?.id ?? '', accountName: '', cardNumber: '', amount: '', message: '' };
@@ -57,8 +52,6 @@ export default function CardTransferPage() {
 
 function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
   const favourites = useBeneficiaries();
-  const submission = usePaymentSubmission(createTransfer);
-  const [pending, setPending] = useState<PendingCardTransfer | null>(null);
   const [favouriteId, setFavouriteId] = useState('');
   const {
     register,
@@ -69,6 +62,13 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
     watch,
     formState: { errors },
   } = useForm({ resolver: zodResolver(cardFormSchema), mode: 'onTouched', defaultValues: defaultsFor(accounts) });
+  const review = usePaymentReview<CreateTransferRequest, PendingCardTransfer>(createTransfer, {
+    placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames),
+    onDone: () => {
+      reset(defaultsFor(accounts));
+      setFavouriteId('');
+    },
+  });
   const cardType = cardTypeOf(watch('cardNumber'));
 
   const onSubmit = handleSubmit((values) => {
@@ -78,7 +78,7 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
       return;
     }
     const from = accounts.find((account) => account.id === values.fromAccountId);
-    setPending({
+    review.review({
       body: {
         kind: 'card',
         fromAccountId: values.fromAccountId,
@@ -97,71 +97,49 @@ function CardTransferForm({ accounts }: { accounts: readonly Account[] }) {
     });
   });
 
-  async function confirm(transfer: PendingCardTransfer) {
-    const result = await submission.submit(transfer.body, {
-      placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames),
-    });
-    if (result === 'cancelled') return;
-    setPending(null);
-    if (result === 'done') {
-      reset(defaultsFor(accounts));
-      setFavouriteId('');
-    }
-  }
-
   const favouriteOptions = (favourites.data?.items ?? []).map((favourite) => ({
     value: favourite.id,
     label: `${favourite.accountName} (${favourite.bankName})`,
   }));
 
   return (
-    <>
-      <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Send to a card">
-        <SelectField label="From account" options={accountOptions(accounts)} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
-        {favouriteOptions.length > 0 ? (
-          <SelectField
-            label="Favorites"
-            hint="Fills in the holder name."
-            placeholder="Choose a favorite"
-            options={favouriteOptions}
-            optional
-            value={favouriteId}
-            onChange={(event) => {
-              setFavouriteId(event.target.value);
-              const favourite = favourites.data?.items.find((candidate) => candidate.id === event.target.value);
-              setValue('accountName', favourite?.accountName ?? '', { shouldDirty: true, shouldValidate: favourite !== undefined });
-            }}
-          />
-        ) : null}
-        <TextField label="Holder name" autoComplete="cc-name" required error={errors.accountName?.message} {...register('accountName')} />
-        <TextField
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          hint={cardType ? `Card type: ${cardType}` : 'The 12 to 19 digits on the front of the card'}
-          required
-          error={errors.cardNumber?.message}
-          {...register('cardNumber')}
+    <MoneyReviewForm
+      label="Send to a card"
+      onSubmit={onSubmit}
+      review={review}
+      payment={review.pending}
+      title="Confirm the details"
+      successTitle={transferSuccessTitle}
+      errorTitle="The money was not sent"
+    >
+      <SelectField label="From account" options={accountOptions(accounts)} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
+      {favouriteOptions.length > 0 ? (
+        <SelectField
+          label="Favorites"
+          hint="Fills in the holder name."
+          placeholder="Choose a favorite"
+          options={favouriteOptions}
+          optional
+          value={favouriteId}
+          onChange={(event) => {
+            setFavouriteId(event.target.value);
+            const favourite = favourites.data?.items.find((candidate) => candidate.id === event.target.value);
+            setValue('accountName', favourite?.accountName ?? '', { shouldDirty: true, shouldValidate: favourite !== undefined });
+          }}
         />
-        <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <PaymentMessageField registration={register('message')} value={watch('message')} error={errors.message?.message} />
-        <div className="money-form__actions">
-          <Button type="submit" size="lg">
-            Continue
-          </Button>
-        </div>
-      </form>
-      <ConfirmPaymentDialog
-        open={pending !== null}
-        title="Confirm the details"
-        rows={pending?.rows ?? []}
-        confirming={submission.isPending}
-        onModify={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) void confirm(pending);
-        }}
+      ) : null}
+      <TextField label="Holder name" autoComplete="cc-name" required error={errors.accountName?.message} {...register('accountName')} />
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        hint={cardType ? `Card type: ${cardType}` : 'The 12 to 19 digits on the front of the card'}
+        required
+        error={errors.cardNumber?.message}
+        {...register('cardNumber')}
       />
-      <PaymentDialogs submission={submission} successTitle={transferSuccessTitle} errorTitle="The money was not sent" />
-    </>
+      <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
+      <PaymentMessageField registration={register('message')} value={watch('message')} error={errors.message?.message} />
+    </MoneyReviewForm>
   );
 }

@@ -7,9 +7,9 @@ import type { BeneficiaryList } from '../../lib/api/get-beneficiaries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import type { OtherBankChecked, OtherBankFormValues } from './other-bank-schema.ts';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 
 export interface FavouriteFieldsProps {
   form: UseFormReturn<OtherBankFormValues, unknown, OtherBankChecked>;
@@ -39,11 +39,7 @@ export function FavouriteFields({ form, favourites }: FavouriteFieldsProps) {
   const chosenId = watch('beneficiaryId');
 
   if (favourites.isPending) {
-    return (
-      <p className="money-page__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your favorites…
-      </p>
-    );
+    return <LoadingLine className="money-page__loading">Loading your favorites…</LoadingLine>;
   }
   if (favourites.isError) {
     return (

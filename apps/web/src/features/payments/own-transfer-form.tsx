@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import { ownTransferRequestSchema, type CreateTransferRequest } from '@strongroom/contracts/payments.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
@@ -13,10 +11,9 @@ import { accountLabel, accountOptions } from '../../components/payment/account-o
 import { amountInputProps, amountTextField } from '../../components/payment/amount-field.ts';
 import { moreThanAvailableMessage } from '../../components/payment/available-balance.ts';
 import { PaymentMessageField } from '../../components/payment/message-field.tsx';
-import { ConfirmPaymentDialog, type ConfirmRow } from '../../components/payment/confirm-payment-dialog.tsx';
-import { PaymentDialogs, transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
+import { transferSuccessTitle } from '../../components/payment/payment-dialogs.tsx';
+import { MoneyReviewForm, usePaymentReview, type ReviewedPayment } from '../../components/payment/payment-review.tsx';
 import { paymentFieldNames, showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { usePaymentSubmission } from '../../components/payment/use-payment-submission.ts';
 
 const ownFormSchema = ownTransferRequestSchema
   .omit({ kind: true, amountCents: true })
@@ -30,10 +27,7 @@ type OwnFormValues = z.input<typeof ownFormSchema>;
 
 const fieldNames: readonly Path<OwnFormValues>[] = ['fromAccountId', 'toAccountId', 'amount', 'message'];
 
-interface PendingTransfer {
-  body: CreateTransferRequest;
-  rows: ConfirmRow[];
-}
+type PendingTransfer = ReviewedPayment<CreateTransferRequest>;
 
 function defaultsFor(accounts: readonly Account[]): OwnFormValues {
   return { fromAccountId: accounts[0]?.id ?? '', toAccountId: accounts[1]?.id ?? '', amount: '', message: '' };
@@ -41,8 +35,6 @@ function defaultsFor(accounts: readonly Account[]): OwnFormValues {
 
 /** 'Transfer within my accounts': from one of the customer's accounts to another, at once. */
 export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) {
-  const submission = usePaymentSubmission(createTransfer);
-  const [pending, setPending] = useState<PendingTransfer | null>(null);
   const {
     register,
     handleSubmit,
@@ -51,6 +43,10 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
     watch,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ownFormSchema), mode: 'onTouched', defaultValues: defaultsFor(accounts) });
+  const review = usePaymentReview<CreateTransferRequest, PendingTransfer>(createTransfer, {
+    placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames),
+    onDone: () => reset(defaultsFor(accounts)),
+  });
   const options = accountOptions(accounts);
 
   const onSubmit = handleSubmit((values) => {
@@ -61,7 +57,7 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
     }
     const from = accounts.find((account) => account.id === values.fromAccountId);
     const to = accounts.find((account) => account.id === values.toAccountId);
-    setPending({
+    review.review({
       body: { kind: 'own', fromAccountId: values.fromAccountId, amountCents: values.amount, message: values.message, toAccountId: values.toAccountId },
       rows: [
         { label: 'From', value: from ? accountLabel(from) : values.fromAccountId },
@@ -72,48 +68,29 @@ export function OwnTransferForm({ accounts }: { accounts: readonly Account[] }) 
     });
   });
 
-  async function confirm(transfer: PendingTransfer) {
-    const result = await submission.submit(transfer.body, {
-      placeFieldErrors: (error) => showServerFieldErrors(error, fieldNames, setError, paymentFieldNames),
-    });
-    if (result === 'cancelled') return;
-    setPending(null);
-    if (result === 'done') reset(defaultsFor(accounts));
-  }
-
   return (
-    <>
-      <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Transfer within my accounts">
-        <div className="money-form__pair">
-          <SelectField label="From account" options={options} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
-          <SelectField
-            label="To account"
-            options={options}
-            placeholder="Choose an account"
-            required
-            error={errors.toAccountId?.message}
-            {...register('toAccountId')}
-          />
-        </div>
-        <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
-        <PaymentMessageField registration={register('message')} value={watch('message') ?? ''} error={errors.message?.message} optional />
-        <div className="money-form__actions">
-          <Button type="submit" size="lg">
-            Continue
-          </Button>
-        </div>
-      </form>
-      <ConfirmPaymentDialog
-        open={pending !== null}
-        title="Confirm the transfer"
-        rows={pending?.rows ?? []}
-        confirming={submission.isPending}
-        onModify={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) void confirm(pending);
-        }}
-      />
-      <PaymentDialogs submission={submission} successTitle={transferSuccessTitle} errorTitle="The transfer was not sent" />
-    </>
+    <MoneyReviewForm
+      label="Transfer within my accounts"
+      onSubmit={onSubmit}
+      review={review}
+      payment={review.pending}
+      title="Confirm the transfer"
+      successTitle={transferSuccessTitle}
+      errorTitle="The transfer was not sent"
+    >
+      <div className="money-form__pair">
+        <SelectField label="From account" options={options} required error={errors.fromAccountId?.message} {...register('fromAccountId')} />
+        <SelectField
+          label="To account"
+          options={options}
+          placeholder="Choose an account"
+          required
+          error={errors.toAccountId?.message}
+          {...register('toAccountId')}
+        />
+      </div>
+      <TextField {...amountInputProps} error={errors.amount?.message} {...register('amount')} />
+      <PaymentMessageField registration={register('message')} value={watch('message') ?? ''} error={errors.message?.message} optional />
+    </MoneyReviewForm>
   );
 }

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { PayeeCheckResponse } from '@strongroom/contracts/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
 
 export interface PayeeCheckNoticeProps {
   check: UseQueryResult<PayeeCheckResponse>;
@@ -21,11 +21,7 @@ export function PayeeCheckNotice({ check, onUseName }: PayeeCheckNoticeProps) {
 
 function PayeeCheckResult({ check, onUseName }: PayeeCheckNoticeProps) {
   if (check.isPending) {
-    return (
-      <p className="money-page__loading" aria-busy="true">
-        <Spinner size="sm" /> Checking the name on the account…
-      </p>
-    );
+    return <LoadingLine className="money-page__loading">Checking the name on the account…</LoadingLine>;
   }
   if (check.isError) {
     return (

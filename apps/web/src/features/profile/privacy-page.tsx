@@ -3,6 +3,7 @@ import { Clock, FileText, RotateCcw, Truck } from 'lucide-react';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
 import './profile-pages.css';
 
@@ -16,9 +17,9 @@ const { refundWindowDays, achSettlementBusinessDays, wireSettlementHours, suppor
 export default function PrivacyPage() {
   const { name } = useBankIdentity();
   return (
-    <div className="privacy container">
+    <Page className="privacy container">
       <PageMeta title="Terms and privacy" description={`${name} terms and conditions, refund policy, money delivery times and support.`} />
-      <h1>Terms and privacy</h1>
+      <PageHeader title="Terms and privacy" />
       <div className="privacy__cards">
         <Card as="section" aria-labelledby="privacy-terms" className="privacy__card">
           <h2 id="privacy-terms">
@@ -64,6 +65,6 @@ export default function PrivacyPage() {
           </p>
         </Card>
       </div>
-    </div>
+    </Page>
   );
 }

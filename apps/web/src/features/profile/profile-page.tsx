@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ImageField } from '../../components/ui/image-field.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -110,14 +111,12 @@ export default function ProfilePage() {
   const [changing, setChanging] = useState(false);
 
   return (
-    <div className="profile">
+    <Page className="profile">
       <PageMeta title="Profile" description="Your profile." noIndex />
-      <h1>Profile</h1>
+      <PageHeader title="Profile" />
 
       {me.isPending ? (
-        <p className="settings__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your profile…
-        </p>
+        <LoadingLine>Loading your profile…</LoadingLine>
       ) : me.isError ? (
         <LoadFailed title="We could not load your profile" query={me} />
       ) : (
@@ -153,7 +152,7 @@ export default function ProfilePage() {
       )}
 
       <nav aria-label="Your profile">
-        <ul className="profile__cards">
+        <ul className="tile-grid profile__cards">
           {profileCards.map(({ to, title, text, Icon }) => (
             <li key={to}>
               <Link to={to} className="profile__card">
@@ -169,6 +168,6 @@ export default function ProfilePage() {
       </nav>
 
       <ChangePhotoDialog open={changing} onClose={() => setChanging(false)} />
-    </div>
+    </Page>
   );
 }

@@ -18,7 +18,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ErrorDialog } from '../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useLogout } from '../../lib/api/logout.ts';
@@ -90,11 +91,7 @@ function MoreOptions() {
   const toast = useToast();
 
   if (preferences.isPending) {
-    return (
-      <p className="settings__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your choices…
-      </p>
-    );
+    return <LoadingLine>Loading your choices…</LoadingLine>;
   }
   if (preferences.isError) return <LoadFailed title="We could not load your choices" query={preferences} headingLevel={3} />;
 
@@ -128,9 +125,9 @@ export default function SettingsPage() {
   const navigate = useNavigate();
 
   return (
-    <div className="settings">
+    <Page className="settings">
       <PageMeta title="Settings" description="Your account settings." noIndex />
-      <h1>Settings</h1>
+      <PageHeader title="Settings" />
 
       <Card as="section" aria-labelledby="settings-accounts" className="settings__section">
         <h2 id="settings-accounts">Accounts</h2>
@@ -168,6 +165,6 @@ export default function SettingsPage() {
       <ExportDataSection />
 
       <ErrorDialog title="Sign-out failed" message={logout.error?.message} onClose={() => logout.reset()} />
-    </div>
+    </Page>
   );
 }

@@ -6,7 +6,9 @@ import type { ReceiptVerification } from '@strongroom/contracts/transactions.ts'
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FactList, FactRow } from '../../components/ui/fact-list.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { RoundIcon } from '../../components/ui/round-icon.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useReceiptVerification } from './api/verify-receipt.ts';
@@ -37,29 +39,24 @@ function Facts({ receipt }: { receipt: ReceiptVerification }) {
   if (receipt.fromAccount) facts.push(['From account', <span className="tabular">{receipt.fromAccount}</span>]);
   if (receipt.toAccount) facts.push(['To account', <span className="tabular">{receipt.toAccount}</span>]);
   return (
-    <dl className="receipt-verify__facts">
+    <FactList className="receipt-verify__facts">
       {facts.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
+        <FactRow key={term} term={term}>
+          {value}
+        </FactRow>
       ))}
-    </dl>
+    </FactList>
   );
 }
 
 function Outcome({ reference }: { reference: string }) {
   const verification = useReceiptVerification(reference);
   if (verification.isPending) {
-    return (
-      <p className="receipt-verify__loading" aria-busy="true">
-        <Spinner size="sm" /> Checking the receipt…
-      </p>
-    );
+    return <LoadingLine>Checking the receipt…</LoadingLine>;
   }
   if (verification.isError) {
     return (
-      <Card className="receipt-verify__card">
+      <Card className="message-stack">
         <h1>We could not check this receipt just now</h1>
         <p role="alert">{verification.error.message}</p>
         <div>
@@ -73,10 +70,10 @@ function Outcome({ reference }: { reference: string }) {
   }
   if (verification.data === null) {
     return (
-      <Card className="receipt-verify__card receipt-verify__card--unknown">
-        <div className="receipt-verify__icon receipt-verify__icon--unknown">
+      <Card className="message-stack receipt-verify__card--unknown">
+        <RoundIcon tone="danger">
           <ShieldX aria-hidden="true" size={32} />
-        </div>
+        </RoundIcon>
         <h1>We have no receipt with this reference</h1>
         <p>
           The reference <strong className="tabular">{reference}</strong> is not on any receipt this bank issued. Check that it was typed exactly as printed. A
@@ -89,10 +86,10 @@ function Outcome({ reference }: { reference: string }) {
     );
   }
   return (
-    <Card className="receipt-verify__card receipt-verify__card--genuine">
-      <div className="receipt-verify__icon receipt-verify__icon--genuine">
+    <Card className="message-stack receipt-verify__card--genuine">
+      <RoundIcon tone="success">
         <ShieldCheck aria-hidden="true" size={32} />
-      </div>
+      </RoundIcon>
       <h1>Genuine receipt</h1>
       <p>This bank issued a receipt with this reference. Compare these details with the receipt you were given; they must all match.</p>
       <Facts receipt={verification.data} />

@@ -4,11 +4,13 @@ import { referralBonusCents, referralMessages, type ReferralItem } from '@strong
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Accordion } from '../../components/ui/accordion.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../components/ui/money-amount.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { Page, PageHeader } from '../../components/ui/page.tsx';
 import { Table } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatDate, machineDateTime } from '../../lib/dates.ts';
@@ -19,9 +21,10 @@ const bonus = formatMoney(referralBonusCents);
 
 /** `refused`: the bank found the friend was not a new customer (decision 051); it is not paid. */
 const statusWords: Record<ReferralItem['status'], string> = { pending: 'Pending', paid: 'Paid', refused: 'Not paid' };
+const statusTones: Record<ReferralItem['status'], BadgeTone> = { pending: 'warning', paid: 'success', refused: 'danger' };
 
 function ReferralStatus({ item }: { item: ReferralItem }) {
-  return <span className={`referral-status referral-status--${item.status}`}>{statusWords[item.status]}</span>;
+  return <Badge tone={statusTones[item.status]}>{statusWords[item.status]}</Badge>;
 }
 
 function CodeCard() {
@@ -41,9 +44,7 @@ function CodeCard() {
     <Card as="section" aria-labelledby="invite-code" className="invite__code-card">
       <h2 id="invite-code">Your referral code</h2>
       {referral.isPending ? (
-        <p className="invite__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your code…
-        </p>
+        <LoadingLine>Loading your code…</LoadingLine>
       ) : referral.isError ? (
         <LoadFailed title="We could not load your referral code" query={referral} headingLevel={3} />
       ) : (
@@ -76,11 +77,7 @@ function CodeCard() {
 function ReferralList() {
   const referrals = useReferrals();
   if (referrals.isPending) {
-    return (
-      <p className="invite__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your referrals…
-      </p>
-    );
+    return <LoadingLine>Loading your referrals…</LoadingLine>;
   }
   if (referrals.isError) return <LoadFailed title="We could not load your referrals" query={referrals} headingLevel={3} />;
   const list = referrals.data;
@@ -124,9 +121,9 @@ function ReferralList() {
 /** /invite (seed section 2, D11, D12): the bonus explained, the customer's own code and link with a Copy that copies, and their referrals. */
 export default function InvitePage() {
   return (
-    <div className="invite">
+    <Page className="invite">
       <PageMeta title="Invite a friend" description="Invite a friend and get a referral bonus." noIndex />
-      <h1>Invite a friend</h1>
+      <PageHeader title="Invite a friend" />
       <Accordion
         headingLevel={2}
         items={[
@@ -155,6 +152,6 @@ export default function InvitePage() {
         </h2>
         <ReferralList />
       </Card>
-    </div>
+    </Page>
   );
 }

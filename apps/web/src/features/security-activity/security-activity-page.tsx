@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
 import type { SecurityEvent } from '@strongroom/contracts/security-events.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingLine } from '../../components/ui/loading-line.tsx';
+import { BackLink, Page, PageHeader } from '../../components/ui/page.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatDateTime, machineDateTime } from '../../lib/dates.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -33,8 +35,16 @@ function EventCard({ event, onNotMe }: { event: SecurityEvent; onNotMe: () => vo
       <div className="security-event__body">
         <h2 id={titleId} className="security-event__title">
           {event.title}
-          {event.outcome !== 'success' ? <span className="security-event__badge">{event.outcome === 'denied' ? 'Refused' : 'Failed'}</span> : null}
-          {event.reported ? <span className="security-event__badge security-event__badge--reported">Reported</span> : null}
+          {event.outcome !== 'success' ? (
+            <Badge tone="danger" size="xs">
+              {event.outcome === 'denied' ? 'Refused' : 'Failed'}
+            </Badge>
+          ) : null}
+          {event.reported ? (
+            <Badge tone="warning" size="xs">
+              Reported
+            </Badge>
+          ) : null}
         </h2>
         <p className="security-event__meta">
           <time dateTime={machineDateTime(event.at)}>{formatDateTime(event.at)}</time>
@@ -57,27 +67,62 @@ function EventCard({ event, onNotMe }: { event: SecurityEvent; onNotMe: () => vo
   );
 }
 
-/**
- * /settings/activity, "Security activity": sign-ins, failed sign-ins, codes, password and
- * second-factor changes, card reveals and new payees, newest first, and "This wasn't me" on each.
- */
-export default function SecurityActivityPage() {
-  const events = useSecurityEvents();
+/** The events, newest first, in whichever state their query is: loading, failed, none yet, or a page at a time. */
+function EventList({ events, onNotMe }: { events: ReturnType<typeof useSecurityEvents>; onNotMe: (event: SecurityEvent) => void }) {
+  const items = events.data?.pages.flatMap((page) => page.items) ?? [];
+  if (events.isPending) return <LoadingLine>Loading your security activity…</LoadingLine>;
+  if (events.isError) return <LoadFailed title="We could not load your security activity" query={events} />;
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={<ShieldCheck aria-hidden="true" size={28} />} title="No security activity yet">
+        <p>Your sign-ins and security changes will be listed here.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="stack-list stack-list--tight" aria-label="Security events">
+        {items.map((event) => (
+          <EventCard key={event.id} event={event} onNotMe={() => onNotMe(event)} />
+        ))}
+      </ul>
+      {events.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage}>
+          Load more
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+interface NotMeDialogProps {
+  /** The event being reported; null when the dialog is closed. */
+  event: SecurityEvent | null;
+  onClose: () => void;
+  /** Reported before (from another tab): the list is asked again so it shows the event reported. */
+  onAlreadyReported: () => void;
+}
+
+/** "This wasn't you?": what reporting does, then the report, which signs every device out. */
+function NotMeDialog({ event, onClose, onAlreadyReported }: NotMeDialogProps) {
   const report = useReportNotMe();
   const navigate = useNavigate();
   const toast = useToast();
-  const [reporting, setReporting] = useState<SecurityEvent | null>(null);
-  const items = events.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function cancel() {
+    onClose();
+    report.reset();
+  }
 
   function confirmReport() {
-    if (!reporting) return;
-    report.mutate(reporting.id, {
+    if (!event) return;
+    report.mutate(event.id, {
       onSuccess: (answer) => {
         if (answer.alreadyReported) {
           // Reported before (from another tab): the session lives on, the list shows it reported.
-          setReporting(null);
+          onClose();
           toast.show('You had already reported this event: our support team has it.');
-          void events.refetch();
+          onAlreadyReported();
           return;
         }
         // Every session ended, this one too: nothing of the customer's stays in memory.
@@ -89,91 +134,59 @@ export default function SecurityActivityPage() {
   }
 
   return (
-    <div className="security-activity">
-      <PageMeta title="Security activity" description="Sign-ins and security changes on your account." noIndex />
-      <p className="security-activity__back">
-        <Link to="/settings">
-          <ArrowLeft aria-hidden="true" size={18} />
-          Settings
-        </Link>
-      </p>
-      <header>
-        <h1>Security activity</h1>
-        <p className="security-activity__intro">
-          Sign-ins, security codes, password and sign-in method changes, card numbers shown and new payees, newest first. If you do not recognise something,
-          choose “This wasn’t me”.
-        </p>
-      </header>
-
-      {events.isPending ? (
-        <p className="security-activity__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your security activity…
-        </p>
-      ) : events.isError ? (
-        <LoadFailed title="We could not load your security activity" query={events} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<ShieldCheck aria-hidden="true" size={28} />} title="No security activity yet">
-          <p>Your sign-ins and security changes will be listed here.</p>
-        </EmptyState>
-      ) : (
+    <Dialog
+      open={event !== null}
+      onClose={cancel}
+      dismissible={!report.isPending}
+      title="This wasn’t you?"
+      description={
+        event ? `${event.title}, ${formatDateTime(event.at)}${event.device ? `, ${event.device}` : ''}${event.ip ? `, ${event.ip}` : ''}.` : undefined
+      }
+      footer={
         <>
-          <ul className="security-activity__list" aria-label="Security events">
-            {items.map((event) => (
-              <EventCard key={event.id} event={event} onNotMe={() => setReporting(event)} />
-            ))}
-          </ul>
-          {events.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage}>
-              Load more
-            </Button>
-          ) : null}
+          <Button variant="secondary" onClick={cancel} disabled={report.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={report.isPending} onClick={confirmReport}>
+            Sign out everywhere and freeze
+          </Button>
         </>
-      )}
+      }
+    >
+      <p>If you go on, we do this at once:</p>
+      <ul className="security-activity__consequences">
+        <li>Every device signed in to your account is signed out, this one too. You can sign in again straight away.</li>
+        <li>
+          No money can move from your account (transfers, withdrawals, deposits and other payments) until our team has checked with you and lifts the freeze.
+          You can still sign in and see everything.
+        </li>
+        <li>Our support team gets a secure message with this event. You will find it in Messages, and we answer it there within 24 hours.</li>
+        <li>We email you to confirm what happened.</li>
+      </ul>
+      <p>If someone may know your password, change it after you sign in again.</p>
+      {report.error ? <p role="alert">{report.error.message}</p> : null}
+    </Dialog>
+  );
+}
 
-      <Dialog
-        open={reporting !== null}
-        onClose={() => {
-          setReporting(null);
-          report.reset();
-        }}
-        dismissible={!report.isPending}
-        title="This wasn’t you?"
-        description={
-          reporting
-            ? `${reporting.title}, ${formatDateTime(reporting.at)}${reporting.device ? `, ${reporting.device}` : ''}${reporting.ip ? `, ${reporting.ip}` : ''}.`
-            : undefined
-        }
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setReporting(null);
-                report.reset();
-              }}
-              disabled={report.isPending}
-            >
-              Cancel
-            </Button>
-            <Button variant="danger" loading={report.isPending} onClick={confirmReport}>
-              Sign out everywhere and freeze
-            </Button>
-          </>
-        }
-      >
-        <p>If you go on, we do this at once:</p>
-        <ul className="security-activity__consequences">
-          <li>Every device signed in to your account is signed out, this one too. You can sign in again straight away.</li>
-          <li>
-            No money can move from your account (transfers, withdrawals, deposits and other payments) until our team has checked with you and lifts the freeze.
-            You can still sign in and see everything.
-          </li>
-          <li>Our support team gets a secure message with this event. You will find it in Messages, and we answer it there within 24 hours.</li>
-          <li>We email you to confirm what happened.</li>
-        </ul>
-        <p>If someone may know your password, change it after you sign in again.</p>
-        {report.error ? <p role="alert">{report.error.message}</p> : null}
-      </Dialog>
-    </div>
+/**
+ * /settings/activity, "Security activity": sign-ins, failed sign-ins, codes, password and
+ * second-factor changes, card reveals and new payees, newest first, and "This wasn't me" on each.
+ */
+export default function SecurityActivityPage() {
+  const events = useSecurityEvents();
+  const [reporting, setReporting] = useState<SecurityEvent | null>(null);
+
+  return (
+    <Page className="security-activity">
+      <PageMeta title="Security activity" description="Sign-ins and security changes on your account." noIndex />
+      <BackLink to="/settings">Settings</BackLink>
+      <PageHeader
+        title="Security activity"
+        lead="Sign-ins, security codes, password and sign-in method changes, card numbers shown and new payees, newest first. If you do not recognise something, choose “This wasn’t me”."
+      />
+      <EventList events={events} onNotMe={setReporting} />
+      <NotMeDialog event={reporting} onClose={() => setReporting(null)} onAlreadyReported={() => void events.refetch()} />
+    </Page>
   );
 }

@@ -6,11 +6,11 @@ import { KeyRound } from 'lucide-react';
 import { authMessages, passwordResetCompleteSchema, tokenRequestSchema } from '@strongroom/contracts/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useCheckPasswordReset } from '../api/check-password-reset.ts';
 import { useCompletePasswordReset, type PasswordResetInput } from '../api/complete-password-reset.ts';
 import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
 import { BrokenLinkScreen } from '../components/broken-link-screen.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import type { LoginPageState } from '../../../lib/login-page-state.ts';
 import { passwordMatchCheck, passwordsMatch } from '../password-match.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -53,18 +53,16 @@ function UpdatePasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const complete = useCompletePasswordReset();
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<PasswordResetInput>({
+  const form = useForm<PasswordResetInput>({
     resolver: zodResolver(resetFormSchema),
     mode: 'onTouched',
     defaultValues: { token, password: '', confirmPassword: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit((values) => {
     complete.mutate(values, {
@@ -86,27 +84,7 @@ function UpdatePasswordForm({ token }: { token: string }) {
       lead={<p>Choose a new password. Saving it signs you out everywhere, on every device.</p>}
     >
       <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. A few unrelated words make a strong password that is easy to remember."
-          required
-          error={errors.password?.message}
-          {...register('password', {
-            onChange: () => {
-              if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-            },
-          })}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields form={form} errors={errors} passwordLabel="New password" confirmLabel="Confirm new password" />
         <Button type="submit" size="lg" block loading={complete.isPending}>
           Update password
         </Button>

@@ -1,10 +1,11 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { CircleCheck, MailOpen } from 'lucide-react';
 import { authMessages, tokenRequestSchema } from '@strongroom/contracts/auth.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { AuthProgress, AuthScreen } from '../components/auth-screen.tsx';
 import { BrokenLinkScreen } from '../components/broken-link-screen.tsx';
+import { SignInPrompt } from '../components/sign-in-prompt.tsx';
 
 const description = 'Verifying your email address.';
 
@@ -34,11 +35,7 @@ export default function EmailVerificationPage() {
         <Notice tone="success" role="status">
           <p>{verification.data.message} You can close this tab; the tab where you signed up continues.</p>
         </Notice>
-        <p className="auth-links">
-          <span>
-            Signed up on another device? <Link to="/login">Sign in here</Link>
-          </span>
-        </p>
+        <SignInPrompt question="Signed up on another device?" linkText="Sign in here" />
       </AuthScreen>
     );
   }

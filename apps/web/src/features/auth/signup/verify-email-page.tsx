@@ -10,6 +10,7 @@ import { resendSignupEmail } from '../api/resend-signup-email.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { ResendButton } from '../components/resend-button.tsx';
 import { pathForNextStep } from '../next-step.ts';
+import { SignInPrompt } from '../components/sign-in-prompt.tsx';
 import './verify-email-page.css';
 
 /**
@@ -71,11 +72,7 @@ export default function VerifyEmailPage() {
           </Link>
         </div>
       </section>
-      <p className="auth-links">
-        <span>
-          Verified in another browser? <Link to="/login">Sign in</Link>
-        </span>
-      </p>
+      <SignInPrompt question="Verified in another browser?" />
     </AuthScreen>
   );
 }

@@ -5,18 +5,16 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { parseDollarsToCents } from '@strongroom/contracts/money-input.ts';
 import { decisionReasonField } from '@strongroom/contracts/staff.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../../components/ui/money-amount.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { waitingFor } from '../held-transfers/waiting-for.ts';
 import { useCardDecision, useStaffCards } from './cards-api.ts';
+import { OutcomeDialog } from '../outcome-dialog.tsx';
+import { QueueContent } from '../queue-content.tsx';
 import './ops-cards.css';
 
 type Decision = 'approve' | 'reject';
@@ -68,62 +66,45 @@ function DecisionDialog({ card, decision, onClose }: { card: StaffCard; decision
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!decide.isPending}
+    <OutcomeDialog
       title={title}
-      description={done ? undefined : 'The decision cannot be undone. The customer is told, and it is audited with your reason.'}
-      footer={
-        done ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
-              Cancel
-            </Button>
-            <Button variant={decision === 'reject' ? 'danger' : 'primary'} loading={decide.isPending} onClick={() => void confirm()}>
-              {decision === 'approve' ? 'Approve card' : 'Reject request'}
-            </Button>
-          </>
-        )
-      }
+      description="The decision cannot be undone. The customer is told, and it is audited with your reason."
+      outcome={done}
+      confirmLabel={decision === 'approve' ? 'Approve card' : 'Reject request'}
+      confirmVariant={decision === 'reject' ? 'danger' : 'primary'}
+      busy={decide.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
     >
-      {done ? (
-        <Notice tone="success" role="status">
-          {done}
-        </Notice>
-      ) : (
-        <div className="ops-cards__dialog-fields">
-          {needsLimit ? (
-            <TextField
-              label="Credit limit"
-              inputMode="decimal"
-              autoComplete="off"
-              hint={`In dollars, ${creditLimitRange}`}
-              required
-              value={limit}
-              error={errors.limit}
-              onChange={(event) => setLimit(event.target.value)}
-            />
-          ) : null}
-          <TextAreaField
-            label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={errors.reason}
-            maxLength={500}
-            rows={3}
+      <div className="ops-cards__dialog-fields">
+        {needsLimit ? (
+          <TextField
+            label="Credit limit"
+            inputMode="decimal"
+            autoComplete="off"
+            hint={`In dollars, ${creditLimitRange}`}
             required
+            value={limit}
+            error={errors.limit}
+            onChange={(event) => setLimit(event.target.value)}
           />
-          {errors.server ? (
-            <p role="alert" className="ops-cards__error">
-              {errors.server}
-            </p>
-          ) : null}
-        </div>
-      )}
-    </Dialog>
+        ) : null}
+        <TextAreaField
+          label="Reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason}
+          maxLength={500}
+          rows={3}
+          required
+        />
+        {errors.server ? (
+          <p role="alert" className="ops-cards__error">
+            {errors.server}
+          </p>
+        ) : null}
+      </div>
+    </OutcomeDialog>
   );
 }
 
@@ -198,25 +179,21 @@ export default function CardQueuePage() {
   return (
     <section aria-labelledby="card-queue-title" className="ops-cards">
       <h1 id="card-queue-title">Card requests</h1>
-      {cards.isPending ? (
-        <Spinner />
-      ) : cards.isError ? (
-        <LoadFailed title="We could not load the card requests" query={cards} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<CreditCard aria-hidden="true" size={28} />} title="No card requests wait for a decision" />
-      ) : (
-        <>
-          <p>
-            {total} waiting for a decision, oldest first{cards.hasNextPage ? ` (the first ${items.length} shown)` : ''}.
-          </p>
-          <Table caption="Card requests waiting for a decision" captionHidden columns={columns} rows={items} rowKey={(card) => card.id} />
-          {cards.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void cards.fetchNextPage()} loading={cards.isFetchingNextPage}>
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+      <QueueContent
+        query={cards}
+        failedTitle="We could not load the card requests"
+        isEmpty={items.length === 0}
+        empty={<EmptyState icon={<CreditCard aria-hidden="true" size={28} />} title="No card requests wait for a decision" />}
+      >
+        {() => (
+          <>
+            <p>
+              {total} waiting for a decision, oldest first{cards.hasNextPage ? ` (the first ${items.length} shown)` : ''}.
+            </p>
+            <Table caption="Card requests waiting for a decision" captionHidden columns={columns} rows={items} rowKey={(card) => card.id} />
+          </>
+        )}
+      </QueueContent>
       {open ? <DecisionDialog key={`${open.card.id}-${open.decision}`} card={open.card} decision={open.decision} onClose={() => setOpen(null)} /> : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   authorizationResponseSchema,
   cardTransactionListResponseSchema,
@@ -10,15 +10,11 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { staffQueryKeys } from '../api/staff-query-keys.ts';
+import { useStatusQueue } from '../api/status-queue.ts';
 
 /** `GET /api/v1/staff/cards?status=&cursor=` (`cards.decide`): the card requests page after page, oldest first, and how many. */
 export function useStaffCards(status: CardStatus = 'pending_approval') {
-  return useInfiniteQuery({
-    queryKey: staffQueryKeys.cardList(status),
-    queryFn: ({ pageParam }) => apiRequest('/staff/cards', { query: { status, cursor: pageParam }, parse: (data) => staffCardListSchema.parse(data) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useStatusQueue(staffQueryKeys.cardList(status), '/staff/cards', status, (data) => staffCardListSchema.parse(data));
 }
 
 /** The navigation's count: card requests waiting for a decision. */

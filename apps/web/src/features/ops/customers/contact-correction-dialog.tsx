@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { contactCorrectionRequestSchema, type ContactCorrectionRequest, type PostalAddress } from '@strongroom/contracts/contact-details.ts';
 import { usStates } from '@strongroom/contracts/us-states.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { countryOptions, phoneCountryOptions } from '../../../lib/countries.ts';
 import { useCorrectContact } from './api/correct-contact.ts';
+import { DialogFormActions } from './dialog-form-actions.tsx';
 
 const stateOptions: readonly SelectOption[] = usStates.map((state) => ({ value: state.code, label: state.name }));
 
@@ -111,19 +110,13 @@ export function ContactCorrectionDialog({ customerId, fullName, address, onDone,
           <TextField label="ZIP code" inputMode="numeric" error={errors['address.zipCode']} {...bind('zipCode')} />
         </fieldset>
         <TextAreaField label="Reason (kept in the audit log)" rows={3} maxLength={500} error={errors.reason} {...bind('reason')} />
-        {failure ? (
-          <Notice tone="error" role="alert">
-            {failure}
-          </Notice>
-        ) : null}
-        <div className="customer-care__dialog-actions">
-          <Button variant="secondary" onClick={onClose} disabled={correct.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={correct.isPending}>
-            Save corrections for {fullName}
-          </Button>
-        </div>
+        <DialogFormActions
+          failure={failure}
+          busy={correct.isPending}
+          confirmLabel={<>Save corrections for {fullName}</>}
+          confirmVariant="primary"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { CustomerDetail, CustomerSession } from '@strongroom/contracts/staff-customers.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../../components/ui/money-amount.tsx';
@@ -14,13 +14,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffMe } from '../api/staff-session.ts';
 import { statusWords } from '../status-words.ts';
-import { useCustomerAction, type CustomerAction } from './api/customer-actions.ts';
 import { useCustomerDetail } from './api/customer-detail.ts';
 import { FrozenBadge, IdentityBadge } from './customer-badges.tsx';
 import { ContactCorrectionDialog } from './contact-correction-dialog.tsx';
 import { CustomerProducts } from './customer-products.tsx';
 import { FreezeDialog } from './freeze-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { useCustomerActions, type CustomerActions, type PendingAction } from './use-customer-actions.ts';
 import './customers.css';
 
 const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
@@ -39,13 +39,6 @@ const transactionColumns: readonly TableColumn<Transaction>[] = [
   { key: 'status', header: 'Status', cell: (row) => statusWords[row.status] },
   { key: 'amount', header: 'Amount', numeric: true, cell: (row) => <MoneyAmount cents={row.amountCents} signed /> },
 ];
-
-interface Pending {
-  action: CustomerAction;
-  title: string;
-  consequence: string;
-  confirmLabel: string;
-}
 
 function Facts({ detail }: { detail: CustomerDetail }) {
   const { profile, identity } = detail;
@@ -95,53 +88,58 @@ function Facts({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-/** `/ops/customers/:id`: one customer on one screen, with ending sessions and freezing for admins. */
-export default function CustomerPage() {
-  const { id = '' } = useParams();
-  const detail = useCustomerDetail(id);
-  const me = useStaffMe();
-  const action = useCustomerAction(id);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const canAct = me.data?.staff.permissions.includes('customers.freeze') ?? false;
-  const canCorrect = me.data?.staff.permissions.includes('customers.correct') ?? false;
-  const [correcting, setCorrecting] = useState(false);
-
-  if (detail.isPending) return <Spinner />;
-  if (detail.isError) {
-    if (detail.error instanceof ApiError && detail.error.code === 'not_found') {
-      return (
-        <EmptyState title="No such customer" headingLevel={1}>
-          <Link to="/ops/customers">Back to the search</Link>
-        </EmptyState>
-      );
-    }
-    return <LoadFailed title="We could not load this customer" query={detail} headingLevel={1} />;
-  }
-
-  const data = detail.data;
-  const fullName = `${data.profile.firstName} ${data.profile.lastName}`;
-
-  function ask(next: Pending) {
-    action.reset();
-    setDone(null);
-    setPending(next);
-  }
-
-  function confirm(body: { reason: string } | { reason: string; customerMessage: string }) {
-    if (!pending) return;
-    const chosen = pending;
-    action.mutate(
-      { action: chosen.action, body },
-      {
-        onSuccess: () => {
-          setPending(null);
-          setDone(`${chosen.confirmLabel}: done.`);
+/** The freeze: since when, by whom and why, with Freeze or Unfreeze for those who may. */
+function FreezeSection({ data, fullName, canAct, ask }: { data: CustomerDetail; fullName: string; canAct: boolean; ask: CustomerActions['ask'] }) {
+  const freezeToggle: { variant: ButtonVariant; label: string; action: PendingAction } = data.freeze.frozen
+    ? {
+        variant: 'secondary',
+        label: 'Unfreeze',
+        action: {
+          action: { kind: 'unfreeze' },
+          title: `Unfreeze ${fullName}`,
+          consequence: `${fullName} can move money again and is told so.`,
+          confirmLabel: `Unfreeze ${fullName}`,
         },
-      },
-    );
-  }
+      }
+    : {
+        variant: 'danger',
+        label: 'Freeze',
+        action: {
+          action: { kind: 'freeze' },
+          title: `Freeze ${fullName}`,
+          consequence: `All of ${fullName}'s sessions end now. They can sign in and read, but no money moves until someone unfreezes them. They are told the message you choose below, never the internal reason.`,
+          confirmLabel: `Freeze ${fullName}`,
+        },
+      };
+  return (
+    <section aria-labelledby="customer-freeze" className="customer-care__freeze">
+      <h2 id="customer-freeze">Freeze</h2>
+      {data.freeze.frozen ? (
+        <>
+          <p>
+            Frozen since {data.freeze.frozenAt ? when(data.freeze.frozenAt) : 'unknown'} by {data.freeze.frozenBy}.
+          </p>
+          <dl className="customer-care__freeze-texts">
+            <dt>Internal reason (staff only)</dt>
+            <dd>{data.freeze.reason}</dd>
+            <dt>The customer sees</dt>
+            <dd>{data.freeze.customerMessage}</dd>
+          </dl>
+        </>
+      ) : (
+        <p>Not frozen: the customer can move money.</p>
+      )}
+      {canAct ? (
+        <Button variant={freezeToggle.variant} onClick={() => ask(freezeToggle.action)}>
+          {freezeToggle.label}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
 
+/** Where the customer is signed in, with End for each session and End all, for those who may. */
+function SessionsSection({ data, fullName, canAct, ask }: { data: CustomerDetail; fullName: string; canAct: boolean; ask: CustomerActions['ask'] }) {
   const sessionColumns: readonly TableColumn<CustomerSession>[] = [
     { key: 'device', header: 'Device', cell: (row) => row.device ?? 'Unknown' },
     { key: 'ip', header: 'IP address', cell: (row) => row.ip ?? 'Unknown' },
@@ -172,6 +170,134 @@ export default function CustomerPage() {
         ]
       : []),
   ];
+  return (
+    <div className="customer-care__sessions">
+      <Table caption="Live sessions" columns={sessionColumns} rows={data.sessions} rowKey={(row) => row.id} empty="Not signed in anywhere." />
+      {canAct && data.sessions.length > 0 ? (
+        <Button
+          variant="secondary"
+          onClick={() =>
+            ask({
+              action: { kind: 'end-all' },
+              title: 'End all sessions',
+              consequence: `${fullName} is signed out everywhere (${data.sessions.length} ${data.sessions.length === 1 ? 'session' : 'sessions'}).`,
+              confirmLabel: 'End all sessions',
+            })
+          }
+        >
+          End all
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function RecentNotifications({ notifications }: { notifications: CustomerDetail['notifications'] }) {
+  return (
+    <section aria-labelledby="customer-notifications">
+      <h2 id="customer-notifications">Recent notifications</h2>
+      {notifications.length === 0 ? (
+        <p>No notifications.</p>
+      ) : (
+        <ul className="customer-care__notifications">
+          {notifications.map((notification) => (
+            <li key={notification.id}>
+              <strong>{notification.name}</strong> {when(notification.createdAt)}
+              <br />
+              {notification.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The reason asked for the pending action: a freeze also asks for the customer's message. */
+function PendingActionDialog({ actions }: { actions: CustomerActions }) {
+  const { pending } = actions;
+  if (!pending) return null;
+  const shared = {
+    open: true,
+    title: pending.title,
+    consequence: pending.consequence,
+    confirmLabel: pending.confirmLabel,
+    busy: actions.busy,
+    error: actions.error,
+    onClose: actions.cancel,
+  };
+  return pending.action.kind === 'freeze' ? (
+    <FreezeDialog {...shared} onConfirm={actions.confirm} />
+  ) : (
+    <ReasonDialog {...shared} onConfirm={(reason) => actions.confirm({ reason })} />
+  );
+}
+
+/** Correcting the contact details, for those who may. */
+function ContactCorrection({
+  customerId,
+  data,
+  fullName,
+  onDone,
+}: {
+  customerId: string;
+  data: CustomerDetail;
+  fullName: string;
+  onDone: (message: string | null) => void;
+}) {
+  const [correcting, setCorrecting] = useState(false);
+  return (
+    <>
+      <p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onDone(null);
+            setCorrecting(true);
+          }}
+        >
+          Correct contact details
+        </Button>
+      </p>
+      {correcting ? (
+        <ContactCorrectionDialog
+          customerId={customerId}
+          fullName={fullName}
+          address={data.address}
+          onDone={(message) => {
+            setCorrecting(false);
+            onDone(message);
+          }}
+          onClose={() => setCorrecting(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** `/ops/customers/:id`: one customer on one screen, with ending sessions and freezing for admins. */
+export default function CustomerPage() {
+  const { id = '' } = useParams();
+  const detail = useCustomerDetail(id);
+  const me = useStaffMe();
+  const actions = useCustomerActions(id);
+  const canAct = me.data?.staff.permissions.includes('customers.freeze') ?? false;
+  const canCorrect = me.data?.staff.permissions.includes('customers.correct') ?? false;
+
+  if (detail.isPending) return <Spinner />;
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && detail.error.code === 'not_found') {
+      return (
+        <EmptyState title="No such customer" headingLevel={1}>
+          <Link to="/ops/customers">Back to the search</Link>
+        </EmptyState>
+      );
+    }
+    return <LoadFailed title="We could not load this customer" query={detail} headingLevel={1} />;
+  }
+
+  const data = detail.data;
+  const fullName = `${data.profile.firstName} ${data.profile.lastName}`;
 
   return (
     <section aria-labelledby="customer-title" className="customer-care">
@@ -182,152 +308,23 @@ export default function CustomerPage() {
         <h1 id="customer-title">{fullName}</h1>
         <FrozenBadge frozen={data.freeze.frozen} />
       </div>
-      {done ? (
+      {actions.done ? (
         <Notice tone="success" role="status">
-          {done}
+          {actions.done}
         </Notice>
       ) : null}
 
-      <section aria-labelledby="customer-freeze" className="customer-care__freeze">
-        <h2 id="customer-freeze">Freeze</h2>
-        {data.freeze.frozen ? (
-          <>
-            <p>
-              Frozen since {data.freeze.frozenAt ? when(data.freeze.frozenAt) : 'unknown'} by {data.freeze.frozenBy}.
-            </p>
-            <dl className="customer-care__freeze-texts">
-              <dt>Internal reason (staff only)</dt>
-              <dd>{data.freeze.reason}</dd>
-              <dt>The customer sees</dt>
-              <dd>{data.freeze.customerMessage}</dd>
-            </dl>
-          </>
-        ) : (
-          <p>Not frozen: the customer can move money.</p>
-        )}
-        {canAct ? (
-          data.freeze.frozen ? (
-            <Button
-              variant="secondary"
-              onClick={() =>
-                ask({
-                  action: { kind: 'unfreeze' },
-                  title: `Unfreeze ${fullName}`,
-                  consequence: `${fullName} can move money again and is told so.`,
-                  confirmLabel: `Unfreeze ${fullName}`,
-                })
-              }
-            >
-              Unfreeze
-            </Button>
-          ) : (
-            <Button
-              variant="danger"
-              onClick={() =>
-                ask({
-                  action: { kind: 'freeze' },
-                  title: `Freeze ${fullName}`,
-                  consequence: `All of ${fullName}'s sessions end now. They can sign in and read, but no money moves until someone unfreezes them. They are told the message you choose below, never the internal reason.`,
-                  confirmLabel: `Freeze ${fullName}`,
-                })
-              }
-            >
-              Freeze
-            </Button>
-          )
-        ) : null}
-      </section>
-
+      <FreezeSection data={data} fullName={fullName} canAct={canAct} ask={actions.ask} />
       <Facts detail={data} />
-      {canCorrect ? (
-        <p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setDone(null);
-              setCorrecting(true);
-            }}
-          >
-            Correct contact details
-          </Button>
-        </p>
-      ) : null}
-      {correcting ? (
-        <ContactCorrectionDialog
-          customerId={id}
-          fullName={fullName}
-          address={data.address}
-          onDone={(message) => {
-            setCorrecting(false);
-            setDone(message);
-          }}
-          onClose={() => setCorrecting(false)}
-        />
-      ) : null}
+      {canCorrect ? <ContactCorrection customerId={id} data={data} fullName={fullName} onDone={actions.setDone} /> : null}
 
       <Table caption="Accounts" columns={accountColumns} rows={data.accounts} rowKey={(row) => row.id} empty="No accounts yet." />
       <Table caption="Recent transactions" columns={transactionColumns} rows={data.transactions} rowKey={(row) => row.id} empty="No transactions yet." />
       <CustomerProducts cards={data.cards} loans={data.loans} />
 
-      <div className="customer-care__sessions">
-        <Table caption="Live sessions" columns={sessionColumns} rows={data.sessions} rowKey={(row) => row.id} empty="Not signed in anywhere." />
-        {canAct && data.sessions.length > 0 ? (
-          <Button
-            variant="secondary"
-            onClick={() =>
-              ask({
-                action: { kind: 'end-all' },
-                title: 'End all sessions',
-                consequence: `${fullName} is signed out everywhere (${data.sessions.length} ${data.sessions.length === 1 ? 'session' : 'sessions'}).`,
-                confirmLabel: 'End all sessions',
-              })
-            }
-          >
-            End all
-          </Button>
-        ) : null}
-      </div>
-
-      <section aria-labelledby="customer-notifications">
-        <h2 id="customer-notifications">Recent notifications</h2>
-        {data.notifications.length === 0 ? (
-          <p>No notifications.</p>
-        ) : (
-          <ul className="customer-care__notifications">
-            {data.notifications.map((notification) => (
-              <li key={notification.id}>
-                <strong>{notification.name}</strong> {when(notification.createdAt)}
-                <br />
-                {notification.text}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {pending?.action.kind === 'freeze' ? (
-        <FreezeDialog
-          open
-          title={pending.title}
-          consequence={pending.consequence}
-          confirmLabel={pending.confirmLabel}
-          busy={action.isPending}
-          error={action.error?.message}
-          onConfirm={confirm}
-          onClose={() => setPending(null)}
-        />
-      ) : pending ? (
-        <ReasonDialog
-          open
-          title={pending.title}
-          consequence={pending.consequence}
-          confirmLabel={pending.confirmLabel}
-          busy={action.isPending}
-          error={action.error?.message}
-          onConfirm={(reason) => confirm({ reason })}
-          onClose={() => setPending(null)}
-        />
-      ) : null}
+      <SessionsSection data={data} fullName={fullName} canAct={canAct} ask={actions.ask} />
+      <RecentNotifications notifications={data.notifications} />
+      <PendingActionDialog actions={actions} />
     </section>
   );
 }

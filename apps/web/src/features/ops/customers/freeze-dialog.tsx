@@ -1,21 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { freezeCustomerMessageLimits, freezeCustomerMessages, freezeRequestSchema, type FreezeRequest } from '@strongroom/contracts/staff-customers.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { DialogFormActions, type CustomerActionDialogProps } from './dialog-form-actions.tsx';
 
-export interface FreezeDialogProps {
-  open: boolean;
-  title: string;
-  /** What will happen, in a sentence, before the staff member confirms. */
-  consequence: string;
-  /** The button states the consequence: "Freeze Ada Lovelace". */
-  confirmLabel: string;
-  busy: boolean;
-  error?: string | undefined;
+export interface FreezeDialogProps extends CustomerActionDialogProps {
   onConfirm: (request: { reason: string; customerMessage: string }) => void;
-  onClose: () => void;
 }
 
 type FieldErrors = Partial<Record<keyof FreezeRequest, string>>;
@@ -102,19 +92,7 @@ export function FreezeDialog({ open, title, consequence, confirmLabel, busy, err
           rows={3}
           maxLength={freezeCustomerMessageLimits.maxLength}
         />
-        {error ? (
-          <Notice tone="error" role="alert">
-            {error}
-          </Notice>
-        ) : null}
-        <div className="customer-care__dialog-actions">
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={busy}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogFormActions failure={error} busy={busy} confirmLabel={confirmLabel} onCancel={close} />
       </form>
     </Dialog>
   );

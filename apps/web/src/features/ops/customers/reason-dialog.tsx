@@ -1,21 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { customerActionRequestSchema } from '@strongroom/contracts/staff-customers.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { DialogFormActions, type CustomerActionDialogProps } from './dialog-form-actions.tsx';
 
-export interface ReasonDialogProps {
-  open: boolean;
-  title: string;
-  /** What will happen, in a sentence, before the staff member confirms. */
-  consequence: string;
-  /** The button states the consequence: "Freeze Ada Lovelace". */
-  confirmLabel: string;
-  busy: boolean;
-  error?: string | undefined;
+export interface ReasonDialogProps extends CustomerActionDialogProps {
   onConfirm: (reason: string) => void;
-  onClose: () => void;
 }
 
 /** A confirmation with the reason the audit log keeps: required, 3 to 500 characters (the contract's rule). */
@@ -52,19 +42,7 @@ export function ReasonDialog({ open, title, consequence, confirmLabel, busy, err
           maxLength={500}
           data-autofocus
         />
-        {error ? (
-          <Notice tone="error" role="alert">
-            {error}
-          </Notice>
-        ) : null}
-        <div className="customer-care__dialog-actions">
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={busy}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogFormActions failure={error} busy={busy} confirmLabel={confirmLabel} onCancel={close} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   heldTransferDecisionResponseSchema,
   heldTransferListSchema,
@@ -8,16 +8,11 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { staffQueryKeys } from '../api/staff-query-keys.ts';
+import { useStatusQueue } from '../api/status-queue.ts';
 
 /** `GET /api/v1/staff/held-transfers?status=&cursor=`: the queue page after page, oldest first, and how many wait. */
 export function useHeldTransfers(status: HeldTransferStatus = 'in_review') {
-  return useInfiniteQuery({
-    queryKey: staffQueryKeys.heldTransfers(status),
-    queryFn: ({ pageParam }) =>
-      apiRequest('/staff/held-transfers', { query: { status, cursor: pageParam }, parse: (data) => heldTransferListSchema.parse(data) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useStatusQueue(staffQueryKeys.heldTransfers(status), '/staff/held-transfers', status, (data) => heldTransferListSchema.parse(data));
 }
 
 /** The navigation's count: transfers waiting for review. */

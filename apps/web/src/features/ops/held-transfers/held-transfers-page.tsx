@@ -3,19 +3,18 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { decisionReasonField } from '@strongroom/contracts/staff.ts';
 import type { HeldTransfer } from '@strongroom/contracts/staff-payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../../components/ui/money-amount.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useStaffMe } from '../api/staff-session.ts';
 import { useHeldTransferDecision, useHeldTransfers } from './held-transfers-api.ts';
 import { waitingFor } from './waiting-for.ts';
+import { OutcomeDialog } from '../outcome-dialog.tsx';
 import { statusWords } from '../status-words.ts';
+import { QueueContent } from '../queue-content.tsx';
 import './held-transfers-page.css';
 
 type Decision = 'release' | 'reject';
@@ -71,35 +70,18 @@ function DecisionDialog({ transfer, decision, onClose, onDecided }: DecisionDial
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!decide.isPending}
+    <OutcomeDialog
       title={`${verb} ${formatMoney(transfer.amountCents)} to ${transfer.payee.name}?`}
-      description={outcome ? undefined : 'This cannot be undone. The customer is told, and the decision is audited with your reason.'}
-      footer={
-        outcome ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
-              Cancel
-            </Button>
-            <Button variant={decision === 'reject' ? 'danger' : 'primary'} loading={decide.isPending} onClick={() => void confirm()}>
-              {verb}
-            </Button>
-          </>
-        )
-      }
+      description="This cannot be undone. The customer is told, and the decision is audited with your reason."
+      outcome={outcome}
+      confirmLabel={verb}
+      confirmVariant={decision === 'reject' ? 'danger' : 'primary'}
+      busy={decide.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
     >
-      {outcome ? (
-        <Notice tone="success" role="status">
-          {outcome}
-        </Notice>
-      ) : (
-        <TextAreaField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} error={error} maxLength={500} rows={3} required />
-      )}
-    </Dialog>
+      <TextAreaField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} error={error} maxLength={500} rows={3} required />
+    </OutcomeDialog>
   );
 }
 
@@ -179,56 +161,53 @@ export default function HeldTransfersPage() {
   return (
     <section aria-labelledby="held-transfers-title">
       <h1 id="held-transfers-title">Held transfers</h1>
-      {held.isPending ? (
-        <Spinner />
-      ) : held.isError ? (
-        <LoadFailed title="We could not load the held transfers" query={held} />
-      ) : items.length === 0 ? (
-        <EmptyState title="No transfers wait for review" />
-      ) : (
-        <>
-          <p>
-            {total} waiting for review, oldest first{held.hasNextPage ? ` (the first ${items.length} shown)` : ''}.
-          </p>
-          <Table
-            caption="Transfers held for review"
-            captionHidden
-            columns={[
-              { key: 'customer', header: 'Customer', cell: (item) => item.customer.name },
-              { key: 'payee', header: 'Payee', cell: (item) => item.payee.name },
-              { key: 'amount', header: 'Amount', numeric: true, cell: (item) => <MoneyAmount cents={item.amountCents} /> },
-              { key: 'rule', header: 'Rule', cell: (item) => item.rule ?? '—' },
-              { key: 'waiting', header: 'Waiting for', cell: (item) => waitingFor(item.heldAt) },
-              {
-                key: 'state',
-                header: 'Four eyes',
-                cell: (item) => (!item.fourEyes.required ? 'One approval' : item.fourEyes.approvals.length > 0 ? 'Awaiting second approval' : 'Two approvals'),
-              },
-              {
-                key: 'open',
-                header: <span className="visually-hidden">Open</span>,
-                cell: (item) => (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setSelectedId(item.id)}
-                    aria-label={`Review ${formatMoney(item.amountCents)} to ${item.payee.name}`}
-                  >
-                    Review
-                  </Button>
-                ),
-              },
-            ]}
-            rows={items}
-            rowKey={(item) => item.id}
-          />
-          {held.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void held.fetchNextPage()} loading={held.isFetchingNextPage}>
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+      <QueueContent
+        query={held}
+        failedTitle="We could not load the held transfers"
+        isEmpty={items.length === 0}
+        empty={<EmptyState title="No transfers wait for review" />}
+      >
+        {() => (
+          <>
+            <p>
+              {total} waiting for review, oldest first{held.hasNextPage ? ` (the first ${items.length} shown)` : ''}.
+            </p>
+            <Table
+              caption="Transfers held for review"
+              captionHidden
+              columns={[
+                { key: 'customer', header: 'Customer', cell: (item) => item.customer.name },
+                { key: 'payee', header: 'Payee', cell: (item) => item.payee.name },
+                { key: 'amount', header: 'Amount', numeric: true, cell: (item) => <MoneyAmount cents={item.amountCents} /> },
+                { key: 'rule', header: 'Rule', cell: (item) => item.rule ?? '—' },
+                { key: 'waiting', header: 'Waiting for', cell: (item) => waitingFor(item.heldAt) },
+                {
+                  key: 'state',
+                  header: 'Four eyes',
+                  cell: (item) =>
+                    !item.fourEyes.required ? 'One approval' : item.fourEyes.approvals.length > 0 ? 'Awaiting second approval' : 'Two approvals',
+                },
+                {
+                  key: 'open',
+                  header: <span className="visually-hidden">Open</span>,
+                  cell: (item) => (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setSelectedId(item.id)}
+                      aria-label={`Review ${formatMoney(item.amountCents)} to ${item.payee.name}`}
+                    >
+                      Review
+                    </Button>
+                  ),
+                },
+              ]}
+              rows={items}
+              rowKey={(item) => item.id}
+            />
+          </>
+        )}
+      </QueueContent>
       {selected ? <TransferDetail key={selected.id} transfer={selected} myEmail={me.data?.staff.email} onDecided={setDecided} /> : null}
     </section>
   );

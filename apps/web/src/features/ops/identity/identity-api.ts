@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   identityReviewListSchema,
   identityReviewResponseSchema,
@@ -11,17 +11,13 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { staffQueryKeys } from '../api/staff-query-keys.ts';
+import { useStatusQueue } from '../api/status-queue.ts';
 
 export const identityBasePath = '/staff/identity-reviews';
 
 /** `GET /staff/identity-reviews?status=&cursor=`, page after page. */
 export function useIdentityReviews(status: IdentityReviewStatus) {
-  return useInfiniteQuery({
-    queryKey: staffQueryKeys.identityReviewList(status),
-    queryFn: ({ pageParam }) => apiRequest(identityBasePath, { query: { status, cursor: pageParam }, parse: (data) => identityReviewListSchema.parse(data) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useStatusQueue(staffQueryKeys.identityReviewList(status), identityBasePath, status, (data) => identityReviewListSchema.parse(data));
 }
 
 /** The navigation's count: reviews waiting for a decision. */

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { IdCard } from 'lucide-react';
 import { identityReviewStatuses, type IdentityReview, type IdentityReviewStatus } from '@strongroom/contracts/staff-identity.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { formatDateTime, machineDateTime } from '../../../lib/dates.ts';
 import { useIdentityReviews } from './identity-api.ts';
 import { waitingFor } from './waiting-time.ts';
+import { QueueContent } from '../queue-content.tsx';
 import './identity.css';
 
 export const identityStatusLabels: Record<IdentityReviewStatus, string> = { submitted: 'Waiting', approved: 'Approved', rejected: 'Rejected' };
@@ -56,27 +54,28 @@ export default function IdentityQueuePage() {
           options={identityReviewStatuses.map((value) => ({ value, label: identityStatusLabels[value] }))}
         />
       </div>
-      {reviews.isPending ? (
-        <Spinner />
-      ) : reviews.isError ? (
-        <LoadFailed title="The identity reviews could not be loaded" query={reviews} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<IdCard aria-hidden="true" size={28} />} title={status === 'submitted' ? 'No identity documents are waiting' : 'Nothing here yet'} />
-      ) : (
-        <>
-          <Table
-            caption={`${total ?? rows.length} ${identityStatusLabels[status].toLowerCase()}`}
-            columns={columns}
-            rows={rows}
-            rowKey={(review) => review.id}
+      <QueueContent
+        query={reviews}
+        failedTitle="The identity reviews could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            icon={<IdCard aria-hidden="true" size={28} />}
+            title={status === 'submitted' ? 'No identity documents are waiting' : 'Nothing here yet'}
           />
-          {reviews.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+        }
+      >
+        {() => (
+          <>
+            <Table
+              caption={`${total ?? rows.length} ${identityStatusLabels[status].toLowerCase()}`}
+              columns={columns}
+              rows={rows}
+              rowKey={(review) => review.id}
+            />
+          </>
+        )}
+      </QueueContent>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { decisionReasonField } from '@strongroom/contracts/staff.ts';
-import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/forms/confirm-dialog.tsx';
+import type { ButtonVariant } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
 
 export interface ReasonDialogProps {
@@ -26,35 +26,25 @@ export function ReasonDialog({ open, title, description, confirmLabel, confirmVa
     setFieldError(undefined);
     onClose();
   };
+  const confirm = () => {
+    const checked = decisionReasonField.safeParse(reason);
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message ?? 'Give a reason');
+      return;
+    }
+    setFieldError(undefined);
+    onConfirm(checked.data);
+  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={close}
-      dismissible={!pending}
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button
-            variant={confirmVariant}
-            loading={pending}
-            onClick={() => {
-              const checked = decisionReasonField.safeParse(reason);
-              if (!checked.success) {
-                setFieldError(checked.error.issues[0]?.message ?? 'Give a reason');
-                return;
-              }
-              setFieldError(undefined);
-              onConfirm(checked.data);
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      confirmVariant={confirmVariant}
+      busy={pending}
+      onConfirm={confirm}
+      onCancel={close}
     >
       <TextAreaField label="Reason" rows={3} required value={reason} error={fieldError} onChange={(event) => setReason(event.target.value)} />
       {error ? (
@@ -62,6 +52,6 @@ export function ReasonDialog({ open, title, description, confirmLabel, confirmVa
           {error}
         </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

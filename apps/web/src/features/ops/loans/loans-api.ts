@@ -1,19 +1,15 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { staffLoanListSchema, staffLoanResponseSchema, type LoanDecisionRequest, type LoanStatus } from '@strongroom/contracts/loans.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { staffQueryKeys } from '../api/staff-query-keys.ts';
+import { useStatusQueue } from '../api/status-queue.ts';
 
 export const staffLoansPath = '/staff/loans';
 
 /** `GET /api/v1/staff/loans?status=&cursor=` (loans.decide): applications page after page, and how many there are. */
 export function useStaffLoans(status: LoanStatus) {
-  return useInfiniteQuery({
-    queryKey: staffQueryKeys.loanList(status),
-    queryFn: ({ pageParam }) => apiRequest(staffLoansPath, { query: { status, cursor: pageParam }, parse: (data) => staffLoanListSchema.parse(data) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useStatusQueue(staffQueryKeys.loanList(status), staffLoansPath, status, (data) => staffLoanListSchema.parse(data));
 }
 
 /** The navigation's count: applications waiting for a decision. */

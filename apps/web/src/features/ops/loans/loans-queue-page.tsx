@@ -2,18 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Landmark } from 'lucide-react';
 import { loanStatuses, maritalStatusLabels, type LoanStatus, type StaffLoan } from '@strongroom/contracts/loans.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { MoneyAmount } from '../../../components/ui/money-amount.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { waitingFor } from '../identity/waiting-time.ts';
 import { LoanDecision } from './loan-decision.tsx';
 import { formatAprPercent, formatRatioBps } from './loan-terms.ts';
 import { useStaffLoans } from './loans-api.ts';
+import { QueueContent } from '../queue-content.tsx';
 import './loans.css';
 
 const statusLabels: Readonly<Record<LoanStatus, string>> = {
@@ -192,27 +190,28 @@ export default function LoansQueuePage() {
           options={loanStatuses.map((value) => ({ value, label: statusLabels[value] }))}
         />
       </div>
-      {loans.isPending ? (
-        <Spinner />
-      ) : loans.isError ? (
-        <LoadFailed title="The loan applications could not be loaded" query={loans} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<Landmark aria-hidden="true" size={28} />} title={status === 'submitted' ? 'No loan applications are waiting' : 'Nothing here yet'} />
-      ) : (
-        <>
-          <Table
-            caption={`${total} ${statusLabels[status].toLowerCase()}${status === 'submitted' ? ', oldest first' : ''}`}
-            columns={columns}
-            rows={items}
-            rowKey={(item) => item.loan.id}
+      <QueueContent
+        query={loans}
+        failedTitle="The loan applications could not be loaded"
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState
+            icon={<Landmark aria-hidden="true" size={28} />}
+            title={status === 'submitted' ? 'No loan applications are waiting' : 'Nothing here yet'}
           />
-          {loans.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void loans.fetchNextPage()} loading={loans.isFetchingNextPage}>
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+        }
+      >
+        {() => (
+          <>
+            <Table
+              caption={`${total} ${statusLabels[status].toLowerCase()}${status === 'submitted' ? ', oldest first' : ''}`}
+              columns={columns}
+              rows={items}
+              rowKey={(item) => item.loan.id}
+            />
+          </>
+        )}
+      </QueueContent>
       {selected ? <ApplicationDetail key={selected.loan.id} application={selected} onDecided={() => setOpened(null)} /> : null}
     </section>
   );

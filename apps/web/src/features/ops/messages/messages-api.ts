@@ -1,17 +1,13 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { staffMessageListSchema, staffReplyResponseSchema, type StaffMessageStatus } from '@strongroom/contracts/staff-messages.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { staffQueryKeys } from '../api/staff-query-keys.ts';
+import { useStatusQueue } from '../api/status-queue.ts';
 
 /** `GET /staff/messages?status=&cursor=`, page after page. */
 export function useStaffMessages(status: StaffMessageStatus) {
-  return useInfiniteQuery({
-    queryKey: staffQueryKeys.messageList(status),
-    queryFn: ({ pageParam }) => apiRequest('/staff/messages', { query: { status, cursor: pageParam }, parse: (data) => staffMessageListSchema.parse(data) }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return useStatusQueue(staffQueryKeys.messageList(status), '/staff/messages', status, (data) => staffMessageListSchema.parse(data));
 }
 
 /** The navigation's count: messages nobody answered yet. */

@@ -5,15 +5,14 @@ import { staffMessageStatuses, staffReplyRequestSchema, type StaffMessage, type 
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
 import { formatDateTime, machineDateTime } from '../../../lib/dates.ts';
 import { waitingFor } from '../identity/waiting-time.ts';
 import { useReplyToMessage, useStaffMessages } from './messages-api.ts';
+import { QueueContent } from '../queue-content.tsx';
 import '../identity/identity.css';
 import './messages.css';
 
@@ -173,27 +172,23 @@ export default function MessagesQueuePage() {
           options={staffMessageStatuses.map((value) => ({ value, label: statusLabels[value] }))}
         />
       </div>
-      {messages.isPending ? (
-        <Spinner />
-      ) : messages.isError ? (
-        <LoadFailed title="The messages could not be loaded" query={messages} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={<Mail aria-hidden="true" size={28} />} title={status === 'open' ? 'No messages are waiting' : 'No answered messages yet'} />
-      ) : (
-        <>
-          <Table
-            caption={`${messages.data.pages[0]?.total ?? rows.length} ${statusLabels[status].toLowerCase()}`}
-            columns={columns}
-            rows={rows}
-            rowKey={(message) => message.id}
-          />
-          {messages.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+      <QueueContent
+        query={messages}
+        failedTitle="The messages could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={<EmptyState icon={<Mail aria-hidden="true" size={28} />} title={status === 'open' ? 'No messages are waiting' : 'No answered messages yet'} />}
+      >
+        {() => (
+          <>
+            <Table
+              caption={`${messages.data?.pages[0]?.total ?? rows.length} ${statusLabels[status].toLowerCase()}`}
+              columns={columns}
+              rows={rows}
+              rowKey={(message) => message.id}
+            />
+          </>
+        )}
+      </QueueContent>
       {sentTo ? <Notice role="status">Your reply to {sentTo} was sent.</Notice> : null}
       {selected ? <ReplyPanel key={selected.id} message={selected} onDone={() => setOpenId(null)} onSent={setSentTo} /> : null}
     </section>

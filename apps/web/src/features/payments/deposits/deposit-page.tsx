@@ -1,7 +1,6 @@
 import { useForm, type Path } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Landmark } from 'lucide-react';
 import { z } from 'zod';
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { FundingSource } from '@strongroom/contracts/funding-sources.ts';
@@ -22,6 +21,7 @@ import { usePaymentSubmission } from '../../../components/payment/use-payment-su
 import { fundingSourceLabel } from '../funding-sources/funding-source-words.ts';
 import { VerifiedSources } from '../funding-sources/verified-sources.tsx';
 import { createDeposit } from './api/create-deposit.ts';
+import { OtherBanksLink } from '../funding-sources/other-banks-link.tsx';
 import '../../../components/payment/payment.css';
 
 const depositFormSchema = createDepositRequestSchema
@@ -60,10 +60,7 @@ export default function DepositPage() {
       <header className="money-page__header">
         <h1>Deposit</h1>
         <p>Pay money into one of your accounts from an account you hold at another bank.</p>
-        <Link to="/deposit/sources" className="money-page__link">
-          <Landmark aria-hidden="true" size={18} />
-          Your other banks
-        </Link>
+        <OtherBanksLink />
       </header>
       <SourceAccounts>{(accounts) => <VerifiedSources>{(sources) => <DepositForm accounts={accounts} sources={sources} />}</VerifiedSources>}</SourceAccounts>
     </div>

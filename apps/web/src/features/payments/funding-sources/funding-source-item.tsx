@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { ArrowDownToLine, Trash2 } from 'lucide-react';
 import type { FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { fundingSourceAccount, fundingSourceStatusWords } from './funding-source-words.ts';
+import { fundingSourceAccount, fundingSourceStatusTones, fundingSourceStatusWords } from './funding-source-words.ts';
 import { VerifyFundingSourceForm } from './verify-funding-source-form.tsx';
 
 export interface FundingSourceItemProps {
@@ -30,10 +31,9 @@ export function FundingSourceItem({ source, announced, onRemove }: FundingSource
             {source.bankName ? ` · ${source.bankName}` : null}
           </p>
         </div>
-        <span className={`status-badge funding-source__status funding-source__status--${source.status}`}>
-          <span className="status-badge__dot" aria-hidden="true" />
+        <Badge tone={fundingSourceStatusTones[source.status]} dot className={`funding-source__status funding-source__status--${source.status}`}>
           {fundingSourceStatusWords[source.status]}
-        </span>
+        </Badge>
       </div>
       {source.status === 'pending_verification' ? <VerifyFundingSourceForm source={source} sayWhereToFind={!announced} /> : null}
       {source.status === 'failed' ? (

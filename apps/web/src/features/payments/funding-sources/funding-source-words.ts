@@ -1,5 +1,6 @@
 import type { FundingSource, FundingSourceStatus } from '@strongroom/contracts/funding-sources.ts';
 import { accountTypeName } from '../../../components/payment/account-options.ts';
+import type { BadgeTone } from '../../../components/ui/badge.tsx';
 
 /** A link's status in words; the screens show it in colour too, never by colour alone. */
 export const fundingSourceStatusWords: Readonly<Record<FundingSourceStatus, string>> = {
@@ -7,6 +8,14 @@ export const fundingSourceStatusWords: Readonly<Record<FundingSourceStatus, stri
   verified: 'Verified',
   failed: 'Could not be verified',
   removed: 'Removed',
+};
+
+/** Its colour, by what it asks of the customer: verified green, waiting amber (something to do), failed or removed red. */
+export const fundingSourceStatusTones: Readonly<Record<FundingSourceStatus, BadgeTone>> = {
+  pending_verification: 'warning',
+  verified: 'success',
+  failed: 'danger',
+  removed: 'danger',
 };
 
 /** 'Checking •••• 0055': the bank never shows more of an account number it keeps for the ACH file. */

@@ -3,15 +3,13 @@ import { Link } from 'react-router';
 import { ArrowLeft, Landmark } from 'lucide-react';
 import { fundingSourceMaxLive, fundingSourceMessages, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { ConfirmDialog } from '../../../components/forms/confirm-dialog.tsx';
 import { useFundingSources } from './api/get-funding-sources.ts';
 import { useRemoveFundingSource } from './api/remove-funding-source.ts';
 import { FundingSourceItem } from './funding-source-item.tsx';
@@ -20,6 +18,7 @@ import { LinkFundingSourceForm } from './link-funding-source-form.tsx';
 import { WhereToFindDeposits } from './where-to-find-deposits.tsx';
 import '../../../components/payment/payment.css';
 import './funding-sources.css';
+import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 
 function LinkedNotice({ source }: { source: FundingSource }) {
   return (
@@ -93,28 +92,7 @@ export default function FundingSourcesPage() {
         </div>
       ) : null}
 
-      <section aria-labelledby="linked-accounts-title" className="funding-sources__section">
-        <h2 id="linked-accounts-title" className="funding-sources__title">
-          Linked accounts
-        </h2>
-        {sources.isPending ? (
-          <p className="money-page__loading" aria-busy="true">
-            <Spinner size="sm" /> Loading your other banks…
-          </p>
-        ) : sources.isError ? (
-          <LoadFailed title="We could not load your other banks" headingLevel={3} query={sources} />
-        ) : sources.data.items.length === 0 ? (
-          <EmptyState icon={<Landmark aria-hidden="true" size={28} />} title="No accounts linked yet" headingLevel={3}>
-            <p>Link an account you hold at another bank below. Once it is verified, you can deposit from it.</p>
-          </EmptyState>
-        ) : (
-          <ul className="funding-source-list">
-            {sources.data.items.map((source) => (
-              <FundingSourceItem key={source.id} source={source} announced={source.id === announced?.id} onRemove={setPendingRemoval} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <LinkedAccounts announcedId={announced?.id} onRemove={setPendingRemoval} />
 
       <Card as="section" aria-labelledby="link-account-title" className="funding-sources__section">
         <h2 id="link-account-title" className="funding-sources__title">
@@ -132,11 +110,8 @@ export default function FundingSourcesPage() {
         )}
       </Card>
 
-      <Dialog
+      <ConfirmDialog
         open={pendingRemoval !== null}
-        onClose={() => setPendingRemoval(null)}
-        dismissible={!remove.isPending}
-        size="sm"
         title="Remove this account?"
         description={
           <>
@@ -146,18 +121,41 @@ export default function FundingSourcesPage() {
             </p>
           </>
         }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setPendingRemoval(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmRemoval} loading={remove.isPending}>
-              Remove
-            </Button>
-          </>
-        }
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onCancel={() => setPendingRemoval(null)}
+        onConfirm={confirmRemoval}
+        confirmVariant="danger"
+        size="sm"
       />
       <ErrorDialog title="The account was not removed" message={removeError} onClose={() => setRemoveError(null)} />
     </div>
+  );
+}
+
+/** 'Linked accounts': each account at another bank, with its state and what to do next. */
+function LinkedAccounts({ announcedId, onRemove }: { announcedId: string | undefined; onRemove: (source: FundingSource) => void }) {
+  const sources = useFundingSources();
+  return (
+    <section aria-labelledby="linked-accounts-title" className="funding-sources__section">
+      <h2 id="linked-accounts-title" className="funding-sources__title">
+        Linked accounts
+      </h2>
+      {sources.isPending ? (
+        <LoadingLine className="money-page__loading">Loading your other banks…</LoadingLine>
+      ) : sources.isError ? (
+        <LoadFailed title="We could not load your other banks" headingLevel={3} query={sources} />
+      ) : sources.data.items.length === 0 ? (
+        <EmptyState icon={<Landmark aria-hidden="true" size={28} />} title="No accounts linked yet" headingLevel={3}>
+          <p>Link an account you hold at another bank below. Once it is verified, you can deposit from it.</p>
+        </EmptyState>
+      ) : (
+        <ul className="funding-source-list">
+          {sources.data.items.map((source) => (
+            <FundingSourceItem key={source.id} source={source} announced={source.id === announcedId} onRemove={onRemove} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

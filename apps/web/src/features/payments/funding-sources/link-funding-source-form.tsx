@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type z } from 'zod';
@@ -10,6 +10,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import { AccountNumberField, RoutingNumberField } from '../../../components/payment/bank-account-fields.tsx';
+import { ChoiceGroup } from '../../../components/payment/choice-group.tsx';
 import { requiredField } from '../../../components/payment/required-field.ts';
 import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useCreateFundingSource } from './api/create-funding-source.ts';
@@ -23,6 +25,11 @@ const linkFormSchema = createFundingSourceRequestSchema.extend({
 type LinkFormValues = z.input<typeof linkFormSchema>;
 
 const fieldNames: readonly Path<LinkFormValues>[] = ['accountName', 'accountNumber', 'routeNumber', 'accountType'];
+
+const accountTypeChoices = [
+  { value: 'checking', label: 'Checking' },
+  { value: 'savings', label: 'Savings' },
+] as const;
 
 const unreadableAnswerMessage = 'We could not read the bank’s answer. Please look at your other banks again before you try again.';
 
@@ -38,7 +45,6 @@ export function LinkFundingSourceForm({ onLinked }: LinkFundingSourceFormProps) 
   const me = useMe();
   const link = useCreateFundingSource();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const accountTypeErrorId = useId();
   const user = me.data?.user;
   const defaults: LinkFormValues = {
     accountName: user ? `${user.firstName} ${user.lastName}` : '',
@@ -68,41 +74,9 @@ export function LinkFundingSourceForm({ onLinked }: LinkFundingSourceFormProps) 
     <>
       <form className="money-form" noValidate onSubmit={onSubmit} aria-label="Link an account">
         <TextField label="Account holder name" autoComplete="name" required error={errors.accountName?.message} {...register('accountName')} />
-        <fieldset className="choice-group" aria-describedby={errors.accountType ? accountTypeErrorId : undefined}>
-          <legend className="field__label">Account type</legend>
-          <div className="choice-group__options">
-            <label className="choice">
-              <input type="radio" value="checking" {...register('accountType')} />
-              Checking
-            </label>
-            <label className="choice">
-              <input type="radio" value="savings" {...register('accountType')} />
-              Savings
-            </label>
-          </div>
-          {errors.accountType ? (
-            <p className="field__error" id={accountTypeErrorId}>
-              {errors.accountType.message}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextField
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          error={errors.accountNumber?.message}
-          {...register('accountNumber')}
-        />
-        <TextField
-          label="Routing number"
-          hint="The other bank’s 9-digit US routing number"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          error={errors.routeNumber?.message}
-          {...register('routeNumber')}
-        />
+        <ChoiceGroup legend="Account type" choices={accountTypeChoices} registration={register('accountType')} error={errors.accountType?.message} />
+        <AccountNumberField registration={register('accountNumber')} error={errors.accountNumber?.message} />
+        <RoutingNumberField registration={register('routeNumber')} error={errors.routeNumber?.message} hint="The other bank’s 9-digit US routing number" />
         <div className="money-form__actions">
           <Button type="submit" loading={link.isPending}>
             Link account

@@ -5,13 +5,23 @@ import { fundingSourceMessages, type FundingSource } from '@strongroom/contracts
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFundingSources } from './api/get-funding-sources.ts';
 import { fundingSourceLabel } from './funding-source-words.ts';
+import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 
 export interface VerifiedSourcesProps {
   /** The deposit form, once there is at least one verified account at another bank. */
   children: (sources: readonly FundingSource[]) => ReactNode;
+}
+
+/** The customer's accounts at other banks, once loaded: while they load, or if they cannot be loaded, this says so. */
+export function LoadedFundingSources({ children }: VerifiedSourcesProps) {
+  const sources = useFundingSources();
+  if (sources.isPending) {
+    return <LoadingLine className="money-page__loading">Loading your other banks…</LoadingLine>;
+  }
+  if (sources.isError) return <LoadFailed title="We could not load your other banks" headingLevel={2} query={sources} />;
+  return children(sources.data.items);
 }
 
 /**
@@ -19,18 +29,13 @@ export interface VerifiedSourcesProps {
  * so and leads to 'Your other banks' instead of showing a form the bank would refuse.
  */
 export function VerifiedSources({ children }: VerifiedSourcesProps) {
-  const sources = useFundingSources();
-  if (sources.isPending) {
-    return (
-      <p className="money-page__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading your other banks…
-      </p>
-    );
-  }
-  if (sources.isError) return <LoadFailed title="We could not load your other banks" headingLevel={2} query={sources} />;
-  const verified = sources.data.items.filter((source) => source.status === 'verified');
+  return <LoadedFundingSources>{(items) => <VerifiedOrLead items={items}>{children}</VerifiedOrLead>}</LoadedFundingSources>;
+}
+
+function VerifiedOrLead({ items, children }: VerifiedSourcesProps & { items: readonly FundingSource[] }) {
+  const verified = items.filter((source) => source.status === 'verified');
   if (verified.length > 0) return children(verified);
-  const waiting = sources.data.items.find((source) => source.status === 'pending_verification');
+  const waiting = items.find((source) => source.status === 'pending_verification');
   return (
     <EmptyState
       icon={<Landmark aria-hidden="true" size={28} />}

@@ -108,7 +108,7 @@ export function VerifyFundingSourceForm({ source, sayWhereToFind = true }: Verif
 
   return (
     <form className="verify-source" noValidate onSubmit={onSubmit} aria-label={`Verify ${label}`}>
-      <fieldset className="verify-source__group">
+      <fieldset className="choice-group verify-source__group">
         <legend className="verify-source__legend">Enter the two small deposits</legend>
         <p className="verify-source__hint" id={hintId}>
           The cents of each, as your statement at the other bank shows them: 07 for $0.07. In either order. {triesLeft(source.attemptsLeft)}

@@ -32,10 +32,10 @@ function errorsOf(schemas: Schemas, values: ContactMessageRequest): { data?: Con
 }
 
 /**
- * The contact form (seed: all five fields required, each with its own message). Errors appear
- * after the first attempt to send and then follow the typing; the first wrong field gets focus.
+ * The form's values and errors: errors appear after the first attempt to send and then follow the
+ * typing; the first wrong field gets focus; what the server still finds is shown beside its field.
  */
-export function ContactForm() {
+function useContactForm() {
   const [values, setValues] = useState<ContactMessageRequest>(emptyValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
@@ -101,7 +101,6 @@ export function ContactForm() {
     }
   }, [state]);
 
-  const showResult = state.status === 'sent' || (state.status === 'failed' && state.error.code !== 'validation_failed');
   const fieldProps = (name: FieldName) => ({
     name,
     value: values[name],
@@ -109,19 +108,25 @@ export function ContactForm() {
     error: errors[name],
     required: true,
   });
+  // The schemas load on the first focus, so that checking the first attempt waits for nothing.
+  const onFocus = () => {
+    if (!schemasRef.current) void prepareSchemas().catch(() => undefined);
+  };
+
+  return { formRef, fieldProps, onSubmit, onFocus, state, reset };
+}
+
+/**
+ * The contact form (seed: all five fields required, each with its own message). Errors appear
+ * after the first attempt to send and then follow the typing; the first wrong field gets focus.
+ */
+export function ContactForm() {
+  const { formRef, fieldProps, onSubmit, onFocus, state, reset } = useContactForm();
+  const showResult = state.status === 'sent' || (state.status === 'failed' && state.error.code !== 'validation_failed');
 
   return (
     <>
-      <form
-        ref={formRef}
-        className="contact-form"
-        noValidate
-        onSubmit={onSubmit}
-        onFocus={() => {
-          if (!schemasRef.current) void prepareSchemas().catch(() => undefined);
-        }}
-        aria-label="Send us a message"
-      >
+      <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} onFocus={onFocus} aria-label="Send us a message">
         <div className="contact-form__row">
           <TextField label="Name" autoComplete="name" {...fieldProps('name')} />
           <TextField label="Email" type="email" autoComplete="email" {...fieldProps('email')} />

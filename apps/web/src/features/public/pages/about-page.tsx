@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BookOpenCheck, HandCoins, ShieldCheck, Users } from 'lucide-react';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { FeatureCard } from '../components/feature-card.tsx';
 import { useBankIdentity } from '../../../lib/bank-identity.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import '../public-pages.css';
@@ -81,13 +81,7 @@ export function AboutPage() {
           </div>
           <ul className="card-grid">
             {values.map(({ title, text, Icon }) => (
-              <Card as="li" key={title} className="feature">
-                <div className="feature__icon">
-                  <Icon aria-hidden="true" size={24} />
-                </div>
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </Card>
+              <FeatureCard key={title} title={title} text={text} Icon={Icon} />
             ))}
           </ul>
           <p className="page-hero__actions">

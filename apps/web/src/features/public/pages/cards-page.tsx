@@ -1,11 +1,8 @@
-import { Link } from 'react-router';
-import { Check } from 'lucide-react';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { useBankIdentity } from '../../../lib/bank-identity.ts';
 import { formatPrice } from '../../../lib/money.ts';
+import { OfferCard, OfferComparison } from '../components/offer-card.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { cardOffers } from '../offers.ts';
 import '../public-pages.css';
@@ -52,34 +49,9 @@ export function CardsPage() {
       <PageHero eyebrow="Cards" title="Cards that reward how you spend">
         <p>Three cards on Visa or Mastercard. Points add up on what you already buy, and every fee is shown up front.</p>
       </PageHero>
-      <section className="section" aria-label="Cards compared">
-        <div className="container">
-          <ul className="card-grid">
-            {offers.map((offer) => (
-              <Card as="li" key={offer.key} className="offer">
-                <div className={`card-art card-art--${offer.key}`} aria-hidden="true">
-                  <span>{offer.name}</span>
-                </div>
-                <h2>{offer.name}</h2>
-                <p className="offer__price">
-                  <span className="offer__amount">{formatPrice(offer.fee)}</span>
-                  <span className="offer__unit">annual fee</span>
-                </p>
-                <p>{offer.summary}</p>
-                <ul className="check-list">
-                  {offer.perks.map((perk) => (
-                    <li key={perk}>
-                      <Check aria-hidden="true" size={18} />
-                      {perk}
-                    </li>
-                  ))}
-                </ul>
-                <Link to="/card-form" className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
-                  Request this card<span className="visually-hidden">: {offer.name}</span>
-                </Link>
-              </Card>
-            ))}
-          </ul>
+      <OfferComparison
+        label="Cards compared"
+        finePrint={
           <div className="fine-print">
             <p>
               <strong>Intro APR.</strong> Purchases carry a 0% intro APR for the first {reserve.introBillingCycles} billing cycles after the account opens;
@@ -91,8 +63,26 @@ export function CardsPage() {
             </p>
             {mode === 'sandbox' ? <p>This is a sandbox bank: its cards work only inside the sandbox, and no real credit is offered.</p> : null}
           </div>
-        </div>
-      </section>
+        }
+      >
+        {offers.map((offer) => (
+          <OfferCard
+            key={offer.key}
+            art={
+              <div className={`card-art card-art--${offer.key}`} aria-hidden="true">
+                <span>{offer.name}</span>
+              </div>
+            }
+            name={offer.name}
+            price={formatPrice(offer.fee)}
+            priceUnit="annual fee"
+            summary={offer.summary}
+            points={offer.perks}
+            actionTo="/card-form"
+            actionLabel="Request this card"
+          />
+        ))}
+      </OfferComparison>
     </>
   );
 }

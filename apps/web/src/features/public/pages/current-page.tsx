@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
-import { Check } from 'lucide-react';
 import { PageMeta } from '../../../components/page-meta.tsx';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { formatMoney } from '@strongroom/contracts/money.ts';
+import { OfferCard, OfferComparison } from '../components/offer-card.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { checkingAccounts } from '../offers.ts';
 import '../public-pages.css';
@@ -21,37 +18,28 @@ export function CurrentPage() {
           monthly maintenance fee.
         </p>
       </PageHero>
-      <section className="section" aria-label="Checking accounts compared">
-        <div className="container">
-          <ul className="card-grid">
-            {checkingAccounts.map((account) => (
-              <Card as="li" key={account.name} className="offer">
-                <h2>{account.name}</h2>
-                <p className="offer__price">
-                  <span className="offer__amount">{formatMoney(account.monthlyFeeCents)}</span>
-                  <span className="offer__unit">monthly maintenance fee</span>
-                </p>
-                <p>{account.summary}</p>
-                <ul className="check-list">
-                  {account.features.map((feature) => (
-                    <li key={feature}>
-                      <Check aria-hidden="true" size={18} />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-                <Link to={`/signup?product=${account.product}`} className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
-                  Open an account<span className="visually-hidden">: {account.name}</span>
-                </Link>
-              </Card>
-            ))}
-          </ul>
+      <OfferComparison
+        label="Checking accounts compared"
+        finePrint={
           <p className="fine-print">
             The monthly maintenance fee is taken from the account on the same day each month and shows in your history like any other payment. There are no
             other account fees.
           </p>
-        </div>
-      </section>
+        }
+      >
+        {checkingAccounts.map((account) => (
+          <OfferCard
+            key={account.name}
+            name={account.name}
+            price={formatMoney(account.monthlyFeeCents)}
+            priceUnit="monthly maintenance fee"
+            summary={account.summary}
+            points={account.features}
+            actionTo={`/signup?product=${account.product}`}
+            actionLabel="Open an account"
+          />
+        ))}
+      </OfferComparison>
     </>
   );
 }

@@ -3,8 +3,8 @@ import { ArrowRight, CreditCard, PiggyBank, ShieldCheck, TrendingUp, Wallet } fr
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { useBankIdentity } from '../../../lib/bank-identity.ts';
+import { FeatureCard } from '../components/feature-card.tsx';
 import { HomeCounters } from '../components/home-counters.tsx';
 import '../public-pages.css';
 import './home-page.css';
@@ -40,6 +40,71 @@ const features = [
   },
 ] as const;
 
+function HomeHero({ name }: { name: string }) {
+  return (
+    <section className="home-hero" aria-labelledby="home-title">
+      <div className="container home-hero__inner">
+        <div className="home-hero__text">
+          <p className="eyebrow">Online banking for everybody</p>
+          <h1 id="home-title">Banking that accounts for every cent</h1>
+          <p className="home-hero__lead">
+            Open a current or savings account in minutes, get a card, and move money with confidence. Clear fees, real people, and a ledger that never loses
+            track.
+          </p>
+          <div className="home-hero__actions">
+            <Link to="/signup" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+              Create Account
+            </Link>
+            <Link to="/savings" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+              Explore accounts
+            </Link>
+          </div>
+        </div>
+        <div className="home-hero__art" aria-hidden="true">
+          <div className="hero-card">
+            <div className="hero-card__top">
+              <span className="hero-card__bank">{name}</span>
+              <span className="hero-card__chip" />
+            </div>
+            <div className="hero-card__dots">•••• •••• •••• ••••</div>
+            <div className="hero-card__bottom">
+              <span>Debit</span>
+              <span className="hero-card__network">
+                <span />
+                <span />
+              </span>
+            </div>
+          </div>
+          <div className="hero-card hero-card--back" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FeaturesSection() {
+  return (
+    <section className="section" aria-labelledby="features-title">
+      <div className="container">
+        <div className="section__header">
+          <h2 id="features-title">Everything your money needs</h2>
+          <p>One account for spending, saving and borrowing, with the same care behind each of them.</p>
+        </div>
+        <ul className="card-grid">
+          {features.map(({ title, text, to, linkText, Icon }) => (
+            <FeatureCard key={title} title={title} text={text} Icon={Icon}>
+              <Link to={to} className="feature__link">
+                {linkText}
+                <ArrowRight aria-hidden="true" size={16} />
+              </Link>
+            </FeatureCard>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
 export function HomePage() {
   const { name } = useBankIdentity();
   return (
@@ -47,67 +112,8 @@ export function HomePage() {
       <PageMeta
         description={`${name} is an online bank for everybody: savings and checking accounts, debit and credit cards, transfers and bill payments, all in one secure place.`}
       />
-      <section className="home-hero" aria-labelledby="home-title">
-        <div className="container home-hero__inner">
-          <div className="home-hero__text">
-            <p className="eyebrow">Online banking for everybody</p>
-            <h1 id="home-title">Banking that accounts for every cent</h1>
-            <p className="home-hero__lead">
-              Open a current or savings account in minutes, get a card, and move money with confidence. Clear fees, real people, and a ledger that never loses
-              track.
-            </p>
-            <div className="home-hero__actions">
-              <Link to="/signup" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
-                Create Account
-              </Link>
-              <Link to="/savings" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-                Explore accounts
-              </Link>
-            </div>
-          </div>
-          <div className="home-hero__art" aria-hidden="true">
-            <div className="hero-card">
-              <div className="hero-card__top">
-                <span className="hero-card__bank">{name}</span>
-                <span className="hero-card__chip" />
-              </div>
-              <div className="hero-card__dots">•••• •••• •••• ••••</div>
-              <div className="hero-card__bottom">
-                <span>Debit</span>
-                <span className="hero-card__network">
-                  <span />
-                  <span />
-                </span>
-              </div>
-            </div>
-            <div className="hero-card hero-card--back" />
-          </div>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="features-title">
-        <div className="container">
-          <div className="section__header">
-            <h2 id="features-title">Everything your money needs</h2>
-            <p>One account for spending, saving and borrowing, with the same care behind each of them.</p>
-          </div>
-          <ul className="card-grid">
-            {features.map(({ title, text, to, linkText, Icon }) => (
-              <Card as="li" key={title} className="feature">
-                <div className="feature__icon">
-                  <Icon aria-hidden="true" size={24} />
-                </div>
-                <h3>{title}</h3>
-                <p>{text}</p>
-                <Link to={to} className="feature__link">
-                  {linkText}
-                  <ArrowRight aria-hidden="true" size={16} />
-                </Link>
-              </Card>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeHero name={name} />
+      <FeaturesSection />
 
       <section className="section section--tinted" aria-labelledby="investing-title">
         <div className="container investing">

@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
-import { Check } from 'lucide-react';
 import { PageMeta } from '../../../components/page-meta.tsx';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { formatPrice } from '../../../lib/money.ts';
+import { OfferCard, OfferComparison } from '../components/offer-card.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { savingsAccounts, savingsBenefits } from '../offers.ts';
 import '../public-pages.css';
@@ -21,41 +18,28 @@ export function SavingsPage() {
           deposit and the cards included.
         </p>
       </PageHero>
-      <section className="section" aria-label="Savings accounts compared">
-        <div className="container">
-          <ul className="card-grid">
-            {savingsAccounts.map((account) => (
-              <Card as="li" key={account.name} className="offer">
-                <h2>{account.name}</h2>
-                <p className="offer__price">
-                  <span className="offer__amount">{formatPrice(account.openingDepositCents)}</span>
-                  <span className="offer__unit">opening deposit</span>
-                </p>
-                <p>{account.summary}</p>
-                <ul className="check-list">
-                  <li>
-                    <Check aria-hidden="true" size={18} />
-                    {account.cards}
-                  </li>
-                  {savingsBenefits.map((benefit) => (
-                    <li key={benefit}>
-                      <Check aria-hidden="true" size={18} />
-                      {benefit}
-                    </li>
-                  ))}
-                </ul>
-                <Link to={`/signup?product=${account.product}`} className={buttonClassName({ variant: 'primary', block: true }, 'offer__action')}>
-                  Open an account<span className="visually-hidden">: {account.name}</span>
-                </Link>
-              </Card>
-            ))}
-          </ul>
+      <OfferComparison
+        label="Savings accounts compared"
+        finePrint={
           <p className="fine-print">
             The opening deposit is the least you pay in when the account opens; after that the money is yours to withdraw. Interest rates can change, and we
             tell you before they do.
           </p>
-        </div>
-      </section>
+        }
+      >
+        {savingsAccounts.map((account) => (
+          <OfferCard
+            key={account.name}
+            name={account.name}
+            price={formatPrice(account.openingDepositCents)}
+            priceUnit="opening deposit"
+            summary={account.summary}
+            points={[account.cards, ...savingsBenefits]}
+            actionTo={`/signup?product=${account.product}`}
+            actionLabel="Open an account"
+          />
+        ))}
+      </OfferComparison>
     </>
   );
 }

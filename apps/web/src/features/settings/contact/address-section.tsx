@@ -3,20 +3,17 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPin } from 'lucide-react';
 import { postalAddressSchema, type ContactDetails, type PostalAddressInput } from '@strongroom/contracts/contact-details.ts';
-import { usStates } from '@strongroom/contracts/us-states.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
-import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { countryOptions, defaultCountryCode } from '../../../lib/countries.ts';
+import { CountryField, PostalAddressFields, type PostalAddressFieldName } from '../../../components/forms/postal-address-fields.tsx';
+import { defaultCountryCode } from '../../../lib/countries.ts';
 import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useChangeAddress } from './api/contact-details.ts';
 import { placeChangeError } from './change-errors.ts';
 
 const fieldNames: readonly Path<PostalAddressInput>[] = ['country', 'address', 'city', 'state', 'zipCode'];
-const stateOptions: readonly SelectOption[] = usStates.map((state) => ({ value: state.code, label: state.name }));
 
 /** The postal address: the identity step's fields and rules (decision 055), behind a code. */
 export function AddressSection({ contact }: { contact: ContactDetails }) {
@@ -34,6 +31,8 @@ export function AddressSection({ contact }: { contact: ContactDetails }) {
     mode: 'onTouched',
     defaultValues: contact.address ?? { country: defaultCountryCode, address: '', city: '', state: '', zipCode: '' },
   });
+
+  const addressField = (name: PostalAddressFieldName) => ({ ...register(name), error: errors[name]?.message });
 
   const onSubmit = handleSubmit(async (values) => {
     const outcome = await change.submit(values);
@@ -53,39 +52,8 @@ export function AddressSection({ contact }: { contact: ContactDetails }) {
         {contact.address ? 'Where we send post. Change it here; we ask for a code first.' : 'We have no postal address for you yet. We ask for a code first.'}
       </p>
       <form className="security-form" noValidate onSubmit={onSubmit} aria-label="Change postal address">
-        <SelectField
-          label="Country"
-          autoComplete="country"
-          placeholder="Choose a country"
-          options={countryOptions}
-          error={errors.country?.message}
-          {...register('country')}
-        />
-        <TextAreaField
-          label="Street address"
-          hint="One or two lines: the street and number, then an apartment or suite if you have one."
-          rows={2}
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-        <SelectField
-          label="State"
-          autoComplete="address-level1"
-          placeholder="Choose a state"
-          options={stateOptions}
-          error={errors.state?.message}
-          {...register('state')}
-        />
-        <TextField
-          label="ZIP code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          hint="5 digits, or ZIP+4."
-          error={errors.zipCode?.message}
-          {...register('zipCode')}
-        />
+        <CountryField field={addressField} />
+        <PostalAddressFields field={addressField} />
         <div className="security-form__actions">
           <Button type="submit" loading={change.isPending}>
             Save address

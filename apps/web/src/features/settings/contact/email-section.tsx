@@ -1,10 +1,5 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { emailChangeRequestSchema, type ContactDetails, type EmailChangeRequest } from '@strongroom/contracts/contact-details.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -12,6 +7,8 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useStartEmailChange } from './api/contact-details.ts';
 import { placeChangeError } from './change-errors.ts';
+import { SettingsSection, SettingsSubmit } from '../settings-section.tsx';
+import { useSettingsForm } from '../use-settings-form.ts';
 
 /**
  * The email address: a code first (a factor the customer already has), then a link to the new
@@ -19,15 +16,16 @@ import { placeChangeError } from './change-errors.ts';
  */
 export function EmailSection({ contact }: { contact: ContactDetails }) {
   const start = useStartEmailChange();
-  const titleId = useId();
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequestSchema), mode: 'onTouched', defaultValues: { email: '' } });
+    errorMessage,
+    setErrorMessage,
+    closeError,
+  } = useSettingsForm<EmailChangeRequest>(emailChangeRequestSchema, { email: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     const outcome = await start.submit(values);
@@ -36,13 +34,7 @@ export function EmailSection({ contact }: { contact: ContactDetails }) {
   });
 
   return (
-    <Card as="section" aria-labelledby={titleId} className="security-section">
-      <div className="security-section__header">
-        <Mail aria-hidden="true" size={22} className="security-section__icon" />
-        <h2 id={titleId} className="security-section__title">
-          Email address
-        </h2>
-      </div>
+    <SettingsSection icon={Mail} title="Email address">
       <p className="security-section__lead">
         Now: <strong className="contact-details__value">{contact.email}</strong>
       </p>
@@ -61,14 +53,10 @@ export function EmailSection({ contact }: { contact: ContactDetails }) {
           error={errors.email?.message}
           {...register('email')}
         />
-        <div className="security-form__actions">
-          <Button type="submit" loading={start.isPending}>
-            Send a confirmation link
-          </Button>
-        </div>
+        <SettingsSubmit loading={start.isPending}>Send a confirmation link</SettingsSubmit>
       </form>
       <StepUpDialog {...start.dialog} />
-      <ErrorDialog title="Your email address was not changed" message={errorMessage} onClose={() => setErrorMessage(null)} />
-    </Card>
+      <ErrorDialog title="Your email address was not changed" message={errorMessage} onClose={closeError} />
+    </SettingsSection>
   );
 }

@@ -1,6 +1,3 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Smartphone } from 'lucide-react';
 import {
   phoneChangeConfirmRequestSchema,
@@ -10,8 +7,6 @@ import {
   type PhoneChangeRequest,
 } from '@strongroom/contracts/contact-details.ts';
 import { onboardingMessages } from '@strongroom/contracts/onboarding.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -22,6 +17,8 @@ import { defaultCountryCode, formatPhoneNumber, internationalPhoneNumber, phoneC
 import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
 import { useConfirmPhoneChange, useStartPhoneChange } from './api/contact-details.ts';
 import { placeChangeError } from './change-errors.ts';
+import { SettingsSection, SettingsSubmit } from '../settings-section.tsx';
+import { useSettingsForm } from '../use-settings-form.ts';
 
 /** The contract's schema, plus the check the server makes with libphonenumber-js (as at sign-up). */
 const phoneFormSchema = phoneChangeRequestSchema.superRefine((form, context) => {
@@ -32,13 +29,15 @@ const phoneFormSchema = phoneChangeRequestSchema.superRefine((form, context) => 
 
 function CodeForm({ sentTo, onDone }: { sentTo: string; onDone: (number: string) => void }) {
   const confirm = useConfirmPhoneChange();
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PhoneChangeConfirmRequest>({ resolver: zodResolver(phoneChangeConfirmRequestSchema), mode: 'onTouched', defaultValues: { code: '' } });
+    errorMessage,
+    setErrorMessage,
+    closeError,
+  } = useSettingsForm<PhoneChangeConfirmRequest>(phoneChangeConfirmRequestSchema, { code: '' });
 
   const onSubmit = handleSubmit((values) =>
     confirm.mutate(values.code, {
@@ -57,12 +56,8 @@ function CodeForm({ sentTo, onDone }: { sentTo: string; onDone: (number: string)
         error={errors.code?.message}
         {...register('code')}
       />
-      <div className="security-form__actions">
-        <Button type="submit" loading={confirm.isPending}>
-          Confirm new number
-        </Button>
-      </div>
-      <ErrorDialog title="Your phone number was not changed" message={errorMessage} onClose={() => setErrorMessage(null)} />
+      <SettingsSubmit loading={confirm.isPending}>Confirm new number</SettingsSubmit>
+      <ErrorDialog title="Your phone number was not changed" message={errorMessage} onClose={closeError} />
     </form>
   );
 }
@@ -74,19 +69,16 @@ function CodeForm({ sentTo, onDone }: { sentTo: string; onDone: (number: string)
 export function PhoneSection({ contact }: { contact: ContactDetails }) {
   const start = useStartPhoneChange();
   const toast = useToast();
-  const titleId = useId();
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm<PhoneChangeRequest>({
-    resolver: zodResolver(phoneFormSchema),
-    mode: 'onTouched',
-    defaultValues: { countryCode: defaultCountryCode, phoneNumber: '' },
-  });
+    errorMessage,
+    setErrorMessage,
+    closeError,
+  } = useSettingsForm<PhoneChangeRequest>(phoneFormSchema, { countryCode: defaultCountryCode, phoneNumber: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     const outcome = await start.submit(values);
@@ -99,24 +91,14 @@ export function PhoneSection({ contact }: { contact: ContactDetails }) {
   }
 
   return (
-    <Card as="section" aria-labelledby={titleId} className="security-section">
-      <div className="security-section__header">
-        <Smartphone aria-hidden="true" size={22} className="security-section__icon" />
-        <h2 id={titleId} className="security-section__title">
-          Phone number
-        </h2>
-      </div>
+    <SettingsSection icon={Smartphone} title="Phone number">
       <p className="security-section__lead">
         Now: <strong className="contact-details__value">{contact.phone ? formatPhoneNumber(contact.phone.number) : 'none'}</strong>. Security codes go to it.
       </p>
       <form className="security-form" noValidate onSubmit={onSubmit} aria-label="Change phone number">
         <SelectField label="Country" options={phoneCountryOptions} error={errors.countryCode?.message} {...register('countryCode')} />
         <TextField label="New phone number" type="tel" autoComplete="tel-national" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-        <div className="security-form__actions">
-          <Button type="submit" loading={start.isPending}>
-            Text a code to the new number
-          </Button>
-        </div>
+        <SettingsSubmit loading={start.isPending}>Text a code to the new number</SettingsSubmit>
       </form>
       {contact.pendingPhone ? (
         <>
@@ -127,7 +109,7 @@ export function PhoneSection({ contact }: { contact: ContactDetails }) {
         </>
       ) : null}
       <StepUpDialog {...start.dialog} />
-      <ErrorDialog title="Your phone number was not changed" message={errorMessage} onClose={() => setErrorMessage(null)} />
-    </Card>
+      <ErrorDialog title="Your phone number was not changed" message={errorMessage} onClose={closeError} />
+    </SettingsSection>
   );
 }

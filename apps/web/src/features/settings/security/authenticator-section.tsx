@@ -3,18 +3,19 @@ import { Copy, Smartphone } from 'lucide-react';
 import type { TotpEnrolment } from '@strongroom/contracts/security.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { CodeInput } from '../../../components/ui/code-input.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
+import '../../../components/step-up/step-up-dialog.css';
+import { ConfirmDialog } from '../../../components/forms/confirm-dialog.tsx';
+import { SettingsSection } from '../settings-section.tsx';
 import { useConfirmTotp, useRemoveTotp, useStartTotpEnrolment, useTotpStatus } from './api/security.ts';
+import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -47,7 +48,6 @@ export function AuthenticatorSection() {
   const start = useStartTotpEnrolment();
   const remove = useRemoveTotp();
   const toast = useToast();
-  const titleId = useId();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
@@ -92,81 +92,87 @@ export function AuthenticatorSection() {
         onCancel={() => setEnrolment(null)}
       />
     );
-  } else if (status.isPending) {
-    body = (
-      <p className="security-section__loading" aria-busy="true">
-        <Spinner size="sm" /> Loading…
-      </p>
-    );
-  } else if (status.isError) {
-    body = <LoadFailed title="We could not load your authenticator app" headingLevel={3} query={status} />;
-  } else if (status.data.enrolled) {
-    const left = status.data.recoveryCodesLeft;
-    body = (
-      <>
-        <p className="security-status">
-          <span className="security-status__badge">On</span>
-          Set up on {status.data.enrolledAt ? dateFormat.format(new Date(status.data.enrolledAt)) : 'an earlier day'}. {left} of 10 recovery{' '}
-          {left === 1 ? 'code' : 'codes'} left.
-        </p>
-        {left <= 2 ? (
-          <Notice tone="info">
-            <p>Few recovery codes are left. To get ten new ones, remove the app and set it up again.</p>
-          </Notice>
-        ) : null}
-        <div className="security-form__actions">
-          <Button variant="secondary" onClick={() => setConfirmingRemoval(true)} loading={remove.isPending}>
-            Remove the app
-          </Button>
-        </div>
-      </>
-    );
   } else {
     body = (
+      <AppStatus
+        status={status}
+        starting={start.isPending}
+        onStart={() => void onStart()}
+        removing={remove.isPending}
+        onRemove={() => setConfirmingRemoval(true)}
+      />
+    );
+  }
+
+  return (
+    <SettingsSection icon={Smartphone} title="Authenticator app">
+      {body}
+      <StepUpDialog {...start.dialog} />
+      <StepUpDialog {...remove.dialog} />
+      <ConfirmDialog
+        open={confirmingRemoval}
+        title="Remove the authenticator app?"
+        description={<p>Payments will ask for a code by text message again, and your recovery codes stop working. We ask for a code first.</p>}
+        confirmLabel="Remove"
+        onCancel={() => setConfirmingRemoval(false)}
+        onConfirm={() => void onRemove()}
+        confirmVariant="danger"
+        busy={false}
+        size="sm"
+      />
+      <ErrorDialog title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
+    </SettingsSection>
+  );
+}
+
+interface AppStatusProps {
+  status: ReturnType<typeof useTotpStatus>;
+  starting: boolean;
+  onStart: () => void;
+  removing: boolean;
+  onRemove: () => void;
+}
+
+/** Whether the app is on (with the recovery codes left, and its removal) or not (with the offer to set one up). */
+function AppStatus({ status, starting, onStart, removing, onRemove }: AppStatusProps) {
+  if (status.isPending) {
+    return <LoadingLine className="security-section__loading">Loading…</LoadingLine>;
+  }
+  if (status.isError) return <LoadFailed title="We could not load your authenticator app" headingLevel={3} query={status} />;
+  if (!status.data.enrolled) {
+    return (
       <>
         <p className="security-section__lead">
           An app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) makes a new 6-digit code every 30 seconds. It is safer than
           a text message, and works without signal. Once it is on, payments ask for its code first.
         </p>
         <div className="security-form__actions">
-          <Button onClick={() => void onStart()} loading={start.isPending}>
+          <Button onClick={onStart} loading={starting}>
             Set up an authenticator app
           </Button>
         </div>
       </>
     );
   }
-
+  const left = status.data.recoveryCodesLeft;
   return (
-    <Card as="section" aria-labelledby={titleId} className="security-section">
-      <div className="security-section__header">
-        <Smartphone aria-hidden="true" size={22} className="security-section__icon" />
-        <h2 id={titleId} className="security-section__title">
-          Authenticator app
-        </h2>
+    <>
+      <p className="security-status">
+        <span className="security-status__badge">On</span>
+        Set up on {status.data.enrolledAt ? dateFormat.format(new Date(status.data.enrolledAt)) : 'an earlier day'}. {left} of 10 recovery{' '}
+        {left === 1 ? 'code' : 'codes'} left.
+      </p>
+      {left <= 2 ? (
+        <Notice tone="info">
+          <p>Few recovery codes are left. To get ten new ones, remove the app and set it up again.</p>
+        </Notice>
+      ) : null}
+      <div className="security-form__actions">
+        <Button variant="secondary" onClick={onRemove} loading={removing}>
+          Remove the app
+        </Button>
       </div>
-      {body}
-      <StepUpDialog {...start.dialog} />
-      <StepUpDialog {...remove.dialog} />
-      <Dialog
-        open={confirmingRemoval}
-        onClose={() => setConfirmingRemoval(false)}
-        size="sm"
-        title="Remove the authenticator app?"
-        description={<p>Payments will ask for a code by text message again, and your recovery codes stop working. We ask for a code first.</p>}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmingRemoval(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void onRemove()}>
-              Remove
-            </Button>
-          </>
-        }
-      />
-      <ErrorDialog title={problem?.title ?? ''} message={problem?.message ?? null} onClose={() => setProblem(null)} />
-    </Card>
+    </>
   );
 }
 
@@ -196,7 +202,7 @@ function EnrolmentSteps({ enrolment, onConfirmed, onCancel }: { enrolment: TotpE
   }
 
   return (
-    <div className="totp-enrolment">
+    <div className="totp-enrolment code-boxes-fit">
       <ol className="totp-enrolment__steps">
         <li>
           <p>Open your authenticator app and scan this code.</p>

@@ -1,16 +1,14 @@
-import { useId, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Path } from 'react-hook-form';
 import { LockKeyhole } from 'lucide-react';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@strongroom/contracts/security.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { StepUpDialog } from '../../../components/step-up/step-up-dialog.tsx';
+import { SettingsSection, SettingsSubmit } from '../settings-section.tsx';
+import { useSettingsForm } from '../use-settings-form.ts';
 import { useChangePassword } from './api/security.ts';
 
 const fieldNames: readonly Path<ChangePasswordRequest>[] = ['currentPassword', 'password', 'confirmPassword'];
@@ -23,15 +21,16 @@ const emptyForm: ChangePasswordRequest = { currentPassword: '', password: '', co
 export function PasswordSection() {
   const change = useChangePassword();
   const toast = useToast();
-  const titleId = useId();
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordRequest>({ resolver: zodResolver(changePasswordRequestSchema), mode: 'onTouched', defaultValues: emptyForm });
+    errorMessage,
+    setErrorMessage,
+    closeError,
+  } = useSettingsForm<ChangePasswordRequest>(changePasswordRequestSchema, emptyForm);
 
   const onSubmit = handleSubmit(async (values) => {
     const outcome = await change.submit(values);
@@ -49,13 +48,7 @@ export function PasswordSection() {
   });
 
   return (
-    <Card as="section" aria-labelledby={titleId} className="security-section">
-      <div className="security-section__header">
-        <LockKeyhole aria-hidden="true" size={22} className="security-section__icon" />
-        <h2 id={titleId} className="security-section__title">
-          Password
-        </h2>
-      </div>
+    <SettingsSection icon={LockKeyhole} title="Password">
       <p className="security-section__lead">Changing it signs you out everywhere else. We ask for a code first and email you when it is done.</p>
       <form className="security-form" noValidate onSubmit={onSubmit} aria-label="Change password">
         <TextField
@@ -80,14 +73,10 @@ export function PasswordSection() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <div className="security-form__actions">
-          <Button type="submit" loading={change.isPending}>
-            Change password
-          </Button>
-        </div>
+        <SettingsSubmit loading={change.isPending}>Change password</SettingsSubmit>
       </form>
       <StepUpDialog {...change.dialog} />
-      <ErrorDialog title="Your password was not changed" message={errorMessage} onClose={() => setErrorMessage(null)} />
-    </Card>
+      <ErrorDialog title="Your password was not changed" message={errorMessage} onClose={closeError} />
+    </SettingsSection>
   );
 }

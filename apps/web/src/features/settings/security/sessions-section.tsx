@@ -1,15 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Laptop, LogOut, MonitorSmartphone, Smartphone } from 'lucide-react';
 import type { CustomerSession } from '@strongroom/contracts/security.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ErrorDialog } from '../../../components/ui/error-dialog.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { ConfirmDialog } from '../../../components/forms/confirm-dialog.tsx';
+import { SettingsSection } from '../settings-section.tsx';
 import { useEndSession, useRevokeOtherSessions, useSessions } from './api/security.ts';
+import { LoadingLine } from '../../../components/ui/loading-line.tsx';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -30,7 +30,6 @@ export function SessionsSection() {
   const endOthers = useRevokeOtherSessions();
   const toast = useToast();
   const navigate = useNavigate();
-  const titleId = useId();
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const others = sessions.data?.items.filter((session) => !session.current) ?? [];
@@ -68,51 +67,17 @@ export function SessionsSection() {
   }
 
   return (
-    <Card as="section" aria-labelledby={titleId} className="security-section">
-      <div className="security-section__header">
-        <MonitorSmartphone aria-hidden="true" size={22} className="security-section__icon" />
-        <h2 id={titleId} className="security-section__title">
-          Where you’re signed in
-        </h2>
-      </div>
+    <SettingsSection icon={MonitorSmartphone} title="Where you’re signed in">
       <p className="security-section__lead">If you see a device you do not know, end its session and change your password.</p>
       {sessions.isPending ? (
-        <p className="security-section__loading" aria-busy="true">
-          <Spinner size="sm" /> Loading your sessions…
-        </p>
+        <LoadingLine className="security-section__loading">Loading your sessions…</LoadingLine>
       ) : sessions.isError ? (
         <LoadFailed title="We could not load your sessions" headingLevel={3} query={sessions} />
       ) : (
         <>
           <ul className="session-list" aria-label="Sessions">
             {sessions.data.items.map((session) => (
-              <li key={session.id} className="session-list__item">
-                {/iPhone|iPad|Android/.test(session.device) ? (
-                  <Smartphone aria-hidden="true" size={22} className="session-list__icon" />
-                ) : (
-                  <Laptop aria-hidden="true" size={22} className="session-list__icon" />
-                )}
-                <div className="session-list__details">
-                  <p className="session-list__device">
-                    {session.device}
-                    {session.current ? <span className="session-list__current">This device</span> : null}
-                  </p>
-                  <p className="session-list__meta">
-                    {session.ip ? <>Address {session.ip} · </> : null}
-                    Signed in {formatDateTime(session.createdAt)} · Last seen {formatDateTime(session.lastSeenAt)}
-                  </p>
-                </div>
-                {session.current ? null : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setPending({ kind: 'one', session })}
-                    aria-label={`End the session on ${session.device}`}
-                  >
-                    End
-                  </Button>
-                )}
-              </li>
+              <SessionItem key={session.id} session={session} onEnd={() => setPending({ kind: 'one', session })} />
             ))}
           </ul>
           {others.length === 0 ? (
@@ -127,11 +92,8 @@ export function SessionsSection() {
           )}
         </>
       )}
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        onClose={() => setPending(null)}
-        dismissible={!busy}
-        size="sm"
         title={pending?.kind === 'others' ? 'Sign out everywhere else?' : 'End this session?'}
         description={
           pending?.kind === 'one' ? (
@@ -143,18 +105,42 @@ export function SessionsSection() {
             <p>Every other device and browser ({others.length}) will be signed out at once. This one stays signed in.</p>
           )
         }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setPending(null)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirm} loading={busy}>
-              {pending?.kind === 'others' ? 'Sign out others' : 'End session'}
-            </Button>
-          </>
-        }
+        confirmLabel={pending?.kind === 'others' ? 'Sign out others' : 'End session'}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+        confirmVariant="danger"
+        size="sm"
       />
       <ErrorDialog title="The session was not ended" message={problem} onClose={() => setProblem(null)} />
-    </Card>
+    </SettingsSection>
+  );
+}
+
+/** One session: the kind of device, where and when, and the way to end it unless it is this one. */
+function SessionItem({ session, onEnd }: { session: CustomerSession; onEnd: () => void }) {
+  return (
+    <li className="session-list__item">
+      {/iPhone|iPad|Android/.test(session.device) ? (
+        <Smartphone aria-hidden="true" size={22} className="session-list__icon" />
+      ) : (
+        <Laptop aria-hidden="true" size={22} className="session-list__icon" />
+      )}
+      <div className="session-list__details">
+        <p className="session-list__device">
+          {session.device}
+          {session.current ? <span className="session-list__current">This device</span> : null}
+        </p>
+        <p className="session-list__meta">
+          {session.ip ? <>Address {session.ip} · </> : null}
+          Signed in {formatDateTime(session.createdAt)} · Last seen {formatDateTime(session.lastSeenAt)}
+        </p>
+      </div>
+      {session.current ? null : (
+        <Button variant="secondary" size="sm" onClick={onEnd} aria-label={`End the session on ${session.device}`}>
+          End
+        </Button>
+      )}
+    </li>
   );
 }

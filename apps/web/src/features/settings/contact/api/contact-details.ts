@@ -11,7 +11,7 @@ import {
 } from '@strongroom/contracts/contact-details.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
+import { useStepUpRequestThen, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
 
 /** Settings > Contact details (issue 39 item 7): each change behind a step-up, then a link or a code. */
 export const contactDetailsQueryKey = ['me', 'contact'] as const;
@@ -48,13 +48,7 @@ export const addressChangeStepUp: StepUpAction = {
 /** A step-up request that refreshes the contact details once it is done (render `<StepUpDialog {...dialog} />`). */
 function useContactChange<Body, Result>(send: (body: Body, headers: MoneyRequestHeaders) => Promise<Result>, action: StepUpAction) {
   const refresh = useRefreshContact();
-  const stepUp = useStepUpRequest(send, action);
-  async function submit(body: Body) {
-    const outcome = await stepUp.submit(body);
-    if (outcome.status === 'done') refresh();
-    return outcome;
-  }
-  return { submit, isPending: stepUp.isPending, dialog: stepUp.dialog };
+  return useStepUpRequestThen(send, action, refresh);
 }
 
 /** `POST /api/v1/me/email-change` (step-up) -> `{ sentTo, expiresAt }`: the link goes to the new address. */

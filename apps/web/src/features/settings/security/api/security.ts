@@ -12,7 +12,7 @@ import {
 } from '@strongroom/contracts/security.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { useStepUpRequest, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
+import { useStepUpRequest, useStepUpRequestThen, type MoneyRequestHeaders, type StepUpAction } from '../../../../components/step-up/use-step-up-request.ts';
 
 /** The Security part of Settings (issue 15): sessions, password, authenticator app. */
 
@@ -51,17 +51,12 @@ export const passwordStepUp: StepUpAction = {
 /** `POST /api/v1/me/password`, through the step-up flow (render `<StepUpDialog {...dialog} />`). */
 export function useChangePassword() {
   const queryClient = useQueryClient();
-  const stepUp = useStepUpRequest(
+  return useStepUpRequestThen(
     (body: ChangePasswordRequest, headers: MoneyRequestHeaders) =>
       apiRequest('/me/password', { method: 'POST', body, headers, parse: (data) => changePasswordResponseSchema.parse(data) }),
     passwordStepUp,
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   );
-  async function submit(body: ChangePasswordRequest) {
-    const outcome = await stepUp.submit(body);
-    if (outcome.status === 'done') void queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
-    return outcome;
-  }
-  return { submit, isPending: stepUp.isPending, dialog: stepUp.dialog };
 }
 
 /** `GET /api/v1/me/totp` -> `{ enrolled, enrolledAt, recoveryCodesLeft }`. */
@@ -103,15 +98,11 @@ export function useConfirmTotp() {
 /** `DELETE /api/v1/me/totp` (step-up) -> `{ removed }`. */
 export function useRemoveTotp() {
   const queryClient = useQueryClient();
-  const stepUp = useStepUpRequest(
+  const stepUp = useStepUpRequestThen(
     (_body: Record<string, never>, headers: MoneyRequestHeaders) =>
       apiRequest('/me/totp', { method: 'DELETE', headers, parse: (data) => totpRemovedResponseSchema.parse(data) }),
     totpRemoveStepUp,
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.totp }),
   );
-  async function submit() {
-    const outcome = await stepUp.submit({});
-    if (outcome.status === 'done') void queryClient.invalidateQueries({ queryKey: queryKeys.totp });
-    return outcome;
-  }
-  return { submit, isPending: stepUp.isPending, dialog: stepUp.dialog };
+  return { ...stepUp, submit: () => stepUp.submit({}) };
 }
