@@ -77,6 +77,21 @@ describe('routes speak HTTP only', () => {
   });
 });
 
+describe('money through one module', () => {
+  it('refuses a feature writing ledger transfers itself, and lets the money module, the ledger and the tests', async () => {
+    const planted = `export { createTransfersIn } from '../../ledger/create-transfers.ts';\n`;
+    expect(await ruleIdsFor('apps/api/src/modules/cards/planted.ts', planted)).toEqual(['strongroom/money-through-one-module']);
+    expect(await ruleIdsFor('apps/api/src/modules/payments/settlement.ts', planted)).toContain('strongroom/money-through-one-module');
+    expect(await ruleIdsFor('apps/api/src/platform/planted.ts', `export { createTransfers } from '../ledger/create-transfers.ts';\n`)).toContain(
+      'strongroom/money-through-one-module',
+    );
+    expect(await ruleIdsFor('apps/api/src/modules/payments/move-money.ts', planted)).toContain('strongroom/money-through-one-module');
+    expect(await ruleIdsFor('apps/api/src/modules/money/movements.ts', planted)).toEqual([]);
+    expect(await ruleIdsFor('apps/api/src/modules/cards/planted.test.ts', planted)).toEqual([]);
+    expect(await ruleIdsFor('apps/api/src/ledger/planted.ts', `export { createTransfers } from './create-transfers.ts';\n`)).toEqual([]);
+  });
+});
+
 describe("the web app's features", () => {
   it('refuses a feature importing another feature, tests included, and allows the shared parts', async () => {
     expect(await ruleIdsFor('apps/web/src/features/cards/planted.ts', `export { default as OtpPage } from '../payments/step-up/otp-page.tsx';\n`)).toEqual([
@@ -114,10 +129,14 @@ describe('sizes', () => {
     expect(await ruleIdsFor('apps/api/src/platform/planted.test.ts', long)).not.toContain('max-lines');
   });
 
-  it('refuses a server function over 100 lines', async () => {
+  it('refuses a server function or a React component over 100 lines', async () => {
     const body = lines(101, '  total += 1;');
     const code = `export function planted(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
     expect(await ruleIdsFor('apps/api/src/platform/planted.ts', code)).toContain('max-lines-per-function');
+    const rows = lines(101, '      <li>row</li>');
+    const component = `export function Planted() {\n  return (\n    <ul>\n${rows}\n    </ul>\n  );\n}\n`;
+    expect(await ruleIdsFor('apps/web/src/components/planted.tsx', component)).toContain('max-lines-per-function');
+    expect(await ruleIdsFor('apps/web/src/components/planted.test.tsx', component)).not.toContain('max-lines-per-function');
     expect(await ruleIdsFor('apps/api/src/platform/planted.ts', 'export function planted(): number {\n  return 1;\n}\n')).toEqual([]);
   });
 });

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Card, CardRevealResponse } from '@strongroom/contracts/cards.ts';
 import type { Config } from './config.ts';
 import { lookupAccounts } from './ledger/accounts.ts';
 import { ledgers, transferCodes } from './ledger/codes.ts';
 import { createTransfers } from './ledger/create-transfers.ts';
 import { recordRailOutcome } from './modules/payments/service.ts';
-import { buildTestApp } from './test/app.ts';
-import { cardKit } from './test/cards.ts';
+import { cardSuite } from './test/cards.ts';
 import { describeEachDatabase } from './test/databases.ts';
-import { acceptLoanOffer, validApplication } from './test/loans.ts';
-import { validExternal, type PayingCustomer } from './test/payments.ts';
+import { activeLoan, offeredLoan, validApplication } from './test/loans.ts';
+import { ownTransfer, validExternal, type PayingCustomer } from './test/payments.ts';
 
 /**
  * Issue 30: the money races a probe found (thirty card payments at once paid a $400 debt many times
@@ -40,15 +39,7 @@ const moneyTags = new Set(['payments', 'cards', 'loans', 'funding-sources', 'san
 describeEachDatabase('money races: every way money leaves an account, raced, and tried while the account owes the bank', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = cardKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = cardSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } });
 
   const statuses = (responses: LightMyRequestResponse[]) => responses.map((response) => response.statusCode).sort();
   const count = (responses: LightMyRequestResponse[], status: number) => responses.filter((response) => response.statusCode === status).length;
@@ -100,35 +91,16 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
     return kit.reveal(who, card.id);
   }
 
+  /** The terms and application of a loan of `amountCents`, interest-free over 12 months. */
+  const loanOf = (amountCents: number) =>
+    [
+      { reason: 'Income verified', amountCents, aprBps: 0, termMonths: 12 },
+      { ...validApplication, amountCents },
+    ] as const;
   /** An active loan of `who` for `amountCents`, paid into checking. */
-  async function activeLoan(who: PayingCustomer, amountCents: number): Promise<string> {
-    const loanId = await offeredLoan(who, amountCents);
-    await acceptLoanOffer(who.browser, loanId);
-    return loanId;
-  }
-
+  const activeLoanOf = async (who: PayingCustomer, amountCents: number) => activeLoan(who.browser, await kit.staff(), ...loanOf(amountCents));
   /** A loan of `who` for `amountCents` approved and offered, not yet accepted (nothing paid, decision 058). */
-  async function offeredLoan(who: PayingCustomer, amountCents: number): Promise<string> {
-    const applied = await who.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: { ...validApplication, amountCents },
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const loanId = applied.json<{ loan: { id: string } }>().loan.id;
-    const decided = await (
-      await kit.staff()
-    ).post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Income verified',
-      amountCents,
-      aprBps: 0,
-      termMonths: 12,
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
-    return loanId;
-  }
+  const offeredLoanOf = async (who: PayingCustomer, amountCents: number) => offeredLoan(who.browser, await kit.staff(), ...loanOf(amountCents));
 
   async function principalOwed(who: PayingCustomer, loanId: string): Promise<number> {
     const detail = (await who.browser.get(`/api/v1/loans/${loanId}`)).json<{ schedule: { principalCents: number; status: string }[] }>();
@@ -144,7 +116,7 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
     const who = await kit.customer({ fundCents: 50_000n });
     const extras = {
       card: options.creditCardOwingCents ? await creditCardOwing(who, options.creditCardOwingCents) : undefined,
-      loanId: options.loanCents ? await activeLoan(who, options.loanCents) : undefined,
+      loanId: options.loanCents ? await activeLoanOf(who, options.loanCents) : undefined,
       debit: await debitCard(who),
     };
     // The loan's money goes to savings too, so checking holds exactly the deposit.
@@ -171,13 +143,7 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
   }
 
   async function moveToSavings(who: PayingCustomer, amountCents: number) {
-    const moved = await kit.pay(who, '/transfers', {
-      kind: 'own',
-      fromAccountId: who.checking.id,
-      toAccountId: who.savings.id,
-      amountCents,
-      message: 'Savings',
-    });
+    const moved = await kit.pay(who, '/transfers', ownTransfer(who.checking.id, who.savings.id, amountCents, 'Savings'));
     expect(moved.statusCode, moved.body).toBe(201);
   }
 
@@ -187,13 +153,7 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
     return checking.balanceCents + savings.balanceCents;
   }
 
-  const ownBody = (who: PayingCustomer, amountCents: number) => ({
-    kind: 'own',
-    fromAccountId: who.checking.id,
-    toAccountId: who.savings.id,
-    amountCents,
-    message: 'Race',
-  });
+  const ownBody = (who: PayingCustomer, amountCents: number) => ownTransfer(who.checking.id, who.savings.id, amountCents, 'Race');
   const externalBody = (who: PayingCustomer, amountCents: number) => ({
     kind: 'external',
     fromAccountId: who.checking.id,
@@ -405,7 +365,7 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
       async race() {
         // $1,200 owed on the loan, thirty early repayments of $500 at once: never more than is owed.
         const who = await kit.customer({ fundCents: 1_000_000n });
-        const loanId = await activeLoan(who, 120_000);
+        const loanId = await activeLoanOf(who, 120_000);
         const repaid = await atOnce(concurrentRequests, () =>
           who.browser.request({
             method: 'POST',
@@ -436,7 +396,7 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
       async race() {
         // An offer of $1,200, thirty accepts at once under different keys: one pays it in, once.
         const who = await kit.customer();
-        const loanId = await offeredLoan(who, 120_000);
+        const loanId = await offeredLoanOf(who, 120_000);
         const before = await checkingOf(who);
         const accepted = await atOnce(concurrentRequests, () =>
           who.browser.request({ method: 'POST', url: `/api/v1/loans/${loanId}/accept`, headers: { 'idempotency-key': randomUUID() } }),
@@ -473,13 +433,7 @@ describeEachDatabase('money races: every way money leaves an account, raced, and
         // Issue 30 item 6, as the probe did it: $300 moved in, then a $300 purchase at once, three times.
         const { who, debit } = await owingCustomer(100_000);
         for (let round = 1; round <= 3; round += 1) {
-          const moved = await kit.pay(who, '/transfers', {
-            kind: 'own',
-            fromAccountId: who.savings.id,
-            toAccountId: who.checking.id,
-            amountCents: 30_000,
-            message: 'In',
-          });
+          const moved = await kit.pay(who, '/transfers', ownTransfer(who.savings.id, who.checking.id, 30_000, 'In'));
           expect(moved.statusCode, moved.body).toBe(201);
           const bought = await kit.purchase(debit, 30_000);
           expect(bought).toMatchObject({ status: 'declined', declineReason: 'insufficient_funds' });

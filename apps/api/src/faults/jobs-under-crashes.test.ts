@@ -11,16 +11,14 @@ import { operatorAccounts, transferCodes } from '../ledger/codes.ts';
 import { bankToday } from '../modules/loans/service.ts';
 import { runOpsCommand } from '../modules/ops/registry.ts';
 import { autoApproveJobKind, decideIdentity } from '../modules/onboarding/identity-review.ts';
-import { insertIdentityReview } from '../modules/onboarding/repository.ts';
 import { derivedTransferId } from '../modules/payments/settlement.ts';
 import { bonusTransferIdOf, recordReferral } from '../modules/referrals/service.ts';
-import { encrypt } from '../platform/crypto.ts';
 import { defaultJobLeaseMs } from '../platform/jobs/job-runner.ts';
 import { buildTestApp, LogCapture } from '../test/app.ts';
 import { cardKit } from '../test/cards.ts';
-import { insertBareCustomer } from '../test/customers.ts';
+import { insertBareCustomer, waitingIdentityReview } from '../test/customers.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
-import { acceptLoanOffer, validApplication } from '../test/loans.ts';
+import { activeLoan } from '../test/loans.ts';
 import { paymentKit, validExternal, type PayingCustomer } from '../test/payments.ts';
 import { staffBrowser } from '../test/staff.ts';
 import { crashWorkerOnLockedRow, prepareWorker, stopIdleWorkers, type PreparedWorker } from './support/jobs-crash.ts';
@@ -123,7 +121,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     return row.ledger_account_id;
   }
 
-  it('settlement (payments.sweep): killed between a payment settling and its ledger post, every due payment settles once', async () => {
+  it('settlement (payments.sweep): killed while a payment settles, every due payment settles once', async () => {
     const worker = prepare(); // loads while the test seeds
     /** A customer with $1,000.00 pays a landlord at another bank: pending until the rail settles it. */
     async function externalPayment(index: number, amountCents: number): Promise<{ payer: PayingCustomer; paymentId: string }> {
@@ -172,19 +170,23 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     const secondWorker = prepare();
     expect(crashed.ended).toBe('SIGKILL');
 
-    // Mid-run: two settled and posted, the third settled but not yet posted, the last still pending.
+    // Mid-run: the first settled and posted; the third's settlement waits uncommitted with its
+    // ledger post (one transaction since decision 069), so the crash leaves none of it.
     const states = async () =>
       db.query<{ status: string; ledger: string }>(
         `SELECT p.status, s.state AS ledger FROM unnest($1::uuid[]) WITH ORDINALITY AS wanted (id, position)
            JOIN payments p ON p.id = wanted.id JOIN pending_transfer_states s ON s.pending_id = p.id ORDER BY wanted.position`,
         [order.map((row) => row.id)],
       );
-    expect(await states()).toEqual([
-      { status: 'completed', ledger: 'posted' },
-      { status: 'completed', ledger: 'posted' },
-      { status: 'completed', ledger: 'pending' },
-      { status: 'pending', ledger: 'pending' },
-    ]);
+    // Which of the others a concurrent sweep reached first varies; none is ever half done.
+    const midRun = await states();
+    expect(midRun[0]).toEqual({ status: 'completed', ledger: 'posted' });
+    expect(midRun[2]).toEqual({ status: 'pending', ledger: 'pending' });
+    for (const state of midRun)
+      expect([
+        { status: 'completed', ledger: 'posted' },
+        { status: 'pending', ledger: 'pending' },
+      ]).toContainEqual(state);
 
     await restartedServerRunsJobs(afterLease());
 
@@ -211,23 +213,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     const borrowers: { who: PayingCustomer; loanId: string }[] = [];
     for (let index = 0; index < 3; index += 1) {
       const who = await payments.customer({ fundCents: 5_000n });
-      const applied = await who.browser.request({
-        method: 'POST',
-        url: '/api/v1/loans',
-        payload: validApplication,
-        headers: { 'idempotency-key': randomUUID() },
-      });
-      expect(applied.statusCode, applied.body).toBe(201);
-      const loanId = applied.json().loan.id as string;
-      const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-        decision: 'approve',
-        reason: 'Income supports it',
-        amountCents: 10_000,
-        aprBps: 1_200,
-        termMonths: 6,
-      });
-      expect(approved.statusCode, approved.body).toBe(200);
-      await acceptLoanOffer(who.browser, loanId);
+      const loanId = await activeLoan(who.browser, operations, { reason: 'Income supports it', amountCents: 10_000, aprBps: 1_200, termMonths: 6 });
       borrowers.push({ who, loanId });
     }
     // The first instalment falls due today (the job collects as of the bank's today).
@@ -303,16 +289,7 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
   it("referral bonuses (the identity approval job): killed between a bonus's transfer and its booking, the referrer is paid each bonus once and told once", async () => {
     const worker = prepare(); // loads while the test seeds
     const identity = { db, mailer: app.services.mailer, bankName: config.bankName, liveEvents: app.services.liveEvents };
-    const reviewOf = (customerId: string) =>
-      insertIdentityReview(db, {
-        customerId,
-        documentFileId: null,
-        idNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from('123-45-6789', 'utf8')),
-        idNumberLast4: '6789',
-        country: 'US',
-        state: 'Illinois',
-        address: '1 Main Street, Springfield',
-      });
+    const reviewOf = (customerId: string) => waitingIdentityReview(db, config.secrets.encryptionKey, customerId);
     // A referrer whose identity is still waiting, and three friends who joined with their code and
     // were approved first: the bonuses wait for the referrer's checking account.
     const referrerEmail = `${randomUUID()}@example.com`;

@@ -4,15 +4,13 @@ import { unzipSync } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
 import { roleHas, staffRoles, type StaffPermission } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../config.ts';
-import { createOutboxMailer } from './messaging/mailer.ts';
-import { createOutboxSmsSender } from './messaging/sms-sender.ts';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, productionAppOptions } from '../test/app.ts';
 import { cardKit } from '../test/cards.ts';
 import type { TestBrowser } from '../test/client.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { validApplication } from '../test/loans.ts';
+import { applyForLoan } from '../test/loans.ts';
 import { passkeyFor, SoftwarePasskey, type CreationOptionsJSON } from '../test/passkeys.ts';
-import type { PayingCustomer } from '../test/payments.ts';
+import { ownTransfer, type PayingCustomer } from '../test/payments.ts';
 import { createTestStaff, staffBrowser } from '../test/staff.ts';
 
 /**
@@ -104,7 +102,7 @@ const routes: Record<string, Access> = {
   'GET /api/v1/files/{fileId}': owned('file'),
   'POST /api/v1/transfers': {
     access: 'customer',
-    probe: (own, tried) => ({ body: { kind: 'own', fromAccountId: tried.account, toAccountId: own.account, amountCents: 100, message: 'Probe' } }),
+    probe: (own, tried) => ({ body: ownTransfer(tried.account, own.account, 100, 'Probe') }),
   },
   'GET /api/v1/transfers': { access: 'customer', query: 'status=pending' },
   'GET /api/v1/transfers/{id}': owned('payment'),
@@ -463,7 +461,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       bankType: 'otherbank',
     });
     expect(beneficiary.statusCode, beneficiary.body).toBe(201);
-    const loan = await who.browser.request({ method: 'POST', url: '/api/v1/loans', payload: validApplication, headers: { 'idempotency-key': randomUUID() } });
+    const loan = await applyForLoan(who.browser);
     expect(loan.statusCode, loan.body).toBe(201);
     const message = await who.browser.post('/api/v1/messages', { subject: 'My card', text: 'Where is my card?' });
     expect(message.statusCode, message.body).toBe(201);
@@ -540,17 +538,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
   });
 
   it('has no route in production that the table lacks, and none of the sandbox tools', async () => {
-    const production = await buildTestApp(database(), {
-      environment: {
-        BANK_MODE: 'production',
-        DATABASE_URL: 'postgres://unused.invalid/db',
-        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
-        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
-        SMTP_URL: 'smtp://unused.invalid',
-        SMS_URL: 'https://unused.invalid/sms',
-      },
-      dependencies: { mailer: createOutboxMailer(database()), sms: createOutboxSmsSender(database()), opsToken: 'sweep-ops-token-0123456789abcdef' },
-    });
+    const production = await buildTestApp(database(), productionAppOptions(database(), { dependencies: { opsToken: 'sweep-ops-token-0123456789abcdef' } }));
     try {
       const keys = serverRoutes(production.app);
       expect(keys.length).toBeGreaterThan(120);

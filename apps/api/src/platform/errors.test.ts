@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { insertOutboxMessage } from './messaging/outbox-repository.ts';
 
 /** Routes that exist only in this test, to drive the real error handler. */
@@ -32,9 +33,7 @@ function addProbeRoutes(app: FastifyInstance): void {
 
 describeEachDatabase('the API error shape', (database) => {
   let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ app } = await buildTestApp(database(), { beforeReady: addProbeRoutes }));
-  });
+  testAppSuite(database, (built) => ({ app } = built), { beforeReady: addProbeRoutes });
 
   const countProbeNotes = async () => (await database().query("SELECT 1 FROM outbox_messages WHERE subject = 'probe'")).length;
 

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import type { Config } from '../config.ts';
-import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { TestBrowser } from '../test/client.ts';
 import { createTestStaff } from '../test/staff.ts';
 import { onboardedCustomer } from '../test/customers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { discriminatorsOf, variantsOf, type JsonSchema, type OpenApiDocument } from '../test/openapi.ts';
-import { paymentKit, validExternal } from '../test/payments.ts';
+import { ownTransfer, paymentKit, validExternal } from '../test/payments.ts';
 
 /**
  * Every text field the API takes, found in its own OpenAPI document, gets the characters a
@@ -89,10 +89,9 @@ describeEachDatabase('hostile characters in every text field', (database) => {
   let config: Config;
   let browser: TestBrowser;
   let paths: OpenApiDocument['paths'];
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentKit(testAppSuite(database, (built) => ({ app, config } = built)));
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
     const customer = await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: config.secrets.encryptionKey });
     browser = await new TestBrowser(app).signInAs(database(), customer.userId);
     // Staff routes check the session and the permission before the body: the same browser is an admin too.
@@ -135,14 +134,11 @@ describeEachDatabase('hostile characters in every text field', (database) => {
     });
   }
 
+  /** The contact form sent with `payload`, `field` the one under test. */
+  const sendContact = (field: string, payload: Record<string, string>) => send({ label: 'contact', method: 'POST', url: '/api/v1/contact', field, payload });
+
   it('names the hidden characters in the message of a free-text field', async () => {
-    const response = await send({
-      label: 'contact',
-      method: 'POST',
-      url: '/api/v1/contact',
-      field: 'name',
-      payload: { name: 'Mallory\u202Eecnarf', email: 'm@example.com', phone: '202 555 0101', subject: 'hi', message: 'hello' },
-    });
+    const response = await sendContact('name', { name: 'Mallory\u202Eecnarf', email: 'm@example.com', phone: '202 555 0101', subject: 'hi', message: 'hello' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ name: validationMessages.hiddenCharacters });
   });
@@ -165,12 +161,12 @@ describeEachDatabase('hostile characters in every text field', (database) => {
   });
 
   it('still takes tabs, newlines and right-to-left scripts where text is free', async () => {
-    const response = await send({
-      label: 'contact',
-      method: 'POST',
-      url: '/api/v1/contact',
-      field: 'message',
-      payload: { name: 'نورا', email: 'nora@example.com', phone: '202 555 0101', subject: 'שלום', message: 'Line one\n\tindented line two' },
+    const response = await sendContact('message', {
+      name: 'نورا',
+      email: 'nora@example.com',
+      phone: '202 555 0101',
+      subject: 'שלום',
+      message: 'Line one\n\tindented line two',
     });
     expect(response.statusCode, response.body).toBe(201);
   });
@@ -183,8 +179,7 @@ describeEachDatabase('hostile characters in every text field', (database) => {
       {
         path: '/transfers (own)',
         field: 'message',
-        send: () =>
-          kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'ab\u0000cd' }),
+        send: () => kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'ab\u0000cd')),
       },
       {
         path: '/transfers (internal)',

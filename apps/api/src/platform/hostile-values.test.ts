@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { TestBrowser } from '../test/client.ts';
 import { onboardedCustomer } from '../test/customers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -288,8 +288,8 @@ describeEachDatabase('hostile values in every body and query string', (database)
   let tables: string[];
   const started = Date.now();
 
+  testAppSuite(database, (built) => ({ app, config } = built));
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
     const customer = await onboardedCustomer(
       { db: database(), storage: app.services.storage, encryptionKey: config.secrets.encryptionKey },
       { fundCents: 50_000n },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { buildTestApp, type LogCapture } from '../test/app.ts';
+import type { LogCapture } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { maskUrl } from './logging.ts';
 
 describe('maskUrl', () => {
@@ -26,9 +27,7 @@ describe('maskUrl', () => {
 describeEachDatabase('what the logs hold', (database) => {
   let app: FastifyInstance;
   let logs: LogCapture;
-  beforeAll(async () => {
-    ({ app, logs } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, logs } = built));
 
   it('logs each request with its id but never a password, code, token, cookie or card number', async () => {
     const secrets = ['Tr0ub4dor&3-horse', '493817', 'session-cookie-value-0123456789abcdef', '4111111111111111'];

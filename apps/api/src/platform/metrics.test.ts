@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { insertJob } from './jobs/job-repository.ts';
 
 const metricsToken = 'metrics-token-for-tests-0123456789';
 
 describeEachDatabase('Prometheus metrics', (database) => {
   let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ app } = await buildTestApp(database(), { environment: { METRICS_TOKEN: metricsToken } }));
-  });
+  testAppSuite(database, (built) => ({ app } = built), { environment: { METRICS_TOKEN: metricsToken } });
 
   it('counts requests by route pattern, times them and reports the job queue depth on loopback', async () => {
     await app.inject({ method: 'GET', url: '/api/v1/health' });

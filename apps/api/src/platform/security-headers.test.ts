@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 
 describeEachDatabase('security headers', (database) => {
   let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ app } = await buildTestApp(database(), { environment: { TRUST_PROXY: 'true' } }));
-  });
+  testAppSuite(database, (built) => ({ app } = built), { environment: { TRUST_PROXY: 'true' } });
 
   it('sends a CSP without inline scripts that forbids framing, plugins and base changes', async () => {
     const response = await app.inject({ method: 'GET', url: '/' });

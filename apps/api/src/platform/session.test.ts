@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { insertBareCustomer, onboardedCustomer, testPassword } from '../test/customers.ts';
 import { recordingStatements, type RecordedStatement } from '../test/recording-database.ts';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -30,8 +31,18 @@ function addProbeRoute(app: FastifyInstance): void {
 describeEachDatabase('sessions and CSRF', (database) => {
   let app: FastifyInstance;
   let config: Config;
+  testAppSuite(database, (built) => ({ app, config } = built), { beforeReady: addProbeRoute });
+
+  /** A write to the probe route with `note`, in session `sessionId`, with the csrf cookie (when given) and header. */
+  const writeNote = (note: string, sessionId: string, csrf: { cookie?: string; header: string }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/test/writes',
+      payload: { note },
+      cookies: { session: sessionId, ...(csrf.cookie === undefined ? {} : { csrf: csrf.cookie }) },
+      headers: { 'x-csrf-token': csrf.header },
+    });
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { beforeReady: addProbeRoute }));
     customerId = await insertBareCustomer(database());
   });
 
@@ -118,13 +129,7 @@ describeEachDatabase('sessions and CSRF', (database) => {
   it('accepts an unsafe request whose header equals the csrf cookie', async () => {
     const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const csrfToken = app.csrfTokenFor(sessionId);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/writes',
-      payload: { note: 'genuine' },
-      cookies: { session: sessionId, csrf: csrfToken },
-      headers: { 'x-csrf-token': csrfToken },
-    });
+    const response = await writeNote('genuine', sessionId, { cookie: csrfToken, header: csrfToken });
     expect(response.statusCode).toBe(201);
   });
 
@@ -146,13 +151,7 @@ describeEachDatabase('sessions and CSRF', (database) => {
   it('refuses a csrf cookie and header that an attacker chose, even when the two agree', async () => {
     const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const planted = randomBytes(32).toString('base64url');
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/writes',
-      payload: { note: 'planted' },
-      cookies: { session: sessionId, csrf: planted },
-      headers: { 'x-csrf-token': planted },
-    });
+    const response = await writeNote('planted', sessionId, { cookie: planted, header: planted });
     expect(response.statusCode).toBe(403);
     expect(await database().query("SELECT 1 FROM outbox_messages WHERE text_body = 'planted'")).toHaveLength(0);
   });
@@ -162,47 +161,23 @@ describeEachDatabase('sessions and CSRF', (database) => {
     const other = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const expected = createHmac('sha256', config.secrets.sessionSecret).update(`csrf:${sessionId}`).digest('base64url');
     expect(app.csrfTokenFor(sessionId)).toBe(expected);
-    const borrowed = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/writes',
-      payload: { note: 'borrowed' },
-      cookies: { session: sessionId },
-      headers: { 'x-csrf-token': app.csrfTokenFor(other.sessionId) },
-    });
+    const borrowed = await writeNote('borrowed', sessionId, { header: app.csrfTokenFor(other.sessionId) });
     expect(borrowed.statusCode).toBe(403);
-    const own = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/writes',
-      payload: { note: 'own' },
-      cookies: { session: sessionId },
-      headers: { 'x-csrf-token': expected },
-    });
+    const own = await writeNote('own', sessionId, { header: expected });
     expect(own.statusCode).toBe(201);
   });
 
   it('gives a session from before the change its derived csrf cookie on the next page load, so nobody is locked out', async () => {
     const { sessionId } = await createSession(database(), { realm: 'customer', subjectId: customerId });
     const oldRandomCookie = randomBytes(32).toString('base64url');
-    const stale = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/writes',
-      payload: { note: 'stale' },
-      cookies: { session: sessionId, csrf: oldRandomCookie },
-      headers: { 'x-csrf-token': oldRandomCookie },
-    });
+    const stale = await writeNote('stale', sessionId, { cookie: oldRandomCookie, header: oldRandomCookie });
     expect(stale.statusCode).toBe(403);
     const page = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId, csrf: oldRandomCookie } });
     expect(page.statusCode).toBe(200);
     const reissued = page.cookies.find((cookie) => cookie.name === 'csrf');
     expect(reissued).toMatchObject({ value: app.csrfTokenFor(sessionId), path: '/', sameSite: 'Lax' });
     expect(reissued?.httpOnly).toBeFalsy();
-    const retried = await app.inject({
-      method: 'POST',
-      url: '/api/v1/test/writes',
-      payload: { note: 'retried' },
-      cookies: { session: sessionId, csrf: reissued?.value ?? '' },
-      headers: { 'x-csrf-token': reissued?.value ?? '' },
-    });
+    const retried = await writeNote('retried', sessionId, { cookie: reissued?.value ?? '', header: reissued?.value ?? '' });
     expect(retried.statusCode).toBe(201);
     const settled = await app.inject({ method: 'GET', url: '/api/v1/me', cookies: { session: sessionId, csrf: app.csrfTokenFor(sessionId) } });
     expect(settled.cookies.find((cookie) => cookie.name === 'csrf')).toBeUndefined();

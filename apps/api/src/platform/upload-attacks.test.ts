@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import { buildTestApp } from '../test/app.ts';
+import { testAppSuite } from '../test/suite.ts';
 import { TestBrowser } from '../test/client.ts';
-import { insertBareCustomer, onboardedCustomer, uniqueTestPhone } from '../test/customers.ts';
+import { identityFields, insertBareCustomer, onboardedCustomer, uniqueTestPhone } from '../test/customers.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { staffBrowser } from '../test/staff.ts';
 import { multipartLimits } from './uploads.ts';
@@ -24,16 +24,7 @@ import { multipartLimits } from './uploads.ts';
 const uploadRoutes = {
   '/api/v1/onboarding/identity': {
     field: 'document',
-    fields: {
-      idType: 'ssn',
-      idNumber: '123-45-6789',
-      dateOfBirth: '1985-06-15',
-      country: 'US',
-      address: '1 Main Street',
-      city: 'Springfield',
-      state: 'IL',
-      zipCode: '62701',
-    },
+    fields: identityFields,
   },
   '/api/v1/onboarding/profile-photo': { field: 'photo', fields: {} },
 } as const;
@@ -118,9 +109,9 @@ describeEachDatabase('upload attacks on every upload route', (database) => {
   let compliance: TestBrowser;
   let listening: Promise<string> | undefined;
 
+  // No automatic approval: the review stays in the queue, so the back office can fetch its document.
+  testAppSuite(database, (built) => ({ app, config } = built), { environment: { KYC_AUTO_APPROVE_SECONDS: '3600' } });
   beforeAll(async () => {
-    // No automatic approval: the review stays in the queue, so the back office can fetch its document.
-    ({ app, config } = await buildTestApp(database(), { environment: { KYC_AUTO_APPROVE_SECONDS: '3600' } }));
     ({ browser: compliance } = await staffBrowser(app, database(), config, 'compliance'));
   });
 

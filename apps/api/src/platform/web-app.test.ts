@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, productionAppOptions } from '../test/app.ts';
 import { isAppPath } from './web-app.ts';
 
 describe('isAppPath', () => {
@@ -24,16 +24,7 @@ describeEachDatabase('serving the web app', (database) => {
   let production: FastifyInstance;
   beforeAll(async () => {
     ({ app: sandbox } = await buildTestApp(database(), { environment: { BANK_NAME: 'Acme <Savings> & Loan' } }));
-    ({ app: production } = await buildTestApp(database(), {
-      environment: {
-        BANK_MODE: 'production',
-        DATABASE_URL: 'postgres://unused.invalid/db',
-        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
-        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
-        SMTP_URL: 'smtp://unused.invalid',
-        SMS_URL: 'https://unused.invalid/sms',
-      },
-    }));
+    ({ app: production } = await buildTestApp(database(), productionAppOptions(database())));
   });
 
   it('serves the home page with the bank name escaped and the mode filled in', async () => {

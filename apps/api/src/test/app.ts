@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { build, type AppDependencies } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { createOutboxMailer } from '../platform/messaging/mailer.ts';
+import { createOutboxSmsSender } from '../platform/messaging/sms-sender.ts';
 
 /** A built web app stand-in, so the server's page serving can be tested without Vite. */
 export async function fakeWebDist(): Promise<string> {
@@ -48,14 +50,37 @@ export interface TestApp {
   logs: LogCapture;
 }
 
-export async function buildTestApp(
-  db: Database,
-  options: { environment?: Record<string, string>; dependencies?: Partial<AppDependencies>; beforeReady?: (app: FastifyInstance) => void } = {},
-): Promise<TestApp> {
+/** How a test app differs from the default: its environment, dependencies (a clock) and hooks added before it is ready. */
+export interface TestAppOptions {
+  environment?: Record<string, string>;
+  dependencies?: Partial<AppDependencies>;
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function buildTestApp(db: Database, options: TestAppOptions = {}): Promise<TestApp> {
   const config = await testConfig(options.environment);
   const logs = new LogCapture();
   const app = await build(config, { db, logStream: logs, ...options.dependencies });
   options.beforeReady?.(app);
   await app.ready();
   return { app, config, logs };
+}
+
+/** What a production-mode config needs to load, every address unreachable: for tests of what production refuses or hides. */
+export const productionEnvironment: Readonly<Record<string, string>> = {
+  BANK_MODE: 'production',
+  DATABASE_URL: 'postgres://unused.invalid/db',
+  SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
+  ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+  SMTP_URL: 'smtp://unused.invalid',
+  SMS_URL: 'https://unused.invalid/sms',
+};
+
+/** The options of a production-mode test app on `db`: `productionEnvironment`, with mail and SMS kept in the outbox where a test reads them. */
+export function productionAppOptions(db: Database, options: TestAppOptions = {}): TestAppOptions {
+  return {
+    ...options,
+    environment: { ...productionEnvironment, ...options.environment },
+    dependencies: { mailer: createOutboxMailer(db), sms: createOutboxSmsSender(db), ...options.dependencies },
+  };
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Card, CardRevealResponse } from '@strongroom/contracts/cards.ts';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { isLuhnValid } from '../modules/cards/card-numbers.ts';
 import type { TestBrowser } from './client.ts';
-import { paymentKit, type PayingCustomer } from './payments.ts';
+import { paymentKit, type CustomerOptions, type PayingCustomer } from './payments.ts';
+import { testAppSuite, withLedgerChecked, type SuiteContext, type SuiteOptions } from './suite.ts';
+import type { TestApp } from './app.ts';
 import { staffBrowser } from './staff.ts';
 
 /**
@@ -32,25 +33,13 @@ export class ResponseScanner {
   }
 }
 
-export function cardKit(context: () => { app: FastifyInstance; config: Config; db: Database }) {
+export function cardKit(context: () => SuiteContext) {
   const payments = paymentKit(context);
   let operations: TestBrowser | undefined;
 
-  /** A customer whose savings hold `savingsCents` (default $500.00) and checking the rest of `fundCents`. */
-  async function customer(options: { fundCents?: bigint; savingsCents?: number } = {}): Promise<PayingCustomer> {
-    const who = await payments.customer({ fundCents: options.fundCents ?? 200_000n });
-    const savings = options.savingsCents ?? 50_000;
-    if (savings > 0) {
-      const moved = await payments.pay(who, '/transfers', {
-        kind: 'own',
-        fromAccountId: who.checking.id,
-        toAccountId: who.savings.id,
-        amountCents: savings,
-        message: 'Savings',
-      });
-      expect(moved.statusCode, moved.body).toBe(201);
-    }
-    return who;
+  /** A customer whose savings hold `savingsCents` (default $500.00) and checking the rest of `fundCents` (default $2,000.00). */
+  function customer(options: CustomerOptions = {}): Promise<PayingCustomer> {
+    return payments.customer({ ...options, fundCents: options.fundCents ?? 200_000n, savingsCents: options.savingsCents ?? 50_000 });
   }
 
   function request(who: PayingCustomer, body: object = { cardType: 'debit', cardNetwork: 'visa', nameOnCard: 'Demo Customer' }, key: string = randomUUID()) {
@@ -115,4 +104,9 @@ export function cardKit(context: () => { app: FastifyInstance; config: Config; d
   }
 
   return { ...payments, customer, request, staff, decide, activeCard, reveal, authorize, purchase, network };
+}
+
+/** A cards suite's app and kit, as `paymentSuite` (test/payments.ts) gives a payments suite's: the ledger checked and the app closed after the tests. */
+export function cardSuite(database: () => Database, use: (built: TestApp) => unknown, options: SuiteOptions = {}): ReturnType<typeof cardKit> {
+  return cardKit(testAppSuite(database, use, withLedgerChecked(options)));
 }

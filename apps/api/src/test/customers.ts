@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { createOnboardedCustomer, type OnboardedCustomer } from '../modules/onboarding/create-onboarded-customer.ts';
+import { insertIdentityReview } from '../modules/onboarding/repository.ts';
+import { encrypt } from '../platform/crypto.ts';
 import type { FileStorage } from '../platform/storage.ts';
 
 /** A customer row only (no verification), for tests of sessions and guards. */
@@ -37,3 +39,28 @@ export function uniqueTestPhone(): string {
   nextPhone = (nextPhone + 1) % 10_000;
   return `+1202555${String(nextPhone).padStart(4, '0')}`;
 }
+
+/** An identity review waiting for staff, sent without a photo (an ID number ending 6789, an Illinois address): its id. */
+export function waitingIdentityReview(db: Database, encryptionKey: Buffer, customerId: string): Promise<string> {
+  return insertIdentityReview(db, {
+    customerId,
+    documentFileId: null,
+    idNumberEncrypted: encrypt(encryptionKey, Buffer.from('123-45-6789', 'utf8')),
+    idNumberLast4: '6789',
+    country: 'US',
+    state: 'Illinois',
+    address: '1 Main Street, Springfield',
+  });
+}
+
+/** What the identity step asks for (decision 055), filled in as a US customer would. */
+export const identityFields = {
+  idType: 'ssn',
+  idNumber: '123-45-6789',
+  dateOfBirth: '1985-06-15',
+  country: 'US',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+};

@@ -3,17 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nacha from '@midlandsbank/node-nacha';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { operatorAccounts } from '../../ledger/codes.ts';
 import { runOpsCommand } from '../ops/registry.ts';
-import { createOutboxMailer } from '../../platform/messaging/mailer.ts';
-import { createOutboxSmsSender } from '../../platform/messaging/sms-sender.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { productionAppOptions } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildReturnsFile, type ReturnedEntry } from '../../test/nacha-returns.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 
 /**
  * In production a deposit is an ACH debit the bank pulls from another bank: it settles when the
@@ -24,7 +22,11 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
   let app: FastifyInstance;
   let config: Config;
   let directory: string;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(
+    database,
+    (built) => ({ app, config } = built),
+    (db) => productionAppOptions(db),
+  );
   const ops = (command: string, args: string[]) =>
     runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents, workingDirectory: directory }, command, args);
   const deposit = async (who: PayingCustomer, amountCents: number) => {
@@ -70,37 +72,13 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'strongroom-ach-'));
-    ({ app, config } = await buildTestApp(database(), {
-      environment: {
-        BANK_MODE: 'production',
-        DATABASE_URL: 'postgres://unused.invalid/db',
-        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
-        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
-        SMTP_URL: 'smtp://unused.invalid',
-        SMS_URL: 'https://unused.invalid/sms',
-      },
-      dependencies: { mailer: createOutboxMailer(database()), sms: createOutboxSmsSender(database()) },
-    }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   it('never settles a deposit by its time in production, while a payment to another bank still settles on the rail’s promise', async () => {
     const dana = await kit.customer({ fundCents: 50_000n });
     const pulled = await deposit(dana, 20_000);
-    const sent = (
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '5566778899',
-        accountName: 'Landlord',
-        amountCents: 10_000,
-        message: 'Rent',
-        ...validExternal,
-      })
-    ).json().transfer;
+    const sent = (await kit.payOtherBank(dana, { toAccountNumber: '5566778899', accountName: 'Landlord', amountCents: 10_000, message: 'Rent' })).json()
+      .transfer;
     await makeEverythingDue();
     await kit.runJobs();
     expect(await statusOf(dana, pulled.id)).toBe('pending');
@@ -124,17 +102,8 @@ describeEachDatabase('the ACH rail in production: NACHA file, settlements and re
     await ops('ach-file', ['--out', 'earlier.ach', '--reason', 'Clear the rail']);
     const dana = await kit.customer({ fundCents: 50_000n });
     const pulled = await deposit(dana, 12_345);
-    const sent = (
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '5566778899',
-        accountName: 'Landlord',
-        amountCents: 10_000,
-        message: 'Rent',
-        ...validExternal,
-      })
-    ).json().transfer;
+    const sent = (await kit.payOtherBank(dana, { toAccountNumber: '5566778899', accountName: 'Landlord', amountCents: 10_000, message: 'Rent' })).json()
+      .transfer;
     const linked = (
       await kit.payWithStepUp(dana, '/funding-sources', {
         accountName: 'Dana Savings',

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
 
 describeEachDatabase("the ACH file download's reason", (database) => {
   let app: FastifyInstance;
   let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   const exportAudits = async (staffId: string) =>
     database().query<{ details: Record<string, unknown> }>(`SELECT details FROM audit_log WHERE action = 'ach.file_exported' AND actor_id = $1`, [staffId]);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLimits, auditMessages } from '@strongroom/contracts/staff-audit.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -41,9 +41,7 @@ describe('the audit CSV', () => {
 describeEachDatabase('the audit log viewer', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   const subject = () => `test-subject-${Math.random().toString(36).slice(2)}`;
 

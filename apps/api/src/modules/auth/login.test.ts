@@ -4,6 +4,7 @@ import { recordingStatements, type RecordedStatement } from '../../test/recordin
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser, tokenFromLink } from '../../test/client.ts';
 import { onboardedCustomer, testPassword } from '../../test/customers.ts';
 import { checksAllowedInBurst } from '../../test/throttle.ts';
@@ -16,8 +17,8 @@ const concurrentSignIns = 40;
 describeEachDatabase('signing in, out, and recovering a password', (database) => {
   let app: FastifyInstance;
   const email = 'grace@example.com';
+  testAppSuite(database, (built) => ({ app } = built));
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
     await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 7) }, { email });
   });
 

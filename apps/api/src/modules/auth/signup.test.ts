@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser, tokenFromLink } from '../../test/client.ts';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -16,9 +16,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 
 describeEachDatabase('signing up and verifying the email', (database) => {
   let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app } = built));
   const customerCount = async () => Number((await database().query<{ count: bigint }>('SELECT count(*)::bigint AS count FROM customers'))[0]?.count);
 
   it('gives the seed messages under each field and writes nothing', async () => {

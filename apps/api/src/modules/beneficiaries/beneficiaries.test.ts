@@ -3,39 +3,26 @@ import { beforeAll, expect, it } from 'vitest';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { countryMessages } from '@strongroom/contracts/countries.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
-import type { OnboardedCustomer } from '../onboarding/create-onboarded-customer.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { onboardedCustomer } from '../../test/customers.ts';
+import { otherBankPayee, paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { maxBeneficiariesPerCustomer, saveBeneficiaryFromPayment } from './service.ts';
 
-const otherBankPayee = {
-  bankName: 'First Example Bank',
-  accountName: 'Ada Lovelace',
-  accountNumber: '987654321',
-  nameOfCountry: 'United States',
-  routeNumber: '021000021',
-  bankType: 'otherbank',
-} as const;
-
 describeEachDatabase('beneficiaries', (database) => {
   let app: FastifyInstance;
-  let owner: OnboardedCustomer;
-  let payee: OnboardedCustomer;
+  let owner: PayingCustomer;
+  let payee: PayingCustomer;
+  const kit = paymentKit(testAppSuite(database, (built) => ({ app } = built)));
+  /** A customer with empty accounts, as the account fixture opens one. */
+  const newCustomer = (name?: { firstName: string; lastName: string }) => kit.customer({ fundCents: 0n, ...name });
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
-    const dependencies = { db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 5) };
-    owner = await onboardedCustomer(dependencies);
-    payee = await onboardedCustomer(dependencies, { firstName: 'Ada', lastName: 'Lovelace' });
+    owner = await newCustomer();
+    payee = await newCustomer({ firstName: 'Ada', lastName: 'Lovelace' });
   });
 
-  const signedIn = async (customer: OnboardedCustomer) => new TestBrowser(app).signInAs(database(), customer.userId);
-  const accountOf = (customer: OnboardedCustomer, type: 'checking' | 'savings') => {
-    const account = customer.accounts.find((candidate) => candidate.type === type);
-    if (!account) throw new Error(`no ${type} account`);
-    return account;
-  };
+  /** A new browser signed in as the customer: a session (and an address) of its own. */
+  const signedIn = async (who: PayingCustomer) => new TestBrowser(app).signInAs(database(), who.id);
   const remove = (browser: TestBrowser, id: string) => browser.request({ method: 'DELETE', url: `/api/v1/beneficiaries/${id}` });
 
   it('adds a payee of another bank, lists it newest first, and deletes it', async () => {
@@ -59,7 +46,7 @@ describeEachDatabase('beneficiaries', (database) => {
 
   it('saves an account of this bank with its type', async () => {
     const browser = await signedIn(owner);
-    const savings = accountOf(payee, 'savings');
+    const savings = payee.savings;
     const response = await browser.post('/api/v1/beneficiaries', {
       ...otherBankPayee,
       bankType: 'mybank',
@@ -82,7 +69,7 @@ describeEachDatabase('beneficiaries', (database) => {
 
   it('checks the name of a payee of this bank as paying does: a close name is told the real one, another name nothing more', async () => {
     const browser = await signedIn(owner);
-    const checking = accountOf(payee, 'checking');
+    const checking = payee.checking;
     const before = await database().query('SELECT 1 FROM beneficiaries');
     const close = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(checking.number, 'A Lovelace'));
     const closeMessage = 'The name on this account is Ada Lovelace. Save the payee with that name if it is who you want to pay.';
@@ -99,7 +86,7 @@ describeEachDatabase('beneficiaries', (database) => {
 
   it("refuses the customer's own account as a payee of this bank with own_account_payee", async () => {
     const browser = await signedIn(owner);
-    const response = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(accountOf(owner, 'savings').number, 'Demo Customer'));
+    const response = await browser.post('/api/v1/beneficiaries', payeeOfThisBank(owner.savings.number, 'Demo Customer'));
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatchObject({ code: 'own_account_payee', fields: { accountNumber: expect.stringContaining('your own accounts') } });
   });
@@ -115,7 +102,7 @@ describeEachDatabase('beneficiaries', (database) => {
 
   it('refuses a number that is no open account of this bank, and saves nothing', async () => {
     const browser = await signedIn(owner);
-    const checking = accountOf(payee, 'checking');
+    const checking = payee.checking;
     await database().query("UPDATE customer_accounts SET status = 'closed' WHERE id = $1", [checking.id]);
     const before = await database().query('SELECT 1 FROM beneficiaries');
     for (const accountNumber of ['1234567890', checking.number]) {
@@ -163,7 +150,7 @@ describeEachDatabase('beneficiaries', (database) => {
   });
 
   it('refuses the same payee twice with 409, and takes it again once deleted', async () => {
-    const browser = await signedIn(await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 5) }));
+    const browser = await signedIn(await newCustomer());
     const first = await browser.post('/api/v1/beneficiaries', otherBankPayee);
     expect(first.statusCode).toBe(201);
     const again = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountName: 'Another Name', bankName: 'Another Name Bank' });
@@ -175,10 +162,10 @@ describeEachDatabase('beneficiaries', (database) => {
   });
 
   it(`keeps at most ${maxBeneficiariesPerCustomer} saved payees per customer`, async () => {
-    const customer = await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 5) });
+    const customer = await newCustomer();
     const browser = await signedIn(customer);
     for (let index = 0; index < maxBeneficiariesPerCustomer - 1; index++) {
-      await saveBeneficiaryFromPayment(database(), customer.userId, { ...otherBankPayee, accountNumber: String(100_000 + index), accountType: null });
+      await saveBeneficiaryFromPayment(database(), customer.id, { ...otherBankPayee, accountNumber: String(100_000 + index), accountType: null });
     }
     expect((await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: '5550001' })).statusCode).toBe(201);
     const beyond = await browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: '5550002' });
@@ -186,19 +173,19 @@ describeEachDatabase('beneficiaries', (database) => {
     expect(beyond.json().error.message).toMatch(/at most 200/);
 
     // A payment's "add to favourites" beyond the limit saves nothing and does not fail.
-    await saveBeneficiaryFromPayment(database(), customer.userId, { ...otherBankPayee, accountNumber: '5550003', accountType: null });
+    await saveBeneficiaryFromPayment(database(), customer.id, { ...otherBankPayee, accountNumber: '5550003', accountType: null });
     const listed = await browser.get('/api/v1/beneficiaries');
     expect(listed.json().items).toHaveLength(maxBeneficiariesPerCustomer);
   });
 
   it('lets only one of several additions at once take the last place or the same payee', async () => {
-    const customer = await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 5) });
+    const customer = await newCustomer();
     const browser = await signedIn(customer);
     const same = await Promise.all(Array.from({ length: 5 }, () => browser.post('/api/v1/beneficiaries', otherBankPayee)));
     expect(same.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
 
     for (let index = 1; index < maxBeneficiariesPerCustomer - 1; index++) {
-      await saveBeneficiaryFromPayment(database(), customer.userId, { ...otherBankPayee, accountNumber: String(200_000 + index), accountType: null });
+      await saveBeneficiaryFromPayment(database(), customer.id, { ...otherBankPayee, accountNumber: String(200_000 + index), accountType: null });
     }
     const racing = await Promise.all(
       Array.from({ length: 5 }, (_, index) => browser.post('/api/v1/beneficiaries', { ...otherBankPayee, accountNumber: String(300_000 + index) })),
@@ -208,10 +195,10 @@ describeEachDatabase('beneficiaries', (database) => {
   });
 
   it('saves a payee from a payment once, however often it is paid', async () => {
-    const customer = await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: Buffer.alloc(32, 5) });
-    const saved = { ...otherBankPayee, bankType: 'mybank', accountNumber: accountOf(payee, 'savings').number, accountType: 'savings' } as const;
-    await saveBeneficiaryFromPayment(database(), customer.userId, saved);
-    await database().transaction((tx) => saveBeneficiaryFromPayment(tx, customer.userId, saved));
+    const customer = await newCustomer();
+    const saved = { ...otherBankPayee, bankType: 'mybank', accountNumber: payee.savings.number, accountType: 'savings' } as const;
+    await saveBeneficiaryFromPayment(database(), customer.id, saved);
+    await database().transaction((tx) => saveBeneficiaryFromPayment(tx, customer.id, saved));
     const listed = (await (await signedIn(customer)).get('/api/v1/beneficiaries')).json();
     expect(listed.items).toEqual([expect.objectContaining({ bankType: 'mybank', accountNumber: saved.accountNumber, accountType: 'savings' })]);
   });

@@ -1,37 +1,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Card } from '@strongroom/contracts/cards.ts';
-import { loadConfig, type Config } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
 import { TestClock } from '../../db/clock.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { cardKit } from '../../test/cards.ts';
+import { buildTestApp, productionEnvironment } from '../../test/app.ts';
+import { cardKit, cardSuite } from '../../test/cards.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('a card push to a card of this bank', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = cardKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { CARD_AUTO_APPROVE_SECONDS: 'off', RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = cardSuite(database, () => undefined, { environment: { CARD_AUTO_APPROVE_SECONDS: 'off', RAIL_SPEED: 'instant' } });
 
   const push = (who: Awaited<ReturnType<typeof kit.customer>>, cardNumber: string, amountCents: number) =>
-    kit.payWithStepUp(who, '/transfers', {
-      kind: 'card',
-      fromAccountId: who.checking.id,
-      amountCents,
-      message: 'Dinner',
-      cardNumber,
-      accountName: 'Robin Holder',
-    });
+    kit.payCard(who, { amountCents, message: 'Dinner', cardNumber, accountName: 'Robin Holder' });
 
   it('settles at once into an active debit card’s checking account', async () => {
     const holder = await kit.customer();
@@ -164,15 +146,7 @@ describe('CARD_AUTO_APPROVE_SECONDS in config', () => {
   });
 
   it('never approves in production, even when set', async () => {
-    const production = await load({
-      BANK_MODE: 'production',
-      DATABASE_URL: 'postgres://unused.invalid/db',
-      SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
-      ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
-      SMTP_URL: 'smtp://unused.invalid',
-      SMS_URL: 'https://unused.invalid/sms',
-      CARD_AUTO_APPROVE_SECONDS: '5',
-    });
+    const production = await load({ ...productionEnvironment, CARD_AUTO_APPROVE_SECONDS: '5' });
     expect(production.cardAutoApproveSeconds).toBeUndefined();
   });
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nameOnCardMessages, type Card, type StaffCardList } from '@strongroom/contracts/cards.ts';
 import { noAccountMessages } from '@strongroom/contracts/messages.ts';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { cardKit, ResponseScanner } from '../../test/cards.ts';
+import { cardSuite, ResponseScanner } from '../../test/cards.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -15,14 +14,9 @@ describeEachDatabase('cards: request, staff decision, freeze, close, limits, rev
   let app: FastifyInstance;
   let config: Config;
   const scanner = new ResponseScanner();
-  const kit = cardKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { CARD_AUTO_APPROVE_SECONDS: 'off' }, beforeReady: (built) => scanner.install(built) }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
+  const kit = cardSuite(database, (built) => ({ app, config } = built), {
+    environment: { CARD_AUTO_APPROVE_SECONDS: 'off' },
+    beforeReady: (built) => scanner.install(built),
   });
 
   describe('request', () => {

@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { cardKit } from '../../test/cards.ts';
+import { cardSuite } from '../../test/cards.ts';
 import { lastMessageTo, type TestBrowser } from '../../test/client.ts';
 import { uniqueTestPhone } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { validApplication } from '../../test/loans.ts';
+import { applyForLoan, validApplication } from '../../test/loans.ts';
 import { staffBrowser } from '../../test/staff.ts';
 
 describeEachDatabase('contact details: staff correct them, and the customer page shows cards and loans', (database) => {
   let app: FastifyInstance;
   let config: Config;
   let admin: TestBrowser;
-  const kit = cardKit(() => ({ app, config, db: database() }));
+  const kit = cardSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } });
   const address = { country: 'US', address: '500 Main Street\nSuite 2', city: 'Denver', state: 'CO', zipCode: '80202' };
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } }));
     admin = (await staffBrowser(app, database(), config, 'admin')).browser;
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   async function emailOf(customerId: string): Promise<string> {
@@ -127,12 +121,7 @@ describeEachDatabase('contact details: staff correct them, and the customer page
   it("the staff customer page shows the customer's cards (last four only) and loans, and the address", async () => {
     const dana = await kit.customer();
     const card = await kit.activeCard(dana, { type: 'credit', creditLimitCents: 150_000 });
-    const applied = await dana.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const applied = await applyForLoan(dana.browser);
     expect(applied.statusCode, applied.body).toBe(201);
     expect((await correct(admin, dana.id, { address, reason: 'Moved house' })).statusCode).toBe(200);
 

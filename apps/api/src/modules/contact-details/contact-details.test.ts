@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser, lastMessageTo, tokenFromLink } from '../../test/client.ts';
 import { onboardedCustomer, testPassword, uniqueTestPhone } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -13,12 +13,7 @@ describeEachDatabase('contact details: a customer changes their email, phone and
   let app: FastifyInstance;
   let config: Config;
 
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   /** An onboarded customer signed in a moment ago through the real sign-in form, with email and password only. */
   async function signedIn() {

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -42,8 +42,8 @@ describeEachDatabase('the messages queue (issue 12, messages.reply)', (database)
   let config: Config;
   let support: TestBrowser;
   let supportId: string;
+  testAppSuite(database, (built) => ({ app, config } = built));
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
     const signedIn = await staffBrowser(app, database(), config, 'support');
     support = signedIn.browser;
     supportId = signedIn.member.id;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { listOutboxMessages } from '../../platform/messaging/outbox-repository.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { contactMessagesPerHourPerAddress } from './routes.ts';
@@ -18,9 +18,7 @@ const validMessage = {
 describeEachDatabase('POST /api/v1/contact', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   const send = (payload: unknown, remoteAddress = '198.51.100.1') =>
     app.inject({ method: 'POST', url: '/api/v1/contact', payload: payload as object, remoteAddress });

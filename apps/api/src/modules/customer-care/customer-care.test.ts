@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import { freezeCustomerMessageErrors, freezeCustomerMessages, neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, validExternal, type PayingCustomer, withdrawalTo } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { encrypt } from '../../platform/crypto.ts';
 import { likePatternOf } from './repository.ts';
@@ -22,7 +21,7 @@ describe('a search text in a LIKE pattern', () => {
 describeEachDatabase('customer care in the back office', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
   const browsers = new Map<StaffRole, TestBrowser>();
   const as = (role: StaffRole) => {
     const browser = browsers.get(role);
@@ -35,14 +34,9 @@ describeEachDatabase('customer care in the back office', (database) => {
   const freeze = { reason: 'Checking source of funds, ticket 4411', customerMessage };
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     for (const role of ['support', 'compliance', 'operations', 'admin'] as const) {
       browsers.set(role, (await staffBrowser(app, database(), config, role)).browser);
     }
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   async function deniedAudits(role: StaffRole, permission: string): Promise<number> {
@@ -108,13 +102,7 @@ describeEachDatabase('customer care in the back office', (database) => {
   describe('a customer page', () => {
     it('shows profile, identity (last 4 only), accounts with ledger balances, transactions, sessions, notifications and freeze state', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const moved = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 1_000,
-        message: 'Save',
-      });
+      const moved = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'Save'));
       expect(moved.statusCode, moved.body).toBe(201);
       for (const role of ['support', 'compliance', 'operations', 'admin'] as const) {
         const response = await as(role).get(`/api/v1/staff/customers/${dana.id}`);
@@ -210,23 +198,9 @@ describeEachDatabase('customer care in the back office', (database) => {
   });
 
   describe('freeze and unfreeze (customers.freeze: admin)', () => {
-    const withdrawal = (who: PayingCustomer) => ({
-      fromAccountId: who.checking.id,
-      amountCents: 1_000,
-      country: 'United States',
-      nameOfBank: 'First Example Bank',
-      accountName: 'Dana Demo',
-      accountNumber: '123123123',
-      stateName: 'Ohio',
-      bankAddress: '1 Main Street, Columbus',
-      routeNumber: '011000015',
-    });
+    const withdrawal = (who: PayingCustomer) => withdrawalTo(who.checking.id, 1_000);
     const moneyRequests: [string, string, (who: PayingCustomer) => object][] = [
-      [
-        'an own transfer',
-        '/transfers',
-        (who) => ({ kind: 'own', fromAccountId: who.checking.id, toAccountId: who.savings.id, amountCents: 100, message: 'x' }),
-      ],
+      ['an own transfer', '/transfers', (who) => ownTransfer(who.checking.id, who.savings.id, 100, 'x')],
       [
         'an external transfer',
         '/transfers',
@@ -286,13 +260,7 @@ describeEachDatabase('customer care in the back office', (database) => {
       expect(unfrozen.statusCode, unfrozen.body).toBe(200);
       expect(unfrozen.json().freeze.frozen).toBe(false);
       expect((await dana.browser.get('/api/v1/me')).json().frozen).toBeNull();
-      const moved = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const moved = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'x'));
       expect(moved.statusCode, moved.body).toBe(201);
       const deposit = await kit.pay(dana, '/deposits', {
         accountId: dana.checking.id,

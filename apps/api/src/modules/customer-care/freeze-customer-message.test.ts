@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freezeCustomerMessages, neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { loadMigrations, migrate } from '../../db/migrate.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { createTestDatabase, describeEachDatabase, testDatabaseKinds } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { frozenNotificationText } from './service.ts';
 
@@ -44,7 +45,7 @@ async function everythingTheCustomerReads(app: FastifyInstance, browser: TestBro
   const refused = await browser.request({
     method: 'POST',
     url: '/api/v1/transfers',
-    payload: { kind: 'own', fromAccountId: who.checking.id, toAccountId: who.savings.id, amountCents: 100, message: 'x' },
+    payload: ownTransfer(who.checking.id, who.savings.id, 100, 'x'),
     headers: { 'idempotency-key': randomUUID() },
   });
   read.set('POST /api/v1/transfers', refused.body);
@@ -59,14 +60,10 @@ describeEachDatabase('what a frozen customer reads of a freeze', (database) => {
   let app: FastifyInstance;
   let config: Config;
   let admin: TestBrowser;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentKit(testAppSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } }));
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     admin = (await staffBrowser(app, database(), config, 'admin')).browser;
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   async function signedInAgain(who: PayingCustomer): Promise<TestBrowser> {

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { dataExportNotYet } from '@strongroom/contracts/data-export.ts';
 import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { cardKit } from '../../test/cards.ts';
+import { cardSuite } from '../../test/cards.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { validApplication } from '../../test/loans.ts';
+import { offeredLoan } from '../../test/loans.ts';
 import type { PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
-import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
 
 /** Every file of a zip, by name, as bytes. */
 function unzip(zip: Buffer): Record<string, Buffer> {
@@ -51,28 +49,13 @@ interface Holder {
 describeEachDatabase('GET /me/export: loans, cards, linked banks and referrals (issue 39 item 8)', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = cardKit(() => ({ app, config, db: database() }));
+  const kit = cardSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } });
   let operations: TestBrowser;
   let zoe: Holder;
   let omar: Holder;
 
   async function loanOf(who: PayingCustomer): Promise<LoanDetailResponse> {
-    const applied = await who.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const loanId: string = applied.json().loan.id;
-    const decided = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Income and history support it',
-      amountCents: 10_000,
-      aprBps: 1_200,
-      termMonths: 6,
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
+    const loanId = await offeredLoan(who.browser, operations, { reason: 'Income and history support it', amountCents: 10_000, aprBps: 1_200, termMonths: 6 });
     const offered = await who.browser.get(`/api/v1/loans/${loanId}`);
     if (offered.json<LoanDetailResponse>().loan.status === 'offered') {
       const accepted = await who.browser.request({ method: 'POST', url: `/api/v1/loans/${loanId}/accept`, headers: { 'idempotency-key': randomUUID() } });
@@ -91,13 +74,7 @@ describeEachDatabase('GET /me/export: loans, cards, linked banks and referrals (
     const purchase = await kit.purchase(revealed, 4_250, { merchantName: `${names.linked} Grocer`, mcc: '5411' });
     expect(purchase.status).toBe('approved');
     expect((await kit.network(`${purchase.id}/clear`)).statusCode).toBe(200);
-    const linked = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
-      customerId: who.id,
-      accountName: names.linked,
-      accountNumber,
-      routeNumber: '021000021',
-      accountType: 'checking',
-    });
+    const linkedBankId = await kit.verifiedSource(who.id, accountNumber, names.linked, '021000021');
     const referralCode: string = (await who.browser.get('/api/v1/me/referral')).json().code;
     const friendEmail = `${randomUUID()}@example.com`;
     const signedUp = await new TestBrowser(app).post('/api/v1/auth/signup', {
@@ -117,7 +94,7 @@ describeEachDatabase('GET /me/export: loans, cards, linked banks and referrals (
       pan: revealed.number,
       cvv: revealed.cvv,
       purchaseId: purchase.id,
-      linkedBankId: linked.id,
+      linkedBankId,
       linkedAccountNumber: accountNumber,
       linkedAccountName: names.linked,
       referralCode,
@@ -135,16 +112,11 @@ describeEachDatabase('GET /me/export: loans, cards, linked banks and referrals (
   const jsonOf = (holder: Holder, name: string) => JSON.parse(holder.files[name]?.toString('utf8') ?? 'null');
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', CARD_AUTO_APPROVE_SECONDS: 'off' } }));
     operations = (await staffBrowser(app, database(), config, 'operations')).browser;
     const zoeHolds = await holderOf(300_000n, { linked: 'Zoe Outside', friend: 'Ingrid' }, '730012345678');
     const omarHolds = await holderOf(300_000n, { linked: 'Omar Elsewhere', friend: 'Kwame' }, '640098765432');
     zoe = await exported(zoeHolds);
     omar = await exported(omarHolds);
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   it('holds loans.json, cards.json, linked-banks.json and referrals.json, and says what is not there yet', () => {

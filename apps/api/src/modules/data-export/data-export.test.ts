@@ -4,16 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataExportFiles, dataExportsPerHour } from '@strongroom/contracts/data-export.ts';
 import type { Config } from '../../config.ts';
 import { isLuhnValid } from '../cards/card-numbers.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { cardKit } from '../../test/cards.ts';
+import { cardSuite } from '../../test/cards.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
-import type { PayingCustomer } from '../../test/payments.ts';
+import { otherBankPayee, ownTransfer, type PayingCustomer } from '../../test/payments.ts';
 import { parseCsv, toolMissing, writePastEntries } from '../../test/statements.ts';
 import { csvHeader } from '../statements/csv.ts';
 
@@ -39,15 +38,7 @@ function unzipTest(zip: Buffer): string {
 describeEachDatabase('GET /me/export', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = cardKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', BANK_TIMEZONE: 'America/New_York' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = cardSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant', BANK_TIMEZONE: 'America/New_York' } });
 
   const exportOf = (who: PayingCustomer) => who.browser.get('/api/v1/me/export');
 
@@ -68,30 +59,11 @@ describeEachDatabase('GET /me/export', (database) => {
       const revealed = await kit.reveal(zoe, card.id);
       pan = revealed.number;
       cvv = revealed.cvv;
-      const paid = await kit.pay(zoe, '/transfers', {
-        kind: 'own',
-        fromAccountId: zoe.checking.id,
-        toAccountId: zoe.savings.id,
-        amountCents: 1_234,
-        message: '=SUM(A1:A2), "quoted"',
-      });
+      const paid = await kit.pay(zoe, '/transfers', ownTransfer(zoe.checking.id, zoe.savings.id, 1_234, '=SUM(A1:A2), "quoted"'));
       expect(paid.statusCode, paid.body).toBe(201);
       transferId = paid.json().transfer.id;
-      await kit.pay(other, '/transfers', {
-        kind: 'own',
-        fromAccountId: other.checking.id,
-        toAccountId: other.savings.id,
-        amountCents: 777,
-        message: 'Not Zoë’s',
-      });
-      const payee = await zoe.browser.post('/api/v1/beneficiaries', {
-        bankName: 'First Example Bank',
-        accountName: 'Ada Lovelace',
-        accountNumber: '987654321',
-        nameOfCountry: 'United States',
-        routeNumber: '021000021',
-        bankType: 'otherbank',
-      });
+      await kit.pay(other, '/transfers', ownTransfer(other.checking.id, other.savings.id, 777, 'Not Zoë’s'));
+      const payee = await zoe.browser.post('/api/v1/beneficiaries', otherBankPayee);
       expect(payee.statusCode, payee.body).toBe(201);
       const opened = await zoe.browser.post('/api/v1/messages', { subject: 'My card', text: 'Is my card <b>on its way</b>?' });
       expect(opened.statusCode, opened.body).toBe(201);

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 
 describeEachDatabase('GET /api/v1/dev/outbox', (database) => {
   let app: FastifyInstance;
+  testAppSuite(database, (built) => ({ app } = built));
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
     await app.services.mailer.send({ to: 'first@example.com', subject: 'One', text: 'Hello one' });
     await app.services.mailer.send({ to: 'second@example.com', subject: 'Two', text: 'Hello two' });
     await app.services.sms.send({ to: '+12025550101', text: 'Your code is 4821' });

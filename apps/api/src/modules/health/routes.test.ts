@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 
 describeEachDatabase('health, readiness, settings and the OpenAPI document', (database, kind) => {
   let app: FastifyInstance;
-  beforeAll(async () => {
-    ({ app } = await buildTestApp(database(), { environment: { BANK_NAME: 'Test Savings Bank' } }));
-  });
+  testAppSuite(database, (built) => ({ app } = built), { environment: { BANK_NAME: 'Test Savings Bank' } });
 
   it('answers liveness and readiness with the database in use', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).json()).toEqual({ status: 'ok' });

@@ -1,9 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 
 interface Line {
   id: string;
@@ -31,18 +28,8 @@ const withdrawalTo = {
 };
 
 describeEachDatabase('history filters and pagination', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    // A bank in New York: day boundaries (and a daylight-saving change) differ from UTC's.
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant', BANK_TIMEZONE: 'America/New_York' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  // A bank in New York: day boundaries (and a daylight-saving change) differ from UTC's.
+  const kit = paymentSuite(database, () => undefined, { environment: { RAIL_SPEED: 'instant', BANK_TIMEZONE: 'America/New_York' } });
 
   async function list(who: PayingCustomer, query: string): Promise<Page> {
     const response = await who.browser.get(`/api/v1/transactions?${query}`);
@@ -118,14 +105,7 @@ describeEachDatabase('history filters and pagination', (database) => {
       const dana = await kit.customer({ fundCents: 100_000n });
       await own(dana, 1_000, 'to savings');
       await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'cheque' });
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'card',
-        fromAccountId: dana.checking.id,
-        cardNumber: '4111111111111111',
-        accountName: 'Gina',
-        amountCents: 1_500,
-        message: 'card',
-      });
+      await kit.payCard(dana, { cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' });
       await kit.payWithStepUp(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 2_500, ...withdrawalTo });
       const amountsOf = async (category: string) => (await list(dana, `category=${category}`)).items.map((line) => [line.category, line.amountCents]);
 

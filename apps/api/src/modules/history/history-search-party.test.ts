@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Transaction, TransactionList } from '@strongroom/contracts/transactions.ts';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 
@@ -10,9 +8,7 @@ import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 const newerLines = 250;
 
 describeEachDatabase('history search finds a line by the other party (issue 39)', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentKit(testAppSuite(database, () => undefined, { environment: { RAIL_SPEED: 'instant' } }));
   let ada: PayingCustomer;
   let grace: PayingCustomer;
   let omar: PayingCustomer;
@@ -44,34 +40,16 @@ describeEachDatabase('history search finds a line by the other party (issue 39)'
   }
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     ada = await kit.customer({ fundCents: 50_000n, firstName: 'Ada', lastName: 'Lovelace' });
     grace = await kit.customer({ fundCents: 0n, firstName: 'Grace', lastName: 'Landlord' });
     omar = await kit.customer({ fundCents: 50_000n, firstName: 'Omar', lastName: 'Quayle' });
-    const rent = await kit.payWithStepUp(ada, '/transfers', {
-      kind: 'internal',
-      fromAccountId: ada.checking.id,
-      toAccountNumber: grace.checking.number,
-      accountName: 'Grace Landlord',
-      amountCents: 12_000,
-      message: 'Rent for May',
-    });
+    const rent = await kit.payCustomer(ada, grace, { accountName: 'Grace Landlord', amountCents: 12_000, message: 'Rent for May' });
     expect(rent.statusCode, rent.body).toBe(201);
     rentId = rent.json().transfer.id;
-    const deposit = await kit.payWithStepUp(omar, '/transfers', {
-      kind: 'internal',
-      fromAccountId: omar.checking.id,
-      toAccountNumber: grace.checking.number,
-      accountName: 'Grace Landlord',
-      amountCents: 9_000,
-      message: 'Deposit for June',
-    });
+    const deposit = await kit.payCustomer(omar, grace, { accountName: 'Grace Landlord', amountCents: 9_000, message: 'Deposit for June' });
     expect(deposit.statusCode, deposit.body).toBe(201);
     depositId = deposit.json().transfer.id;
     for (const who of [ada, grace, omar]) await newerLinesFor(who);
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   it("finds a transfer by the payee's name, though its line's description is the reason given", async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentSuite, validExternal } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite } from '../../test/payments.ts';
 
 interface Line {
   id: string;
@@ -22,15 +22,7 @@ describeEachDatabase('history and dashboard', (database) => {
   describe('GET /transactions', () => {
     it('lists each side of each payment newest first, signed, with the seed categories and the transfer id the request answered', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const own = (
-        await kit.pay(dana, '/transfers', {
-          kind: 'own',
-          fromAccountId: dana.checking.id,
-          toAccountId: dana.savings.id,
-          amountCents: 5_000,
-          message: 'Savings',
-        })
-      ).json().transfer;
+      const own = (await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 5_000, 'Savings'))).json().transfer;
       const deposit = (
         await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 2_000, reason: 'Cheque from Gran' })
       ).json().transfer;
@@ -67,14 +59,7 @@ describeEachDatabase('history and dashboard', (database) => {
         seen.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor;
         pages += 1;
-        if (pages === 1)
-          await kit.pay(dana, '/transfers', {
-            kind: 'own',
-            fromAccountId: dana.checking.id,
-            toAccountId: dana.savings.id,
-            amountCents: 999,
-            message: 'arrives meanwhile',
-          });
+        if (pages === 1) await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 999, 'arrives meanwhile'));
       } while (cursor && pages < 10);
       expect(seen).toHaveLength(15);
       expect(new Set(seen).size).toBe(15);
@@ -92,14 +77,7 @@ describeEachDatabase('history and dashboard', (database) => {
     it('shows the recipient an internal transfer only once it is completed, without the sender account', async () => {
       const dana = await kit.customer({ fundCents: 2_000_000n, firstName: 'Dana', lastName: 'Demo' });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-      const held = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'internal',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: erin.checking.number,
-        accountName: 'Erin Example',
-        amountCents: 1_000_000,
-        message: 'Car',
-      });
+      const held = await kit.payCustomer(dana, erin, { accountName: 'Erin Example', amountCents: 1_000_000, message: 'Car' });
       expect(held.json().transfer.status).toBe('in_review');
       expect((await erin.browser.get('/api/v1/transactions')).json().items).toEqual([]);
       const danaLines: Line[] = (await dana.browser.get('/api/v1/transactions')).json().items;
@@ -111,32 +89,10 @@ describeEachDatabase('history and dashboard', (database) => {
     it('sums this month money in and out and spending by category from the ledger, leaving out own transfers and pending money', async () => {
       const dana = await kit.customer({ fundCents: 100_000n });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-      await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 10_000, message: 'own' });
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'internal',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: erin.checking.number,
-        accountName: 'Erin Example',
-        amountCents: 3_000,
-        message: 'gift',
-      });
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'card',
-        fromAccountId: dana.checking.id,
-        cardNumber: '4111111111111111',
-        accountName: 'Gina',
-        amountCents: 1_500,
-        message: 'card',
-      });
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '123456789',
-        accountName: 'Frank',
-        ...validExternal,
-        amountCents: 2_500,
-        message: 'ext',
-      });
+      await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 10_000, 'own'));
+      await kit.payCustomer(dana, erin, { accountName: 'Erin Example', amountCents: 3_000, message: 'gift' });
+      await kit.payCard(dana, { cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' });
+      await kit.payOtherBank(dana, { toAccountNumber: '123456789', accountName: 'Frank', amountCents: 2_500, message: 'ext' });
       await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 4_000, reason: 'pay' });
 
       const before = (await dana.browser.get('/api/v1/dashboard')).json();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 
 describeEachDatabase('transaction details', (database) => {
   let app: FastifyInstance;
@@ -18,15 +18,7 @@ describeEachDatabase('transaction details', (database) => {
   it('shows a transfer to another bank with its payee, route number, reason, medium and receipt reference', async () => {
     const dana = await kit.customer({ fundCents: 50_000n });
     const transfer = (
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '123456789',
-        accountName: 'Frank Payee',
-        ...validExternal,
-        amountCents: 2_500,
-        message: 'Invoice 42',
-      })
+      await kit.payOtherBank(dana, { toAccountNumber: '123456789', accountName: 'Frank Payee', amountCents: 2_500, message: 'Invoice 42' })
     ).json().transfer;
     const response = await detailOf(dana, `${transfer.id}:out`);
     expect(response.statusCode, response.body).toBe(200);
@@ -53,9 +45,7 @@ describeEachDatabase('transaction details', (database) => {
 
   it('shows both sides of an own transfer, each with the other own account, and a reference of its own', async () => {
     const dana = await kit.customer({ fundCents: 50_000n });
-    const transfer = (
-      await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 700, message: 'Savings' })
-    ).json().transfer;
+    const transfer = (await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 700, 'Savings'))).json().transfer;
     const out = (await detailOf(dana, `${transfer.id}:out`)).json();
     const into = (await detailOf(dana, `${transfer.id}:in`)).json();
     expect(out).toMatchObject({
@@ -94,16 +84,7 @@ describeEachDatabase('transaction details', (database) => {
 
   it('shows a card payment with the last four digits of the card only', async () => {
     const dana = await kit.customer({ fundCents: 10_000n });
-    const card = (
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'card',
-        fromAccountId: dana.checking.id,
-        cardNumber: '4111111111111111',
-        accountName: 'Gina',
-        amountCents: 1_500,
-        message: 'card',
-      })
-    ).json().transfer;
+    const card = (await kit.payCard(dana, { cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' })).json().transfer;
     const response = await detailOf(dana, `${card.id}:out`);
     expect(response.json()).toMatchObject({ counterparty: { name: 'Gina', accountNumber: '•••• 1111' }, medium: 'Card', transaction: { category: 'Debit' } });
     expect(response.body).not.toContain('4111111111111111');
@@ -112,16 +93,7 @@ describeEachDatabase('transaction details', (database) => {
   it('shows the recipient of an internal transfer the sender name but never the sender account, and nothing while it is held', async () => {
     const dana = await kit.customer({ fundCents: 2_000_000n, firstName: 'Dana', lastName: 'Demo' });
     const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-    const gift = (
-      await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'internal',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: erin.checking.number,
-        accountName: 'Erin Example',
-        amountCents: 3_000,
-        message: 'gift',
-      })
-    ).json().transfer;
+    const gift = (await kit.payCustomer(dana, erin, { accountName: 'Erin Example', amountCents: 3_000, message: 'gift' })).json().transfer;
     const received = await detailOf(erin, `${gift.id}:in`);
     expect(received.statusCode).toBe(200);
     expect(received.json()).toMatchObject({
@@ -152,9 +124,7 @@ describeEachDatabase('transaction details', (database) => {
   it('answers another customer line exactly like a missing one, writes the refusal to the audit log, and 404s a malformed id', async () => {
     const dana = await kit.customer({ fundCents: 10_000n });
     const mallory = await kit.customer();
-    const transfer = (
-      await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'mine' })
-    ).json().transfer;
+    const transfer = (await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'mine'))).json().transfer;
     const theirs = await detailOf(mallory, `${transfer.id}:out`);
     const missing = await detailOf(mallory, `${randomUUID()}:out`);
     expect(theirs.statusCode).toBe(404);

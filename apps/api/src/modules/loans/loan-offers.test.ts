@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
 import type { Config } from '../../config.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { operatorAccounts } from '../../ledger/codes.ts';
-import { buildTestApp } from '../../test/app.ts';
 import type { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { acceptLoanOffer, applyForLoan, offeredLoan } from '../../test/loans.ts';
+import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { ledgerAccountOf } from './repository.ts';
@@ -20,33 +19,16 @@ import { bankToday, loanOfferWindowDays } from './service.ts';
 describeEachDatabase('loans: an offer before the money', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
   let operations: TestBrowser;
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     operations = (await staffBrowser(app, database(), config, 'operations')).browser;
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   const approval = { decision: 'approve', reason: 'Stable income', amountCents: 60_000, aprBps: 1_200, termMonths: 6 };
 
-  async function offeredLoan(who: PayingCustomer): Promise<string> {
-    const applied = await who.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const loanId: string = applied.json().loan.id;
-    const decided = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, approval);
-    expect(decided.statusCode, decided.body).toBe(200);
-    return loanId;
-  }
+  const offeredTo = (who: PayingCustomer) => offeredLoan(who.browser, operations, approval);
   const accept = (who: PayingCustomer, loanId: string, key: string = randomUUID()) =>
     who.browser.request({ method: 'POST', url: `/api/v1/loans/${loanId}/accept`, headers: { 'idempotency-key': key } });
   const decline = (who: PayingCustomer, loanId: string) => who.browser.post(`/api/v1/loans/${loanId}/decline`);
@@ -76,7 +58,7 @@ describeEachDatabase('loans: an offer before the money', (database) => {
     const dana = await kit.customer({ fundCents: 5_000n });
     const before = await kit.balances(dana);
     const ledgerBefore = await ledgerOf(dana);
-    const loanId = await offeredLoan(dana);
+    const loanId = await offeredTo(dana);
 
     const offer = await detail(dana, loanId);
     expect(offer.loan).toMatchObject({ status: 'offered', amountCents: 60_000, aprBps: 1_200, termMonths: 6, balanceCents: null, disbursedAt: null });
@@ -101,19 +83,14 @@ describeEachDatabase('loans: an offer before the money', (database) => {
     expect(ran.exitCode, ran.output).toBe(0);
     expect(await kit.balances(dana)).toEqual(before);
     // A second application waits until this offer is answered.
-    const second = await dana.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const second = await applyForLoan(dana.browser);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('loan_application_open');
   });
 
   it('pays out once on acceptance: a repeated key answers the same, two accepts at once pay once', async () => {
     const dana = await kit.customer({ fundCents: 5_000n });
-    const loanId = await offeredLoan(dana);
+    const loanId = await offeredTo(dana);
     const before = (await kit.balances(dana)).checking.balanceCents;
 
     // The same key twice at once, then once more, then another key: one payment.
@@ -147,7 +124,7 @@ describeEachDatabase('loans: an offer before the money', (database) => {
 
   it('two accepts at once under different keys pay once', async () => {
     const dana = await kit.customer({ fundCents: 5_000n });
-    const loanId = await offeredLoan(dana);
+    const loanId = await offeredTo(dana);
     const before = (await kit.balances(dana)).checking.balanceCents;
     const answers = await Promise.all([accept(dana, loanId), accept(dana, loanId)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
@@ -157,7 +134,7 @@ describeEachDatabase('loans: an offer before the money', (database) => {
 
   it('declines: nothing moves, once, audited; the customer may apply again', async () => {
     const dana = await kit.customer({ fundCents: 5_000n });
-    const loanId = await offeredLoan(dana);
+    const loanId = await offeredTo(dana);
     const before = await kit.balances(dana);
     const ledgerBefore = await ledgerOf(dana);
     const declined = await decline(dana, loanId);
@@ -177,19 +154,14 @@ describeEachDatabase('loans: an offer before the money', (database) => {
       [loanId],
     );
     expect(audit?.count).toBe(1);
-    const reapplied = await dana.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const reapplied = await applyForLoan(dana.browser);
     expect(reapplied.statusCode, reapplied.body).toBe(201);
   });
 
   it('lapses an offer past its window, when read or accepted and in the daily job: accepting it answers 409 offer_expired and pays nothing', async () => {
     const dana = await kit.customer({ fundCents: 5_000n });
     const before = await kit.balances(dana);
-    const loanId = await offeredLoan(dana);
+    const loanId = await offeredTo(dana);
     await pastTheWindow(loanId);
     const refused = await accept(dana, loanId);
     expect(refused.statusCode).toBe(409);
@@ -201,7 +173,7 @@ describeEachDatabase('loans: an offer before the money', (database) => {
 
     // Read by no one, the daily job lapses it and tells the customer.
     const zoe = await kit.customer({ fundCents: 5_000n });
-    const zoeLoan = await offeredLoan(zoe);
+    const zoeLoan = await offeredTo(zoe);
     await pastTheWindow(zoeLoan);
     const ran = await runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, 'loan-repayments', [
       '--as-of',
@@ -217,12 +189,7 @@ describeEachDatabase('loans: an offer before the money', (database) => {
 
   it('answers 409 loan_not_offered for a loan still waiting for a decision', async () => {
     const dana = await kit.customer();
-    const applied = await dana.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const applied = await applyForLoan(dana.browser);
     const loanId: string = applied.json().loan.id;
     expect((await accept(dana, loanId)).json().error.code).toBe('loan_not_offered');
     expect((await decline(dana, loanId)).json().error.code).toBe('loan_not_offered');
@@ -231,7 +198,7 @@ describeEachDatabase('loans: an offer before the money', (database) => {
   it("answers another customer's offer exactly like a missing loan (404), and moves nothing", async () => {
     const owner = await kit.customer({ fundCents: 5_000n });
     const stranger = await kit.customer();
-    const loanId = await offeredLoan(owner);
+    const loanId = await offeredTo(owner);
     const before = await kit.balances(owner);
     for (const send of [accept, decline]) {
       const theirs = await send(stranger, loanId);
@@ -248,18 +215,12 @@ describeEachDatabase('loans: an offer before the money', (database) => {
 
   it('takes a payment while an instalment is late: the late amount first, then principal early', async () => {
     const dana = await kit.customer({ fundCents: 5_000n });
-    const loanId = await offeredLoan(dana);
+    const loanId = await offeredTo(dana);
     await acceptLoanOffer(dana.browser, loanId);
     const firstDue = (await detail(dana, loanId)).schedule[0]?.dueDate ?? '';
     // Checking keeps $1.00; the rest goes to savings, so the first instalment ($103.26) is late.
     const checking = (await kit.balances(dana)).checking.balanceCents;
-    const moved = await kit.pay(dana, '/transfers', {
-      kind: 'own',
-      fromAccountId: dana.checking.id,
-      toAccountId: dana.savings.id,
-      amountCents: checking - 100,
-      message: 'Put away',
-    });
+    const moved = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, checking - 100, 'Put away'));
     expect(moved.statusCode, moved.body).toBe(201);
     const ran = await runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, 'loan-repayments', [
       '--as-of',

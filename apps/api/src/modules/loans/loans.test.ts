@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoanDetailResponse } from '@strongroom/contracts/loans.ts';
 import { noAccountMessages } from '@strongroom/contracts/messages.ts';
 import { neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
 import { operatorAccounts } from '../../ledger/codes.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
-import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
+import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
+import { acceptLoanOffer, activeLoan, applyForLoan, offeredLoan, validApplication } from '../../test/loans.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { pdfText, toolMissing } from '../../test/statements.ts';
 import { runOpsCommand } from '../ops/registry.ts';
@@ -21,20 +20,14 @@ import { addMonths } from './schedule.ts';
 describeEachDatabase('loans: the whole life of a loan', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
   let operations: TestBrowser;
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     operations = (await staffBrowser(app, database(), config, 'operations')).browser;
   });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
 
-  const apply = (who: PayingCustomer, body: object = validApplication, key: string = randomUUID()) =>
-    who.browser.request({ method: 'POST', url: '/api/v1/loans', payload: body, headers: { 'idempotency-key': key } });
+  const apply = (who: PayingCustomer, body?: object, key?: string) => applyForLoan(who.browser, body, key);
   const repay = (who: PayingCustomer, loanId: string, body: object, key: string = randomUUID()) =>
     who.browser.request({ method: 'POST', url: `/api/v1/loans/${loanId}/repayments`, payload: body, headers: { 'idempotency-key': key } });
   const detail = async (who: PayingCustomer, loanId: string): Promise<LoanDetailResponse> => {
@@ -143,13 +136,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect((await historyDescriptions(dana))[0]).toMatchObject({ description: 'Loan repayment - instalment 1 of 6', amountCents: -1_725 });
 
     // Without the money the second instalment is late: one notice a day, and a new try each day.
-    const drained = await kit.pay(dana, '/transfers', {
-      kind: 'own',
-      fromAccountId: dana.checking.id,
-      toAccountId: dana.savings.id,
-      amountCents: 15_000 - 1_725 - 1_000,
-      message: 'Put away',
-    });
+    const drained = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 15_000 - 1_725 - 1_000, 'Put away'));
     expect(drained.statusCode, drained.body).toBe(201);
     expect(await runJob(due(2))).toMatchObject({ paid: 0, late: 1 });
     expect(await runJob(due(2))).toMatchObject({ paid: 0, late: 1 });
@@ -174,13 +161,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect(fromSavings.items[0]).toMatchObject({ description: 'Loan repayment - late instalment 2', amountCents: -1_000 });
 
     // The money comes back; the next day's run takes what is left of the late instalment.
-    const back = await kit.pay(dana, '/transfers', {
-      kind: 'own',
-      fromAccountId: dana.savings.id,
-      toAccountId: dana.checking.id,
-      amountCents: 5_000,
-      message: 'Back',
-    });
+    const back = await kit.pay(dana, '/transfers', ownTransfer(dana.savings.id, dana.checking.id, 5_000, 'Back'));
     expect(back.statusCode, back.body).toBe(201);
     nextDay.setUTCDate(nextDay.getUTCDate() + 1);
     expect(await runJob(nextDay.toISOString().slice(0, 10))).toMatchObject({ paid: 1, late: 0 });
@@ -240,17 +221,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
   it('answers another customer exactly as it answers a loan that does not exist, on every route', async () => {
     const owner = await kit.customer();
     const stranger = await kit.customer();
-    const applied = await apply(owner);
-    expect(applied.statusCode, applied.body).toBe(201);
-    const loanId = applied.json().loan.id;
-    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Looks fine',
-      amountCents: 50_000,
-      aprBps: 999,
-      termMonths: 12,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    const loanId = await offeredLoan(owner.browser, operations, { reason: 'Looks fine', amountCents: 50_000, aprBps: 999, termMonths: 12 });
     const missing = randomUUID();
     for (const [method, suffix, body] of [
       ['GET', '', undefined],
@@ -278,16 +249,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
 
   it('never moves the money of one loan twice at once: an early repayment and the daily job wait for each other', async () => {
     const dana = await kit.customer({ fundCents: 50_000n });
-    const loanId = (await apply(dana)).json().loan.id;
-    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Looks fine',
-      amountCents: 60_000,
-      aprBps: 600,
-      termMonths: 6,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    await acceptLoanOffer(dana.browser, loanId);
+    const loanId = await activeLoan(dana.browser, operations, { reason: 'Looks fine', amountCents: 60_000, aprBps: 600, termMonths: 6 });
     const firstDue = (await detail(dana, loanId)).schedule[0]?.dueDate ?? '';
     // Another process holds the loan's lease (a repayment in flight).
     await database().query(`UPDATE loans SET busy_until = now() + interval '1 minute' WHERE id = $1`, [loanId]);
@@ -307,25 +269,21 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect(row?.busy_until).toBeNull();
   });
 
-  it('refuses an early repayment from a frozen customer (403), while the bank still collects the instalment', async () => {
-    const dana = await kit.customer({ fundCents: 50_000n });
-    const loanId = (await apply(dana)).json().loan.id;
-    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Looks fine',
-      amountCents: 60_000,
-      aprBps: 600,
-      termMonths: 6,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    await acceptLoanOffer(dana.browser, loanId);
+  /** An admin freezes the customer, who then signs in again. */
+  async function frozenAndSignedInAgain(who: PayingCustomer): Promise<void> {
     const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
-    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, {
+    const frozen = await admin.post(`/api/v1/staff/customers/${who.id}/freeze`, {
       reason: 'Suspicious activity reported',
       customerMessage: neutralFreezeCustomerMessage,
     });
     expect(frozen.statusCode, frozen.body).toBe(200);
-    await dana.browser.signInAs(database(), dana.id);
+    await who.browser.signInAs(database(), who.id);
+  }
+
+  it('refuses an early repayment from a frozen customer (403), while the bank still collects the instalment', async () => {
+    const dana = await kit.customer({ fundCents: 50_000n });
+    const loanId = await activeLoan(dana.browser, operations, { reason: 'Looks fine', amountCents: 60_000, aprBps: 600, termMonths: 6 });
+    await frozenAndSignedInAgain(dana);
     const refused = await repay(dana, loanId, { fromAccountId: dana.checking.id, amountCents: 1_000 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('account_frozen');
@@ -337,13 +295,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
 
   it('refuses a loan application from a frozen customer with 403 account_frozen, and records no loan', async () => {
     const dana = await kit.customer();
-    const admin = (await staffBrowser(app, database(), config, 'admin')).browser;
-    const frozen = await admin.post(`/api/v1/staff/customers/${dana.id}/freeze`, {
-      reason: 'Suspicious activity reported',
-      customerMessage: neutralFreezeCustomerMessage,
-    });
-    expect(frozen.statusCode, frozen.body).toBe(200);
-    await dana.browser.signInAs(database(), dana.id);
+    await frozenAndSignedInAgain(dana);
 
     const refused = await apply(dana);
     expect(refused.statusCode, refused.body).toBe(403);
@@ -354,15 +306,7 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
 
   it('downloads the schedule as CSV and as a PDF with the disclosure', async () => {
     const dana = await kit.customer();
-    const loanId = (await apply(dana)).json().loan.id;
-    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Looks fine',
-      amountCents: 10_000,
-      aprBps: 1_200,
-      termMonths: 6,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    const loanId = await offeredLoan(dana.browser, operations, { reason: 'Looks fine', amountCents: 10_000, aprBps: 1_200, termMonths: 6 });
     const csv = await dana.browser.get(`/api/v1/loans/${loanId}/schedule.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');

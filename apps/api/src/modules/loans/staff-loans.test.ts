@@ -1,32 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import type { TestBrowser } from '../../test/client.ts';
-import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
+import { acceptLoanOffer, applyForLoan, validApplication } from '../../test/loans.ts';
 
 describeEachDatabase('loans: the back office queue and decision', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
   let operations: TestBrowser;
   let operationsId: string;
   let operationsEmail: string;
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     const signedIn = await staffBrowser(app, database(), config, 'operations');
     operations = signedIn.browser;
     operationsId = signedIn.member.id;
     operationsEmail = signedIn.member.email;
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   async function waitingLoan(options: { amountCents?: number } = {}): Promise<{ who: PayingCustomer; loanId: string }> {
@@ -92,12 +86,7 @@ describeEachDatabase('loans: the back office queue and decision', (database) => 
     );
     expect(audit).toMatchObject({ actor_id: operationsId, details: { reason: 'Income too low for this amount' } });
     // A rejected application is no longer open: the customer may apply again.
-    const reapplied = await who.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const reapplied = await applyForLoan(who.browser);
     expect(reapplied.statusCode).toBe(201);
   });
 

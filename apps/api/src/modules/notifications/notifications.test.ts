@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { notificationPageSize, type LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 import type { Config } from '../../config.ts';
 import { encrypt } from '../../platform/crypto.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer, onboardedCustomer, testPassword } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -28,9 +28,7 @@ describeEachDatabase('notifications', (database) => {
   let config: Config;
   const published: { customerId: string; topic: LiveEventTopic }[] = [];
   const unsubscribers: (() => void)[] = [];
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
   afterEach(() => {
     for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
     published.length = 0;

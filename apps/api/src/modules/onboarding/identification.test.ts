@@ -5,9 +5,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { identityMessages, onboardingMessages } from '@strongroom/contracts/onboarding.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
-import { insertBareCustomer, onboardedCustomer, uniqueTestPhone } from '../../test/customers.ts';
+import { identityFields as usIdentity, insertBareCustomer, onboardedCustomer, uniqueTestPhone } from '../../test/customers.ts';
 
 /**
  * The identity step as a browser posts it (decision 055): multipart form data written out by hand,
@@ -23,22 +23,13 @@ function browserMultipart(fields: Record<string, string>, document: Buffer): { p
   return { payload: Buffer.concat([head, document, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const identityFields = {
-  idType: 'ssn',
-  idNumber: '123-45-6789',
-  dateOfBirth: '1985-06-15',
-  country: 'US',
-  address: '1 Main Street\r\nApartment 4B',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701-1234',
-};
+const identityFields = { ...usIdentity, address: '1 Main Street\r\nApartment 4B', zipCode: '62701-1234' };
 
 describeEachDatabase('onboarding: the identification a US bank needs, and one phone per customer', (database) => {
   let app: FastifyInstance;
   let document: Buffer;
+  testAppSuite(database, (built) => ({ app } = built));
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database()));
     document = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 80, b: 200 } } })
       .png()
       .toBuffer();

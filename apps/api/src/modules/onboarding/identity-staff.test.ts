@@ -6,7 +6,7 @@ import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { encrypt } from '../../platform/crypto.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -76,8 +76,8 @@ describeEachDatabase('the identity queue (issue 12, identity.decide)', (database
   let config: Config;
   let compliance: TestBrowser;
   let complianceId: string;
+  testAppSuite(database, (built) => ({ app, config } = built), { environment: { KYC_AUTO_APPROVE_SECONDS: 'off' } });
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { KYC_AUTO_APPROVE_SECONDS: 'off' } }));
     const signedIn = await staffBrowser(app, database(), config, 'compliance');
     compliance = signedIn.browser;
     complianceId = signedIn.member.id;

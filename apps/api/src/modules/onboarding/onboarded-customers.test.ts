@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check-ledger.ts';
 import { runOpsCommand } from '../ops/registry.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import type { Config } from '../../config.ts';
@@ -11,9 +11,7 @@ import { demoSignIn, seedSandbox } from './sandbox-seed.ts';
 describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   it('create-customer prints the new customer and funds checking from capital through the ledger', async () => {
     const result = await runOpsCommand({ database: async () => database(), config }, 'create-customer', [

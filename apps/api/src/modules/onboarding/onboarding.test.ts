@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
-import { insertBareCustomer, onboardedCustomer } from '../../test/customers.ts';
+import { identityFields, insertBareCustomer, onboardedCustomer } from '../../test/customers.ts';
 
 async function photo(format: 'png' | 'jpeg', width = 800, height = 600): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
@@ -23,23 +23,12 @@ function multipart(fields: Record<string, string>, file?: { field: string; bytes
   return form;
 }
 
-const identityFields = {
-  idType: 'ssn',
-  idNumber: '123-45-6789',
-  dateOfBirth: '1985-06-15',
-  country: 'US',
-  address: '1 Main Street',
-  city: 'Springfield',
-  state: 'IL',
-  zipCode: '62701',
-};
-
 describeEachDatabase('onboarding: phone, identity and photo', (database) => {
   let app: FastifyInstance;
   let browser: TestBrowser;
   let customerId = '';
+  testAppSuite(database, (built) => ({ app } = built), { environment: { KYC_AUTO_APPROVE_SECONDS: '0' } });
   beforeAll(async () => {
-    ({ app } = await buildTestApp(database(), { environment: { KYC_AUTO_APPROVE_SECONDS: '0' } }));
     customerId = await insertBareCustomer(database(), 'onboarding@example.com');
     browser = await new TestBrowser(app).signInAs(database(), customerId);
   });

@@ -1,27 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Passkey } from '@strongroom/contracts/passkeys.ts';
 import type { Config } from '../../config.ts';
 import { consecutiveFailures, reserveSignInAttempt, throttlePolicy } from '../../platform/login-throttle.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { SoftwarePasskey, type CreationOptionsJSON, type RequestOptionsJSON } from '../../test/passkeys.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { relyingPartyOf } from './service.ts';
 
 describeEachDatabase('passkeys: add, name, remove; sign in; answer a step-up', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app, config } = built));
 
   function newAuthenticator(): SoftwarePasskey {
     const { rpID, origin } = relyingPartyOf(config.publicUrl);

@@ -1,30 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createTransferBatcher } from '../../ledger/batcher.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { earlierRequest } from './answers.ts';
 import { createPaymentCommitter, type PaymentToCommit } from './commit-group.ts';
 import { executionOfPlan, planPayment, type PaymentRequest } from './plan.ts';
 
 describeEachDatabase('payments committed in groups (decision 044)', (database) => {
-  let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ config } = built));
 
   /** The database as it is, counting the transactions begun through it and the statements run in them. */
   function countingTransactions(db: Database): { db: Database; transactions: () => number; statementsInTransactions: () => number } {
@@ -51,7 +40,7 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
   }
 
   function own(who: PayingCustomer, amountCents: number): PaymentRequest {
-    return { endpoint: 'transfers', body: { kind: 'own', fromAccountId: who.checking.id, toAccountId: who.savings.id, amountCents, message: 'grouped' } };
+    return { endpoint: 'transfers', body: ownTransfer(who.checking.id, who.savings.id, amountCents, 'grouped') };
   }
 
   it('payments sent at the same moment share one transaction, and each is answered as if it had been sent alone', async () => {

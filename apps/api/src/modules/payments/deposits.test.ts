@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { pendingDepositsByAccount } from '../accounts/repository.ts';
 import { runOpsCommand } from '../ops/registry.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
-import { seedVerifiedFundingSource } from '../funding-sources/service.ts';
 
 /**
  * Deposits pull money from a verified account at another bank (docs/product.md section 6, issue 19).
@@ -23,7 +21,7 @@ interface AccountJson {
 describeEachDatabase('deposits from a verified source', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
   const ops = (command: string, args: string[]) =>
     runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, command, args);
   const deposit = (who: PayingCustomer, amountCents: number, options: { accountId?: string; fundingSourceId?: string; key?: string } = {}) =>
@@ -47,14 +45,6 @@ describeEachDatabase('deposits from a verified source', (database) => {
       amountCents,
       message: 'Rent',
     });
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
 
   describe('what the probe tried', () => {
     it('refuses a $1,000,000 self-deposit with no source, as the probe sent it, and moves nothing', async () => {
@@ -86,15 +76,7 @@ describeEachDatabase('deposits from a verified source', (database) => {
       const unverified = (
         await kit.payWithStepUp(dana, '/funding-sources', { accountName: 'Dana', accountNumber: '5550123', routeNumber: '011000015', accountType: 'savings' })
       ).json().fundingSource.id;
-      const removed = (
-        await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
-          customerId: dana.id,
-          accountName: 'Dana',
-          accountNumber: '5550999',
-          routeNumber: '011000015',
-          accountType: 'checking',
-        })
-      ).id;
+      const removed = await kit.verifiedSource(dana.id, '5550999', 'Dana');
       expect((await dana.browser.request({ method: 'DELETE', url: `/api/v1/funding-sources/${removed}` })).statusCode).toBe(204);
       await database().query("UPDATE funding_sources SET status = 'failed' WHERE id = $1", [unverified]);
       const failed = unverified;
@@ -211,14 +193,8 @@ describeEachDatabase('deposits from a verified source', (database) => {
   describe('returns in the sandbox', () => {
     it('returns a deposit from an account ending 0001 with R01: nothing is added, and the customer is told why', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      const source = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
-        customerId: dana.id,
-        accountName: 'Dana',
-        accountNumber: '99990001',
-        routeNumber: '011000015',
-        accountType: 'checking',
-      });
-      const transfer = (await deposit(dana, 20_000, { fundingSourceId: source.id })).json().transfer;
+      const sourceId = await kit.verifiedSource(dana.id, '99990001', 'Dana');
+      const transfer = (await deposit(dana, 20_000, { fundingSourceId: sourceId })).json().transfer;
       await kit.runJobs();
       const after = (await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer;
       expect(after).toMatchObject({
@@ -228,23 +204,17 @@ describeEachDatabase('deposits from a verified source', (database) => {
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 0, availableCents: 0 } });
       expect((await dana.browser.get('/api/v1/notifications')).json().items[0]).toMatchObject({ kind: 'returned', name: 'Deposit returned' });
       // Insufficient funds does not end the link; the source can be used again.
-      expect((await dana.browser.get('/api/v1/funding-sources')).json().items.find((item: { id: string }) => item.id === source.id).status).toBe('verified');
+      expect((await dana.browser.get('/api/v1/funding-sources')).json().items.find((item: { id: string }) => item.id === sourceId).status).toBe('verified');
     });
 
     it('returns a deposit from an account ending 0002 with R02, and the closed account can no longer be used', async () => {
       const dana = await kit.customer({ fundCents: 0n });
-      const source = await seedVerifiedFundingSource(database(), config.secrets.encryptionKey, config.secrets.sessionSecret, {
-        customerId: dana.id,
-        accountName: 'Dana',
-        accountNumber: '99990002',
-        routeNumber: '011000015',
-        accountType: 'checking',
-      });
-      const transfer = (await deposit(dana, 20_000, { fundingSourceId: source.id })).json().transfer;
+      const sourceId = await kit.verifiedSource(dana.id, '99990002', 'Dana');
+      const transfer = (await deposit(dana, 20_000, { fundingSourceId: sourceId })).json().transfer;
       await kit.runJobs();
       expect((await dana.browser.get(`/api/v1/transfers/${transfer.id}`)).json().transfer.statusReason).toContain('the account is closed (R02)');
-      expect((await dana.browser.get('/api/v1/funding-sources')).json().items.find((item: { id: string }) => item.id === source.id).status).toBe('failed');
-      expect((await deposit(dana, 1_000, { fundingSourceId: source.id })).json().error.code).toBe('no_funding_source');
+      expect((await dana.browser.get('/api/v1/funding-sources')).json().items.find((item: { id: string }) => item.id === sourceId).status).toBe('failed');
+      expect((await deposit(dana, 1_000, { fundingSourceId: sourceId })).json().error.code).toBe('no_funding_source');
     });
   });
 
@@ -279,13 +249,7 @@ describeEachDatabase('deposits from a verified source', (database) => {
       const names = (await dana.browser.get('/api/v1/notifications')).json().items.map((item: { name: string }) => item.name);
       expect(names).toEqual(expect.arrayContaining(['Deposit returned', 'Your account is below zero']));
 
-      const blocked = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 1,
-        message: 'Savings',
-      });
+      const blocked = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1, 'Savings'));
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().error).toMatchObject({ code: 'account_overdrawn', message: expect.stringContaining('-$150.00') });
       const negative = JSON.parse((await ops('negative-balances', [])).output);
@@ -298,19 +262,17 @@ describeEachDatabase('deposits from a verified source', (database) => {
 
       // Money that comes in pays what is owed first; then the account works again.
       expect((await internal(erin, dana.checking.number, 40_000)).statusCode).toBe(201);
+      // Paid in the transaction that brought the money, not by a later sweep: the owed account is
+      // settled before any job runs (decision 052; the money module's repayOwedIn).
+      const [owed] = await database().query<{ owed: bigint }>(
+        `SELECT (o.debits_posted - o.credits_posted)::bigint AS owed
+           FROM customer_accounts a JOIN ledger_accounts o ON o.id = a.owed_ledger_account_id WHERE a.id = $1`,
+        [dana.checking.id],
+      );
+      expect(owed?.owed).toBe(0n);
       await kit.runJobs();
       expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 25_000, availableCents: 25_000 } });
-      expect(
-        (
-          await kit.pay(dana, '/transfers', {
-            kind: 'own',
-            fromAccountId: dana.checking.id,
-            toAccountId: dana.savings.id,
-            amountCents: 1_000,
-            message: 'Savings',
-          })
-        ).statusCode,
-      ).toBe(201);
+      expect((await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'Savings'))).statusCode).toBe(201);
       expect(JSON.parse((await ops('negative-balances', [])).output).map((row: { accountId: string }) => row.accountId)).not.toContain(dana.checking.id);
       await kit.expectLedgerConsistent();
     });
@@ -324,17 +286,7 @@ describeEachDatabase('deposits from a verified source', (database) => {
       expect((await dana.browser.get('/api/v1/notifications')).json().items.map((item: { name: string }) => item.name)).not.toContain(
         'Your account is below zero',
       );
-      expect(
-        (
-          await kit.pay(dana, '/transfers', {
-            kind: 'own',
-            fromAccountId: dana.checking.id,
-            toAccountId: dana.savings.id,
-            amountCents: 1_000,
-            message: 'Savings',
-          })
-        ).statusCode,
-      ).toBe(201);
+      expect((await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'Savings'))).statusCode).toBe(201);
     });
 
     it('refuses a return without a reason or with a code that is not a NACHA return code', async () => {

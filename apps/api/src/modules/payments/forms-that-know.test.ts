@@ -3,22 +3,13 @@ import { countryMessages } from '@strongroom/contracts/countries.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { withdrawalMessages } from '@strongroom/contracts/payments.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentSuite } from '../../test/payments.ts';
+import { paymentSuite, typedBankAccount } from '../../test/payments.ts';
 
 /**
  * Issue 39 item 6 (decision 060): a withdrawal goes to a verified linked bank without typing it
  * again, a country is one the ISO 3166 list knows, a SWIFT code is told that international
  * transfers are not offered, and the message of an own transfer may be left empty.
  */
-const typedAccount = {
-  country: 'United States',
-  nameOfBank: 'First Example Bank',
-  accountName: 'Dana Demo',
-  accountNumber: '123123123',
-  stateName: 'Ohio',
-  bankAddress: '1 Main Street, Columbus',
-  routeNumber: '011000015',
-};
 
 describeEachDatabase('forms that know what the bank knows', (database) => {
   const kit = paymentSuite(database, () => undefined, { environment: { RAIL_SPEED: 'instant' } });
@@ -64,7 +55,7 @@ describeEachDatabase('forms that know what the bank knows', (database) => {
         fromAccountId: dana.checking.id,
         amountCents: 1_000,
         fundingSourceId: dana.fundingSourceId,
-        ...typedAccount,
+        ...typedBankAccount,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toEqual({ fundingSourceId: withdrawalMessages.sourceOrTyped });
@@ -72,7 +63,7 @@ describeEachDatabase('forms that know what the bank knows', (database) => {
 
     it('still takes an account typed by hand, as the contract always has', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const response = await kit.payWithStepUp(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 1_000, ...typedAccount });
+      const response = await kit.payWithStepUp(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 1_000, ...typedBankAccount });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().transfer.counterparty).toMatchObject({ accountNumber: '123123123', bankName: 'First Example Bank' });
     });
@@ -81,7 +72,7 @@ describeEachDatabase('forms that know what the bank knows', (database) => {
   describe('countries and routing numbers', () => {
     it('refuses "Narnia" as the country of a withdrawal and of a transfer to another bank, and takes a listed one in any case', async () => {
       const dana = await kit.customer();
-      const withdrawal = await kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 1_000, ...typedAccount, country: 'Narnia' });
+      const withdrawal = await kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 1_000, ...typedBankAccount, country: 'Narnia' });
       expect(withdrawal.statusCode).toBe(400);
       expect(withdrawal.json().error).toMatchObject({ code: 'validation_failed', fields: { country: countryMessages.notListed } });
       const external = {
@@ -104,14 +95,14 @@ describeEachDatabase('forms that know what the bank knows', (database) => {
     it('tells a SWIFT/BIC code typed as a routing number that international transfers are not offered', async () => {
       const dana = await kit.customer();
       for (const swift of ['DEUTDEFF', 'deutdeff500', 'BOFA US 3N']) {
-        const response = await kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 1_000, ...typedAccount, routeNumber: swift });
+        const response = await kit.pay(dana, '/withdrawals', { fromAccountId: dana.checking.id, amountCents: 1_000, ...typedBankAccount, routeNumber: swift });
         expect(response.statusCode, swift).toBe(400);
         expect(response.json().error.fields, swift).toEqual({ routeNumber: validationMessages.routeNumberIsSwift });
       }
       const wrongDigits = await kit.pay(dana, '/withdrawals', {
         fromAccountId: dana.checking.id,
         amountCents: 1_000,
-        ...typedAccount,
+        ...typedBankAccount,
         routeNumber: '011000016',
       });
       expect(wrongDigits.json().error.fields).toEqual({ routeNumber: validationMessages.routeNumberInvalid });

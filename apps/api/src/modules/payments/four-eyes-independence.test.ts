@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../../config.ts';
 import { totpCode } from '../../platform/totp.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit } from '../../test/payments.ts';
+import { paymentSuite } from '../../test/payments.ts';
 import { createTestStaff, type TestStaffMember } from '../../test/staff.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 
@@ -16,28 +15,13 @@ const largeAmountCents = 6_000_000;
 describeEachDatabase('four eyes needs two independent people (decision 050)', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, (built) => ({ app, config } = built));
 
   /** A $60,000 transfer between two customers of the bank, held for review. */
   async function heldTransfer() {
     const dana = await kit.customer({ fundCents: BigInt(largeAmountCents) * 2n });
     const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-    const response = await kit.payWithStepUp(dana, '/transfers', {
-      kind: 'internal',
-      fromAccountId: dana.checking.id,
-      toAccountNumber: erin.checking.number,
-      accountName: 'Erin Example',
-      amountCents: largeAmountCents,
-      message: 'House deposit',
-    });
+    const response = await kit.payCustomer(dana, erin, { accountName: 'Erin Example', amountCents: largeAmountCents, message: 'House deposit' });
     expect(response.statusCode, response.body).toBe(201);
     const transfer = response.json<{ transfer: { id: string; status: string } }>().transfer;
     expect(transfer.status).toBe('in_review');

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { createTransferRequestSchema } from '@strongroom/contracts/payments.ts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
 import { insertPayment } from './repository.ts';
 import { ledgers, transferCodes } from '../../ledger/codes.ts';
 import { createTransfers } from '../../ledger/create-transfers.ts';
-import { paymentKit, validExternal } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, withdrawalTo } from '../../test/payments.ts';
 import { settlementTime } from './rail.ts';
 import { derivedTransferId, reconcileDecisions } from './settlement.ts';
 import { liveEventWait } from '../../test/live-events.ts';
@@ -19,18 +18,10 @@ import { liveEventWait } from '../../test/live-events.ts';
 describeEachDatabase('review holds, deposits, withdrawals and the rail', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'instant' } });
   // As the running server runs it for `npm run ops`: with its live events, so open pages update.
   const review = (transferId: string, action: string, reason = 'Checked with the customer') =>
     runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, 'review', [transferId, action, '--reason', reason]);
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
 
   const internal = (fromAccountId: string, toAccountNumber: string, amountCents: number) => ({
     kind: 'internal',
@@ -86,25 +77,9 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
 
     it('holds more than $3,000 in 24 hours to new payees; a rejection gives the money back with the reason', async () => {
       const dana = await kit.customer({ fundCents: 1_000_000n });
-      const first = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '1111222233',
-        accountName: 'New One',
-        ...validExternal,
-        amountCents: 200_000,
-        message: 'first',
-      });
+      const first = await kit.payOtherBank(dana, { toAccountNumber: '1111222233', accountName: 'New One', amountCents: 200_000, message: 'first' });
       expect(first.json().transfer.status).toBe('pending');
-      const second = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '4444555566',
-        accountName: 'New Two',
-        ...validExternal,
-        amountCents: 150_000,
-        message: 'second',
-      });
+      const second = await kit.payOtherBank(dana, { toAccountNumber: '4444555566', accountName: 'New Two', amountCents: 150_000, message: 'second' });
       expect(second.statusCode, second.body).toBe(201);
       const held = second.json().transfer;
       expect(held.status).toBe('in_review');
@@ -121,15 +96,7 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
 
     it('a released external payment goes on to the rail and settles', async () => {
       const dana = await kit.customer({ fundCents: 2_000_000n });
-      const response = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '777788889',
-        accountName: 'Big Payee',
-        ...validExternal,
-        amountCents: 1_500_000,
-        message: 'House',
-      });
+      const response = await kit.payOtherBank(dana, { toAccountNumber: '777788889', accountName: 'Big Payee', amountCents: 1_500_000, message: 'House' });
       const transfer = response.json().transfer;
       expect(transfer.status).toBe('in_review');
       await kit.runJobs();
@@ -191,7 +158,7 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
 
     it('one whose transfer the ledger took is completed as the ledger says, moves nothing again, and a replay of its key answers it', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 2_500, 'interrupted');
       const { paymentId, key } = await claimLeftBehind(dana, body);
       const [outcome] = await createTransfers(database(), [
         {
@@ -217,7 +184,7 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
 
     it('one the ledger never saw fails with its reason and moves no money; no sweep sends it late, and a replay of its key is told to check', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 2_500, message: 'interrupted' };
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 2_500, 'interrupted');
       const { paymentId, key } = await claimLeftBehind(dana, body);
       await database().query(`UPDATE payments SET created_at = now() - interval '1 minute' WHERE id = $1`, [paymentId]);
       await kit.runJobs();
@@ -237,17 +204,7 @@ describeEachDatabase('review holds, deposits, withdrawals and the rail', (databa
   });
 
   describe('withdrawals', () => {
-    const withdrawal = (fromAccountId: string, amountCents: number) => ({
-      fromAccountId,
-      amountCents,
-      country: 'United States',
-      nameOfBank: 'First Example Bank',
-      accountName: 'Dana Demo',
-      accountNumber: '123123123',
-      stateName: 'Ohio',
-      bankAddress: '1 Main Street, Columbus',
-      routeNumber: '011000015',
-    });
+    const withdrawal = (fromAccountId: string, amountCents: number) => withdrawalTo(fromAccountId, amountCents);
 
     it('asks for a step-up first, reserves the money while the wire is pending, and settles it', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });

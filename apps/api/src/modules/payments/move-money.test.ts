@@ -7,16 +7,14 @@ import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts'
 import { createTransfers } from '../../ledger/create-transfers.ts';
 import { lookupTransfers } from '../../ledger/history.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
-import { encrypt } from '../../platform/crypto.ts';
-import { insertBareCustomer } from '../../test/customers.ts';
+import { insertBareCustomer, waitingIdentityReview } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { acceptLoanOffer, validApplication } from '../../test/loans.ts';
+import { activeLoan } from '../../test/loans.ts';
 import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { runLoanRepayments } from '../loans/repayments.ts';
 import { bankToday } from '../loans/service.ts';
 import { decideIdentity } from '../onboarding/identity-review.ts';
-import { insertIdentityReview } from '../onboarding/repository.ts';
 import { bonusTransferIdOf, recordReferral, settleReferralBonuses } from '../referrals/service.ts';
 import { moveMoney, type MoneyMovement } from './service.ts';
 
@@ -53,23 +51,7 @@ describeEachDatabase('one money-movement primitive: the money, the line and the 
   async function borrower(fundCents: bigint): Promise<{ who: PayingCustomer; loanId: string; today: string }> {
     const operations = (await staffBrowser(app, database(), config, 'operations')).browser;
     const who = await kit.customer({ fundCents });
-    const applied = await who.browser.request({
-      method: 'POST',
-      url: '/api/v1/loans',
-      payload: validApplication,
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(applied.statusCode, applied.body).toBe(201);
-    const loanId = applied.json().loan.id as string;
-    const approved = await operations.post(`/api/v1/staff/loans/${loanId}/decision`, {
-      decision: 'approve',
-      reason: 'Income supports it',
-      amountCents: 10_000,
-      aprBps: 1_200,
-      termMonths: 6,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    await acceptLoanOffer(who.browser, loanId);
+    const loanId = await activeLoan(who.browser, operations, { reason: 'Income supports it', amountCents: 10_000, aprBps: 1_200, termMonths: 6 });
     const today = bankToday(config.bankTimeZone);
     await database().query('UPDATE loan_instalments SET due_date = $2::date WHERE loan_id = $1 AND number = 1', [loanId, today]);
     return { who, loanId, today };
@@ -233,15 +215,7 @@ describeEachDatabase('one money-movement primitive: the money, the line and the 
     const [referral] = await database().query<{ id: string }>('SELECT id FROM referrals WHERE referred_customer_id = $1', [friend]);
     const bonusId = bonusTransferIdOf(friend);
     const identity = { db: database(), mailer: app.services.mailer, bankName: config.bankName, liveEvents: app.services.liveEvents };
-    const reviewId = await insertIdentityReview(database(), {
-      customerId: friend,
-      documentFileId: null,
-      idNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from('123-45-6789', 'utf8')),
-      idNumberLast4: '6789',
-      country: 'US',
-      state: 'Illinois',
-      address: '1 Main Street, Springfield',
-    });
+    const reviewId = await waitingIdentityReview(database(), config.secrets.encryptionKey, friend);
 
     // The bonus's audit entry fails: the friend's approval stands, and the bonus is not paid at all.
     const restore = await failInserts('audit_log', 'subject', referral!.id);

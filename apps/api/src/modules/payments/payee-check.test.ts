@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { expect, it } from 'vitest';
+import { testAppSuite } from '../../test/suite.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { payeeCheckLimits } from './payee-check.ts';
@@ -10,15 +8,7 @@ let nextAddress = 1;
 const freshAddress = () => `192.0.2.${nextAddress++}`;
 
 describeEachDatabase('payee check (Confirmation of Payee)', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const kit = paymentKit(testAppSuite(database, () => undefined));
 
   const check = (who: PayingCustomer, body: { accountNumber: string; accountName: string }, remoteAddress = freshAddress()) =>
     who.browser.request({ method: 'POST', url: '/api/v1/transfers/payee-check', payload: body, remoteAddress });

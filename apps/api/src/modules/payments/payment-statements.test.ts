@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
-import { paymentKit } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite } from '../../test/payments.ts';
 
 /**
  * What one payment asks of the database (issue 16, decision 044): a bank at its database's limit
@@ -14,29 +11,16 @@ import { paymentKit } from '../../test/payments.ts';
 describeEachDatabase('the statements of one own transfer', (database) => {
   /** Every statement sent, from the pool and in transactions; a case empties it before it counts. */
   const statements: RecordedStatement[] = [];
-  let app: FastifyInstance;
-  let config: Config;
 
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(recordingStatements(database(), statements), { environment: { RAIL_SPEED: 'instant' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
+  const kit = paymentSuite(database, () => undefined, {
+    environment: { RAIL_SPEED: 'instant' },
+    appDatabase: (db) => recordingStatements(db, statements),
   });
 
   it('reads the payer, the freeze and the key in one statement, both accounts in one, and writes the payment once, finished', async () => {
     const who = await kit.customer();
     statements.length = 0;
-    const response = await kit.pay(who, '/transfers', {
-      kind: 'own',
-      fromAccountId: who.checking.id,
-      toAccountId: who.savings.id,
-      amountCents: 100,
-      message: 'Counted',
-    });
+    const response = await kit.pay(who, '/transfers', ownTransfer(who.checking.id, who.savings.id, 100, 'Counted'));
     // The live events of the request are sent when its turn of the event loop ends.
     await new Promise((resolve) => setImmediate(resolve));
     const recorded = statements.splice(0).map((statement) => statement.text.replace(/\s+/g, ' ').trim());

@@ -1,38 +1,22 @@
 import nacha from '@midlandsbank/node-nacha';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { createTestStaff, staffBrowser } from '../../test/staff.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 
 describeEachDatabase('the back office: held transfers with four eyes, and payments at the rails', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    // Realistic rails: payments stay pending at the rail for days, as staff see them.
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'realistic' } }));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  // Realistic rails: payments stay pending at the rail for days, as staff see them.
+  const kit = paymentSuite(database, (built) => ({ app, config } = built), { environment: { RAIL_SPEED: 'realistic' } });
 
   async function heldTransfer(amountCents: number, payer?: PayingCustomer) {
     const dana = payer ?? (await kit.customer({ fundCents: BigInt(amountCents) * 2n }));
     const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-    const response = await kit.payWithStepUp(dana, '/transfers', {
-      kind: 'internal',
-      fromAccountId: dana.checking.id,
-      toAccountNumber: erin.checking.number,
-      accountName: 'Erin Example',
-      amountCents,
-      message: 'House deposit',
-    });
+    const response = await kit.payCustomer(dana, erin, { accountName: 'Erin Example', amountCents, message: 'House deposit' });
     expect(response.statusCode, response.body).toBe(201);
     const transfer = response.json<{ transfer: { id: string; status: string } }>().transfer;
     expect(transfer.status).toBe('in_review');
@@ -229,15 +213,7 @@ describeEachDatabase('the back office: held transfers with four eyes, and paymen
 
   describe('payments at the rails', () => {
     async function externalPayment(dana: PayingCustomer, amountCents: number, accountNumber: string) {
-      const response = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: accountNumber,
-        accountName: 'Outside Payee',
-        ...validExternal,
-        amountCents,
-        message: 'Invoice 12',
-      });
+      const response = await kit.payOtherBank(dana, { toAccountNumber: accountNumber, accountName: 'Outside Payee', amountCents, message: 'Invoice 12' });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ transfer: { id: string; status: string } }>().transfer;
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentSuite, validExternal } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, validExternal, withdrawalTo } from '../../test/payments.ts';
 
 describeEachDatabase('step-up and idempotency', (database) => {
   const kit = paymentSuite(database, () => undefined, { environment: { RAIL_SPEED: 'instant' } });
@@ -96,17 +96,7 @@ describeEachDatabase('step-up and idempotency', (database) => {
       expect((await dana.browser.post(`/api/v1/step-up/${challengeId}`, { code: newCode })).statusCode).toBe(200);
     });
 
-    const withdrawal = (fromAccountId: string, amountCents = 2_000) => ({
-      fromAccountId,
-      amountCents,
-      country: 'United States',
-      nameOfBank: 'First Example Bank',
-      accountName: 'Dana Demo',
-      accountNumber: '123123123',
-      stateName: 'Ohio',
-      bankAddress: '1 Main Street, Columbus',
-      routeNumber: '011000015',
-    });
+    const withdrawal = (fromAccountId: string, amountCents = 2_000) => withdrawalTo(fromAccountId, amountCents);
     const textsTo = async (phone: string) =>
       (await database().query<{ n: number }>("SELECT count(*)::integer AS n FROM outbox_messages WHERE channel = 'sms' AND to_address = $1", [phone]))[0]?.n;
 
@@ -180,7 +170,7 @@ describeEachDatabase('step-up and idempotency', (database) => {
     it('a replay returns the first result and moves no money', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'once' };
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'once');
       const first = await kit.pay(dana, '/transfers', body, key);
       const second = await kit.pay(
         dana,
@@ -197,18 +187,8 @@ describeEachDatabase('step-up and idempotency', (database) => {
     it('the same key with a different body answers 422 and moves nothing', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      await kit.pay(
-        dana,
-        '/transfers',
-        { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'once' },
-        key,
-      );
-      const changed = await kit.pay(
-        dana,
-        '/transfers',
-        { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 5_000, message: 'once' },
-        key,
-      );
+      await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'once'), key);
+      const changed = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 5_000, 'once'), key);
       expect(changed.statusCode).toBe(422);
       expect(changed.json().error.code).toBe('idempotency_key_reused');
       const otherEndpoint = await kit.pay(
@@ -225,22 +205,8 @@ describeEachDatabase('step-up and idempotency', (database) => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const erin = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      expect(
-        (
-          await kit.pay(
-            dana,
-            '/transfers',
-            { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'x' },
-            key,
-          )
-        ).statusCode,
-      ).toBe(201);
-      const theirs = await kit.pay(
-        erin,
-        '/transfers',
-        { kind: 'own', fromAccountId: erin.checking.id, toAccountId: erin.savings.id, amountCents: 2_000, message: 'x' },
-        key,
-      );
+      expect((await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'x'), key)).statusCode).toBe(201);
+      const theirs = await kit.pay(erin, '/transfers', ownTransfer(erin.checking.id, erin.savings.id, 2_000, 'x'), key);
       expect(theirs.statusCode).toBe(201);
       expect((await kit.balances(erin)).savings.balanceCents).toBe(2_000);
     });
@@ -248,9 +214,7 @@ describeEachDatabase('step-up and idempotency', (database) => {
     it('twenty concurrent transfers of $10 from an account with $100 leave exactly $0, never negative', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const responses = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'race' }),
-        ),
+        Array.from({ length: 20 }, () => kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'race'))),
       );
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses.filter((status) => status === 201)).toHaveLength(10);
@@ -261,7 +225,7 @@ describeEachDatabase('step-up and idempotency', (database) => {
     it('the same request sent twice at once moves money once', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 1_000, message: 'double click' };
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 1_000, 'double click');
       const responses = await Promise.all([kit.pay(dana, '/transfers', body, key), kit.pay(dana, '/transfers', body, key)]);
       expect(responses.some((response) => response.statusCode === 201)).toBe(true);
       for (const response of responses) expect([201, 409]).toContain(response.statusCode);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
-import { paymentSuite, validExternal } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, validExternal } from '../../test/payments.ts';
 
 describeEachDatabase('transfers', (database) => {
   let app: FastifyInstance;
@@ -13,13 +13,7 @@ describeEachDatabase('transfers', (database) => {
   describe('own', () => {
     it('moves money between the customer own accounts at once, with no step-up', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const response = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 12_345,
-        message: 'Rainy day',
-      });
+      const response = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 12_345, 'Rainy day'));
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().transfer).toMatchObject({
         kind: 'own',
@@ -47,13 +41,7 @@ describeEachDatabase('transfers', (database) => {
       };
       const dana = await kit.customer({ fundCents: 50_000n });
       const before = await stageCounts();
-      const paid = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const paid = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'x'));
       expect(paid.statusCode, paid.body).toBe(201);
       const after = await stageCounts();
       for (const stage of ['before_handler', 'reads', 'queued', 'group']) {
@@ -66,13 +54,7 @@ describeEachDatabase('transfers', (database) => {
 
     it('refuses a transfer to the same account', async () => {
       const dana = await kit.customer();
-      const response = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.checking.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const response = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.checking.id, 100, 'x'));
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.toAccountId).toBeTruthy();
     });
@@ -204,14 +186,7 @@ describeEachDatabase('transfers', (database) => {
 
     it('pushes to a card after a step-up, shows only its last four digits and never stores the number in clear', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const response = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'card',
-        fromAccountId: dana.checking.id,
-        cardNumber: '4111 1111 1111 1111',
-        accountName: 'Gina Card',
-        amountCents: 1_500,
-        message: 'Gift',
-      });
+      const response = await kit.payCard(dana, { cardNumber: '4111 1111 1111 1111', accountName: 'Gina Card', amountCents: 1_500, message: 'Gift' });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().transfer).toMatchObject({ kind: 'card', status: 'pending', counterparty: { accountNumber: '•••• 1111' } });
       const [row] = await database().query<{ dump: string }>('SELECT row_to_json(p)::text AS dump FROM payments p WHERE id = $1', [
@@ -263,7 +238,7 @@ describeEachDatabase('transfers', (database) => {
     it('answers insufficient_funds for more than the available balance, moves nothing, and replays the same answer', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       const key = randomUUID();
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 10_001, message: 'too much' };
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 10_001, 'too much');
       const response = await kit.pay(dana, '/transfers', body, key);
       expect(response.statusCode).toBe(422);
       expect(response.json().error.code).toBe('insufficient_funds');
@@ -274,30 +249,12 @@ describeEachDatabase('transfers', (database) => {
     it('answers another customer account as the source exactly like a missing one', async () => {
       const dana = await kit.customer();
       const mallory = await kit.customer();
-      const theirs = await kit.pay(mallory, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: mallory.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
-      const missing = await kit.pay(mallory, '/transfers', {
-        kind: 'own',
-        fromAccountId: randomUUID(),
-        toAccountId: mallory.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const theirs = await kit.pay(mallory, '/transfers', ownTransfer(dana.checking.id, mallory.savings.id, 100, 'x'));
+      const missing = await kit.pay(mallory, '/transfers', ownTransfer(randomUUID(), mallory.savings.id, 100, 'x'));
       expect(theirs.statusCode).toBe(404);
       expect(missing.statusCode).toBe(404);
       expect(theirs.json().error.message).toBe(missing.json().error.message);
-      const intoTheirs = await kit.pay(mallory, '/transfers', {
-        kind: 'own',
-        fromAccountId: mallory.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const intoTheirs = await kit.pay(mallory, '/transfers', ownTransfer(mallory.checking.id, dana.savings.id, 100, 'x'));
       expect(intoTheirs.statusCode).toBe(404);
       expect((await kit.balances(dana)).checking.balanceCents).toBe(100_000);
     });
@@ -305,13 +262,7 @@ describeEachDatabase('transfers', (database) => {
     it('does not show a customer another customer transfer', async () => {
       const dana = await kit.customer();
       const mallory = await kit.customer();
-      const created = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.checking.id,
-        toAccountId: dana.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const created = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'x'));
       const id = created.json().transfer.id;
       expect((await mallory.browser.get(`/api/v1/transfers/${id}`)).statusCode).toBe(404);
       expect((await mallory.browser.get(`/api/v1/transfers/${randomUUID()}`)).statusCode).toBe(404);
@@ -321,24 +272,12 @@ describeEachDatabase('transfers', (database) => {
     it('refuses a transfer from a closed account and from an account whose identity is not approved', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
       await database().query(`UPDATE customer_accounts SET status = 'closed' WHERE id = $1`, [dana.savings.id]);
-      const closed = await kit.pay(dana, '/transfers', {
-        kind: 'own',
-        fromAccountId: dana.savings.id,
-        toAccountId: dana.checking.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const closed = await kit.pay(dana, '/transfers', ownTransfer(dana.savings.id, dana.checking.id, 100, 'x'));
       expect(closed.statusCode).toBe(409);
 
       const unverified = await kit.customer({ fundCents: 10_000n });
       await database().query(`UPDATE identity_reviews SET status = 'rejected', reason = 'test' WHERE customer_id = $1`, [unverified.id]);
-      const response = await kit.pay(unverified, '/transfers', {
-        kind: 'own',
-        fromAccountId: unverified.checking.id,
-        toAccountId: unverified.savings.id,
-        amountCents: 100,
-        message: 'x',
-      });
+      const response = await kit.pay(unverified, '/transfers', ownTransfer(unverified.checking.id, unverified.savings.id, 100, 'x'));
       expect(response.statusCode).toBe(403);
       expect(response.json().error.message).toBe('Account has not been approved');
       expect((await kit.balances(unverified)).checking.balanceCents).toBe(10_000);
@@ -346,7 +285,7 @@ describeEachDatabase('transfers', (database) => {
 
     it('needs a session, a CSRF token and an Idempotency-Key', async () => {
       const dana = await kit.customer();
-      const body = { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' };
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 100, 'x');
       const anonymous = await new TestBrowser(app).request({
         method: 'POST',
         url: '/api/v1/transfers',
@@ -373,7 +312,7 @@ describeEachDatabase('transfers', (database) => {
       const response = await browser.request({
         method: 'POST',
         url: '/api/v1/transfers',
-        payload: { kind: 'own', fromAccountId: randomUUID(), toAccountId: randomUUID(), amountCents: 100, message: 'x' },
+        payload: ownTransfer(randomUUID(), randomUUID(), 100, 'x'),
         headers: { 'idempotency-key': randomUUID() },
       });
       expect(response.statusCode).toBe(404);

@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { expect, it } from 'vitest';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { onboardedCustomer } from '../../test/customers.ts';
+import { paymentKit } from '../../test/payments.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('profile: saved preferences and a new profile photo (issue 15 items 1 and 2)', (database) => {
   let app: FastifyInstance;
-  let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-
-  async function signedIn() {
-    const created = await onboardedCustomer({ db: database(), storage: app.services.storage, encryptionKey: config.secrets.encryptionKey });
-    return { ...created, browser: await new TestBrowser(app).signInAs(database(), created.userId) };
-  }
+  const kit = paymentKit(testAppSuite(database, (built) => ({ app } = built)));
+  /** A new customer, signed in, from the account fixture (accounts empty). */
+  const signedIn = () => kit.customer({ fundCents: 0n });
 
   it('answers the defaults, everything off, to a customer who never saved a switch', async () => {
     const { browser } = await signedIn();
@@ -27,7 +20,7 @@ describeEachDatabase('profile: saved preferences and a new profile photo (issue 
   });
 
   it('saves the switches per customer, kept for a new session, and audits the change', async () => {
-    const { browser, userId } = await signedIn();
+    const { browser, id: userId } = await signedIn();
     const saved = await browser.put('/api/v1/me/preferences', { newsletter: true, textMessages: false, phoneCalls: true });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ newsletter: true, textMessages: false, phoneCalls: true });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { TestBrowser } from '../../test/client.ts';
-import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
 import { receiptVerificationsPerMinutePerAddress } from './routes.ts';
 
 /** Debian's pdftotext (poppler-utils): the text a reader or a screen reader gets out of the PDF. */
@@ -34,12 +34,9 @@ describeEachDatabase('receipts', (database) => {
   const verify = (reference: string, browser = new TestBrowser(app)) => browser.get(`/api/v1/receipts/verify/${encodeURIComponent(reference)}`);
 
   async function externalTransfer(dana: PayingCustomer): Promise<string> {
-    const response = await kit.payWithStepUp(dana, '/transfers', {
-      kind: 'external',
-      fromAccountId: dana.checking.id,
+    const response = await kit.payOtherBank(dana, {
       toAccountNumber: '987654321',
       accountName: 'Frank Landlord',
-      ...validExternal,
       amountCents: 123_456,
       message: 'Rent for May',
     });
@@ -124,16 +121,7 @@ describeEachDatabase('receipts', (database) => {
 
     it.skipIf(skipPdfText)('never prints a full card number on a card payment receipt', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const card = (
-        await kit.payWithStepUp(dana, '/transfers', {
-          kind: 'card',
-          fromAccountId: dana.checking.id,
-          cardNumber: '4111111111111111',
-          accountName: 'Gina',
-          amountCents: 1_500,
-          message: 'card',
-        })
-      ).json().transfer;
+      const card = (await kit.payCard(dana, { cardNumber: '4111111111111111', accountName: 'Gina', amountCents: 1_500, message: 'card' })).json().transfer;
       const text = pdfText((await receiptOf(dana, `${card.id}:out`)).rawPayload);
       expect(text).toContain('1111');
       expect(text.replace(/\s/g, '')).not.toContain('4111111111111111');
@@ -186,9 +174,7 @@ describeEachDatabase('receipts', (database) => {
 
     it('forgives lower case, spaces, missing dashes and letters that look like digits', async () => {
       const dana = await kit.customer({ fundCents: 50_000n });
-      const transfer = (
-        await kit.pay(dana, '/transfers', { kind: 'own', fromAccountId: dana.checking.id, toAccountId: dana.savings.id, amountCents: 100, message: 'x' })
-      ).json().transfer;
+      const transfer = (await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'x'))).json().transfer;
       const reference = await referenceOf(dana, `${transfer.id}:in`);
       const typed = reference.toLowerCase().replaceAll('-', ' ').replaceAll('0', 'o').replaceAll('1', 'l');
       expect((await verify(typed)).json()).toMatchObject({
@@ -211,16 +197,7 @@ describeEachDatabase('receipts', (database) => {
     it('never shows the recipient receipt the payer account', async () => {
       const dana = await kit.customer({ fundCents: 50_000n, firstName: 'Dana', lastName: 'Demo' });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
-      const gift = (
-        await kit.payWithStepUp(dana, '/transfers', {
-          kind: 'internal',
-          fromAccountId: dana.checking.id,
-          toAccountNumber: erin.checking.number,
-          accountName: 'Erin Example',
-          amountCents: 3_000,
-          message: 'gift',
-        })
-      ).json().transfer;
+      const gift = (await kit.payCustomer(dana, erin, { accountName: 'Erin Example', amountCents: 3_000, message: 'gift' })).json().transfer;
       const erinsReference = await referenceOf(erin, `${gift.id}:in`);
       const danasReference = await referenceOf(dana, `${gift.id}:out`);
       expect(erinsReference).not.toBe(danasReference);

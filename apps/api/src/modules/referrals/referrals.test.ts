@@ -6,14 +6,12 @@ import { referralCodePattern } from '@strongroom/contracts/referrals.ts';
 import type { Config } from '../../config.ts';
 import { checkLedger } from '../../ledger/check-ledger.ts';
 import { operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { encrypt } from '../../platform/crypto.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
-import { insertBareCustomer, onboardedCustomer, testPassword, uniqueTestPhone } from '../../test/customers.ts';
+import { identityFields, insertBareCustomer, onboardedCustomer, testPassword, uniqueTestPhone, waitingIdentityReview } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { decideIdentity } from '../onboarding/identity-review.ts';
-import { insertIdentityReview } from '../onboarding/repository.ts';
 
 const signupForm = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Grace',
@@ -30,8 +28,8 @@ describeEachDatabase('referrals: the code, sign-up with it, and the $10.00 bonus
   let config: Config;
   let compliance: TestBrowser;
   let identityDocument: Buffer;
+  testAppSuite(database, (built) => ({ app, config } = built), { environment: { KYC_AUTO_APPROVE_SECONDS: 'off' } });
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { KYC_AUTO_APPROVE_SECONDS: 'off' } }));
     compliance = (await staffBrowser(app, database(), config, 'compliance')).browser;
     identityDocument = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } })
       .png()
@@ -63,15 +61,7 @@ describeEachDatabase('referrals: the code, sign-up with it, and the $10.00 bonus
   }
 
   function waitingReviewOf(customerId: string): Promise<string> {
-    return insertIdentityReview(db(), {
-      customerId,
-      documentFileId: null,
-      idNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from('123-45-6789', 'utf8')),
-      idNumberLast4: '6789',
-      country: 'US',
-      state: 'Illinois',
-      address: '1 Main Street, Springfield',
-    });
+    return waitingIdentityReview(db(), config.secrets.encryptionKey, customerId);
   }
 
   async function approveByStaff(reviewId: string) {
@@ -268,16 +258,7 @@ describeEachDatabase('referrals: the code, sign-up with it, and the $10.00 bonus
         expect(verified.statusCode, verified.body).toBe(200);
       }
       const form = new FormData();
-      const fields = {
-        idType: 'drivers_license',
-        idNumber: identity.idNumber,
-        dateOfBirth: '1985-06-15',
-        country: 'US',
-        address: '1 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        zipCode: '62701',
-      };
+      const fields = { ...identityFields, idType: 'drivers_license', idNumber: identity.idNumber };
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('document', new Blob([new Uint8Array(identityDocument)], { type: 'image/png' }), 'id.png');
       const sent = await browser.request({ method: 'POST', url: '/api/v1/onboarding/identity', payload: form as unknown as string });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { secureMessageLimits, secureMessageMessages, secureMessagePageSize } from '@strongroom/contracts/secure-messages.ts';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -37,9 +37,7 @@ describeEachDatabase('secure messages (issue 15, item 4)', (database) => {
   let app: FastifyInstance;
   let config: Config;
   const unsubscribers: (() => void)[] = [];
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
   afterAll(() => {
     for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
   });

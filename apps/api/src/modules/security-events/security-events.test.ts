@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { securityEventPageSize } from '@strongroom/contracts/security-events.ts';
 import { neutralFreezeCustomerMessage } from '@strongroom/contracts/staff-customers.ts';
 import type { Config } from '../../config.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { lastMessageTo, TestBrowser } from '../../test/client.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { testPassword } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { exportSecurityEvents } from './service.ts';
 import { genericTitle, notMeAction } from './wording.ts';
@@ -33,10 +33,7 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
   let app: FastifyInstance;
   let config: Config;
   const unsubscribers: (() => void)[] = [];
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  const kit = paymentKit(testAppSuite(database, (built) => ({ app, config } = built)));
   afterAll(() => {
     for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
   });
@@ -223,13 +220,7 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
       message: expect.stringContaining('"This wasn\'t me" reported by the account holder about: Signed in'),
       since: expect.any(String),
     });
-    const moved = await kit.pay(dana, '/transfers', {
-      kind: 'own',
-      fromAccountId: dana.checking.id,
-      toAccountId: dana.savings.id,
-      amountCents: 100,
-      message: 'x',
-    });
+    const moved = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'x'));
     expect(moved.statusCode).toBe(403);
     expect(moved.json().error.code).toBe('account_frozen');
     const [freeze] = await database().query<{ frozen_by: string | null; frozen_by_customer: boolean }>(
@@ -275,13 +266,7 @@ describeEachDatabase('the security timeline and "This wasn\'t me" (issue 15, ite
     expect(queue.statusCode).toBe(200);
     const lifted = await admin.post(`/api/v1/staff/customers/${dana.id}/unfreeze`, { reason: 'Checked with the customer by phone' });
     expect(lifted.statusCode, lifted.body).toBe(200);
-    const movedAgain = await kit.pay(dana, '/transfers', {
-      kind: 'own',
-      fromAccountId: dana.checking.id,
-      toAccountId: dana.savings.id,
-      amountCents: 100,
-      message: 'x',
-    });
+    const movedAgain = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 100, 'x'));
     expect(movedAgain.statusCode, movedAgain.body).toBe(201);
     await kit.expectLedgerConsistent();
   });

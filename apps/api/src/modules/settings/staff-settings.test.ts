@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -12,9 +13,7 @@ const newSettings = { address: '1 New Vault Road, Springfield, IL 62702, USA', p
 describeEachDatabase('bank settings in the back office', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   it('any staff member reads the settings', async () => {
     const { browser } = await staffBrowser(app, database(), config, 'support');

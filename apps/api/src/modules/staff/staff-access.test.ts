@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { loadMigrations, migrate } from '../../db/migrate.ts';
 import { createTestDatabase, describeEachDatabase, testDatabaseKinds } from '../../test/databases.ts';
@@ -11,9 +12,7 @@ import { runOpsCommand } from '../ops/registry.ts';
 describeEachDatabase('who granted each staff member back-office access (decision 050)', (database) => {
   let app: FastifyInstance;
   let config: Config;
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
+  testAppSuite(database, (built) => ({ app, config } = built));
 
   const grantsOf = (staffId: string) =>
     database().query<{ granted_by: string | null; kind: string }>('SELECT granted_by, kind FROM staff_access_grants WHERE staff_id = $1 ORDER BY id', [

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, productionAppOptions } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { insertBareCustomer } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -41,8 +42,8 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
   let app: FastifyInstance;
   let config: Config;
   let admin: TestStaffMember;
+  testAppSuite(database, (built) => ({ app, config } = built));
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
     admin = await createTestStaff(database(), config, 'admin');
   });
 
@@ -287,16 +288,7 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
     const response = await new TestBrowser(app).post('/api/v1/staff/auth/login', signIn);
     expect(response.json().staff.role).toBe('admin');
     expect(await ensureSandboxAdmin({ db: database(), config })).toBeUndefined();
-    const production = await buildTestApp(database(), {
-      environment: {
-        BANK_MODE: 'production',
-        DATABASE_URL: 'postgres://unused@127.0.0.1:1/x',
-        SESSION_SECRET: Buffer.alloc(32, 1).toString('base64'),
-        ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        SMS_URL: 'http://127.0.0.1:1/sms',
-      },
-    });
+    const production = await buildTestApp(database(), productionAppOptions(database()));
     expect((await production.app.inject({ method: 'GET', url: '/api/v1/dev/staff-sign-in' })).statusCode).toBe(404);
     await production.app.close();
   });

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { statementMonthsOffered } from '@strongroom/contracts/transactions.ts';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { testAppSuite } from '../../test/suite.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { todayIn } from '../../test/statements.ts';
@@ -16,16 +14,7 @@ function monthBefore(today: string, back: number): string {
 }
 
 describeEachDatabase('the months a statement can cover', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { BANK_TIMEZONE: bankTimeZone } }));
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const kit = paymentKit(testAppSuite(database, () => undefined, { environment: { BANK_TIMEZONE: bankTimeZone } }));
 
   /** Opens the account on `day` (YYYY-MM-DD) at `time` in the bank's time zone, as if it had been opened then. */
   async function openedOn(who: PayingCustomer, accountId: string, day: string, time = '12:00'): Promise<void> {

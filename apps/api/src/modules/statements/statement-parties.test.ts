@@ -1,23 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit } from '../../test/payments.ts';
+import { paymentSuite } from '../../test/payments.ts';
 import { ofxdump, parseCsv, pdfText, toolMissing, writePastEntries } from '../../test/statements.ts';
 
 describeEachDatabase('statements say who', (database) => {
-  let app: FastifyInstance;
-  let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
-
-  beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database()));
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
-  });
+  const kit = paymentSuite(database, () => undefined);
 
   it('names the payee and the sender beside the reason in the PDF, and as the OFX payee, keeping the CSV description the reason', async () => {
     const dana = await kit.customer({ fundCents: 0n });

@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { statementCsv } from './csv.ts';
 import { openStatement, type Statement } from './service.ts';
 import { hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing, writePastEntries } from '../../test/statements.ts';
@@ -21,13 +19,11 @@ async function linesOf(statement: Statement): Promise<string[][]> {
 }
 
 describeEachDatabase('statement periods and balances', (database) => {
-  let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ config } = built), { environment: { BANK_TIMEZONE: bankTimeZone } });
   let dana: PayingCustomer;
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { BANK_TIMEZONE: bankTimeZone } }));
     dana = await kit.customer({ fundCents: 0n });
     // In the order the ledger sequenced them. The two around midnight on 1 March (New York) are
     // out of date order, by less than a minute, as two concurrent ledger transactions can be.
@@ -41,10 +37,6 @@ describeEachDatabase('statement periods and balances', (database) => {
       { at: '2024-03-01T04:59:50Z', direction: 'out', amountCents: 4_000n, message: 'Leap day' },
       { at: '2024-03-10T15:00:00Z', direction: 'in', amountCents: 1_000n, message: 'March interest' },
     ]);
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   const open = (from: string, to: string, options: { batchSize?: number; openingChunkSize?: number } = {}) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, lookupAccounts } from '../../ledger/accounts.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import { paymentSuite, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { csvHeader } from './csv.ts';
 import { firstOfMonth, hledgerBalanceCents, ofxdump, parseCsv, pdfText, todayIn, toolMissing } from '../../test/statements.ts';
 
@@ -40,33 +40,10 @@ describeEachDatabase('account statements', (database) => {
         await kit.pay(dana, '/deposits', { accountId: dana.checking.id, fundingSourceId: dana.fundingSourceId, amountCents: 20_000, reason: 'Paycheck' })
       ).json().transfer.id;
       await kit.runJobs();
-      ids.own = (
-        await kit.pay(dana, '/transfers', {
-          kind: 'own',
-          fromAccountId: dana.checking.id,
-          toAccountId: dana.savings.id,
-          amountCents: 5_000,
-          message: 'To savings',
-        })
-      ).json().transfer.id;
-      const internal = await kit.payWithStepUp(erin, '/transfers', {
-        kind: 'internal',
-        fromAccountId: erin.checking.id,
-        toAccountNumber: dana.checking.number,
-        accountName: 'Dana Demo',
-        amountCents: 3_000,
-        message: 'Dinner',
-      });
+      ids.own = (await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.savings.id, 5_000, 'To savings'))).json().transfer.id;
+      const internal = await kit.payCustomer(erin, dana, { accountName: 'Dana Demo', amountCents: 3_000, message: 'Dinner' });
       ids.internal = internal.json().transfer.id;
-      const external = await kit.payWithStepUp(dana, '/transfers', {
-        kind: 'external',
-        fromAccountId: dana.checking.id,
-        toAccountNumber: '123456789',
-        accountName: 'Landlord',
-        ...validExternal,
-        amountCents: 2_500,
-        message: 'Rent, March',
-      });
+      const external = await kit.payOtherBank(dana, { toAccountNumber: '123456789', accountName: 'Landlord', amountCents: 2_500, message: 'Rent, March' });
       ids.external = external.json().transfer.id;
       await kit.runJobs();
       ids.pending = (

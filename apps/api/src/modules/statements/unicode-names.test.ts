@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { paymentKit, validExternal, type PayingCustomer } from '../../test/payments.ts';
+import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { readablePdfText } from '../../test/pdf-text.ts';
 import { firstOfMonth, pdfText, todayIn, toolMissing } from '../../test/statements.ts';
 
@@ -27,23 +25,18 @@ const rightToLeft = [
 const squeezed = (text: string) => text.replace(/[ \t]+/g, ' ');
 
 describeEachDatabase('statements and receipts print every name as written', (database) => {
-  let app: FastifyInstance;
   let config: Config;
-  const kit = paymentKit(() => ({ app, config, db: database() }));
+  const kit = paymentSuite(database, (built) => ({ config } = built), { environment: { RAIL_SPEED: 'instant' } });
   let lee: PayingCustomer;
   const receiptLines: string[] = [];
   const rightToLeftReceiptLines: string[] = [];
 
   beforeAll(async () => {
-    ({ app, config } = await buildTestApp(database(), { environment: { RAIL_SPEED: 'instant' } }));
     lee = await kit.customer({ fundCents: 500_000n, firstName: '小龙', lastName: '李' });
     for (const [index, name] of [...names, ...moreScripts].entries()) {
-      const response = await kit.payWithStepUp(lee, '/transfers', {
-        kind: 'external',
-        fromAccountId: lee.checking.id,
+      const response = await kit.payOtherBank(lee, {
         toAccountNumber: `98765432${index}`,
         accountName: name,
-        ...validExternal,
         amountCents: 1_000 + index,
         message: `Dinner with ${name}`,
       });
@@ -51,23 +44,11 @@ describeEachDatabase('statements and receipts print every name as written', (dat
       receiptLines.push(`${response.json().transfer.id}:out`);
     }
     for (const [index, [name, message]] of rightToLeft.entries()) {
-      const response = await kit.payWithStepUp(lee, '/transfers', {
-        kind: 'external',
-        fromAccountId: lee.checking.id,
-        toAccountNumber: `87654321${index}`,
-        accountName: name,
-        ...validExternal,
-        amountCents: 2_000 + index,
-        message,
-      });
+      const response = await kit.payOtherBank(lee, { toAccountNumber: `87654321${index}`, accountName: name, amountCents: 2_000 + index, message });
       expect(response.statusCode, response.body).toBe(201);
       rightToLeftReceiptLines.push(`${response.json().transfer.id}:out`);
     }
     await kit.runJobs();
-  });
-  afterAll(async () => {
-    await kit.expectLedgerConsistent();
-    await app.close();
   });
 
   const statementPdf = async () => {
