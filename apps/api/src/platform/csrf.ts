@@ -5,6 +5,7 @@ import { recordAudit } from './audit.ts';
 import { equalHashes, keyedHash } from './crypto.ts';
 import { AppError } from './errors.ts';
 import { realmOfRoute, sessionCookieNameFor } from './cookie-names.ts';
+import { auditEntryFrom, originOf } from './request-actor.ts';
 
 type Realm = 'customer' | 'staff';
 
@@ -90,15 +91,7 @@ export function registerCsrfProtection(app: FastifyInstance, db: Queryable, secr
     if (!sessionId) return;
     if (headerMatches(csrfTokenFor(secret, sessionId), request.headers[csrfHeaderName])) return;
     if (!(await isLiveSession(sessionId, realm))) return;
-    await recordAudit(db, {
-      actorType: 'anonymous',
-      action: 'csrf.rejected',
-      subject: route,
-      outcome: 'denied',
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      requestId: request.id,
-    });
+    await recordAudit(db, auditEntryFrom(originOf(request), { actorType: 'anonymous' }, { action: 'csrf.rejected', subject: route, outcome: 'denied' }));
     throw new AppError('forbidden', 'The request is missing its CSRF token; reload the page and try again');
   });
 }

@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { customerIdOf } from './authenticate.ts';
+import { AppError } from './errors.ts';
 
 /**
  * A limit on a signed-in customer's own allowance: counted per customer, not per address (an
@@ -13,6 +14,25 @@ export function perCustomerRateLimit(limit: { max: number; timeWindow: string })
     ...limit,
     hook: 'preHandler',
     keyGenerator: (request: FastifyRequest) => `customer:${customerIdOf(request)}`,
+  };
+}
+
+/**
+ * A preHandler that allows a signed-in customer `limit.max` tries of one action (`name`) in
+ * `limit.timeWindow`, counted per customer whatever their address, and refuses the next with 429
+ * `rate_limited`, `message` and the seconds to wait. It runs after requireCustomer (preValidation),
+ * which knows who asks; `app` is the plugin the routes are registered in.
+ */
+export function perCustomerTries(
+  app: Pick<FastifyInstance, 'createRateLimit'>,
+  name: string,
+  limit: { max: number; timeWindow: string },
+  message: string,
+): (request: FastifyRequest) => Promise<void> {
+  const check = app.createRateLimit({ ...limit, keyGenerator: (request) => `${name}:${customerIdOf(request)}` });
+  return async (request) => {
+    const state = await check(request);
+    if (!state.isAllowed && state.isExceeded) throw new AppError('rate_limited', message, { retryAfterSeconds: state.ttlInSeconds });
   };
 }
 

@@ -36,3 +36,33 @@ export function decodeCursor(cursor: string | undefined, isId: (id: string) => b
 export function isBigintId(id: string): boolean {
   return /^[1-9]\d{0,18}$/.test(id);
 }
+
+/**
+ * A page of a keyset walk that read one row more than `pageSize` (to know whether another page
+ * follows), each row with its position's timestamp as text (`sort_text`): the page's rows, and the
+ * cursor of the page after its last row, or null when none follows.
+ */
+export function keysetPage<Row extends { id: string; sort_text: string }>(rows: readonly Row[], pageSize: number): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > pageSize && last ? encodeCursor({ at: last.sort_text, id: last.id }) : null };
+}
+
+/**
+ * The SQL of a keyset walk over `(columns.at, columns.id)` in `order` (ASC: oldest first): the
+ * condition that starts after `after` (empty for the first page; its two values are appended to
+ * `parameters`, whose placeholders it names) and the ORDER BY clause's terms.
+ */
+export function keysetWalk(
+  columns: { at: string; id: string; idType?: 'uuid' | 'bigint' },
+  order: 'ASC' | 'DESC',
+  after: KeysetPosition | undefined,
+  parameters: unknown[],
+): { keyset: string; orderBy: string } {
+  const orderBy = `${columns.at} ${order}, ${columns.id} ${order}`;
+  if (!after) return { keyset: '', orderBy };
+  parameters.push(after.at, after.id);
+  const comparison = order === 'ASC' ? '>' : '<';
+  const keyset = `AND (${columns.at}, ${columns.id}) ${comparison} ($${parameters.length - 1}::timestamptz, $${parameters.length}::${columns.idType ?? 'uuid'})`;
+  return { keyset, orderBy };
+}

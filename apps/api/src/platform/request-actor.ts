@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffRole } from '@strongroom/contracts/staff.ts';
 import type { AuditEntry } from './audit.ts';
-import { customerIdOf } from './authenticate.ts';
-import { staffOf } from './staff-auth.ts';
+import { customerIdOf } from './customer-session.ts';
+import { staffOf } from './staff-member.ts';
 
 /** Where a request came from: what an audit entry and a security event record beside who asked. */
 export interface RequestOrigin {
@@ -44,8 +44,31 @@ export function staffActorOf(request: FastifyRequest): StaffActor {
   return { staffId: member.id, role: member.role, ...originOf(request) };
 }
 
+/** Who acted and from where, as an audit entry records them. */
+export type AuditActor = Pick<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>;
+
+/** What was done, to what, and how it went: the rest of an audit entry. */
+export type AuditAction = Omit<AuditEntry, keyof AuditActor>;
+
+function auditActorFrom(origin: RequestOrigin, who: Pick<AuditEntry, 'actorType' | 'actorId'>): AuditActor {
+  return { ...who, ip: origin.ip, userAgent: origin.userAgent, requestId: origin.requestId };
+}
+
+/** The "who and from where" of an audit entry of `actor`'s action: a customer or a staff member, with the request's origin. */
+export function auditActorOf(actor: RequestActor): AuditActor {
+  return auditActorFrom(actor, 'staffId' in actor ? { actorType: 'staff', actorId: actor.staffId } : { actorType: 'customer', actorId: actor.customerId });
+}
+
 /** An audit entry of `actor`'s action: who (customer or staff) and from where, filled in from the actor. */
 export function auditEntryOf(actor: RequestActor, entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>): AuditEntry {
-  const who = 'staffId' in actor ? { actorType: 'staff' as const, actorId: actor.staffId } : { actorType: 'customer' as const, actorId: actor.customerId };
-  return { ...who, ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId, ...entry };
+  return { ...auditActorOf(actor), ...entry };
+}
+
+/**
+ * An audit entry of an action from `origin` by someone who is not a signed-in actor: anonymous (a
+ * sign-in attempt, a link followed; `actorId` names whom it concerns when one is known), or known
+ * by id only (a sign-out, by the session it ends). A signed-in actor's action is `auditEntryOf`'s.
+ */
+export function auditEntryFrom(origin: RequestOrigin, who: Pick<AuditEntry, 'actorType' | 'actorId'>, entry: AuditAction): AuditEntry {
+  return { ...auditActorFrom(origin, who), ...entry };
 }

@@ -1,75 +1,40 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { roleHas, rolePermissions, type StaffPermission, type StaffRole } from '@strongroom/contracts/staff.ts';
 import type { Queryable } from '../db/database.ts';
-import { recordAudit, type AuditEntry } from './audit.ts';
-import { staffSessionCookieName } from './cookie-names.ts';
-import { refreshCsrfCookie } from './csrf.ts';
+import { recordAudit } from './audit.ts';
+import { requireSession } from './authenticate.ts';
 import { AppError } from './errors.ts';
-import { resolveSession } from './session.ts';
+import { auditEntryOf, staffActorOf } from './request-actor.ts';
+import { staffOf } from './staff-member.ts';
 
-/**
- * The staff realm's guard (docs/product.md D16): a staff route needs a live staff session (its own
- * cookie; a customer's cookie is not one) of a staff member who is not disabled, and each route
- * names the permission it needs, checked against the contract's role matrix on every request, so
- * a role change or a disabled account takes effect at once.
- */
-export interface StaffPrincipal {
-  id: string;
-  email: string;
-  role: StaffRole;
-  sessionIdHash: Buffer;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in staff member; set by `requireStaff` on the routes it guards. */
-    staffMember: StaffPrincipal | null;
-  }
-}
+export { staffOf, type StaffPrincipal } from './staff-member.ts';
 
 export function decorateStaffSessions(app: FastifyInstance): void {
   app.decorateRequest('staffMember', null);
 }
 
 /**
+ * The staff realm's guard (docs/product.md D16): a staff route needs a live staff session (its own
+ * cookie; a customer's cookie is not one) of a staff member who is not disabled, and each route
+ * names the permission it needs, checked against the contract's role matrix on every request, so
+ * a role change or a disabled account takes effect at once.
+ *
  * Runs before validation (preValidation), as `permit` does: a request without a staff session or
  * the permission is refused as such, whatever its body, and learns nothing of the route's schema.
  */
 export function requireStaff(scope: FastifyInstance, db: Queryable): void {
-  scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    const sessionId = request.cookies[staffSessionCookieName(request)];
-    const session = sessionId ? await resolveSession(db, sessionId, 'staff') : undefined;
-    const [member] = session
-      ? await db.query<{ id: string; email: string; role: StaffRole }>('SELECT id, email, role FROM staff WHERE id = $1 AND disabled_at IS NULL', [
-          session.subjectId,
-        ])
-      : [];
-    if (!sessionId || !session || !member) throw new AppError('unauthenticated', 'Please sign in to the back office to continue');
+  requireSession(scope, db, 'staff', 'Please sign in to the back office to continue', async (request, session) => {
+    const [member] = await db.query<{ id: string; email: string; role: StaffRole }>('SELECT id, email, role FROM staff WHERE id = $1 AND disabled_at IS NULL', [
+      session.subjectId,
+    ]);
+    if (!member) return false;
     request.staffMember = { ...member, sessionIdHash: session.idHash };
-    refreshCsrfCookie(request, reply, sessionId, 'staff');
+    return true;
   });
-}
-
-/** The staff member of a guarded request; calling it outside a guarded scope is a defect. */
-export function staffOf(request: FastifyRequest): StaffPrincipal {
-  if (!request.staffMember) throw new Error('staffOf called on a route without requireStaff');
-  return request.staffMember;
 }
 
 export function permissionsOf(role: StaffRole): StaffPermission[] {
   return [...rolePermissions[role]];
-}
-
-/** An audit entry of a staff member's action, with the request's address, agent and id. */
-export function staffAudit(request: FastifyRequest, entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>): AuditEntry {
-  return {
-    actorType: 'staff',
-    actorId: staffOf(request).id,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    requestId: request.id,
-    ...entry,
-  };
 }
 
 /**
@@ -83,7 +48,7 @@ export function permit(db: Queryable, permission: StaffPermission): preValidatio
     if (roleHas(member.role, permission)) return;
     await recordAudit(
       db,
-      staffAudit(request, {
+      auditEntryOf(staffActorOf(request), {
         action: 'staff.permission_denied',
         subject: `${request.method} ${request.routeOptions.url ?? request.url}`,
         outcome: 'denied',

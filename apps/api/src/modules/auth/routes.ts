@@ -18,6 +18,7 @@ import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { originOf } from '../../platform/request-actor.ts';
 import { clearSessionCookies, endSession, resolveSession, sessionCookieName, startSession } from '../../platform/session.ts';
 import { meAnswerFor, sessionAnswerFor } from '../customers/service.ts';
 import {
@@ -33,7 +34,6 @@ import {
   verifiedSignupCustomer,
   verifyEmail,
   type AuthDependencies,
-  type RequestMeta,
 } from './service.ts';
 
 /** Binds the verify-email page's poll to the browser that signed up (not to the email in the URL). */
@@ -41,10 +41,6 @@ const signupCookieName = 'signup_browser';
 const signupCookieMaxAgeSeconds = 24 * 60 * 60;
 
 const errors = errorResponses(400, 401, 403, 429);
-
-function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, requestId: request.id, userAgent: request.headers['user-agent'] };
-}
 
 /** The app a plugin of these routes registers on, with the zod type provider. */
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -70,7 +66,7 @@ function signUpRoutes(app: RouteApp, dependencies: AuthDependencies): void {
       schema: { tags: ['auth'], body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const { browserToken } = await signUp(dependencies, request.body, metaOf(request));
+      const { browserToken } = await signUp(dependencies, request.body, originOf(request));
       setSignupCookie(request, reply, browserToken);
       return reply.status(201).send({ message: authMessages.signupAccepted, next: 'verify-email' as const });
     },
@@ -82,7 +78,7 @@ function signUpRoutes(app: RouteApp, dependencies: AuthDependencies): void {
     if (!customerId) return { verified: false as const };
     await startSession(db, request, reply, 'customer', customerId);
     reply.clearCookie(signupCookieName, { path: '/api/v1/auth/signup' });
-    await recordEmailVerificationSignIn(db, customerId, metaOf(request));
+    await recordEmailVerificationSignIn(db, customerId, originOf(request));
     return { verified: true as const, ...(await sessionAnswerFor(db, customerId)) };
   });
 
@@ -115,7 +111,7 @@ function signUpRoutes(app: RouteApp, dependencies: AuthDependencies): void {
       schema: { tags: ['auth'], body: tokenRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await verifyEmail(dependencies, request.body.token, metaOf(request));
+      await verifyEmail(dependencies, request.body.token, originOf(request));
       return { message: authMessages.emailVerified };
     },
   );
@@ -129,7 +125,7 @@ function sessionRoutes(app: RouteApp, dependencies: AuthDependencies): void {
     { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
     async (request, reply) => {
       const signedIn = await logIn(dependencies, request.body, {
-        ...metaOf(request),
+        ...originOf(request),
         deviceToken: request.cookies[deviceCookieName(request)],
       });
       await startSignedInBrowser(dependencies, request, reply, signedIn);
@@ -142,7 +138,7 @@ function sessionRoutes(app: RouteApp, dependencies: AuthDependencies): void {
     const session = sessionId ? await resolveSession(db, sessionId, 'customer') : undefined;
     if (sessionId) await endSession(db, sessionId);
     clearSessionCookies(request, reply);
-    await recordLogout(db, session?.subjectId, metaOf(request));
+    await recordLogout(db, session?.subjectId, originOf(request));
     return reply.status(204).send(null);
   });
 }
@@ -156,7 +152,7 @@ function passwordResetRoutes(app: RouteApp, dependencies: AuthDependencies): voi
       schema: { tags: ['auth'], body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request) => {
-      await requestPasswordReset(dependencies, request.body.email, metaOf(request));
+      await requestPasswordReset(dependencies, request.body.email, originOf(request));
       return { message: authMessages.resetRequested };
     },
   );
@@ -180,7 +176,7 @@ function passwordResetRoutes(app: RouteApp, dependencies: AuthDependencies): voi
       schema: { tags: ['auth'], body: passwordResetCompleteSchema, response: { 200: messageResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      await completePasswordReset(dependencies, request.body.token, request.body.password, metaOf(request));
+      await completePasswordReset(dependencies, request.body.token, request.body.password, originOf(request));
       clearSessionCookies(request, reply);
       return { message: authMessages.passwordUpdated };
     },

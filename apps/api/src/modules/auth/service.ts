@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authMessages, type LoginRequest, type SignupRequest } from '@strongroom/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertJob } from '../../platform/jobs/job-repository.ts';
@@ -12,6 +12,7 @@ import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
+import { auditEntryFrom, auditEntryOf, type AuditAction, type RequestOrigin } from '../../platform/request-actor.ts';
 import { endAllSessions, startSession } from '../../platform/session.ts';
 import { findCustomerByEmail, findCustomerById, insertCustomer, markEmailVerified, normalizeEmail, updatePasswordHash } from '../customers/service.ts';
 import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from '../../platform/passwords.ts';
@@ -40,12 +41,14 @@ export interface AuthDependencies {
   liveEvents: LiveEvents;
 }
 
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-  userAgent?: string;
-  /** The browser's device cookie, if it sent one (sign-in only). */
+/** Where a sign-in came from, and the browser's device cookie if it sent one. */
+export interface SignInOrigin extends RequestOrigin {
   deviceToken?: string;
+}
+
+/** An audit entry of a step by `origin`: the customer's when it is known to be theirs, else anonymous. */
+function auditOf(origin: RequestOrigin, customerId: string | undefined, entry: AuditAction): AuditEntry {
+  return customerId ? auditEntryOf({ customerId, ...origin }, entry) : auditEntryFrom(origin, { actorType: 'anonymous' }, entry);
 }
 
 export const emailVerificationValidMs = 24 * 60 * 60 * 1_000;
@@ -73,7 +76,7 @@ async function sendVerificationEmail(dependencies: AuthDependencies, to: string,
  * and send one email, so neither the answer nor its timing tells them apart. The returned browser
  * token binds the waiting tab's poll to this browser, not to the email in the URL.
  */
-export async function signUp(dependencies: AuthDependencies, input: SignupRequest, meta: RequestMeta): Promise<{ browserToken: string }> {
+export async function signUp(dependencies: AuthDependencies, input: SignupRequest, meta: RequestOrigin): Promise<{ browserToken: string }> {
   refuseCommonPassword(input.password);
   const referrerId = input.referralCode === undefined ? undefined : await referrerOfCode(dependencies.db, input.referralCode);
   const browserToken = randomToken();
@@ -107,16 +110,14 @@ export async function signUp(dependencies: AuthDependencies, input: SignupReques
       text: `Hello,\n\nSomeone, perhaps you, tried to open an account with this email address, which already has one. If it was you, sign in at ${dependencies.config.publicUrl}/login, or reset your password at ${dependencies.config.publicUrl}/forgetpassword.\n\nIf it was not you, you can ignore this email: nothing changed.\n\n${dependencies.config.bankName}`,
     });
   }
-  await recordAudit(dependencies.db, {
-    actorType: customerId ? 'customer' : 'anonymous',
-    actorId: customerId,
-    action: 'auth.signup',
-    outcome: customerId ? 'success' : 'failure',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-    details: customerId ? { ...(referrerId ? { referred: true } : {}), ...(input.product ? { product: input.product } : {}) } : { reason: 'email_taken' },
-  });
+  await recordAudit(
+    dependencies.db,
+    auditOf(meta, customerId, {
+      action: 'auth.signup',
+      outcome: customerId ? 'success' : 'failure',
+      details: customerId ? { ...(referrerId ? { referred: true } : {}), ...(input.product ? { product: input.product } : {}) } : { reason: 'email_taken' },
+    }),
+  );
   return { browserToken };
 }
 
@@ -159,21 +160,13 @@ export async function resendVerification(dependencies: AuthDependencies, who: { 
   await sendVerificationEmail(dependencies, customer.email, customer.first_name, token);
 }
 
-export async function verifyEmail(dependencies: AuthDependencies, token: string, meta: RequestMeta): Promise<void> {
+export async function verifyEmail(dependencies: AuthDependencies, token: string, meta: RequestOrigin): Promise<void> {
   const customerId = await dependencies.db.transaction(async (tx) => {
     const id = await useEmailVerification(tx, sha256(token));
     if (id) await markEmailVerified(tx, id);
     return id;
   });
-  await recordAudit(dependencies.db, {
-    actorType: customerId ? 'customer' : 'anonymous',
-    actorId: customerId,
-    action: 'auth.email_verification',
-    outcome: customerId ? 'success' : 'failure',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-  });
+  await recordAudit(dependencies.db, auditOf(meta, customerId, { action: 'auth.email_verification', outcome: customerId ? 'success' : 'failure' }));
   if (!customerId) throw new AppError('bad_request', authMessages.verificationLinkInvalid);
 }
 
@@ -183,21 +176,13 @@ export async function verifyEmail(dependencies: AuthDependencies, token: string,
  * out for long. The attempt is counted before the password is checked, so a burst of concurrent
  * attempts gets no more checks than the same attempts one at a time (issue 30, item 5).
  */
-export async function logIn(dependencies: AuthDependencies, input: LoginRequest, meta: RequestMeta): Promise<{ customerId: string; deviceToken: string }> {
+export async function logIn(dependencies: AuthDependencies, input: LoginRequest, meta: SignInOrigin): Promise<{ customerId: string; deviceToken: string }> {
   const { db } = dependencies;
   const accountKey: ThrottleKey = `account:${normalizeEmail(input.email)}`;
-  const ipKey: ThrottleKey = `ip:${meta.ip}`;
+  const ipKey: ThrottleKey = `ip:${meta.ip ?? 'unknown'}`;
   const attempt = await reserveSignInAttempt(db, [accountKey, ipKey]);
   if (attempt.outcome === 'throttled') {
-    await recordAudit(db, {
-      actorType: 'anonymous',
-      action: 'auth.login',
-      outcome: 'denied',
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      requestId: meta.requestId,
-      details: { reason: 'throttled' },
-    });
+    await recordAudit(db, auditEntryFrom(meta, { actorType: 'anonymous' }, { action: 'auth.login', outcome: 'denied', details: { reason: 'throttled' } }));
     throw new AppError('rate_limited', authMessages.tooManyAttempts, { retryAfterSeconds: attempt.retryAfterSeconds });
   }
   if (attempt.outcome === 'recovery_required') {
@@ -207,15 +192,7 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
   const passwordMatches = customer ? await verifyPassword(customer.password_hash, input.password) : await spendVerificationTime(input.password);
   if (!customer || !passwordMatches) {
     // Already counted by the reservation: a failure writes only its audit row.
-    await recordAudit(db, {
-      actorType: 'anonymous',
-      actorId: customer?.id,
-      action: 'auth.login',
-      outcome: 'failure',
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      requestId: meta.requestId,
-    });
+    await recordAudit(db, auditEntryFrom(meta, { actorType: 'anonymous', actorId: customer?.id }, { action: 'auth.login', outcome: 'failure' }));
     throw new AppError('unauthenticated', authMessages.wrongCredentials);
   }
   await settleSucceededAttempt(db, attempt);
@@ -230,20 +207,17 @@ export async function logIn(dependencies: AuthDependencies, input: LoginRequest,
 export async function completeSignIn(
   dependencies: AuthDependencies,
   customerId: string,
-  meta: RequestMeta,
+  meta: SignInOrigin,
   via?: { method: 'passkey'; passkeyId: string },
 ): Promise<{ customerId: string; deviceToken: string }> {
   const { db } = dependencies;
-  await recordAudit(db, {
-    actorType: 'customer',
-    actorId: customerId,
-    action: 'auth.login',
-    outcome: 'success',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-    ...(via ? { details: { via: via.method, passkeyId: via.passkeyId } } : {}),
-  });
+  await recordAudit(
+    db,
+    auditEntryOf(
+      { customerId, ...meta },
+      { action: 'auth.login', outcome: 'success', ...(via ? { details: { via: via.method, passkeyId: via.passkeyId } } : {}) },
+    ),
+  );
   const deviceToken = meta.deviceToken && deviceTokenPattern.test(meta.deviceToken) ? meta.deviceToken : randomToken();
   const firstTime = await recordSignInDevice(db, { customerId, deviceHash: sha256(deviceToken), userAgent: meta.userAgent });
   if (firstTime) await notifyNewSignIn(dependencies, customerId, meta.userAgent);
@@ -293,31 +267,25 @@ async function notifyNewSignIn(dependencies: AuthDependencies, customerId: strin
 export const passwordResetJobKind = 'auth.password-reset';
 /** A mail server that is down for a while is retried, with growing delays, for about four minutes. */
 const passwordResetMaxAttempts = 8;
-const passwordResetPayloadSchema = z.object({ email: z.string(), ip: z.string(), requestId: z.string(), userAgent: z.string().optional() });
+const passwordResetPayloadSchema = z.object({ email: z.string(), ip: z.string().optional(), requestId: z.string(), userAgent: z.string().optional() });
 
 /**
  * Same answer for known and unknown emails, in the same time (ASVS 6.3.8): the request only queues
  * a job, whoever the email belongs to, so it runs the same statements either way. Looking the
  * address up, making the link and sending the mail happen in the job, away from the answer.
  */
-export async function requestPasswordReset(dependencies: Pick<AuthDependencies, 'db'>, email: string, meta: RequestMeta): Promise<void> {
+export async function requestPasswordReset(dependencies: Pick<AuthDependencies, 'db'>, email: string, meta: RequestOrigin): Promise<void> {
   const payload: z.infer<typeof passwordResetPayloadSchema> = { email, ip: meta.ip, requestId: meta.requestId, userAgent: meta.userAgent };
   await insertJob(dependencies.db, { kind: passwordResetJobKind, payload, maxAttempts: passwordResetMaxAttempts });
 }
 
 /** The job: a known address gets a one-hour, single-use link; an unknown one gets nothing. */
-async function sendPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestMeta): Promise<void> {
+async function sendPasswordReset(dependencies: AuthDependencies, email: string, meta: RequestOrigin): Promise<void> {
   const customer = await findCustomerByEmail(dependencies.db, email);
-  const audit = {
-    actorType: 'anonymous',
-    actorId: customer?.id,
-    action: 'auth.password_reset_requested',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-  } as const;
+  const audit = (outcome: AuditEntry['outcome']) =>
+    auditEntryFrom(meta, { actorType: 'anonymous', actorId: customer?.id }, { action: 'auth.password_reset_requested', outcome });
   if (!customer) {
-    await recordAudit(dependencies.db, { ...audit, outcome: 'failure' });
+    await recordAudit(dependencies.db, audit('failure'));
     return;
   }
   const token = randomToken();
@@ -328,7 +296,7 @@ async function sendPasswordReset(dependencies: AuthDependencies, email: string, 
     text: `Hello ${customer.first_name},\n\nOpen this link to set a new password. It works once, for one hour:\n\n${dependencies.config.publicUrl}/resetpassword/${token}\n\nIf you did not ask for this, ignore this email: your password has not changed.\n\n${dependencies.config.bankName}`,
   });
   // After the mail, so a retried job (the mail server was down) is audited once.
-  await recordAudit(dependencies.db, { ...audit, outcome: 'success' });
+  await recordAudit(dependencies.db, audit('success'));
 }
 
 export function registerAuthJobs(jobs: JobRunner, dependencies: AuthDependencies): void {
@@ -343,7 +311,7 @@ export async function checkPasswordReset(dependencies: AuthDependencies, token: 
 }
 
 /** Sets the new password, spends the link, and ends every session of the customer (ASVS 7.4.3). */
-export async function completePasswordReset(dependencies: AuthDependencies, token: string, password: string, meta: RequestMeta): Promise<void> {
+export async function completePasswordReset(dependencies: AuthDependencies, token: string, password: string, meta: RequestOrigin): Promise<void> {
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   const customerId = await dependencies.db.transaction(async (tx) => {
@@ -355,41 +323,16 @@ export async function completePasswordReset(dependencies: AuthDependencies, toke
     if (customer) await clearFailures(tx, `account:${normalizeEmail(customer.email)}`);
     return id;
   });
-  await recordAudit(dependencies.db, {
-    actorType: customerId ? 'customer' : 'anonymous',
-    actorId: customerId,
-    action: 'auth.password_reset',
-    outcome: customerId ? 'success' : 'failure',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-  });
+  await recordAudit(dependencies.db, auditOf(meta, customerId, { action: 'auth.password_reset', outcome: customerId ? 'success' : 'failure' }));
   if (!customerId) throw new AppError('bad_request', authMessages.resetLinkInvalid);
 }
 
 /** The sign-in a verified email gives the browser that signed up (its poll of `/auth/signup/status`). */
-export async function recordEmailVerificationSignIn(db: Queryable, customerId: string, meta: RequestMeta): Promise<void> {
-  await recordAudit(db, {
-    actorType: 'customer',
-    actorId: customerId,
-    action: 'auth.login',
-    outcome: 'success',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-    details: { via: 'email_verification' },
-  });
+export async function recordEmailVerificationSignIn(db: Queryable, customerId: string, meta: RequestOrigin): Promise<void> {
+  await recordAudit(db, auditEntryOf({ customerId, ...meta }, { action: 'auth.login', outcome: 'success', details: { via: 'email_verification' } }));
 }
 
 /** A customer's sign-out, audited as the customer whose session it was, or as anonymous when there was none. */
-export async function recordLogout(db: Queryable, customerId: string | undefined, meta: RequestMeta): Promise<void> {
-  await recordAudit(db, {
-    actorType: customerId ? 'customer' : 'anonymous',
-    actorId: customerId,
-    action: 'auth.logout',
-    outcome: 'success',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-  });
+export async function recordLogout(db: Queryable, customerId: string | undefined, meta: RequestOrigin): Promise<void> {
+  await recordAudit(db, auditOf(meta, customerId, { action: 'auth.logout', outcome: 'success' }));
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { originOf } from '../../platform/request-actor.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
 import { addBeneficiary, deleteBeneficiary, listSavedBeneficiaries } from './service.ts';
 
 /**
@@ -37,7 +37,7 @@ export function beneficiaryRoutes(db: Database): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const beneficiary = await addBeneficiary(db, customerIdOf(request), request.body, originOf(request));
+        const beneficiary = await addBeneficiary(db, customerActorOf(request), request.body);
         return reply.status(201).send({ beneficiary });
       },
     );

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Beneficiary, createBeneficiaryRequestSchema } from '@strongroom/contracts/beneficiaries.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { compareNames } from '../../platform/name-match.ts';
+import { auditEntryOf, type AuditAction, type CustomerActor } from '../../platform/request-actor.ts';
 import {
   countBeneficiaries,
   findOpenAccount,
@@ -77,19 +78,15 @@ async function checkPayeeOfThisBank(db: Queryable, customerId: string, accountNu
  * be checked here (the payment rail checks it). The customer's row is locked while counting, so
  * two additions at once cannot pass the limit together.
  */
-export async function addBeneficiary(
-  db: Database,
-  customerId: string,
-  input: z.output<typeof createBeneficiaryRequestSchema>,
-  meta: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'> = {},
-): Promise<Beneficiary> {
+export async function addBeneficiary(db: Database, actor: CustomerActor, input: z.output<typeof createBeneficiaryRequestSchema>): Promise<Beneficiary> {
+  const { customerId } = actor;
   const accountType = input.bankType === 'mybank' ? await checkPayeeOfThisBank(db, customerId, input.accountNumber, input.accountName) : null;
   const row = await db.transaction(async (tx) => {
     await lockCustomer(tx, customerId);
     if ((await countBeneficiaries(tx, customerId)) >= maxBeneficiariesPerCustomer) throw new AppError('conflict', beneficiaryMessages.limitReached);
     const inserted = await insertBeneficiary(tx, customerId, { ...input, accountType }, maxBeneficiariesPerCustomer);
     if (!inserted) throw new AppError('conflict', beneficiaryMessages.alreadySaved);
-    await auditNewPayee(tx, customerId, inserted, meta);
+    await auditNewPayee(tx, actor, inserted);
     return inserted;
   });
   return present(row);
@@ -108,18 +105,20 @@ export async function deleteBeneficiary(db: Queryable, customerId: string, id: s
  */
 export async function saveBeneficiaryFromPayment(db: Queryable, customerId: string, input: NewBeneficiary): Promise<void> {
   const inserted = await insertBeneficiary(db, customerId, input, maxBeneficiariesPerCustomer);
-  if (inserted) await auditNewPayee(db, customerId, inserted, {});
+  if (inserted) await auditNewPayee(db, { customerId }, inserted);
 }
 
-/** A new payee is a security event (the customer's security timeline lists it): last 4 digits only. */
-async function auditNewPayee(db: Queryable, customerId: string, row: BeneficiaryRow, meta: Pick<AuditEntry, 'ip' | 'userAgent' | 'requestId'>): Promise<void> {
-  await recordAudit(db, {
-    ...meta,
-    actorType: 'customer',
-    actorId: customerId,
+/**
+ * A new payee is a security event (the customer's security timeline lists it): last 4 digits only.
+ * Saved from the form, the entry is the request's actor's; saved by a payment's commit, where no
+ * request is at hand, it is the customer's without an origin, as it always was.
+ */
+async function auditNewPayee(db: Queryable, actor: CustomerActor | { customerId: string }, row: BeneficiaryRow): Promise<void> {
+  const entry: AuditAction = {
     action: 'beneficiary.added',
     subject: row.id,
     outcome: 'success',
     details: { bankType: row.bank_type, last4: row.account_number.slice(-4) },
-  });
+  };
+  await recordAudit(db, 'requestId' in actor ? auditEntryOf(actor, entry) : { actorType: 'customer', actorId: actor.customerId, ...entry });
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addressSavedResponseSchema,
@@ -14,12 +13,12 @@ import {
   phoneChangeRequestSchema,
   postalAddressSchema,
 } from '@strongroom/contracts/contact-details.ts';
-import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerTries } from '../../platform/customer-rate-limits.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { AppError } from '../../platform/errors.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { customerActorOf, staffActorOf } from '../../platform/request-actor.ts';
+import { stepUpAnswerOf } from '../../platform/request-headers.ts';
 import { permit, requireStaff } from '../../platform/staff-auth.ts';
 import { correctContactDetails, type CorrectionDependencies } from './correction.ts';
 import {
@@ -34,24 +33,13 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-function stepUpOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[stepUpHeader];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The customer's own contact details (docs/decisions/059): each change behind a step-up, then a link or a code. */
 export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, dependencies.db);
 
     /** At most 10 tries in 10 minutes per customer and route: codes and links are not guessed here. */
-    function perCustomerLimit(name: string, message: string) {
-      const limit = app.createRateLimit({ max: 10, timeWindow: '10 minutes', keyGenerator: (request) => `${name}:${customerIdOf(request)}` });
-      return async (request: FastifyRequest) => {
-        const state = await limit(request);
-        if (!state.isAllowed && state.isExceeded) throw new AppError('rate_limited', message, { retryAfterSeconds: state.ttlInSeconds });
-      };
-    }
+    const perCustomerLimit = (name: string, message: string) => perCustomerTries(app, name, { max: 10, timeWindow: '10 minutes' }, message);
     const tooMany = 'Too many tries. Please wait a few minutes.';
 
     app.get('/me/contact', { schema: { tags: ['profile'], response: { 200: contactDetailsSchema, ...errors } } }, async (request) =>
@@ -64,7 +52,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('email-change', tooMany),
         schema: { tags: ['profile'], body: emailChangeRequestSchema, response: { 200: changeStartedResponseSchema, ...errors } },
       },
-      async (request) => startEmailChange(dependencies, customerActorOf(request), request.body.email, stepUpOf(request)),
+      async (request) => startEmailChange(dependencies, customerActorOf(request), request.body.email, stepUpAnswerOf(request)),
     );
 
     app.post(
@@ -82,7 +70,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('phone-change', tooMany),
         schema: { tags: ['profile'], body: phoneChangeRequestSchema, response: { 200: changeStartedResponseSchema, ...errors } },
       },
-      async (request) => startPhoneChange(dependencies, customerActorOf(request), request.body, stepUpOf(request)),
+      async (request) => startPhoneChange(dependencies, customerActorOf(request), request.body, stepUpAnswerOf(request)),
     );
 
     app.post(
@@ -100,7 +88,7 @@ export function contactDetailsRoutes(dependencies: ContactDetailsDependencies): 
         preHandler: perCustomerLimit('address-change', tooMany),
         schema: { tags: ['profile'], body: postalAddressSchema, response: { 200: addressSavedResponseSchema, ...errors } },
       },
-      async (request) => ({ address: await changeAddress(dependencies, customerActorOf(request), request.body, stepUpOf(request)) }),
+      async (request) => ({ address: await changeAddress(dependencies, customerActorOf(request), request.body, stepUpAnswerOf(request)) }),
     );
   };
 }

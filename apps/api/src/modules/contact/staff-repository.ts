@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import type { StaffMessageStatus } from '@strongroom/contracts/staff-messages.ts';
-import type { KeysetPosition } from '../../platform/keyset-cursor.ts';
+import { keysetWalk, type KeysetPosition } from '../../platform/keyset-cursor.ts';
 
 /**
  * The messages queue's SQL (issues 12 and 15): contact-form messages and customers' secure message
@@ -57,17 +57,11 @@ export async function listStaffMessages(
   const open = status === 'open';
   const sortColumn = open ? 'waiting_since' : 'answered_at';
   const filter = open ? 'answered_at IS NULL' : 'answered_at IS NOT NULL';
-  const comparison = open ? '>' : '<';
-  const direction = open ? 'ASC' : 'DESC';
   const parameters: unknown[] = [messageQueuePageSize + 1];
-  let keyset = '';
-  if (after) {
-    parameters.push(after.at, after.id);
-    keyset = `AND (${sortColumn}, id) ${comparison} ($2::timestamptz, $3::uuid)`;
-  }
+  const { keyset, orderBy } = keysetWalk({ at: sortColumn, id: 'id' }, open ? 'ASC' : 'DESC', after, parameters);
   const rows = await db.query<StaffMessageRow>(
     `SELECT ${columns}, ${sortColumn}::text AS sort_text
-      FROM ${queueSql} WHERE ${filter} ${keyset} ORDER BY ${sortColumn} ${direction}, id ${direction} LIMIT $1`,
+      FROM ${queueSql} WHERE ${filter} ${keyset} ORDER BY ${orderBy} LIMIT $1`,
     parameters,
   );
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::integer AS total FROM ${queueSql} WHERE ${filter}`);

@@ -2,7 +2,7 @@ import type { StaffMessage, StaffMessageList, StaffMessageStatus } from '@strong
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../../platform/keyset-cursor.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
@@ -88,13 +88,8 @@ async function presentMessages(db: Queryable, rows: readonly StaffMessageRow[]):
 /** One page of the messages queue in `status`, after the position `cursor` names. */
 export async function messageQueuePage(db: Database, status: StaffMessageStatus, cursor: string | undefined): Promise<StaffMessageList> {
   const { rows, total } = await listStaffMessages(db, status, decodeCursor(cursor));
-  const page = rows.slice(0, messageQueuePageSize);
-  const last = page.at(-1);
-  return {
-    items: await presentMessages(db, page),
-    nextCursor: rows.length > messageQueuePageSize && last ? encodeCursor({ at: last.sort_text, id: last.id }) : null,
-    total,
-  };
+  const { page, nextCursor } = keysetPage(rows, messageQueuePageSize);
+  return { items: await presentMessages(db, page), nextCursor, total };
 }
 
 /**

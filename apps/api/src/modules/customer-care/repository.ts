@@ -1,5 +1,6 @@
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { CustomerContactRow } from '../customers/service.ts';
 
 /** SQL of customer care: search, a customer's record, their live sessions, and freezes (0015). */
 export type IdentityStatus = 'not_submitted' | 'submitted' | 'approved' | 'rejected';
@@ -42,14 +43,7 @@ export async function newestCustomers(db: Queryable, limit: number): Promise<Cus
 }
 
 /** The profile staff see: deliberately no password hash (not selected, so it cannot leak). */
-export interface CustomerProfileRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_verified_at: Date | null;
-  phone_e164: string | null;
-  phone_verified_at: Date | null;
+export interface CustomerProfileRow extends CustomerContactRow {
   created_at: Date;
 }
 

@@ -19,6 +19,7 @@ import { endAllSessions } from '../../platform/session.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
 import { cardsOf, type CardDependencies } from '../cards/service.ts';
 import { currentAddress } from '../contact-details/service.ts';
+import { presentCustomerContact } from '../customers/service.ts';
 import { customerLoans } from '../loans/service.ts';
 import { listTransactions } from '../history/service.ts';
 import { recentNotifications } from '../notifications/service.ts';
@@ -97,16 +98,7 @@ export async function customerDetail(db: Database, customerId: string, cards?: C
   const transactions = await listTransactions(db, customerId, transactionListQuerySchema.parse({ limit: customerDetailLimits.transactions }));
   const sessions = await liveSessions(db, customerId, customerDetailLimits.sessions);
   return {
-    profile: {
-      id: profile.id,
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      email: profile.email,
-      emailVerified: profile.email_verified_at !== null,
-      phoneNumber: profile.phone_e164,
-      phoneVerified: profile.phone_verified_at !== null,
-      createdAt: profile.created_at.toISOString(),
-    },
+    profile: { ...presentCustomerContact(profile), createdAt: profile.created_at.toISOString() },
     identity: {
       status: review?.status ?? 'not_submitted',
       reason: review?.reason ?? null,

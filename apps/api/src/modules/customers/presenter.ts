@@ -14,7 +14,11 @@ export function nextStepFor(customer: CustomerRow): OnboardingStep {
   return 'dashboard';
 }
 
-export function presentCustomer(customer: CustomerRow): Customer {
+/** The columns of a customer that every view of them shows: the name, and the email and phone with whether each is verified. */
+export type CustomerContactRow = Pick<CustomerRow, 'id' | 'first_name' | 'last_name' | 'email' | 'email_verified_at' | 'phone_e164' | 'phone_verified_at'>;
+
+/** A customer's name, email and phone as their own pages, the back office and their data export show them. */
+export function presentCustomerContact(customer: CustomerContactRow) {
   return {
     id: customer.id,
     firstName: customer.first_name,
@@ -23,6 +27,12 @@ export function presentCustomer(customer: CustomerRow): Customer {
     emailVerified: customer.email_verified_at !== null,
     phoneNumber: customer.phone_e164,
     phoneVerified: customer.phone_verified_at !== null,
+  };
+}
+
+export function presentCustomer(customer: CustomerRow): Customer {
+  return {
+    ...presentCustomerContact(customer),
     country: customer.identity_country,
     identityStatus: customer.identity_status,
     accountVerified: customer.identity_status === 'approved',

@@ -15,6 +15,6 @@ export {
   updatePasswordHash,
   type CustomerRow,
 } from './repository.ts';
-export { nextStepFor } from './presenter.ts';
+export { nextStepFor, presentCustomerContact, type CustomerContactRow } from './presenter.ts';
 export { customersSharingIdentity, type SharingCustomer } from './shared-identity.ts';
 export { meAnswerFor, sessionAnswerFor } from './session-answer.ts';

@@ -24,6 +24,11 @@ export async function loansFile(db: Database, customerId: string) {
   return { loans };
 }
 
+/** A card as each file of the export names it: the last four digits of its number only, never a security code. */
+export function exportedCard(card: Awaited<ReturnType<typeof cardsOf>>[number]) {
+  return { id: card.id, type: card.type, network: card.network, nameOnCard: card.nameOnCard, last4: card.last4, expiry: card.expiry, status: card.status };
+}
+
 /**
  * cards.json: each card as its page shows it, and its purchases. The card's number is never read:
  * the card's service answers the last four digits only, and no security code at all.
@@ -33,13 +38,7 @@ export async function cardsFile(dependencies: CardDependencies, customerId: stri
   for (const card of await cardsOf(dependencies, customerId)) {
     const { items } = await transactionsOfCard(dependencies, card.id, cardPurchasesExportLimit);
     cards.push({
-      id: card.id,
-      type: card.type,
-      network: card.network,
-      nameOnCard: card.nameOnCard,
-      last4: card.last4,
-      expiry: card.expiry,
-      status: card.status,
+      ...exportedCard(card),
       availableCents: card.balanceCents,
       ...(card.creditLimitCents === undefined ? {} : { creditLimitCents: card.creditLimitCents }),
       ...(card.balanceOwedCents === undefined ? {} : { balanceOwedCents: card.balanceOwedCents }),

@@ -1,15 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
+import type { CustomerContactRow } from '../customers/service.ts';
 
 export const dataExportAction = 'customer.data_export';
 
-export interface ProfileRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_verified_at: Date | null;
-  phone_e164: string | null;
-  phone_verified_at: Date | null;
+export interface ProfileRow extends CustomerContactRow {
   profile_photo_file_id: string | null;
   created_at: Date;
   identity_status: 'submitted' | 'approved' | 'rejected' | null;

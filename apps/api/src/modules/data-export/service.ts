@@ -7,11 +7,12 @@ import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.t
 import { accountsWithBalances } from '../accounts/service.ts';
 import { listSavedBeneficiaries } from '../beneficiaries/service.ts';
 import { cardsOf, type CardDependencies } from '../cards/service.ts';
+import { presentCustomerContact } from '../customers/service.ts';
 import { recentNotifications } from '../notifications/service.ts';
 import { exportSecureMessages } from '../secure-messages/service.ts';
 import { exportSecurityEvents } from '../security-events/service.ts';
 import { openAccountHistory, statementCsv } from '../statements/service.ts';
-import { cardsFile, linkedBanksFile, loansFile, referralsFile } from './product-files.ts';
+import { cardsFile, exportedCard, linkedBanksFile, loansFile, referralsFile } from './product-files.ts';
 import { dataExportAction, findProfile, recentExports, secondsUntilOutOfWindow, type ProfileRow } from './repository.ts';
 import { zipStream, type ZipEntry } from './zip.ts';
 
@@ -72,13 +73,7 @@ function profileOf(profile: ProfileRow, bankName: string, exportedAt: Date) {
     exportedAt: exportedAt.toISOString(),
     bankName,
     customer: {
-      id: profile.id,
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      email: profile.email,
-      emailVerified: profile.email_verified_at !== null,
-      phoneNumber: profile.phone_e164,
-      phoneVerified: profile.phone_verified_at !== null,
+      ...presentCustomerContact(profile),
       joinedAt: profile.created_at.toISOString(),
       hasProfilePhoto: profile.profile_photo_file_id !== null,
     },
@@ -167,13 +162,7 @@ function accountsFileOf(
       transactionsFile: transactionsFileName(account.number),
     })),
     cards: cards.map((card) => ({
-      id: card.id,
-      type: card.type,
-      network: card.network,
-      nameOnCard: card.nameOnCard,
-      last4: card.last4,
-      expiry: card.expiry,
-      status: card.status,
+      ...exportedCard(card),
       createdAt: card.createdAt,
       ...(card.creditLimitCents === undefined ? {} : { creditLimitCents: card.creditLimitCents }),
     })),

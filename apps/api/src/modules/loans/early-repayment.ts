@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
@@ -27,7 +28,7 @@ import {
   type LoanRow,
 } from './repository.ts';
 import { addMonths, amortise, levelPaymentCents } from './schedule.ts';
-import { customerLoan, loanCounterpartyName, type LoanDependencies, type RequestMeta } from './service.ts';
+import { customerLoan, loanCounterpartyName, type LoanDependencies } from './service.ts';
 
 export function payoffMessage(owedCents: bigint): string {
   return `This is more than the loan still owes. The payoff amount is ${formatMoney(owedCents)}: pay that amount or less.`;
@@ -47,7 +48,7 @@ export function payoffMessage(owedCents: bigint): string {
  */
 export async function repayEarly(
   dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
+  actor: CustomerActor,
   loanId: string,
   body: LoanRepaymentRequest,
   idempotencyKey: string,
@@ -132,7 +133,7 @@ export function earlyRepaymentRefusalAnswer(code: EarlyRepaymentRefusal): { stat
 
 async function moveEarlyRepayment(
   dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
+  actor: CustomerActor,
   loan: LoanRow,
   account: LoanAccountRow,
   amountCents: bigint,
@@ -184,22 +185,20 @@ async function moveEarlyRepayment(
       if (!after) throw new Error(`loan ${loan.id} vanished`);
       const response = { status: 201, body: { ...presentLoanDetail(after, await listInstalments(tx, loan.id)), transferId: repaymentId } };
       await storeIdempotentResponse(tx, repaymentId, response);
-      await recordAudit(tx, {
-        actorType: 'customer',
-        actorId: actor.customerId,
-        action: 'loan.repaid_early',
-        subject: loan.id,
-        outcome: 'success',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        requestId: actor.requestId,
-        details: {
-          amountCents: amountCents.toString(),
-          transferId: repaymentId,
-          lateInstalments: plan.late.map((part) => part.number).join(','),
-          earlyCents: plan.earlyCents.toString(),
-        },
-      });
+      await recordAudit(
+        tx,
+        auditEntryOf(actor, {
+          action: 'loan.repaid_early',
+          subject: loan.id,
+          outcome: 'success',
+          details: {
+            amountCents: amountCents.toString(),
+            transferId: repaymentId,
+            lateInstalments: plan.late.map((part) => part.number).join(','),
+            earlyCents: plan.earlyCents.toString(),
+          },
+        }),
+      );
       return { outcome: 'answered', ...response };
     }),
   );

@@ -3,6 +3,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { systemClock, type Clock } from '../../db/clock.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,16 +13,7 @@ import { moveMoney } from '../payments/service.ts';
 import { presentLoanDetail } from './presenter.ts';
 import { acceptOffer, declineOffer, deleteUnpaidInstalments, findLoan, insertInstalments, listInstalments, lapseOffers, type LoanRow } from './repository.ts';
 import { buildSchedule } from './schedule.ts';
-import {
-  bankToday,
-  customerLoan,
-  loanCounterpartyName,
-  loanNotificationLink,
-  loanNotFound,
-  loanOfferWindowDays,
-  type LoanDependencies,
-  type RequestMeta,
-} from './service.ts';
+import { bankToday, customerLoan, loanCounterpartyName, loanNotificationLink, loanNotFound, loanOfferWindowDays, type LoanDependencies } from './service.ts';
 
 /**
  * A loan offer answered (decision 058): accepted (the payout moves in the same transaction, through
@@ -44,7 +36,7 @@ function refuseAnswer(row: LoanRow): AppError {
  */
 export async function acceptLoanOffer(
   dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
+  actor: CustomerActor,
   loanId: string,
   idempotencyKey: string,
 ): Promise<{ status: number; body: unknown }> {
@@ -79,17 +71,15 @@ export async function acceptLoanOffer(
       if (!after) throw new Error(`loan ${row.id} vanished`);
       const response = { status: 200, body: presentLoanDetail(after, await listInstalments(tx, row.id)) };
       await storeIdempotentResponse(tx, disbursementId, response);
-      await recordAudit(tx, {
-        actorType: 'customer',
-        actorId: actor.customerId,
-        action: 'loan.offer_accepted',
-        subject: row.id,
-        outcome: 'success',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-        requestId: actor.requestId,
-        details: { amountCents: row.amount_cents.toString() },
-      });
+      await recordAudit(
+        tx,
+        auditEntryOf(actor, {
+          action: 'loan.offer_accepted',
+          subject: row.id,
+          outcome: 'success',
+          details: { amountCents: row.amount_cents.toString() },
+        }),
+      );
       await disburse(tx, after, dependencies.clock);
       return { response, row: after };
     }),
@@ -107,11 +97,7 @@ export async function acceptLoanOffer(
 }
 
 /** `POST /loans/{id}/decline`: the customer turns the offer down (`declined`); nothing moves. */
-export async function declineLoanOffer(
-  dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
-  loanId: string,
-): Promise<LoanDetailResponse> {
+export async function declineLoanOffer(dependencies: LoanDependencies, actor: CustomerActor, loanId: string): Promise<LoanDetailResponse> {
   const { db } = dependencies;
   const loan = await customerLoan(db, actor.customerId, loanId);
   await lapseOffers(db, { loanId: loan.id });
@@ -119,17 +105,15 @@ export async function declineLoanOffer(
     const row = await findLoan(tx, loan.id, { lock: true });
     if (!row) throw loanNotFound();
     if (row.status !== 'offered' || !(await declineOffer(tx, row.id))) throw refuseAnswer(row);
-    await recordAudit(tx, {
-      actorType: 'customer',
-      actorId: actor.customerId,
-      action: 'loan.offer_declined',
-      subject: row.id,
-      outcome: 'success',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
-      details: {},
-    });
+    await recordAudit(
+      tx,
+      auditEntryOf(actor, {
+        action: 'loan.offer_declined',
+        subject: row.id,
+        outcome: 'success',
+        details: {},
+      }),
+    );
     const after = await findLoan(tx, row.id);
     if (!after) throw new Error(`loan ${row.id} vanished`);
     return presentLoanDetail(after, await listInstalments(tx, row.id));

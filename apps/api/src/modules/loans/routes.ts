@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import {
   loanApplicationRequestSchema,
   loanDetailResponseSchema,
@@ -10,51 +9,44 @@ import {
   loanRepaymentResponseSchema,
   loanResponseSchema,
 } from '@strongroom/contracts/loans.ts';
-import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
 import type { Config } from '../../config.ts';
 import { refuseWhenFrozen } from '../../platform/account-freeze.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { moneyRateLimit } from '../../platform/customer-rate-limits.ts';
-import { idempotencyKeyFrom } from '../../platform/idempotency.ts';
+import { errorResponses } from '../../platform/error-responses.ts';
 import { idParams } from '../../platform/path-parameters.ts';
+import { customerActorOf } from '../../platform/request-actor.ts';
+import { idempotencyKeyOf } from '../../platform/request-headers.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { scheduleCsv, schedulePdf } from './documents.ts';
 import { earlyRepaymentRefusalAnswer, repayEarly } from './early-repayment.ts';
 import { acceptLoanOffer, declineLoanOffer } from './offers.ts';
 import { applyForLoan, customerLoanDetail, customerLoans, type LoanDependencies } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
+
+/**
+ * The status of a loans service's answer, fresh or replayed from its idempotency key: the route's
+ * success status or one of `errors` (the service types it as a number).
+ */
+type AnswerStatus<Success extends 200 | 201> = Success | keyof typeof errors;
 
 /** The app a plugin of these routes registers on, with the zod type provider. */
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 type LoanRouteDependencies = LoanDependencies & { config: Pick<Config, 'bankTimeZone' | 'bankName' | 'moneyRateLimitPerMinute'> };
 
-/** Where a request came from, for the audit entries the loans service writes. */
-const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined>; id: string }) => ({
-  ip: request.ip,
-  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-  requestId: request.id,
-});
-
 /** Applying, repaying, and answering an offer: each under the money rate limit, each idempotent where money moves. */
 function loanMoneyRoutes(app: RouteApp, dependencies: LoanRouteDependencies): void {
   const { db } = dependencies;
   const loanRateLimit = moneyRateLimit(dependencies.config.moneyRateLimitPerMinute);
+  // Applying, repaying and accepting move money (a loan is money the bank would pay out; accepting
+  // pays money in): a frozen customer does none of them, as they move none.
+  const movesMoney = { config: { rateLimit: loanRateLimit }, preHandler: refuseWhenFrozen(db) };
   app.post(
     '/loans',
     {
-      config: { rateLimit: loanRateLimit },
-      // A loan is money the bank would pay out: a frozen customer applies for none, as they move none.
-      preHandler: refuseWhenFrozen(db),
+      ...movesMoney,
       schema: {
         tags: ['loans'],
         description: 'Header Idempotency-Key required.',
@@ -63,21 +55,15 @@ function loanMoneyRoutes(app: RouteApp, dependencies: LoanRouteDependencies): vo
       },
     },
     async (request, reply) => {
-      const answer = await applyForLoan(
-        dependencies,
-        { customerId: customerIdOf(request), ...meta(request) },
-        request.body,
-        idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
-      );
-      return reply.code(answer.status).send(answer.body as z.infer<typeof loanResponseSchema>);
+      const answer = await applyForLoan(dependencies, customerActorOf(request), request.body, idempotencyKeyOf(request));
+      return reply.code(answer.status as AnswerStatus<201>).send(answer.body as z.infer<typeof loanResponseSchema>);
     },
   );
 
   app.post(
     '/loans/:id/repayments',
     {
-      config: { rateLimit: loanRateLimit },
-      preHandler: refuseWhenFrozen(db),
+      ...movesMoney,
       schema: {
         tags: ['loans'],
         description:
@@ -88,24 +74,16 @@ function loanMoneyRoutes(app: RouteApp, dependencies: LoanRouteDependencies): vo
       },
     },
     async (request, reply) => {
-      const answer = await repayEarly(
-        dependencies,
-        { customerId: customerIdOf(request), ...meta(request) },
-        request.params.id,
-        request.body,
-        idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
-      );
+      const answer = await repayEarly(dependencies, customerActorOf(request), request.params.id, request.body, idempotencyKeyOf(request));
       const http = answer.outcome === 'refused' ? earlyRepaymentRefusalAnswer(answer.code) : answer;
-      return reply.code(http.status).send(http.body as z.infer<typeof loanRepaymentResponseSchema>);
+      return reply.code(http.status as AnswerStatus<201>).send(http.body as z.infer<typeof loanRepaymentResponseSchema>);
     },
   );
 
   app.post(
     '/loans/:id/accept',
     {
-      config: { rateLimit: loanRateLimit },
-      // Accepting pays money in: a frozen customer receives none, as they move none.
-      preHandler: refuseWhenFrozen(db),
+      ...movesMoney,
       schema: {
         tags: ['loans'],
         description:
@@ -115,13 +93,8 @@ function loanMoneyRoutes(app: RouteApp, dependencies: LoanRouteDependencies): vo
       },
     },
     async (request, reply) => {
-      const answer = await acceptLoanOffer(
-        dependencies,
-        { customerId: customerIdOf(request), ...meta(request) },
-        request.params.id,
-        idempotencyKeyFrom(request.headers[idempotencyKeyHeader]),
-      );
-      return reply.code(answer.status).send(answer.body as z.infer<typeof loanOfferResponseSchema>);
+      const answer = await acceptLoanOffer(dependencies, customerActorOf(request), request.params.id, idempotencyKeyOf(request));
+      return reply.code(answer.status as AnswerStatus<200>).send(answer.body as z.infer<typeof loanOfferResponseSchema>);
     },
   );
 
@@ -137,7 +110,7 @@ function loanMoneyRoutes(app: RouteApp, dependencies: LoanRouteDependencies): vo
         response: { 200: loanOfferResponseSchema, ...errors },
       },
     },
-    async (request) => declineLoanOffer(dependencies, { customerId: customerIdOf(request), ...meta(request) }, request.params.id),
+    async (request) => declineLoanOffer(dependencies, customerActorOf(request), request.params.id),
   );
 }
 

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { systemClock, type Clock } from '../../db/clock.ts';
 import { transferCodes } from '../../ledger/codes.ts';
+import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimIdempotencyKey, lookupIdempotencyKey, requestHash, storeIdempotentResponse } from '../../platform/idempotency.ts';
@@ -55,12 +56,6 @@ export interface LoanDependencies {
 
 /** Who a loan's history lines name on the other side. */
 export const loanCounterpartyName = 'Strongroom loan';
-
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
-  requestId: string;
-}
 
 /** A customer holds few loans; the list is bounded all the same. */
 const customerLoanListLimit = 100;
@@ -105,7 +100,7 @@ export async function customerLoan(db: Queryable, customerId: string, loanId: st
  */
 export async function applyForLoan(
   dependencies: LoanDependencies,
-  actor: { customerId: string } & RequestMeta,
+  actor: CustomerActor,
   body: LoanApplicationRequest,
   idempotencyKey: string,
 ): Promise<{ status: number; body: unknown }> {
@@ -142,17 +137,15 @@ export async function applyForLoan(
     if (!row) throw new Error(`loan ${loanId} vanished`);
     const response = { status: 201, body: { loan: presentLoan(row, { next: undefined, owedCents: null }) } };
     await storeIdempotentResponse(tx, loanId, response);
-    await recordAudit(tx, {
-      actorType: 'customer',
-      actorId: actor.customerId,
-      action: 'loan.applied',
-      subject: loanId,
-      outcome: 'success',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      requestId: actor.requestId,
-      details: { amountCents: body.amountCents.toString(), durationMonths: body.durationMonths },
-    });
+    await recordAudit(
+      tx,
+      auditEntryOf(actor, {
+        action: 'loan.applied',
+        subject: loanId,
+        outcome: 'success',
+        details: { amountCents: body.amountCents.toString(), durationMonths: body.durationMonths },
+      }),
+    );
     return response;
   });
   if (answer) return answer;

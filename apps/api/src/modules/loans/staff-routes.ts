@@ -3,7 +3,8 @@ import { loanDecisionRequestSchema, staffLoanListQuerySchema, staffLoanListSchem
 import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idParams, isUuid } from '../../platform/path-parameters.ts';
-import { permit, requireStaff, staffOf } from '../../platform/staff-auth.ts';
+import { auditActorOf, staffActorOf } from '../../platform/request-actor.ts';
+import { permit, requireStaff } from '../../platform/staff-auth.ts';
 import { decideLoan, type LoanDependencies } from './service.ts';
 import { staffLoan, staffLoanQueue } from './staff-queues.ts';
 
@@ -29,13 +30,8 @@ export function loanStaffRoutes(dependencies: LoanDependencies): FastifyPluginAs
       { ...guarded, schema: { tags: ['staff'], params: idParams, body: loanDecisionRequestSchema, response: { 200: staffLoanResponseSchema, ...errors } } },
       async (request) => {
         if (!isUuid(request.params.id)) throw new AppError('not_found', 'No such loan');
-        const member = staffOf(request);
-        const outcome = await decideLoan(dependencies, {
-          loanId: request.params.id,
-          staffId: member.id,
-          body: request.body,
-          audit: { actorType: 'staff', actorId: member.id, ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },
-        });
+        const actor = staffActorOf(request);
+        const outcome = await decideLoan(dependencies, { loanId: request.params.id, staffId: actor.staffId, body: request.body, audit: auditActorOf(actor) });
         if (outcome.kind === 'already_decided') throw new AppError('already_decided', 'This loan application was already decided');
         const loan = await staffLoan(db, request.params.id);
         if (!loan) throw new AppError('not_found', 'No such loan');

@@ -5,7 +5,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
-import type { RequestOrigin } from '../../platform/request-actor.ts';
+import { auditEntryOf, type AuditAction, type StaffActor } from '../../platform/request-actor.ts';
 import { openCustomerAccounts } from '../accounts/service.ts';
 import { findCustomerById } from '../customers/service.ts';
 import { holdBonusOfDuplicate, settleReferralBonuses } from '../referrals/service.ts';
@@ -25,10 +25,8 @@ export interface IdentityDecision {
   reviewId: string;
   decision: 'approved' | 'rejected';
   reason?: string;
-  /** A staff id, or 'sandbox' for the automatic approval. */
-  decidedBy: string;
-  /** Where the staff request that decided it came from, for the audit entry. */
-  request?: RequestOrigin;
+  /** The staff member who decided (their request, for the audit entry), or 'sandbox' for the automatic approval. */
+  decidedBy: StaffActor | 'sandbox';
 }
 
 /**
@@ -54,7 +52,12 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
   // A staff approval keeps its reason too; only a rejection's reason is shown to the customer.
   const reason = rejected ? (decision.reason ?? 'The document could not be read') : (decision.reason ?? null);
   const customerId = await db.transaction(async (tx) => {
-    const decided = await decideIdentityReview(tx, { reviewId: decision.reviewId, status: decision.decision, reason, decidedBy: decision.decidedBy });
+    const decided = await decideIdentityReview(tx, {
+      reviewId: decision.reviewId,
+      status: decision.decision,
+      reason,
+      decidedBy: decision.decidedBy === 'sandbox' ? 'sandbox' : decision.decidedBy.staffId,
+    });
     if (decided) {
       // With the approval, before any settlement can see the bonus as due: a friend who shares a
       // phone, an ID number or a browser with another customer earns nothing until staff decide.
@@ -78,17 +81,13 @@ export async function decideIdentity(dependencies: IdentityDecisionDependencies,
             },
       );
       // With the decision, so a crash cannot leave one without the other.
-      await recordAudit(tx, {
-        actorType: decision.decidedBy === 'sandbox' ? 'system' : 'staff',
-        actorId: decision.decidedBy,
+      const entry: AuditAction = {
         action: 'identity.decision',
         subject: decision.reviewId,
         outcome: 'success',
-        ip: decision.request?.ip,
-        userAgent: decision.request?.userAgent,
-        requestId: decision.request?.requestId,
         details: { decision: decision.decision, ...(reason === null ? {} : { reason }) },
-      });
+      };
+      await recordAudit(tx, decision.decidedBy === 'sandbox' ? { actorType: 'system', actorId: 'sandbox', ...entry } : auditEntryOf(decision.decidedBy, entry));
     }
     return decided;
   });

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { IdType } from '@strongroom/contracts/onboarding.ts';
 import type { IdentityReviewStatus } from '@strongroom/contracts/staff-identity.ts';
-import type { KeysetPosition } from '../../platform/keyset-cursor.ts';
+import { keysetWalk, type KeysetPosition } from '../../platform/keyset-cursor.ts';
 
 /** The identity queue's SQL (issue 12): the staff side of identity_reviews. */
 export interface IdentityReviewRow {
@@ -47,19 +47,13 @@ export async function listIdentityReviews(
 ): Promise<{ rows: IdentityReviewRow[]; total: number }> {
   const waiting = status === 'submitted';
   const sortColumn = waiting ? 'r.submitted_at' : 'r.decided_at';
-  const comparison = waiting ? '>' : '<';
-  const direction = waiting ? 'ASC' : 'DESC';
   const parameters: unknown[] = [status, identityQueuePageSize + 1];
-  let keyset = '';
-  if (after) {
-    parameters.push(after.at, after.id);
-    keyset = `AND (${sortColumn}, r.id) ${comparison} ($3::timestamptz, $4::uuid)`;
-  }
+  const { keyset, orderBy } = keysetWalk({ at: sortColumn, id: 'r.id' }, waiting ? 'ASC' : 'DESC', after, parameters);
   const rows = await db.query<IdentityReviewRow>(
     `SELECT ${columns}, ${sortColumn}::text AS sort_text
        FROM identity_reviews r JOIN customers c ON c.id = r.customer_id
       WHERE r.status = $1 ${keyset}
-      ORDER BY ${sortColumn} ${direction}, r.id ${direction}
+      ORDER BY ${orderBy}
       LIMIT $2`,
     parameters,
   );

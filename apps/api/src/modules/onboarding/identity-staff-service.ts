@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decrypt } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../../platform/keyset-cursor.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
@@ -72,13 +72,8 @@ async function reviewOf(db: Database, id: string): Promise<IdentityReviewRow> {
 /** One page of the queue in `status`, after the position `cursor` names. */
 export async function identityReviewPage(db: Database, status: IdentityReviewStatus, cursor: string | undefined): Promise<IdentityReviewList> {
   const { rows, total } = await listIdentityReviews(db, status, decodeCursor(cursor));
-  const page = rows.slice(0, identityQueuePageSize);
-  const last = page.at(-1);
-  return {
-    items: page.map(presentReview),
-    nextCursor: rows.length > identityQueuePageSize && last ? encodeCursor({ at: last.sort_text, id: last.id }) : null,
-    total,
-  };
+  const { page, nextCursor } = keysetPage(rows, identityQueuePageSize);
+  return { items: page.map(presentReview), nextCursor, total };
 }
 
 /** The facts for the decision on one screen: the review, who else shares this identity, and the referral bonus it would pay. */
@@ -137,8 +132,7 @@ export async function decideIdentityReviewAsStaff(
       reviewId: review.id,
       decision: request.decision === 'approve' ? 'approved' : 'rejected',
       reason: request.reason,
-      decidedBy: actor.staffId,
-      request: { ip: actor.ip, userAgent: actor.userAgent, requestId: actor.requestId },
+      decidedBy: actor,
     },
   );
   if (outcome === 'already_decided') throw new AppError('already_decided', 'This review was already decided');

@@ -2,10 +2,9 @@ import { generateRegistrationOptions, verifyRegistrationResponse, type Registrat
 import { passkeyAuditActions, passkeyChallengeValidMinutes, type Passkey, type PasskeyRegisterRequest } from '@strongroom/contracts/passkeys.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestHash } from '../../platform/idempotency.ts';
 import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { findCustomerById } from '../customers/service.ts';
-import { consumeStepUp, requireStepUp } from '../step-up/service.ts';
+import { accountChangeStepUp, consumeStepUp, requireStepUp } from '../step-up/service.ts';
 import { tellCustomer, type PasskeyDependencies } from './dependencies.ts';
 import { insertChallenge, insertPasskey, listPasskeyRows } from './repository.ts';
 import { challengeHash, claim, present, relyingPartyOf, transportsOf, userHandleOf } from './webauthn.ts';
@@ -17,18 +16,8 @@ import { challengeHash, claim, present, relyingPartyOf, transportsOf, userHandle
  */
 export async function registrationOptions(dependencies: PasskeyDependencies, actor: CustomerActor, stepUpChallengeId: string | undefined) {
   const { db } = dependencies;
-  const stepUpKey = `passkey-register:${actor.customerId}`;
-  const hash = requestHash('passkey-register', { customerId: actor.customerId });
-  const challenge = {
-    customerId: actor.customerId,
-    idempotencyKey: stepUpKey,
-    requestHash: hash,
-    amountCents: 0n,
-    purpose: 'adding a passkey to your account',
-    requestId: actor.requestId,
-    // It protects the account: a customer whom staff froze may still add one.
-    guardsMoney: false,
-  };
+  // It protects the account: a customer whom staff froze may still add one.
+  const challenge = accountChangeStepUp(actor, 'passkey-register', 'adding a passkey to your account');
   if (!stepUpChallengeId) return requireStepUp(dependencies.stepUp, challenge);
   const customer = await findCustomerById(db, actor.customerId);
   if (!customer) throw new AppError('unauthenticated', 'Please sign in.');
@@ -48,7 +37,7 @@ export async function registrationOptions(dependencies: PasskeyDependencies, act
     timeout: passkeyChallengeValidMinutes * 60_000 - 30_000,
   });
   const consumed = await db.transaction(async (tx) => {
-    if (!(await consumeStepUp(tx, actor.customerId, stepUpChallengeId, stepUpKey, hash))) return false;
+    if (!(await consumeStepUp(tx, actor.customerId, stepUpChallengeId, challenge.idempotencyKey, challenge.requestHash))) return false;
     await insertChallenge(tx, {
       hash: challengeHash(options.challenge),
       purpose: 'register',

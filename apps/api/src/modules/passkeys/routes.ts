@@ -9,7 +9,6 @@ import {
   passkeyRenameRequestSchema,
   passkeyResponseSchema,
 } from '@strongroom/contracts/passkeys.ts';
-import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { stepUpVerifyResponseSchema } from '@strongroom/contracts/step-up.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
@@ -17,7 +16,8 @@ import { errorResponses } from '../../platform/error-responses.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { deviceCookieName } from '../../platform/cookie-names.ts';
 import { idParams } from '../../platform/path-parameters.ts';
-import { customerActorOf } from '../../platform/request-actor.ts';
+import { customerActorOf, originOf } from '../../platform/request-actor.ts';
+import { stepUpAnswerOf } from '../../platform/request-headers.ts';
 import { startSignedInBrowser } from '../auth/service.ts';
 import { sessionAnswerFor } from '../customers/service.ts';
 import {
@@ -36,10 +36,6 @@ import {
 const tags = ['passkeys'];
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const challengeParams = z.object({ challengeId: z.string().max(64) });
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /** Sign-in with a passkey (docs/decisions/030): no session yet. */
 export function passkeySignInRoutes(dependencies: PasskeyDependencies): FastifyPluginAsyncZod {
@@ -60,9 +56,7 @@ export function passkeySignInRoutes(dependencies: PasskeyDependencies): FastifyP
       },
       async (request, reply) => {
         const signedIn = await signInWithPasskey(dependencies, request.body.response as AuthenticationResponseJSON, {
-          ip: request.ip,
-          requestId: request.id,
-          userAgent: request.headers['user-agent'],
+          ...originOf(request),
           deviceToken: request.cookies[deviceCookieName(request)],
         });
         await startSignedInBrowser(dependencies.auth, request, reply, signedIn);
@@ -87,7 +81,7 @@ export function passkeyRoutes(dependencies: PasskeyDependencies): FastifyPluginA
         config: { rateLimit: perCustomerRateLimit({ max: 20, timeWindow: '15 minutes' }) },
         schema: { tags, response: { 200: passkeyOptionsResponseSchema, ...errors } },
       },
-      async (request) => registrationOptions(dependencies, customerActorOf(request), firstHeader(request.headers[stepUpHeader])),
+      async (request) => registrationOptions(dependencies, customerActorOf(request), stepUpAnswerOf(request)),
     );
 
     customer.post(

@@ -1,8 +1,9 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { reserveSignInAttempt, settleSucceededAttempt, type ThrottleKey } from '../../platform/login-throttle.ts';
-import { completeSignIn, type RequestMeta } from '../auth/service.ts';
+import { auditEntryFrom } from '../../platform/request-actor.ts';
+import { completeSignIn, type SignInOrigin } from '../auth/service.ts';
 import type { PasskeyDependencies } from './dependencies.ts';
 import { findPasskeyByCredential } from './repository.ts';
 import { assertionOptions, claim, verifyAssertion } from './webauthn.ts';
@@ -24,16 +25,17 @@ const signInRefused = 'This passkey was not accepted. Try again, or sign in with
 export async function signInWithPasskey(
   dependencies: PasskeyDependencies,
   response: AuthenticationResponseJSON,
-  meta: RequestMeta,
+  meta: SignInOrigin,
 ): Promise<{ customerId: string; deviceToken: string }> {
   const { db } = dependencies;
-  const ipKey: ThrottleKey = `ip:${meta.ip}`;
-  const audit = { ip: meta.ip, userAgent: meta.userAgent, requestId: meta.requestId, action: 'auth.login' };
+  const ipKey: ThrottleKey = `ip:${meta.ip ?? 'unknown'}`;
+  const audit = (actorId: string | undefined, entry: Pick<AuditEntry, 'outcome' | 'details'>) =>
+    auditEntryFrom(meta, { actorType: 'anonymous', actorId }, { action: 'auth.login', ...entry });
   // Counted before the assertion is checked, as a password is (issue 30, item 5).
   const attempt = await reserveSignInAttempt(db, [ipKey]);
   if (attempt.outcome === 'recovery_required') throw new Error('An address has no recovery rule; only an account does');
   if (attempt.outcome === 'throttled') {
-    await recordAudit(db, { ...audit, actorType: 'anonymous', outcome: 'denied', details: { via: 'passkey', reason: 'throttled' } });
+    await recordAudit(db, audit(undefined, { outcome: 'denied', details: { via: 'passkey', reason: 'throttled' } }));
     throw new AppError('rate_limited', 'Too many attempts. Please wait before trying again.', { retryAfterSeconds: attempt.retryAfterSeconds });
   }
   const expectedChallenge = await claim(dependencies, response.response.clientDataJSON, 'sign_in', null);
@@ -41,13 +43,7 @@ export async function signInWithPasskey(
   const reason = !expectedChallenge ? 'challenge_unknown_or_used' : !row ? 'unknown_passkey' : undefined;
   const verified = expectedChallenge && row ? await verifyAssertion(dependencies, row, response, expectedChallenge) : false;
   if (!verified || !row) {
-    await recordAudit(db, {
-      ...audit,
-      actorType: 'anonymous',
-      actorId: row?.customer_id,
-      outcome: 'failure',
-      details: { via: 'passkey', reason: reason ?? 'verification_failed' },
-    });
+    await recordAudit(db, audit(row?.customer_id, { outcome: 'failure', details: { via: 'passkey', reason: reason ?? 'verification_failed' } }));
     throw new AppError('unauthenticated', signInRefused);
   }
   await settleSucceededAttempt(db, attempt);

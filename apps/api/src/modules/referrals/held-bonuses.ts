@@ -1,8 +1,9 @@
 import { sharedSignals, type DuplicateCustomer, type StaffReferralBonus } from '@strongroom/contracts/staff-identity.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
+import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
 import { customersSharingIdentity } from '../customers/service.ts';
 import { decideHeldReferral, findReferralOfReferred, findStaffReferral, holdReferral, lockPendingReferralOf, type StaffReferralRow } from './repository.ts';
 import { settleReferralBonuses, type ReferralDependencies } from './settlement.ts';
@@ -70,7 +71,6 @@ export interface HeldBonusDecision {
   referralId: string;
   decision: 'pay' | 'refuse';
   reason: string;
-  staffId: string;
 }
 
 /**
@@ -78,11 +78,7 @@ export interface HeldBonusDecision {
  * decision, or one on a bonus that was never held, answers 409 `already_decided`). The decision and
  * its audit entry are one transaction; a paid bonus is then settled like any other, exactly once.
  */
-export async function decideHeldBonus(
-  dependencies: ReferralDependencies,
-  decision: HeldBonusDecision,
-  auditOf: (entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>) => AuditEntry,
-): Promise<StaffReferralBonus> {
+export async function decideHeldBonus(dependencies: ReferralDependencies, actor: StaffActor, decision: HeldBonusDecision): Promise<StaffReferralBonus> {
   const { db } = dependencies;
   const existing = isUuid(decision.referralId) ? await findStaffReferral(db, decision.referralId) : undefined;
   if (!existing) throw new AppError('not_found', 'No such referral bonus');
@@ -90,13 +86,13 @@ export async function decideHeldBonus(
     const referred = await decideHeldReferral(tx, {
       referralId: existing.id,
       pay: decision.decision === 'pay',
-      staffId: decision.staffId,
+      staffId: actor.staffId,
       reason: decision.reason,
     });
     if (!referred) return undefined;
     await recordAudit(
       tx,
-      auditOf({
+      auditEntryOf(actor, {
         action: 'referral.bonus_decision',
         subject: existing.id,
         outcome: 'success',

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralBonusDecisionRequestSchema, referralBonusResponseSchema } from '@strongroom/contracts/staff-identity.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { idParams } from '../../platform/path-parameters.ts';
-import { permit, requireStaff, staffAudit, staffOf } from '../../platform/staff-auth.ts';
+import { staffActorOf } from '../../platform/request-actor.ts';
+import { permit, requireStaff } from '../../platform/staff-auth.ts';
 import { decideHeldBonus } from './held-bonuses.ts';
 import type { ReferralDependencies } from './settlement.ts';
 
@@ -23,11 +24,11 @@ export function referralStaffRoutes(dependencies: ReferralDependencies): Fastify
         schema: { tags: ['staff'], params: idParams, body: referralBonusDecisionRequestSchema, response: { 200: referralBonusResponseSchema, ...errors } },
       },
       async (request) => ({
-        referralBonus: await decideHeldBonus(
-          dependencies,
-          { referralId: request.params.id, decision: request.body.decision, reason: request.body.reason, staffId: staffOf(request).id },
-          (entry) => staffAudit(request, entry),
-        ),
+        referralBonus: await decideHeldBonus(dependencies, staffActorOf(request), {
+          referralId: request.params.id,
+          decision: request.body.decision,
+          reason: request.body.reason,
+        }),
       }),
     );
   };

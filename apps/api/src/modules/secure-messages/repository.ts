@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import type { KeysetPosition } from '../../platform/keyset-cursor.ts';
+import { keysetWalk, type KeysetPosition } from '../../platform/keyset-cursor.ts';
 
 /** The SQL of secure messages (migration 0020): threads, the customer's posts, staff replies. */
 export interface ThreadRow {
@@ -82,15 +82,8 @@ export async function findThread(
 /** The customer's threads, last activity first, one more than `limit` to tell a next page. */
 export async function listThreads(db: Queryable, customerId: string, after: KeysetPosition | undefined, limit: number): Promise<ThreadRow[]> {
   const parameters: unknown[] = [customerId, limit + 1];
-  let keyset = '';
-  if (after) {
-    parameters.push(after.at, after.id);
-    keyset = 'AND (last_activity_at, id) < ($3::timestamptz, $4::uuid)';
-  }
-  return db.query<ThreadRow>(
-    `SELECT ${threadColumns} FROM secure_message_threads WHERE customer_id = $1 ${keyset} ORDER BY last_activity_at DESC, id DESC LIMIT $2`,
-    parameters,
-  );
+  const { keyset, orderBy } = keysetWalk({ at: 'last_activity_at', id: 'id' }, 'DESC', after, parameters);
+  return db.query<ThreadRow>(`SELECT ${threadColumns} FROM secure_message_threads WHERE customer_id = $1 ${keyset} ORDER BY ${orderBy} LIMIT $2`, parameters);
 }
 
 /** Every thread of the customer's, for the export. */

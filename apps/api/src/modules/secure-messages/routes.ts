@@ -6,11 +6,10 @@ import {
   secureMessageListSchema,
   secureMessageThreadResponseSchema,
 } from '@strongroom/contracts/secure-messages.ts';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerTries } from '../../platform/customer-rate-limits.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { AppError } from '../../platform/errors.ts';
 import { idParams } from '../../platform/path-parameters.ts';
 import { customerActorOf } from '../../platform/request-actor.ts';
 import { addFollowUp, listSecureMessages, secureMessageThread, sendSecureMessage } from './service.ts';
@@ -25,19 +24,12 @@ export function secureMessageRoutes(db: Database): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
     // Per customer, so it runs once the session is known (a preHandler after requireCustomer's).
-    const writesOfCustomer = app.createRateLimit({
-      max: secureMessagesPerHour,
-      timeWindow: '1 hour',
-      keyGenerator: (request) => `secure-messages:${customerIdOf(request)}`,
-    });
-    const writeLimit = async (request: FastifyRequest) => {
-      const limit = await writesOfCustomer(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        throw new AppError('rate_limited', 'You have sent many messages in the last hour. Please wait before sending another.', {
-          retryAfterSeconds: limit.ttlInSeconds,
-        });
-      }
-    };
+    const writeLimit = perCustomerTries(
+      app,
+      'secure-messages',
+      { max: secureMessagesPerHour, timeWindow: '1 hour' },
+      'You have sent many messages in the last hour. Please wait before sending another.',
+    );
 
     app.get(
       '/messages',

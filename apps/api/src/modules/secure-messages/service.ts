@@ -8,7 +8,7 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../../platform/keyset-cursor.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
@@ -49,16 +49,12 @@ function threadOf(row: ThreadRow, entries: readonly EntryRow[]): SecureMessageTh
 
 export async function listSecureMessages(db: Queryable, customerId: string, cursor: string | undefined): Promise<SecureMessageList> {
   const rows = await listThreads(db, customerId, decodeCursor(cursor), secureMessagePageSize);
-  const page = rows.slice(0, secureMessagePageSize);
+  const { page, nextCursor } = keysetPage(rows, secureMessagePageSize);
   const entries = await entriesOf(
     db,
     page.map((row) => row.id),
   );
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => summaryOf(row, entries)),
-    nextCursor: rows.length > secureMessagePageSize && last ? encodeCursor({ at: last.sort_text, id: last.id }) : null,
-  };
+  return { items: page.map((row) => summaryOf(row, entries)), nextCursor };
 }
 
 /** One thread of this customer's; anyone else's, or a malformed id, is 404 like a missing one. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import type { KeysetPosition } from '../../platform/keyset-cursor.ts';
+import { keysetWalk, type KeysetPosition } from '../../platform/keyset-cursor.ts';
 import { securityActionPatterns } from './wording.ts';
 
 /**
@@ -32,11 +32,7 @@ export async function listSecurityEvents(
   limit: number | null,
 ): Promise<SecurityEventRow[]> {
   const parameters: unknown[] = [customerId, [...securityActionPatterns]];
-  let keyset = '';
-  if (after) {
-    parameters.push(after.at, after.id);
-    keyset = 'AND (a.occurred_at, a.id) < ($3::timestamptz, $4::bigint)';
-  }
+  const { keyset, orderBy } = keysetWalk({ at: 'a.occurred_at', id: 'a.id', idType: 'bigint' }, 'DESC', after, parameters);
   let limitSql = '';
   if (limit !== null) {
     parameters.push(limit + 1);
@@ -44,7 +40,7 @@ export async function listSecurityEvents(
   }
   return db.query<SecurityEventRow>(
     `SELECT ${eventColumns} FROM audit_log a ${reportJoin}
-      WHERE ${ownEventsSql} ${keyset} ORDER BY a.occurred_at DESC, a.id DESC ${limitSql}`,
+      WHERE ${ownEventsSql} ${keyset} ORDER BY ${orderBy} ${limitSql}`,
     parameters,
   );
 }

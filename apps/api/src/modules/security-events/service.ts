@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { insertJob } from '../../platform/jobs/job-repository.ts';
-import { decodeCursor, encodeCursor, isBigintId } from '../../platform/keyset-cursor.ts';
+import { decodeCursor, isBigintId, keysetPage } from '../../platform/keyset-cursor.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
@@ -48,12 +48,8 @@ function present(row: SecurityEventRow): SecurityEvent {
 
 export async function securityEventPage(db: Queryable, customerId: string, cursor: string | undefined): Promise<SecurityEventList> {
   const rows = await listSecurityEvents(db, customerId, decodeCursor(cursor, isBigintId), securityEventPageSize);
-  const page = rows.slice(0, securityEventPageSize);
-  const last = page.at(-1);
-  return {
-    items: page.map(present),
-    nextCursor: rows.length > securityEventPageSize && last ? encodeCursor({ at: last.sort_text, id: last.id }) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, securityEventPageSize);
+  return { items: page.map(present), nextCursor };
 }
 
 /** For the data export (part E): every security event of the customer's, newest first. */

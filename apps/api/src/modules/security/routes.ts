@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { stepUpHeader } from '@strongroom/contracts/payments.ts';
 import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
@@ -15,9 +14,10 @@ import {
   totpStatusResponseSchema,
 } from '@strongroom/contracts/security.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
+import { perCustomerTries } from '../../platform/customer-rate-limits.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
-import { AppError } from '../../platform/errors.ts';
 import { customerActorOf } from '../../platform/request-actor.ts';
+import { stepUpAnswerOf } from '../../platform/request-headers.ts';
 import { clearSessionCookies } from '../../platform/session.ts';
 import {
   changePassword,
@@ -40,11 +40,6 @@ function actorOf(request: FastifyRequest): SessionActor {
   return { ...customerActorOf(request), sessionIdHash: session.idHash };
 }
 
-function stepUpOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[stepUpHeader];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * The Security part of Settings (issue 15): sessions, password, authenticator app. Changes to
  * the password and the app are step-up actions (403 `step_up_required`, then the same request
@@ -55,13 +50,7 @@ export function securityRoutes(dependencies: SecurityDependencies): FastifyPlugi
     requireCustomer(app, dependencies.db);
 
     /** At most 10 tries in 10 minutes per customer (it runs after requireCustomer, which knows who). */
-    function perCustomerLimit(name: string, message: string) {
-      const limit = app.createRateLimit({ max: 10, timeWindow: '10 minutes', keyGenerator: (request) => `${name}:${customerIdOf(request)}` });
-      return async (request: FastifyRequest) => {
-        const state = await limit(request);
-        if (!state.isAllowed && state.isExceeded) throw new AppError('rate_limited', message, { retryAfterSeconds: state.ttlInSeconds });
-      };
-    }
+    const perCustomerLimit = (name: string, message: string) => perCustomerTries(app, name, { max: 10, timeWindow: '10 minutes' }, message);
 
     app.get('/me/sessions', { schema: { tags: ['security'], response: { 200: customerSessionsResponseSchema, ...errors } } }, async (request) => ({
       items: await listSessions(dependencies.db, actorOf(request)),
@@ -92,7 +81,7 @@ export function securityRoutes(dependencies: SecurityDependencies): FastifyPlugi
         schema: { tags: ['security'], body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema, ...errors } },
       },
       async (request) => {
-        const { otherSessionsEnded } = await changePassword(dependencies, actorOf(request), request.body, stepUpOf(request));
+        const { otherSessionsEnded } = await changePassword(dependencies, actorOf(request), request.body, stepUpAnswerOf(request));
         return { changed: true as const, otherSessionsEnded };
       },
     );
@@ -107,7 +96,7 @@ export function securityRoutes(dependencies: SecurityDependencies): FastifyPlugi
         preHandler: perCustomerLimit('totp-enrol', 'Too many tries. Please wait a few minutes.'),
         schema: { tags: ['security'], response: { 200: totpEnrolmentResponseSchema, ...errors } },
       },
-      async (request) => startTotpEnrolment(dependencies, actorOf(request), stepUpOf(request)),
+      async (request) => startTotpEnrolment(dependencies, actorOf(request), stepUpAnswerOf(request)),
     );
 
     app.post(
@@ -120,7 +109,7 @@ export function securityRoutes(dependencies: SecurityDependencies): FastifyPlugi
     );
 
     app.delete('/me/totp', { schema: { tags: ['security'], response: { 200: totpRemovedResponseSchema, ...errors } } }, async (request) => {
-      await removeTotp(dependencies, actorOf(request), stepUpOf(request));
+      await removeTotp(dependencies, actorOf(request), stepUpAnswerOf(request));
       return { removed: true as const };
     });
   };

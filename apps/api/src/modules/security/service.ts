@@ -5,7 +5,6 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { requestHash } from '../../platform/idempotency.ts';
 import type { Mailer } from '../../platform/messaging/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../../platform/second-factors.ts';
 import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { endAllSessions } from '../../platform/session.ts';
-import { consumeStepUp, requireStepUp, type StepUpDependencies } from '../step-up/service.ts';
+import { accountChangeStepUp, consumeStepUp, requireStepUp, type StepUpDependencies } from '../step-up/service.ts';
 import { newTotpSecret, otpauthUri } from '../../platform/totp.ts';
 import { describeUserAgent } from '../auth/service.ts';
 import { findCustomerById, updatePasswordHash } from '../customers/service.ts';
@@ -126,22 +125,6 @@ const changePurpose: Record<AccountChange, string> = {
 };
 
 /**
- * A change to the account's protection is one action per customer: its step-up key and hash name
- * the change and the customer, never the body (a hash of a password must not be stored).
- */
-function changeChallenge(actor: CustomerActor, change: AccountChange) {
-  return {
-    customerId: actor.customerId,
-    idempotencyKey: `${change}:${actor.customerId}`,
-    requestHash: requestHash(change, { customerId: actor.customerId }),
-    amountCents: 0n,
-    purpose: changePurpose[change],
-    requestId: actor.requestId,
-    guardsMoney: false,
-  };
-}
-
-/**
  * Runs `change` inside the transaction that spends the verified challenge; without one, or when it
  * cannot be spent, answers a new challenge (403 step_up_required). It is answered with a factor the
  * customer already has, however recent the sign-in; the contact-details module uses it too.
@@ -153,7 +136,7 @@ export async function withStepUp<T>(
   stepUpChallengeId: string | undefined,
   apply: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const challenge = changeChallenge(actor, change);
+  const challenge = accountChangeStepUp(actor, change, changePurpose[change]);
   if (!stepUpChallengeId) return requireStepUp(dependencies.stepUp, challenge);
   const outcome = await dependencies.db.transaction(async (tx) => {
     if (!(await consumeStepUp(tx, actor.customerId, stepUpChallengeId, challenge.idempotencyKey, challenge.requestHash))) return { spent: false as const };

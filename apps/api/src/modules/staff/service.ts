@@ -17,7 +17,7 @@ import { decrypt, encrypt } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword, isCommonPassword, spendVerificationTime, verifyPassword } from '../../platform/passwords.ts';
 import { endAllSessions } from '../../platform/session.ts';
-import { auditEntryOf, type RequestOrigin, type StaffActor } from '../../platform/request-actor.ts';
+import { auditEntryFrom, auditEntryOf, type RequestOrigin, type StaffActor } from '../../platform/request-actor.ts';
 import type { StaffPrincipal } from '../../platform/staff-auth.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../platform/totp.ts';
 import { reserveSignInAttempt, settleSucceededAttempt, type ThrottleKey } from '../../platform/login-throttle.ts';
@@ -118,15 +118,8 @@ export async function currentCodeOf(
   return staff && !staff.disabled_at ? code(openSecret(dependencies.config, staff.totp_secret_encrypted), atMs) : undefined;
 }
 
-function loginAudit(meta: RequestOrigin, entry: Pick<AuditEntry, 'outcome' | 'actorId' | 'details'>): AuditEntry {
-  return {
-    actorType: entry.outcome === 'success' ? 'staff' : 'anonymous',
-    action: 'staff.login',
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    requestId: meta.requestId,
-    ...entry,
-  };
+function loginAudit(meta: RequestOrigin, { actorId, ...entry }: Pick<AuditEntry, 'outcome' | 'actorId' | 'details'>): AuditEntry {
+  return auditEntryFrom(meta, { actorType: entry.outcome === 'success' ? 'staff' : 'anonymous', actorId }, { action: 'staff.login', ...entry });
 }
 
 /**
@@ -285,13 +278,8 @@ export async function enrolStaffMember(dependencies: StaffDependencies, actor: S
 
 /** A back-office sign-out, audited as the staff member whose session it was, or as anonymous when there was none. */
 export async function recordStaffLogout(db: Queryable, origin: RequestOrigin, staffId: string | undefined): Promise<void> {
-  await recordAudit(db, {
-    actorType: staffId ? 'staff' : 'anonymous',
-    actorId: staffId,
-    action: 'staff.logout',
-    outcome: 'success',
-    ip: origin.ip,
-    userAgent: origin.userAgent,
-    requestId: origin.requestId,
-  });
+  await recordAudit(
+    db,
+    auditEntryFrom(origin, { actorType: staffId ? 'staff' : 'anonymous', actorId: staffId }, { action: 'staff.logout', outcome: 'success' }),
+  );
 }

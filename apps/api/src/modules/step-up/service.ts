@@ -5,6 +5,7 @@ import { accountFrozenMessage, openFreezeOf } from '../../platform/account-freez
 import { recordAudit } from '../../platform/audit.ts';
 import { equalHashes, keyedHash, randomDigits } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requestHash } from '../../platform/idempotency.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
 import { checkCustomerTotp, spendRecoveryCode } from '../../platform/second-factors.ts';
 import { challengeMessage, maskPhone, notFoundMessage, smsText, wrongCodeMessage } from './messages.ts';
@@ -81,6 +82,24 @@ export interface StepUpRequest {
    * froze may still make it. Default true: a frozen customer completes no money challenge.
    */
   guardsMoney?: boolean;
+}
+
+/**
+ * The step-up of a change to the account's protection (a password, a second factor, contact
+ * details, a passkey): one action per customer, so its key and hash name the change and the
+ * customer, never the body (a hash of a password must not be stored); `purpose` words it for the
+ * SMS. It moves no money, so a customer whom staff froze may still make it.
+ */
+export function accountChangeStepUp(actor: { customerId: string; requestId: string }, change: string, purpose: string): StepUpRequest {
+  return {
+    customerId: actor.customerId,
+    idempotencyKey: `${change}:${actor.customerId}`,
+    requestHash: requestHash(change, { customerId: actor.customerId }),
+    amountCents: 0n,
+    purpose,
+    requestId: actor.requestId,
+    guardsMoney: false,
+  };
 }
 
 /** Codes sent for one challenge, the first included; then the customer starts a new one. */
