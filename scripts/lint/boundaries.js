@@ -105,7 +105,46 @@ const routesSpeakHttpOnly = {
   },
 };
 
+// Money moves through one module (docs/decisions/069-every-movement-through-the-money-module.md): the
+// only production code of the API that writes ledger transfers is the money module, modules/money/,
+// which takes every transfer's sides from its kinds.ts. The ledger's own files and the tests may use
+// the ledger directly.
+const ledgerWriter = /(?:^|[/\\])ledger[/\\]create-transfers\.ts$/;
+const moneyModule = `${path.sep}modules${path.sep}money${path.sep}`;
+const apiSource = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
+const mayWriteTheLedger = (file) =>
+  file.includes(moneyModule) ||
+  /\.test\.ts$/.test(file) ||
+  [`${apiSource}ledger${path.sep}`, `${apiSource}test${path.sep}`, `${apiSource}faults${path.sep}`].some((folder) => file.includes(folder));
+
+const moneyThroughOneModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Only the money module (modules/money/) writes ledger transfers' },
+    schema: [],
+    messages: {
+      writesTheLedger:
+        '{{source}} writes ledger transfers: move money through modules/money/service.ts (postPayment, bookMovements, resolveHeld), with its sides in modules/money/kinds.ts.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    if (!file.includes(apiSource) || mayWriteTheLedger(file)) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !ledgerWriter.test(source)) return;
+      context.report({ node: node.source, messageId: 'writesTheLedger', data: { source } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 export const boundaries = {
   meta: { name: 'strongroom' },
-  rules: { 'module-boundaries': moduleBoundaries, 'feature-boundaries': featureBoundaries, 'routes-speak-http-only': routesSpeakHttpOnly },
+  rules: {
+    'module-boundaries': moduleBoundaries,
+    'feature-boundaries': featureBoundaries,
+    'routes-speak-http-only': routesSpeakHttpOnly,
+    'money-through-one-module': moneyThroughOneModule,
+  },
 };

@@ -217,8 +217,10 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   // Concurrent payments share ledger transactions (docs/ledger.md); see docs/decisions/016-money-movement.md.
   const paymentStages = createPaymentStageTimer();
   const stepUpMethods: StepUpMethods = { passkey: hasPasskey, totp: hasConfirmedTotp };
+  // Every money rule reads the app's clock (absent in production: the machine's and the database's time).
   const payments = {
     db,
+    clock,
     ledger: createTransferBatcher(db, { clock }),
     stages: paymentStages,
     config,
@@ -230,7 +232,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   };
   const stepUp = stepUpDependencies(payments);
   const settleSoon = registerPaymentJobs(jobs, payments);
-  registerLoanJobs(jobs, { db, liveEvents, config });
+  registerLoanJobs(jobs, { db, liveEvents, config, clock });
   const approveIdentity = delayedJob(services, clock, autoApproveJobKind, config.kycAutoApproveSeconds);
   const scheduleAutoApproval = approveIdentity && ((reviewId: string) => approveIdentity({ reviewId }));
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
@@ -313,7 +315,7 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(staffRoutes(staff));
   await api.register(customerCareRoutes({ db, liveEvents, cards }));
   await api.register(staffPaymentRoutes(payments));
-  await api.register(staffAchRoutes({ db, config }));
+  await api.register(staffAchRoutes({ db, config, clock: payments.clock }));
   await api.register(identityStaffRoutes({ db, storage, mailer, liveEvents, config }));
   await api.register(messageStaffRoutes({ db, mailer, bankName: config.bankName, liveEvents }));
   await api.register(staffSettingsRoutes(db));
@@ -321,8 +323,8 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(cardRoutes(cards));
   await api.register(dataExportRoutes({ db, config, cards }));
   await api.register(cardStaffRoutes(cards));
-  await api.register(loanRoutes({ db, liveEvents, config }));
-  await api.register(loanStaffRoutes({ db, liveEvents, config }));
+  await api.register(loanRoutes({ db, liveEvents, config, clock: payments.clock }));
+  await api.register(loanStaffRoutes({ db, liveEvents, config, clock: payments.clock }));
   await api.register(preferencesRoutes({ db }));
   await api.register(contactDetailsRoutes({ db, mailer, sms, config, stepUp }));
   await api.register(contactCorrectionRoutes({ db, mailer, sms, liveEvents, config }));

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
-import { accountCodes, ledgers, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers, createTransfersIn } from '../../ledger/create-transfers.ts';
-import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
-import { accountFlags, type LedgerAccount, type TransferInput } from '../../ledger/types.ts';
+import { accountCodes, ledgers } from '../../ledger/codes.ts';
+import { accountFlags, type LedgerAccount } from '../../ledger/types.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { listAccountsOwing, listOwingAmong, setOwedLedgerAccount, type OwingAccount, type OwingAccountRow } from './repository.ts';
 
@@ -16,7 +14,7 @@ export type { OwingAccount, OwingAccountRow } from './repository.ts';
  * spent, the bank takes it back from a second ledger account of the customer account: what it owes
  * the bank, debit-normal, created the first time it is needed. The balance the customer sees is
  * the account's balance minus what it owes, so it can be below zero; money that comes in later
- * pays what is owed first (`repayOwed`), and nothing goes out while anything is owed.
+ * pays what is owed first (move-money.ts `repayOwedIn` and `repayOwed`), and nothing goes out while anything is owed.
  * See docs/decisions/021-deposits-from-verified-sources.md.
  */
 /** The id of the owed account is fixed by the customer account's, so creating it twice is harmless. */
@@ -46,28 +44,6 @@ export async function owedCents(db: Queryable, account: Pick<OwingAccount, 'owed
   return owedCentsOf(owedAccount);
 }
 
-/**
- * Pays what the account owes from what it has available, as far as it goes. Balances are read
- * again each time and the ledger's two limit flags refuse both an overdraft and repaying more than
- * is owed, so two runs at once can never take too much: the loser's transfer is refused and the
- * next run tries again. Answers the cents repaid.
- */
-export async function repayOwed(db: Database, account: OwingAccount): Promise<bigint> {
-  if (!account.owed_ledger_account_id) return 0n;
-  const [deposit, owed] = await lookupAccounts(db, [account.ledger_account_id, account.owed_ledger_account_id]);
-  if (!deposit || !owed) throw new Error(`customer account ${account.id} is missing a ledger account`);
-  const owedNow = owedCentsOf(owed);
-  const available = balanceOf(deposit).availableCents;
-  const amountCents = owedNow < available ? owedNow : available;
-  if (amountCents <= 0n) return 0n;
-  const [outcome] = await createTransfers(db, [
-    { id: randomUUID(), debitAccountId: deposit.id, creditAccountId: owed.id, amountCents, ledger: ledgers.usd, code: transferCodes.owedRepayment },
-  ]);
-  if (outcome?.result === 'ok') return amountCents;
-  if (outcome?.result === 'exceeds_credits' || outcome?.result === 'exceeds_debits') return 0n;
-  throw new Error(`the ledger refused repaying what account ${account.id} owes: ${outcome?.result ?? 'no result'}`);
-}
-
 /** A customer account that owes: the deposit ledger account money arrives in, and what it owes the bank. */
 export interface OwingLedgerAccounts {
   depositLedgerAccountId: string;
@@ -80,21 +56,24 @@ export function owingAmong(db: Queryable, depositLedgerAccountIds: readonly stri
   return listOwingAmong(db, [...new Set(depositLedgerAccountIds)]);
 }
 
-/** How a caller writes transfers in its transaction: the ledger's own, or its batcher's (which dates them by its clock). */
-export type TransfersWriter = (tx: Queryable, transfers: readonly TransferInput[]) => Promise<CreateTransferOutcome[]>;
+/** A repayment of what an account owes: from its deposit ledger account to what it owes (kinds.ts: owed_repayment). */
+export interface OwedRepayment {
+  id: string;
+  fromLedgerAccountId: string;
+  toLedgerAccountId: string;
+  amountCents: bigint;
+}
 
 /**
- * Money that arrived pays what the account owes in the transaction that brought it (issue 30 item 6;
- * decision 052): the caller has just credited each deposit account in `tx`, so the ledger holds that
- * account's row lock until the commit, and nothing can spend from it or repay from it meanwhile. The
- * available balance and the debt read now therefore still hold when the repayment is written (a
- * return arriving at the same moment only makes the debt larger), and the repayment cannot be
- * refused. Each account repays as much as it can: the smaller of the debt and what is available.
- * The caller retries its transaction on a write conflict, as for any ledger write in a transaction.
- * Answers the cents repaid.
+ * What each owing account repays now: the smaller of the debt and what it has available, read in
+ * `tx`. Money that arrived pays what the account owes in the transaction that brought it (issue 30
+ * item 6; decision 052): the caller has just credited each deposit account in `tx`, so the ledger
+ * holds that account's row lock until the commit, and nothing can spend from it or repay from it
+ * meanwhile; the figures read now therefore still hold when the money module (move-money.ts
+ * `repayOwedIn`) writes the repayments, and they cannot be refused.
  */
-export async function repayOwedIn(tx: Queryable, owing: readonly OwingLedgerAccounts[], write: TransfersWriter = createTransfersIn): Promise<bigint> {
-  if (owing.length === 0) return 0n;
+export async function owedRepaymentsOf(tx: Queryable, owing: readonly OwingLedgerAccounts[]): Promise<OwedRepayment[]> {
+  if (owing.length === 0) return [];
   const accounts = new Map(
     (
       await lookupAccounts(
@@ -103,7 +82,7 @@ export async function repayOwedIn(tx: Queryable, owing: readonly OwingLedgerAcco
       )
     ).map((account) => [account.id, account]),
   );
-  const repayments = owing.flatMap((pair) => {
+  return owing.flatMap((pair) => {
     const deposit = accounts.get(pair.depositLedgerAccountId);
     const owed = accounts.get(pair.owedLedgerAccountId);
     if (!deposit || !owed) throw new Error(`the owing account ${pair.depositLedgerAccountId} is missing a ledger account`);
@@ -111,14 +90,8 @@ export async function repayOwedIn(tx: Queryable, owing: readonly OwingLedgerAcco
     const available = balanceOf(deposit).availableCents;
     const amountCents = owedNow < available ? owedNow : available;
     if (amountCents <= 0n) return [];
-    return [{ id: randomUUID(), debitAccountId: deposit.id, creditAccountId: owed.id, amountCents, ledger: ledgers.usd, code: transferCodes.owedRepayment }];
+    return [{ id: randomUUID(), fromLedgerAccountId: deposit.id, toLedgerAccountId: owed.id, amountCents }];
   });
-  if (repayments.length === 0) return 0n;
-  const outcomes = await write(tx, repayments);
-  outcomes.forEach((outcome, index) => {
-    if (outcome.result !== 'ok') throw new Error(`the ledger refused repaying what ${repayments[index]?.debitAccountId} owes: ${outcome.result}`);
-  });
-  return repayments.reduce((sum, repayment) => sum + repayment.amountCents, 0n);
 }
 
 /** Accounts that owe something and may have money to pay it with; the payments sweep repays them. */

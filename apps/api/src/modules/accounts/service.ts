@@ -17,12 +17,11 @@ export {
   ensureOwedAccount,
   owedCents,
   owedCentsOf,
+  owedRepaymentsOf,
   owingAmong,
-  repayOwed,
-  repayOwedIn,
+  type OwedRepayment,
   type OwingAccount,
   type OwingLedgerAccounts,
-  type TransfersWriter,
 } from './owed.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import type { Config } from '../../config.ts';
+import { systemClock, type Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decrypt } from '../../platform/crypto.ts';
@@ -26,6 +27,8 @@ export interface AchDependencies {
   db: Database;
   config: Config;
   liveEvents?: LiveEvents;
+  /** What a file's creation and effective dates read as now; absent, the machine's time (db/clock.ts). */
+  clock?: Clock;
 }
 
 /** A-Z then 0-9: the 37th file of a day has no modifier left. */
@@ -56,12 +59,15 @@ export interface AchFileResult {
   creditTotalCents: bigint;
 }
 
+/** What the ACH files read as now: the injected clock, else the machine's time. */
+const nowOf = (dependencies: Pick<AchDependencies, 'clock'>): Date => (dependencies.clock ?? systemClock).now();
+
 /**
  * Writes the NACHA file of everything waiting at the ACH rail that has not gone out yet, and
  * records each entry with its trace number, in one transaction: an entry is in exactly one file,
  * and a return names it by that trace number. Null when nothing waits.
  */
-export async function buildAchFile(dependencies: AchDependencies, createdBy: string, now = new Date()): Promise<AchFileResult | null> {
+export async function buildAchFile(dependencies: AchDependencies, createdBy: string, now = nowOf(dependencies)): Promise<AchFileResult | null> {
   const { db, config } = dependencies;
   const bankRouting = businessConstants.bankRoutingNumber;
   const result = await db.transaction(async (tx) => {
@@ -170,7 +176,7 @@ const provisionalTraceBase = 9_000_000;
  * provisional one. `buildAchFile` (the `ach-file` command) stays the one way entries are sent.
  * Null for a day with no entries (a NACHA file holds at least one).
  */
-export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db' | 'config'>, day: string, now = new Date()) {
+export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db' | 'config' | 'clock'>, day: string, now = nowOf(dependencies)) {
   const { db, config } = dependencies;
   const bankRouting = businessConstants.bankRoutingNumber;
   const rows = await pendingAchCreditsOn(db, day, maxEntriesPerFile);
@@ -212,7 +218,12 @@ export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db
  * A staff member's download of the day's credits (`GET /staff/payments/ach-file`), audited either way,
  * since the file holds account numbers; a day with no credits is not found.
  */
-export async function downloadAchCredits(dependencies: Pick<AchDependencies, 'db' | 'config'>, actor: StaffActor, day: string, reason: string | undefined) {
+export async function downloadAchCredits(
+  dependencies: Pick<AchDependencies, 'db' | 'config' | 'clock'>,
+  actor: StaffActor,
+  day: string,
+  reason: string | undefined,
+) {
   const file = await exportAchCreditsOf(dependencies, day);
   await recordAudit(
     dependencies.db,

@@ -12,7 +12,7 @@ import { downloadAchCredits, type AchDependencies } from './service.ts';
  * is recorded: see `exportAchCreditsOf`); the download itself is audited, since the file holds
  * account numbers. A day with no credits answers 404.
  */
-export function staffAchRoutes(dependencies: Pick<AchDependencies, 'db' | 'config'>): FastifyPluginAsyncZod {
+export function staffAchRoutes(dependencies: Pick<AchDependencies, 'db' | 'config' | 'clock'>): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {
     requireStaff(app, db);

@@ -1,14 +1,14 @@
 import type { CardTransaction } from '@strongroom/contracts/cards.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { transferFlags } from '../../ledger/types.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyCustomer } from '../../platform/notify.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
+import { resolveHeld, type ResolveRefusal } from '../money/service.ts';
 import { clearCardPurchaseLine, releaseCardPurchaseLine } from '../payments/service.ts';
-import { expiredHolds, findAuthorization, orphanAuthorizations, resolveAuthorization, type AuthorizationRow } from './authorization-repository.ts';
+import { expiredHolds, findAuthorization, resolveAuthorization, type AuthorizationRow } from './authorization-repository.ts';
 import { cardsLink, type CardDependencies } from './card-dependencies.ts';
 import { answerOf, presentTransaction, type AuthorizationAnswer } from './presenter.ts';
 import { refused, type Refused } from './refusals.ts';
@@ -18,9 +18,6 @@ export interface HoldResolved {
   outcome: 'resolved';
   answer: { authorization: AuthorizationAnswer; transaction: CardTransaction };
 }
-
-/** After this long an authorisation with no ledger hold will never get one. */
-const orphanAfterMinutes = 5;
 
 async function authorizationFor(db: Queryable, id: string): Promise<AuthorizationRow> {
   const row = isUuid(id) ? await findAuthorization(db, id) : undefined;
@@ -47,72 +44,87 @@ async function resolved(db: Queryable, id: string): Promise<HoldResolved> {
 
 /**
  * Clearing posts the hold, for its amount or less (the rest is released); more than was
- * authorised, a second clearing, or one after a reversal or expiry is refused (409).
+ * authorised, a second clearing, or one after a reversal or expiry is refused (409). The post and
+ * the authorisation's new state commit together.
  */
 export async function clearAuthorization(
   dependencies: CardDependencies,
   authorizationId: string,
   amountCents: number | undefined,
 ): Promise<HoldResolved | Refused> {
-  const { db } = dependencies;
   await releaseExpiredHolds(dependencies);
-  const row = await authorizationFor(db, authorizationId);
-  const notPending = refusalUnlessPending(row, 'clear');
-  if (notPending) return notPending;
+  const row = await authorizationFor(dependencies.db, authorizationId);
   const amount = amountCents === undefined ? BigInt(row.amount_cents) : BigInt(amountCents);
-  if (amount > BigInt(row.amount_cents)) {
+  if (row.status === 'pending' && amount > BigInt(row.amount_cents)) {
     return refused('conflict', `Clearing can take at most the ${formatMoney(BigInt(row.amount_cents))} that was authorised, not ${formatMoney(amount)}.`);
   }
-  const transferId = derivedUuid('card-clear', row.id);
-  const [outcome] = await createTransfers(
-    db,
-    [{ id: transferId, pendingId: row.id, amountCents: amount, flags: transferFlags.postPendingTransfer }],
-    dependencies.clock,
+  return resolveHold(
+    dependencies,
+    row.id,
+    'clear',
+    async (tx, transferId) => {
+      await resolveAuthorization(tx, row.id, { status: 'cleared', clearedCents: amount, transferId });
+      await clearCardPurchaseLine(tx, row.id, amount);
+    },
+    amount,
   );
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) return refusalOfResolution(dependencies, row, outcome?.result, 'clear');
-  await db.transaction(async (tx) => {
-    await resolveAuthorization(tx, row.id, { status: 'cleared', clearedCents: amount, transferId });
-    await clearCardPurchaseLine(tx, row.id, amount);
-  });
-  dependencies.liveEvents?.publish(row.customer_id, 'accounts');
-  return resolved(db, row.id);
 }
 
 /** A reversal voids the hold: the money never left. After clearing it is refused (409). */
 export async function reverseAuthorization(dependencies: CardDependencies, authorizationId: string): Promise<HoldResolved | Refused> {
-  const { db } = dependencies;
   await releaseExpiredHolds(dependencies);
-  const row = await authorizationFor(db, authorizationId);
-  const notPending = refusalUnlessPending(row, 'reverse');
-  if (notPending) return notPending;
-  const transferId = derivedUuid('card-reverse', row.id);
-  const [outcome] = await createTransfers(db, [{ id: transferId, pendingId: row.id, flags: transferFlags.voidPendingTransfer }], dependencies.clock);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) return refusalOfResolution(dependencies, row, outcome?.result, 'reverse');
-  await db.transaction(async (tx) => {
+  const row = await authorizationFor(dependencies.db, authorizationId);
+  const answer = await resolveHold(dependencies, row.id, 'reverse', async (tx, transferId) => {
     await resolveAuthorization(tx, row.id, { status: 'reversed', transferId });
     await releaseCardPurchaseLine(tx, row.id);
     await notifyHoldReleased(tx, row);
   });
-  publishRelease(dependencies, row.customer_id);
-  return resolved(db, row.id);
+  if (answer.outcome === 'resolved') dependencies.liveEvents?.publish(row.customer_id, 'notifications');
+  return answer;
 }
 
-/** The ledger said no to a post or void: the hold was resolved meanwhile (or expired). */
-async function refusalOfResolution(
+/**
+ * Posts (clear) or voids (reverse) a pending authorisation's hold through the money module, and
+ * records the outcome, in one transaction under the authorisation's row lock: of a clearing and a
+ * reversal at once, one wins and the other is refused for the state the first left.
+ */
+async function resolveHold(
   dependencies: CardDependencies,
-  row: AuthorizationRow,
-  result: string | undefined,
+  id: string,
   action: 'clear' | 'reverse',
-): Promise<Refused> {
-  const what = action === 'clear' ? 'cleared' : 'reversed';
-  if (result === 'pending_transfer_expired') {
+  record: (tx: Queryable, transferId: string) => Promise<void>,
+  amountCents?: bigint,
+): Promise<HoldResolved | Refused> {
+  const transferId = derivedUuid(action === 'clear' ? 'card-clear' : 'card-reverse', id);
+  const refusal = await retryOnWriteConflict(() =>
+    dependencies.db.transaction(async (tx): Promise<Refused | undefined> => {
+      const current = await findAuthorization(tx, id, { lock: true });
+      if (!current) throw new AppError('not_found', 'No such authorisation');
+      const notPending = refusalUnlessPending(current, action);
+      if (notPending) return notPending;
+      const resolved = await resolveHeld(
+        tx,
+        { id: transferId, pendingId: id, action: action === 'clear' ? 'post' : 'void', ...(amountCents === undefined ? {} : { amountCents }) },
+        dependencies.clock,
+      );
+      if (resolved.outcome === 'refused') return refusalOfResolution(resolved.code, action);
+      await record(tx, transferId);
+      return undefined;
+    }),
+  );
+  if (refusal) {
+    // A hold the ledger's sweep voided meanwhile is recorded expired now, and the customer told.
     await releaseExpiredHolds(dependencies);
-    return refused('conflict', `This authorisation cannot be ${what}: its hold expired and was released.`);
+    return refusal;
   }
-  if (result?.startsWith('pending_transfer_already_')) {
-    const notPending = refusalUnlessPending(await authorizationFor(dependencies.db, row.id), action);
-    if (notPending) return notPending;
-  }
+  dependencies.liveEvents?.publish((await authorizationFor(dependencies.db, id)).customer_id, 'accounts');
+  return resolved(dependencies.db, id);
+}
+
+/** The ledger said no to a post or void: the hold ended otherwise meanwhile. */
+function refusalOfResolution(code: ResolveRefusal, action: 'clear' | 'reverse'): Refused {
+  const what = action === 'clear' ? 'cleared' : 'reversed';
+  if (code === 'hold_expired') return refused('conflict', `This authorisation cannot be ${what}: its hold expired and was released.`);
   return refused('conflict', `This authorisation cannot be ${what} now.`);
 }
 
@@ -148,7 +160,5 @@ export async function releaseExpiredHolds(dependencies: CardDependencies, limit 
     });
     publishRelease(dependencies, row.customer_id);
   }
-  // An authorisation whose hold never reached the ledger (a crash between the two) held nothing: it ends expired, silently.
-  for (const orphan of await orphanAuthorizations(db, orphanAfterMinutes, limit)) await resolveAuthorization(db, orphan.id, { status: 'expired' });
   return rows.length;
 }

@@ -104,24 +104,3 @@ export async function expiredHolds(db: Queryable, limit: number): Promise<Author
     [limit],
   );
 }
-
-export async function declineAuthorization(db: Queryable, id: string, reason: DeclineReason): Promise<void> {
-  await db.query(
-    `UPDATE card_authorizations SET status = 'declined', decline_reason = $2, releases_at = NULL, resolved_at = now() WHERE id = $1 AND status = 'pending'`,
-    [id, reason],
-  );
-}
-
-/**
- * Authorisations recorded pending whose hold never reached the ledger (the process stopped between
- * the two): after `minutes` nothing will create it any more.
- */
-export async function orphanAuthorizations(db: Queryable, minutes: number, limit: number): Promise<{ id: string }[]> {
-  return db.query<{ id: string }>(
-    `SELECT a.id FROM card_authorizations a
-      WHERE a.status = 'pending' AND a.created_at < now() - make_interval(mins => $1)
-        AND NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.id = a.id)
-      ORDER BY a.created_at LIMIT $2`,
-    [minutes, limit],
-  );
-}

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { cardRules, declineReasonLabels, type CardTransaction, type DeclineReason } from '@strongroom/contracts/cards.ts';
+import { declineReasonLabels, type CardTransaction, type DeclineReason } from '@strongroom/contracts/cards.ts';
 import { systemClock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { transferFlags } from '../../ledger/types.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { openFreezeOf } from '../../platform/account-freeze.ts';
 import { equalHashes } from '../../platform/crypto.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { owedCents } from '../accounts/service.ts';
+import { bookedMovementKinds, bookMovements, type BookingOutcome } from '../money/service.ts';
 import { recordCardPurchaseLine, recordDeclinedCardPurchaseLine } from '../payments/service.ts';
-import { declineAuthorization, insertAuthorization, listAuthorizations, spentThisMonth } from './authorization-repository.ts';
+import { insertAuthorization, listAuthorizations, spentThisMonth, type AuthorizationRow } from './authorization-repository.ts';
 import { cardNotFound, customerCard, listLimit, type CardDependencies } from './card-dependencies.ts';
 import { cardNumberLookup, cardVerificationValue, decryptCardNumber, formatExpiry, isExpired } from './card-numbers.ts';
 import { accountById, findCard, findCardByLookup, type CardRow } from './card-repository.ts';
 import { answerOf, expiryOf, presentTransaction, type AuthorizationAnswer } from './presenter.ts';
 
-/** How long the ledger holds an authorised amount before its sweep releases it. */
-const holdSeconds = cardRules.authorizationHoldDays * 24 * 60 * 60;
+/** How long the ledger holds an authorised amount before its sweep releases it (kinds.ts: card_authorization). */
+const holdSeconds = bookedMovementKinds.card_authorization.timeoutSeconds;
 
 export interface AuthorizationInput {
   cardNumber: string;
@@ -62,11 +61,13 @@ async function declineReasonOf(
 }
 
 /**
- * An authorisation: checked against the card (status, expiry, CVV, limits) under a lock on the
- * card, so two at once cannot both pass the monthly limit; then a pending ledger transfer from the
- * card's account (debit: its checking account; credit: its line of credit) to card settlement,
- * with the ledger's 7-day timeout. The ledger refuses it when the money (or credit) is not there.
- * Every decline is recorded too, except for a number that is no card of this bank.
+ * An authorisation, in one transaction: checked against the card (status, expiry, CVV, limits)
+ * under a lock on the card, so two at once cannot both pass the monthly limit; then a pending
+ * ledger transfer from the card's spending account (a debit card's checking account, a credit
+ * card's line) to card settlement, held for 7 days (kinds.ts: card_authorization), booked by the
+ * money module with the authorisation's row and a debit card's history line. The ledger refuses
+ * it when the money (or credit) is not there, and the decline is recorded instead. Every decline
+ * is recorded, except for a number that is no card of this bank.
  */
 export async function authorize(dependencies: CardDependencies, input: AuthorizationInput, source: string): Promise<AuthorizationAnswer> {
   const { db, config } = dependencies;
@@ -74,78 +75,62 @@ export async function authorize(dependencies: CardDependencies, input: Authoriza
   if (!card) return { id: randomUUID(), status: 'declined', declineReason: 'unknown_card' };
   const now = (dependencies.clock ?? systemClock).now();
   const id = randomUUID();
-  const row = await db.transaction(async (tx) => {
-    const locked = await findCard(tx, card.id, { lock: true });
-    if (!locked) throw new Error('the card vanished');
-    const declineReason = await declineReasonOf(dependencies, tx, locked, input, now);
-    return insertAuthorization(tx, {
-      id,
-      cardId: locked.id,
-      customerId: locked.customer_id,
-      amountCents: BigInt(input.amountCents),
-      merchantName: input.merchantName,
-      mcc: input.mcc,
-      status: declineReason ? 'declined' : 'pending',
-      declineReason: declineReason ?? null,
-      source,
-      releasesAt: declineReason ? null : new Date(now.getTime() + holdSeconds * 1000),
-    });
-  });
-  if (row.status === 'declined') {
-    await recordDeclinedLine(dependencies, card, row.id, input, row.decline_reason);
-    return answerOf(row);
-  }
-
-  const fromLedgerAccountId = await spendingAccountOf(db, card);
-  const [outcome] = await createTransfers(
-    db,
-    [
-      {
+  const answer = await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      const locked = await findCard(tx, card.id, { lock: true });
+      if (!locked) throw new Error('the card vanished');
+      const checked = await declineReasonOf(dependencies, tx, locked, input, now);
+      const booked = checked ? undefined : await holdAuthorizedAmount(dependencies, tx, locked, id, BigInt(input.amountCents));
+      const declineReason = checked ?? (booked?.outcome === 'refused' ? (locked.type === 'credit' ? 'insufficient_credit' : 'insufficient_funds') : undefined);
+      const row = await insertAuthorization(tx, {
         id,
-        debitAccountId: fromLedgerAccountId,
-        creditAccountId: operatorAccounts.settlementCard,
+        cardId: locked.id,
+        customerId: locked.customer_id,
         amountCents: BigInt(input.amountCents),
-        ledger: ledgers.usd,
-        code: transferCodes.cardPurchase,
-        flags: transferFlags.pending,
-        timeoutSeconds: holdSeconds,
-      },
-    ],
-    dependencies.clock,
+        merchantName: input.merchantName,
+        mcc: input.mcc,
+        status: declineReason ? 'declined' : 'pending',
+        declineReason: declineReason ?? null,
+        source,
+        releasesAt: declineReason ? null : new Date(now.getTime() + holdSeconds * 1000),
+      });
+      if (declineReason) await recordDeclinedLine(tx, locked, id, input, declineReason);
+      else await recordPurchaseLine(tx, locked, row, input, now);
+      return answerOf(row);
+    }),
   );
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    const reason: DeclineReason = card.type === 'credit' ? 'insufficient_credit' : 'insufficient_funds';
-    if (outcome?.result !== 'exceeds_credits') throw new Error(`the ledger refused an authorisation: ${outcome?.result}`);
-    await declineAuthorization(db, id, reason);
-    await recordDeclinedLine(dependencies, card, id, input, reason);
-    return { id, status: 'declined', declineReason: reason };
-  }
-  if (card.type === 'debit' && card.last4) {
-    await recordCardPurchaseLine(db, {
-      id,
-      customerId: card.customer_id,
-      fromAccountId: card.linked_account_id,
-      amountCents: BigInt(input.amountCents),
-      merchantName: input.merchantName,
-      mcc: input.mcc,
-      last4: card.last4,
-      releasesAt: row.releases_at ?? new Date(now.getTime() + holdSeconds * 1000),
-    });
-  }
   dependencies.liveEvents?.publish(card.customer_id, 'accounts');
-  return { id, status: 'approved' };
+  return answer;
+}
+
+/** The authorised amount held in the ledger; a refusal (no money, or no credit left) is the caller's decline. */
+async function holdAuthorizedAmount(dependencies: CardDependencies, tx: Queryable, card: CardRow, id: string, amountCents: bigint): Promise<BookingOutcome> {
+  const [booked] = await bookMovements(tx, [{ id, kind: 'card_authorization', fromLedgerAccountId: await spendingAccountOf(tx, card), amountCents }], {
+    clock: dependencies.clock,
+  });
+  if (!booked || booked.outcome === 'already') throw new Error(`the authorisation ${id} was already held`);
+  return booked;
+}
+
+/** A debit card's purchase is a pending history line of its checking account (a credit card's is on the card's page only). */
+async function recordPurchaseLine(tx: Queryable, card: CardRow, row: AuthorizationRow, attempt: AuthorizationInput, now: Date): Promise<void> {
+  if (card.type !== 'debit' || !card.last4) return;
+  await recordCardPurchaseLine(tx, {
+    id: row.id,
+    customerId: card.customer_id,
+    fromAccountId: card.linked_account_id,
+    amountCents: BigInt(attempt.amountCents),
+    merchantName: attempt.merchantName,
+    mcc: attempt.mcc,
+    last4: card.last4,
+    releasesAt: row.releases_at ?? new Date(now.getTime() + holdSeconds * 1000),
+  });
 }
 
 /** A debit card's declined attempt is a history line of its checking account (a credit card's is on the card's page only). */
-async function recordDeclinedLine(
-  dependencies: CardDependencies,
-  card: CardRow,
-  authorizationId: string,
-  attempt: AuthorizationInput,
-  reason: string | null,
-): Promise<void> {
-  if (card.type !== 'debit' || !card.last4 || !reason) return;
-  await recordDeclinedCardPurchaseLine(dependencies.db, {
+async function recordDeclinedLine(tx: Queryable, card: CardRow, authorizationId: string, attempt: AuthorizationInput, reason: DeclineReason): Promise<void> {
+  if (card.type !== 'debit' || !card.last4) return;
+  await recordDeclinedCardPurchaseLine(tx, {
     id: authorizationId,
     customerId: card.customer_id,
     fromAccountId: card.linked_account_id,
@@ -153,9 +138,8 @@ async function recordDeclinedLine(
     merchantName: attempt.merchantName,
     mcc: attempt.mcc,
     last4: card.last4,
-    reason: declineReasonLabels[reason as DeclineReason] ?? reason,
+    reason: declineReasonLabels[reason],
   });
-  dependencies.liveEvents?.publish(card.customer_id, 'accounts');
 }
 
 async function spendingAccountOf(db: Queryable, card: CardRow): Promise<string> {

@@ -11,7 +11,7 @@ import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
 import { cardNotFound, cardsLink, publishCardChange, type CardDependencies } from './card-dependencies.ts';
 import { cardNumberLookup, encryptCardNumber, expiryFrom, newCardNumber } from './card-numbers.ts';
 import { findCard, findCardByLookup, markApproved, markRejected, type CardRow } from './card-repository.ts';
-import { openCreditLine, returnCreditLine } from './credit-line.ts';
+import { grantCreditLine, openCreditLineAccount } from './credit-line.ts';
 import { presentStaffCard } from './presenter.ts';
 import { refused, type Refused } from './refusals.ts';
 import { cardQueuePageSize, findStaffCard, listStaffCards, type StaffCardRow } from './staff-repository.ts';
@@ -63,58 +63,54 @@ async function approveRequest(dependencies: CardDependencies, card: CardRow, dec
   const { db, config } = dependencies;
   const creditLimit = card.type === 'credit' ? BigInt(decision.creditLimitCents ?? 0) : null;
   const ledgerAccountId = card.type === 'credit' ? derivedUuid('card-account', card.id) : null;
-  if (creditLimit !== null && ledgerAccountId) await openCreditLine(db, card.id, ledgerAccountId, creditLimit);
+  if (ledgerAccountId) await openCreditLineAccount(db, ledgerAccountId);
 
   const now = (dependencies.clock ?? systemClock).now();
   const expiry = expiryFrom(now);
-  const decided = await db.transaction(async (tx) => {
-    // A number nobody holds: the lookup hash is unique, so a clash (vanishingly rare) picks again.
-    let number = newCardNumber(card.network);
-    for (let attempt = 0; attempt < 5 && (await findCardByLookup(tx, cardNumberLookup(config.cardKeys, number))); attempt += 1)
-      number = newCardNumber(card.network);
-    const approved = await markApproved(tx, {
-      id: card.id,
-      panEncrypted: encryptCardNumber(config.cardKeys, number),
-      panLookup: cardNumberLookup(config.cardKeys, number),
-      last4: number.slice(-4),
-      expiryMonth: expiry.month,
-      expiryYear: expiry.year,
-      ledgerAccountId,
-      creditLimitCents: creditLimit,
-      reason: decision.reason,
-      decidedBy: decision.decidedBy,
-    });
-    if (!approved) return false;
-    await notifyCustomer(tx, {
-      customerId: card.customer_id,
-      kind: 'released',
-      name: 'Card approved',
-      text:
-        creditLimit === null
-          ? `Your debit card ending ${number.slice(-4)} is ready to use.`
-          : `Your credit card ending ${number.slice(-4)} is ready to use, with a credit limit of ${formatMoney(creditLimit)}.`,
-      link: `/card-details/${card.id}`,
-    });
-    await recordAudit(
-      tx,
-      decision.audit({
-        action: 'card.approved',
-        subject: card.id,
-        outcome: 'success',
-        details: { reason: decision.reason, last4: number.slice(-4), creditLimitCents: creditLimit === null ? null : Number(creditLimit) },
-      }),
-    );
-    return true;
-  });
-  if (!decided && ledgerAccountId && creditLimit !== null) {
-    // Rejected (or withdrawn) meanwhile: the line opened above goes back, so no unused credit is left on a dead card.
-    const current = await findCard(db, card.id);
-    if (current && current.ledger_account_id !== ledgerAccountId) {
-      const opened = { ...card, ledger_account_id: ledgerAccountId, credit_limit_cents: creditLimit };
-      await retryOnWriteConflict(() => db.transaction((tx) => returnCreditLine(tx, opened, dependencies.clock)));
-    }
-  }
-  return decided;
+  // The line of credit is granted in the approving transaction: a card rejected or withdrawn
+  // meanwhile is never approved, and its (empty) account never holds credit.
+  return retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      // A number nobody holds: the lookup hash is unique, so a clash (vanishingly rare) picks again.
+      let number = newCardNumber(card.network);
+      for (let attempt = 0; attempt < 5 && (await findCardByLookup(tx, cardNumberLookup(config.cardKeys, number))); attempt += 1)
+        number = newCardNumber(card.network);
+      const approved = await markApproved(tx, {
+        id: card.id,
+        panEncrypted: encryptCardNumber(config.cardKeys, number),
+        panLookup: cardNumberLookup(config.cardKeys, number),
+        last4: number.slice(-4),
+        expiryMonth: expiry.month,
+        expiryYear: expiry.year,
+        ledgerAccountId,
+        creditLimitCents: creditLimit,
+        reason: decision.reason,
+        decidedBy: decision.decidedBy,
+      });
+      if (!approved) return false;
+      if (ledgerAccountId && creditLimit !== null) await grantCreditLine(tx, card.id, ledgerAccountId, creditLimit, dependencies.clock);
+      await notifyCustomer(tx, {
+        customerId: card.customer_id,
+        kind: 'released',
+        name: 'Card approved',
+        text:
+          creditLimit === null
+            ? `Your debit card ending ${number.slice(-4)} is ready to use.`
+            : `Your credit card ending ${number.slice(-4)} is ready to use, with a credit limit of ${formatMoney(creditLimit)}.`,
+        link: `/card-details/${card.id}`,
+      });
+      await recordAudit(
+        tx,
+        decision.audit({
+          action: 'card.approved',
+          subject: card.id,
+          outcome: 'success',
+          details: { reason: decision.reason, last4: number.slice(-4), creditLimitCents: creditLimit === null ? null : Number(creditLimit) },
+        }),
+      );
+      return true;
+    }),
+  );
 }
 
 // ---- The back office's queue (`cards.decide`, issue 13) ----

@@ -1,12 +1,10 @@
 import type { Clock } from '../../db/clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
-import { accountCodes, ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers, createTransfersIn } from '../../ledger/create-transfers.ts';
+import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
-import { AppError } from '../../platform/errors.ts';
-import { owingAmong, repayOwedIn } from '../accounts/service.ts';
+import { bookMovements } from '../money/service.ts';
 import { accountById, findCreditCardByLedgerAccount, type CardRow } from './card-repository.ts';
 
 /** What a credit card owes: its limit less what is left of the line (posted), never below zero. */
@@ -41,26 +39,25 @@ export async function lockedCreditCardOwed(tx: Queryable, cardLedgerAccountId: s
 
 /**
  * A credit card's own ledger account, credit-normal and never overdrawn (debits_must_not_exceed_credits),
- * funded with the credit limit from loans receivable: a purchase debits it, so the ledger itself
- * refuses one beyond the available credit (TigerBeetle's credit-line recipe). Both ids are derived
- * from the card, so a repeat (a crash, two approvals at once) answers `exists`.
+ * funded with the credit limit from loans receivable (`grantCreditLine`): a purchase debits it, so
+ * the ledger itself refuses one beyond the available credit (TigerBeetle's credit-line recipe). Its
+ * id is derived from the card, so creating it again (a crash, two approvals at once) answers `exists`.
  */
-export async function openCreditLine(db: Database, cardId: string, ledgerAccountId: string, limitCents: bigint): Promise<void> {
+export async function openCreditLineAccount(db: Database, ledgerAccountId: string): Promise<void> {
   const [account] = await createAccounts(db, [
     { id: ledgerAccountId, ledger: ledgers.usd, code: accountCodes.card, flags: accountFlags.debitsMustNotExceedCredits },
   ]);
   if (!account || (account.result !== 'ok' && account.result !== 'exists')) throw new Error(`the card's ledger account was refused: ${account?.result}`);
-  const [grant] = await createTransfers(db, [
-    {
-      id: derivedUuid('card-credit-line', cardId),
-      debitAccountId: operatorAccounts.loansReceivable,
-      creditAccountId: ledgerAccountId,
-      amountCents: limitCents,
-      ledger: ledgers.usd,
-      code: transferCodes.cardCreditLine,
-    },
-  ]);
-  if (!grant || (grant.result !== 'ok' && grant.result !== 'exists')) throw new AppError('already_decided', 'This card was already decided');
+}
+
+/** The line of credit, in the approving transaction, under an id derived from the card. */
+export async function grantCreditLine(tx: Queryable, cardId: string, ledgerAccountId: string, limitCents: bigint, clock: Clock | undefined): Promise<void> {
+  const [grant] = await bookMovements(
+    tx,
+    [{ id: derivedUuid('card-credit-line', cardId), kind: 'card_credit_line', toLedgerAccountId: ledgerAccountId, amountCents: limitCents }],
+    { clock },
+  );
+  if (grant?.outcome === 'refused') throw new Error(`the line of credit of card ${cardId} was refused: ${grant.code}`);
 }
 
 /**
@@ -78,37 +75,34 @@ export async function returnCreditLine(tx: Queryable, card: CardRow, clock: Cloc
   const limit = BigInt(card.credit_limit_cents);
   const lineCents = left < limit ? left : limit;
   const refundCents = left - lineCents;
-  const transfers = [
-    ...(lineCents > 0n
-      ? [
-          {
-            id: derivedUuid('card-credit-line-returned', card.id),
-            debitAccountId: account.id,
-            creditAccountId: operatorAccounts.loansReceivable,
-            amountCents: lineCents,
-            ledger: ledgers.usd,
-            code: transferCodes.cardCreditLine,
-          },
-        ]
-      : []),
-    ...(refundCents > 0n
-      ? [
-          {
-            id: derivedUuid('card-credit-balance-refunded', card.id),
-            debitAccountId: account.id,
-            creditAccountId: checking.ledger_account_id,
-            amountCents: refundCents,
-            ledger: ledgers.usd,
-            code: transferCodes.cardCreditRefund,
-          },
-        ]
-      : []),
-  ];
-  const outcomes = await createTransfersIn(tx, transfers, clock);
-  for (const outcome of outcomes) {
-    if (outcome.result !== 'ok' && outcome.result !== 'exists') throw new Error(`closing card ${card.id} left money in its account: ${outcome.result}`);
-  }
-  if (refundCents > 0n)
-    await repayOwedIn(tx, await owingAmong(tx, [checking.ledger_account_id]), (inTx, transfers) => createTransfersIn(inTx, transfers, clock));
+  const answers = await bookMovements(
+    tx,
+    [
+      ...(lineCents > 0n
+        ? [
+            {
+              id: derivedUuid('card-credit-line-returned', card.id),
+              kind: 'card_credit_line_returned' as const,
+              fromLedgerAccountId: account.id,
+              amountCents: lineCents,
+            },
+          ]
+        : []),
+      ...(refundCents > 0n
+        ? [
+            {
+              id: derivedUuid('card-credit-balance-refunded', card.id),
+              kind: 'card_credit_refund' as const,
+              fromLedgerAccountId: account.id,
+              toLedgerAccountId: checking.ledger_account_id,
+              amountCents: refundCents,
+            },
+          ]
+        : []),
+    ],
+    { clock },
+  );
+  const refused = answers.find((answer) => answer.outcome === 'refused');
+  if (refused) throw new Error(`closing card ${card.id} left money in its account: ${refused.code}`);
   return refundCents;
 }

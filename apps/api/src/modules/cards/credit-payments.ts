@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Card } from '@strongroom/contracts/cards.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ledgers, transferCodes } from '../../ledger/codes.ts';
-import { createTransfersIn } from '../../ledger/create-transfers.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { equalHashes } from '../../platform/crypto.ts';
@@ -12,6 +10,7 @@ import { requestHash } from '../../platform/idempotency.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { owedCents } from '../accounts/service.ts';
+import { bookMovements } from '../money/service.ts';
 import { customerCard, type CardDependencies } from './card-dependencies.ts';
 import { findCardPaymentByKey, insertCardPayment } from './card-payment-repository.ts';
 import { accountById, type CardRow } from './card-repository.ts';
@@ -127,22 +126,21 @@ async function transferPayment(
   tx: Queryable,
   payment: { id: string; fromLedgerAccountId: string; card: CardRow; amountCents: bigint },
 ): Promise<void> {
-  const [outcome] = await createTransfersIn(
+  const [answer] = await bookMovements(
     tx,
     [
       {
         id: payment.id,
-        debitAccountId: payment.fromLedgerAccountId,
-        creditAccountId: creditLineOf(payment.card),
+        kind: 'card_repayment',
+        fromLedgerAccountId: payment.fromLedgerAccountId,
+        toLedgerAccountId: creditLineOf(payment.card),
         amountCents: payment.amountCents,
-        ledger: ledgers.usd,
-        code: transferCodes.cardRepayment,
       },
     ],
-    dependencies.clock,
+    { clock: dependencies.clock },
   );
-  if (outcome?.result === 'exceeds_credits') refuseInTransaction('insufficient_funds', 'There is not enough money in that account for this payment.');
-  if (outcome?.result !== 'ok') throw new Error(`the ledger refused a card payment: ${outcome?.result ?? 'no result'}`);
+  if (answer?.outcome === 'refused') refuseInTransaction('insufficient_funds', 'There is not enough money in that account for this payment.');
+  if (answer?.outcome !== 'booked') throw new Error(`the ledger did not book the card payment ${payment.id}: ${answer?.outcome ?? 'no answer'}`);
 }
 
 /** An account that owes the bank after a returned deposit pays nothing out (accounts/owed.ts, decision 021). */

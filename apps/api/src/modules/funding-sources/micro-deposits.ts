@@ -1,33 +1,25 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import type { Database } from '../../db/database.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { transferFlags } from '../../ledger/types.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import type { SmsSender } from '../../platform/messaging/sms-sender.ts';
+import { bookMovements } from '../money/service.ts';
 import { microDepositsWithoutTransfer, verifiedPhoneOf } from './repository.ts';
 
 /** Sending the two micro-deposits of a new link: through the ledger, and (sandbox) their amounts by SMS. */
 
 /**
- * The micro-deposits are real money the bank spends (account verification expense -> ACH
- * settlement), posted as one linked pair under the ids recorded with the link. Sending them
- * again after a crash answers `exists`.
+ * The micro-deposits are real money the bank spends (kinds.ts: micro_deposit, account verification
+ * expense -> ACH settlement), booked by the money module as one linked pair under the ids recorded
+ * with the link, in the transaction that records it. Sending them again answers `already`.
  */
-export async function sendMicroDeposits(db: Database, deposits: readonly { id: string; amountCents: bigint }[]): Promise<void> {
-  const outcomes = await createTransfers(
-    db,
-    deposits.map((deposit, index) => ({
-      id: deposit.id,
-      debitAccountId: operatorAccounts.accountVerificationExpense,
-      creditAccountId: operatorAccounts.settlementAch,
-      amountCents: deposit.amountCents,
-      ledger: ledgers.usd,
-      code: transferCodes.microDeposit,
-      flags: index < deposits.length - 1 ? transferFlags.linked : 0,
-    })),
+export async function sendMicroDeposits(tx: Queryable, deposits: readonly { id: string; amountCents: bigint }[]): Promise<void> {
+  const answers = await bookMovements(
+    tx,
+    deposits.map((deposit) => ({ id: deposit.id, kind: 'micro_deposit' as const, amountCents: deposit.amountCents })),
+    { linked: true },
   );
-  const refused = outcomes.find((outcome) => outcome.result !== 'ok' && outcome.result !== 'exists');
-  if (refused) throw new Error(`the ledger refused a micro-deposit: ${refused.result}`);
+  const refused = answers.find((answer) => answer.outcome === 'refused');
+  if (refused) throw new Error(`the ledger refused a micro-deposit: ${refused.code}`);
 }
 
 /**
@@ -50,15 +42,23 @@ export async function sendSandboxAmounts(
   });
 }
 
-/** Sends the micro-deposits a crash left unsent; part of the payments sweep. */
+/**
+ * Sends the micro-deposits of links recorded before a link and its micro-deposits committed in one
+ * transaction (decision 069): a crash between the two left them unsent. Part of the payments sweep;
+ * a link made since has none to find.
+ */
 export async function finishMicroDeposits(db: Database, olderThanSeconds: number, limit = 100): Promise<number> {
   const unsent = await microDepositsWithoutTransfer(db, olderThanSeconds, limit);
   const bySource = new Map<string, typeof unsent>();
   for (const deposit of unsent) bySource.set(deposit.funding_source_id, [...(bySource.get(deposit.funding_source_id) ?? []), deposit]);
   for (const deposits of bySource.values()) {
-    await sendMicroDeposits(
-      db,
-      deposits.map((deposit) => ({ id: deposit.id, amountCents: deposit.amount_cents })),
+    await retryOnWriteConflict(() =>
+      db.transaction((tx) =>
+        sendMicroDeposits(
+          tx,
+          deposits.map((deposit) => ({ id: deposit.id, amountCents: deposit.amount_cents })),
+        ),
+      ),
     );
   }
   return unsent.length;

@@ -12,6 +12,7 @@ import {
 } from '@strongroom/contracts/funding-sources.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { encrypt, keyedHash } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -118,35 +119,38 @@ export async function linkFundingSource(
 
   const sourceId = randomUUID();
   const microDeposits = [0, 1].map(() => ({ id: randomUUID(), amountCents: BigInt(randomInt(microDepositMinCents, microDepositMaxCents + 1)) }));
-  const outcome = await db.transaction(async (tx) => {
-    // One customer's links are made one at a time, so the limits below see every earlier one.
-    await lockCustomer(tx, actor.customerId);
-    if (!(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', stepUpKey, hash))) return { kind: 'step_up' as const };
-    // Again under the lock: a link made since the first look counts.
-    await refuseUnlessLinkable(tx, actor.customerId, accountKey);
-    const row = await insertFundingSource(tx, {
-      id: sourceId,
-      customerId: actor.customerId,
-      accountName: body.accountName,
-      accountNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from(body.accountNumber)),
-      accountKey,
-      last4: body.accountNumber.slice(-4),
-      routeNumber: body.routeNumber,
-      accountType: body.accountType,
-      idempotencyKey: headers.idempotencyKey ?? null,
-      requestHash: headers.idempotencyKey ? hash : null,
-    });
-    if (!row) return { kind: 'conflict' as const };
-    await insertMicroDeposits(tx, row.id, microDeposits);
-    await notifyCustomer(tx, {
-      customerId: actor.customerId,
-      kind: 'funding_source',
-      name: 'Account linked',
-      text: `We sent two small deposits to your account ending ${row.last4}. When they arrive, enter both amounts under Deposit, Your other banks, to verify the account. We will never ask you for them by phone or email.`,
-      link: fundingSourceLink,
-    });
-    return { kind: 'linked' as const, row };
-  });
+  const outcome = await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      // One customer's links are made one at a time, so the limits below see every earlier one.
+      await lockCustomer(tx, actor.customerId);
+      if (!(await consumeStepUp(tx, actor.customerId, headers.stepUpChallengeId ?? '', stepUpKey, hash))) return { kind: 'step_up' as const };
+      // Again under the lock: a link made since the first look counts.
+      await refuseUnlessLinkable(tx, actor.customerId, accountKey);
+      const row = await insertFundingSource(tx, {
+        id: sourceId,
+        customerId: actor.customerId,
+        accountName: body.accountName,
+        accountNumberEncrypted: encrypt(config.secrets.encryptionKey, Buffer.from(body.accountNumber)),
+        accountKey,
+        last4: body.accountNumber.slice(-4),
+        routeNumber: body.routeNumber,
+        accountType: body.accountType,
+        idempotencyKey: headers.idempotencyKey ?? null,
+        requestHash: headers.idempotencyKey ? hash : null,
+      });
+      if (!row) return { kind: 'conflict' as const };
+      await insertMicroDeposits(tx, row.id, microDeposits);
+      await sendMicroDeposits(tx, microDeposits);
+      await notifyCustomer(tx, {
+        customerId: actor.customerId,
+        kind: 'funding_source',
+        name: 'Account linked',
+        text: `We sent two small deposits to your account ending ${row.last4}. When they arrive, enter both amounts under Deposit, Your other banks, to verify the account. We will never ask you for them by phone or email.`,
+        link: fundingSourceLink,
+      });
+      return { kind: 'linked' as const, row };
+    }),
+  );
   if (outcome.kind === 'step_up') return requireStepUp(dependencies.stepUp, challenge);
   if (outcome.kind === 'conflict') {
     const replayed = headers.idempotencyKey ? await findFundingSourceByKey(db, actor.customerId, headers.idempotencyKey) : undefined;
@@ -154,7 +158,6 @@ export async function linkFundingSource(
     throw new AppError('conflict', fundingSourceMessages.alreadyLinked);
   }
 
-  await sendMicroDeposits(db, microDeposits);
   if (config.mode === 'sandbox') await sendSandboxAmounts(dependencies, actor.customerId, outcome.row.last4, microDeposits);
   await recordAudit(
     db,

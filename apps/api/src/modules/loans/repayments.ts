@@ -116,14 +116,15 @@ async function collectInstalment(
   const repaymentId = derivedUuid('loan-instalment', loan.id, String(line.number), day);
   const interestTransferId = line.interest_cents > 0n ? derivedUuid('loan-interest', loan.id, String(line.number), day) : null;
   const checkingLedgerAccountId = await ledgerAccountOf(db, loan.checking_account_id);
-  // While checking owes the bank after a returned deposit, what comes in pays that first
-  // (accounts/owed.ts): the instalment waits, late, like one without the money.
-  const owing = movedOn === undefined && (await owingAmong(db, [checkingLedgerAccountId])).length > 0;
   // The ledger's transfers (the repayment and its linked interest leg: both or neither), the history
   // line, the repayment and the instalment paid, or the instalment late and its notice, commit
   // together (payments' moveMoney, decision 065).
   const result = await retryOnWriteConflict(() =>
     db.transaction(async (tx): Promise<'paid' | 'paid_off' | 'late' | 'told_late'> => {
+      // While checking owes the bank after a returned deposit, what comes in pays that first
+      // (accounts/owed.ts): the instalment waits, late, like one without the money. Read in the
+      // transaction that would take the instalment, not before it.
+      const owing = movedOn === undefined && (await owingAmong(tx, [checkingLedgerAccountId])).length > 0;
       if (owing) return (await markLate(tx, loan, line, lastNumber, asOf)) ? 'told_late' : 'late';
       const current = await findLoan(tx, loan.id, { lock: true });
       if (!current || current.status !== 'active') return 'paid';

@@ -1,14 +1,20 @@
+import { cardRules } from '@strongroom/contracts/cards.ts';
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import { operatorAccounts, transferCodes, type TransferCode } from '../../ledger/codes.ts';
-import type { Rail } from './repository.ts';
 
 /**
  * The ledger side of every payment kind, in one table (docs/decisions/023-one-payment-path.md):
  * which account is debited and which credited, whether the transfer waits at a rail as a pending
  * transfer or is posted at once, how long a pending one may wait, the rail and the transfer code.
- * The planners (planners/*.ts), the bank's own payments (funding.ts) and every movement of a loan
+ * The planners (payments/planners/*.ts), the bank's own payments (payments/funding.ts) and every movement of a loan
  * or a referral bonus (move-money.ts, decision 065) all read it here and nowhere else. A new kind is a new row and a planner.
+ * Movements recorded in a feature's own table (a card's, a link's micro-deposits, what an account
+ * owes) have their table below, `bookedMovementKinds`: between the two, every transfer the bank
+ * writes has its sides here.
  */
+
+/** The rails a payment may wait at before it settles. */
+export type Rail = 'ach' | 'wire' | 'card';
 
 /** One side of a transfer: the payment's source account, its destination account, or one of the bank's own accounts. */
 export type LedgerParty = 'from_account' | 'to_account' | keyof typeof operatorAccounts;
@@ -56,6 +62,86 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
     code: transferCodes.referralBonus,
   },
 };
+
+/** One side of a booked movement: the ledger account the caller names as its source or destination, or one of the bank's own. */
+export type BookedParty = 'from' | 'to' | keyof typeof operatorAccounts;
+
+export interface BookedMovementLedger {
+  debit: BookedParty;
+  credit: BookedParty;
+  /** 'pending' reserves the money until it is posted or voided (move-money.ts resolveHeld); 'posted' moves it at once. */
+  transfer: 'pending' | 'posted';
+  /** How long the ledger keeps a pending transfer before voiding it. */
+  timeoutSeconds: number;
+  code: TransferCode;
+  /** The credit side is a customer's deposit account: money arriving there pays what the account owes first (accounts/owed.ts). */
+  paysWhatIsOwed: boolean;
+}
+
+/**
+ * The ledger side of every movement of money that is recorded in its own feature's table rather
+ * than as a payment row (a card's authorisations and payments, a card's line of credit, the
+ * micro-deposits of a link, a returned deposit taken back, what an account owes repaid). The money
+ * module (move-money.ts `bookMovements`) posts each one from this table and nowhere else, in the
+ * transaction that records it (docs/decisions/069-every-movement-through-the-money-module.md).
+ */
+export const bookedMovementKinds = {
+  /** A card purchase authorised: held from the card's spending account (a debit card's checking, a credit card's line) until cleared, reversed or expired. */
+  card_authorization: {
+    debit: 'from',
+    credit: 'settlementCard',
+    transfer: 'pending',
+    timeoutSeconds: cardRules.authorizationHoldDays * 24 * 60 * 60,
+    code: transferCodes.cardPurchase,
+    paysWhatIsOwed: false,
+  },
+  /** A credit card's line of credit, granted at approval. */
+  card_credit_line: {
+    debit: 'loansReceivable',
+    credit: 'to',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.cardCreditLine,
+    paysWhatIsOwed: false,
+  },
+  /** The line given back when the card closes. */
+  card_credit_line_returned: {
+    debit: 'from',
+    credit: 'loansReceivable',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.cardCreditLine,
+    paysWhatIsOwed: false,
+  },
+  /** A closed card's credit balance, back to its checking account. */
+  card_credit_refund: { debit: 'from', credit: 'to', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.cardCreditRefund, paysWhatIsOwed: true },
+  /** Money paid towards what a credit card owes (checking -> the card's account). */
+  card_repayment: { debit: 'from', credit: 'to', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.cardRepayment, paysWhatIsOwed: false },
+  /** A micro-deposit to an account at another bank that a customer links. */
+  micro_deposit: {
+    debit: 'accountVerificationExpense',
+    credit: 'settlementAch',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.microDeposit,
+    paysWhatIsOwed: false,
+  },
+  /** A micro-deposit the other bank returned. */
+  micro_deposit_returned: {
+    debit: 'settlementAch',
+    credit: 'accountVerificationExpense',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.microDeposit,
+    paysWhatIsOwed: false,
+  },
+  /** A deposit another bank returned after it cleared, taken back from what the account owes. */
+  deposit_returned: { debit: 'from', credit: 'settlementAch', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.depositReturn, paysWhatIsOwed: false },
+  /** Money that came in pays what the account owes (the deposit account -> what it owes). */
+  owed_repayment: { debit: 'from', credit: 'to', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.owedRepayment, paysWhatIsOwed: false },
+} as const satisfies Record<string, BookedMovementLedger>;
+
+export type BookedMovementKind = keyof typeof bookedMovementKinds;
 
 /**
  * Transfers that are not payments of their own but move beside one, linked to it (both or

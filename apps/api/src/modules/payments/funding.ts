@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { ledgers } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
-import { ledgerSideOf, paymentKinds } from './kinds.ts';
-import { insertPayment, transitionPayment, type NewPayment } from './repository.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
+import { paymentKinds } from '../money/service.ts';
+import { recordSettledPayment } from './move-money.ts';
+import type { NewPayment } from './repository.ts';
 
 /**
  * Payments the bank makes itself, outside any customer request: the opening deposit of the ops
@@ -29,29 +29,14 @@ export interface SettledExternalPayment {
 }
 
 /**
- * Records the payment and posts its transfer at once, with the accounts and code of its kind's row
- * in kinds.ts, and marks it completed. Posted even for a kind that waits at a rail: these payments
- * have already settled, so there is no pending step to show.
+ * Records the payment and posts its transfer at once, in one transaction through the money module
+ * (move-money.ts `recordSettledPayment`), with the accounts and code of its kind's row in kinds.ts.
+ * Posted even for a kind that waits at a rail: these payments have already settled, so there is no
+ * pending step to show.
  */
 async function recordPostedPayment(db: Database, payment: Omit<NewPayment, 'id'>, ledgerAccounts: { from: string | null; to: string | null }): Promise<string> {
   const id = randomUUID();
-  const side = ledgerSideOf(payment.kind, { paymentId: id, fromLedgerAccountId: ledgerAccounts.from, toLedgerAccountId: ledgerAccounts.to });
-  await insertPayment(db, { ...payment, id });
-  const [outcome] = await createTransfers(db, [
-    {
-      id,
-      debitAccountId: side.debitLedgerAccountId,
-      creditAccountId: side.creditLedgerAccountId,
-      code: side.code,
-      amountCents: payment.amountCents,
-      ledger: ledgers.usd,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists')) {
-    await transitionPayment(db, id, ['creating'], { status: 'failed', failureCode: outcome?.result ?? 'no_result' });
-    throw new Error(`the bank's payment failed: ${outcome?.result ?? 'no result'}`);
-  }
-  await transitionPayment(db, id, ['creating'], { status: 'completed' });
+  await retryOnWriteConflict(() => db.transaction((tx) => recordSettledPayment(tx, { ...payment, id }, ledgerAccounts)));
   return id;
 }
 

@@ -1,25 +1,15 @@
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Clock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ledgers, operatorAccounts } from '../../ledger/codes.ts';
-import { createTransfersIn } from '../../ledger/create-transfers.ts';
-import { lookupTransfers } from '../../ledger/history.ts';
-import { transferFlags, type TransferInput } from '../../ledger/types.ts';
 import { recordAudit, type AuditEntry } from '../../platform/audit.ts';
 import { notifyCustomers, type NewNotification } from '../../platform/notify.ts';
-import { owingAmong, repayOwedIn } from '../accounts/service.ts';
-import { ledgerSideOf, linkedLegKinds, type LinkedLegKind, type PaymentLedgerAccounts } from './kinds.ts';
-import { findPayment, insertFinishedPayment, ledgerAccountIdsOf, type PaymentRow } from './repository.ts';
+import { postPayment, type MovementLeg, type PaymentLedgerAccounts } from '../money/service.ts';
+import { findPayment, insertFinishedPayment, insertPayment, ledgerAccountIdsOf, transitionPayment, type NewPayment, type PaymentRow } from './repository.ts';
+
+export type { MovementLeg };
 
 /** The kinds of money the bank moves itself, posted at once inside the caller's transaction (decision 065). */
 export type MovementKind = Extract<PaymentKind, 'loan_disbursement' | 'loan_repayment' | 'referral_bonus'>;
-
-/** A transfer linked to the movement's own (both or neither), sent before it: a repayment's interest. */
-export interface MovementLeg {
-  id: string;
-  kind: LinkedLegKind;
-  amountCents: bigint;
-}
 
 /**
  * One movement of money and everything recorded with it. Its id is the payment's and the ledger
@@ -49,9 +39,6 @@ export type MovementResult =
   /** `already`: an earlier run moved it; nothing was written now. */
   { outcome: 'made'; row: PaymentRow; already: boolean } | { outcome: 'refused'; code: MovementRefusal };
 
-/** The ledger's answers that mean the account had not the money (now, or when this id was first tried). */
-const shortOfMoney: ReadonlySet<string> = new Set(['exceeds_credits', 'id_already_failed']);
-
 /**
  * Moves money inside the caller's transaction: the ledger transfer (and its linked legs), its sides
  * read from kinds.ts, then the payment row that history, statements and receipts read, the
@@ -66,37 +53,18 @@ export async function moveMoney(tx: Queryable, movement: MoneyMovement, clock?: 
   const existing = await findPayment(tx, movement.id);
   if (existing) return { outcome: 'made', row: existing, already: true };
 
-  const ledgerAccounts = await ledgerAccountsOf(tx, movement);
-  const side = ledgerSideOf(movement.kind, ledgerAccounts);
-  if (side.viaRail) throw new Error(`a ${movement.kind} waits at a rail: it is not moved by moveMoney`);
-  const [moved] = await lookupTransfers(tx, [movement.id]);
-  if (!moved) {
-    const transfers: TransferInput[] = (movement.legs ?? []).map((leg) => ({
-      id: leg.id,
-      debitAccountId: operatorAccounts[linkedLegKinds[leg.kind].debit],
-      creditAccountId: operatorAccounts[linkedLegKinds[leg.kind].credit],
-      amountCents: leg.amountCents,
-      ledger: ledgers.usd,
-      code: linkedLegKinds[leg.kind].code,
-      flags: transferFlags.linked,
-    }));
-    transfers.push({
+  const posted = await postPayment(
+    tx,
+    {
       id: movement.id,
-      debitAccountId: side.debitLedgerAccountId,
-      creditAccountId: side.creditLedgerAccountId,
+      kind: movement.kind,
+      ledgerAccounts: await ledgerAccountsOf(tx, movement),
       amountCents: movement.amountCents,
-      ledger: ledgers.usd,
-      code: side.code,
-    });
-    const outcomes = await createTransfersIn(tx, transfers, clock);
-    const refused = outcomes.find((outcome) => outcome.result !== 'ok');
-    if (outcomes.length !== transfers.length || refused) {
-      if (outcomes.some((outcome) => shortOfMoney.has(outcome.result))) return { outcome: 'refused', code: 'insufficient_funds' };
-      throw new Error(`the ledger refused the ${movement.kind} ${movement.id}: ${refused?.result ?? 'no result'}`);
-    }
-    // What a customer account owes the bank after a returned deposit is paid first, as with any money that arrives (accounts/owed.ts).
-    if (ledgerAccounts.toLedgerAccountId) await repayOwedIn(tx, await owingAmong(tx, [ledgerAccounts.toLedgerAccountId]));
-  }
+      legs: movement.legs ?? [],
+    },
+    clock,
+  );
+  if (posted.outcome === 'refused') return { outcome: 'refused', code: posted.code };
 
   const row = await insertFinishedPayment(tx, movement);
   if (!row) {
@@ -116,4 +84,33 @@ async function ledgerAccountsOf(tx: Queryable, movement: MoneyMovement): Promise
   );
   const ledgerOf = (id: string | null) => (id === null ? null : (ledgerIds.get(id) ?? null));
   return { paymentId: movement.id, fromLedgerAccountId: ledgerOf(movement.fromAccountId), toLedgerAccountId: ledgerOf(movement.toAccountId) };
+}
+
+/**
+ * A payment the bank makes that has already settled (an opening deposit, the sandbox's example
+ * history): its row and its transfer, posted at once with the sides and code of its kind's row in
+ * kinds.ts even for a kind that waits at a rail, and the row completed, in the caller's transaction.
+ * The ledger refusing it is a defect: the bank's own accounts have no limit, and the sandbox spends
+ * only what it deposited.
+ */
+export async function recordSettledPayment(
+  tx: Queryable,
+  payment: NewPayment,
+  ledgerAccounts: { from: string | null; to: string | null },
+  clock?: Clock,
+): Promise<void> {
+  await insertPayment(tx, payment);
+  const posted = await postPayment(
+    tx,
+    {
+      id: payment.id,
+      kind: payment.kind,
+      ledgerAccounts: { paymentId: payment.id, fromLedgerAccountId: ledgerAccounts.from, toLedgerAccountId: ledgerAccounts.to },
+      amountCents: payment.amountCents,
+      settled: true,
+    },
+    clock,
+  );
+  if (posted.outcome !== 'posted') throw new Error(`the bank's payment ${payment.id} was not posted: ${posted.outcome}`);
+  await transitionPayment(tx, payment.id, ['creating'], { status: 'completed' });
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { createDepositRequestSchema, createTransferRequestSchema, createWithdrawalRequestSchema } from '@strongroom/contracts/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ledgerSideOf, type LedgerSide } from './kinds.ts';
+import { ledgerSideOf, type LedgerSide } from '../money/service.ts';
 import { planCardPayment } from './planners/card.ts';
 import { planDeposit } from './planners/deposit.ts';
 import { planExternalTransfer } from './planners/external.ts';

@@ -1,19 +1,18 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Queryable } from '../../db/database.ts';
 import { lookupAccounts } from '../../ledger/accounts.ts';
-import { ledgers, operatorAccounts, transferCodes } from '../../ledger/codes.ts';
-import { createTransfers } from '../../ledger/create-transfers.ts';
+import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit } from '../../platform/audit.ts';
-
 import { notifyCustomer } from '../../platform/notify.ts';
-import { accountsOwing, ensureOwedAccount, owedCentsOf, repayOwed } from '../accounts/service.ts';
+import { accountsOwing, ensureOwedAccount, owedCentsOf, owedRepaymentsOf } from '../accounts/service.ts';
 import { failFundingSource } from '../funding-sources/service.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
 import { paymentNotificationLink } from './presenter.ts';
 import { describeReturnCode, returnCodeEndsSource, returnReasonFor, simulatedReturnCode } from './rail.ts';
 import { claimDuePayments, clearReversalDue, findPayment, markReversalDue, paymentsWithReversalDue, transitionPayment, type PaymentRow } from './repository.ts';
+import { bookMovements, repayOwed, resolveHeld } from '../money/service.ts';
 import { findAccountById } from './party-repository.ts';
-import { applyToLedger, derivedTransferId } from './settlement.ts';
+import { derivedTransferId } from './settlement.ts';
 
 /**
  * What the payment rail says about a payment that left or entered the bank: it settled, or the
@@ -21,15 +20,16 @@ import { applyToLedger, derivedTransferId } from './settlement.ts';
  * time comes; in production a deposit (an ACH debit the bank pulled) waits for staff, who record
  * what the rail said or import the rail's returns file (modules/ach), never for a timer.
  *
- * Each outcome is claimed first (a conditional status change with its notification, in one
- * transaction, so only one outcome wins), then applied to the ledger under an id derived from the
- * payment's; `reconcileDecisions` and `finishReversals` finish what a crash left undone.
+ * Each outcome is claimed (a conditional status change, so only one outcome wins) and applied to
+ * the ledger under an id derived from the payment's, with its notification and audit entry, in one
+ * transaction (decision 069); `reconcileDecisions` and `finishReversals` finish what a crash left
+ * undone before that.
  */
 export type RailOutcome = { kind: 'settled' } | { kind: 'returned'; code: string };
 
 export type RailOutcomeResult = 'settled' | 'returned' | 'returned_after_settlement' | 'not_found' | 'already_decided';
 
-type RailDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents'>;
+type RailDependencies = Pick<PaymentDependencies, 'db' | 'config' | 'liveEvents' | 'clock'>;
 
 export interface RailActor {
   actorType: 'system' | 'staff';
@@ -69,37 +69,45 @@ export async function recordRailOutcome(dependencies: RailDependencies, paymentI
   const lateReturn = outcome.kind === 'returned' && existing.status === 'completed' && existing.kind === 'deposit';
   if (existing.status !== 'pending' && !lateReturn) return 'already_decided';
 
-  const decided = await db.transaction(async (tx) => {
-    const row =
-      outcome.kind === 'settled'
-        ? await transitionPayment(tx, paymentId, ['pending'], { status: 'completed' })
-        : await transitionPayment(tx, paymentId, [lateReturn ? 'completed' : 'pending'], {
-            status: 'returned',
-            statusReason: returnReasonFor(existing.kind, outcome.code, lateReturn),
-            returnCode: outcome.code,
-          });
-    if (!row) return undefined;
-    if (lateReturn) await markReversalDue(tx, paymentId);
-    if (outcome.kind === 'returned' && row.funding_source_id && returnCodeEndsSource(outcome.code)) await failFundingSource(tx, row.funding_source_id);
-    await notifyOutcome(tx, row, outcome, lateReturn);
-    // In the outcome's transaction: a crash after it commits must not leave it unaudited for good.
-    await recordAudit(tx, {
-      actorType: actor.actorType,
-      actorId: actor.actorId,
-      action: outcome.kind === 'settled' ? 'payment.rail_settled' : 'payment.rail_returned',
-      subject: paymentId,
-      outcome: 'success',
-      details: {
-        ...(outcome.kind === 'returned' ? { code: outcome.code, afterSettlement: lateReturn } : {}),
-        ...(actor.reason ? { reason: actor.reason } : {}),
-      },
-    });
-    return row;
-  });
+  // A late return takes the money back from what the account owes: that ledger account exists before the outcome's transaction.
+  const reversal = lateReturn ? await prepareReversal(dependencies, existing) : undefined;
+  const decided = await retryOnWriteConflict(() =>
+    db.transaction(async (tx) => {
+      const row =
+        outcome.kind === 'settled'
+          ? await transitionPayment(tx, paymentId, ['pending'], { status: 'completed' })
+          : await transitionPayment(tx, paymentId, [lateReturn ? 'completed' : 'pending'], {
+              status: 'returned',
+              statusReason: returnReasonFor(existing.kind, outcome.code, lateReturn),
+              returnCode: outcome.code,
+            });
+      if (!row) return undefined;
+      if (reversal) {
+        await markReversalDue(tx, paymentId);
+        await reverseReturnedDepositIn(tx, dependencies, row, reversal);
+      } else {
+        const action = outcome.kind === 'settled' ? 'post' : 'void';
+        const resolved = await resolveHeld(tx, { id: derivedTransferId(paymentId, action), pendingId: paymentId, action }, dependencies.clock);
+        if (resolved.outcome === 'refused') throw new Error(`could not ${action} the pending transfer of payment ${paymentId}: ${resolved.code}`);
+      }
+      if (outcome.kind === 'returned' && row.funding_source_id && returnCodeEndsSource(outcome.code)) await failFundingSource(tx, row.funding_source_id);
+      await notifyOutcome(tx, row, outcome, lateReturn);
+      // In the outcome's transaction: a crash after it commits must not leave it unaudited for good.
+      await recordAudit(tx, {
+        actorType: actor.actorType,
+        actorId: actor.actorId,
+        action: outcome.kind === 'settled' ? 'payment.rail_settled' : 'payment.rail_returned',
+        subject: paymentId,
+        outcome: 'success',
+        details: {
+          ...(outcome.kind === 'returned' ? { code: outcome.code, afterSettlement: lateReturn } : {}),
+          ...(actor.reason ? { reason: actor.reason } : {}),
+        },
+      });
+      return row;
+    }),
+  );
   if (!decided) return 'already_decided';
-
-  if (lateReturn) await reverseReturnedDeposit(dependencies, decided);
-  else await applyToLedger(dependencies, paymentId, outcome.kind === 'settled' ? 'post' : 'void');
   publishPaymentChange(dependencies, decided, null);
   return outcome.kind === 'settled' ? 'settled' : lateReturn ? 'returned_after_settlement' : 'returned';
 }
@@ -131,46 +139,55 @@ async function notifyOutcome(tx: Queryable, row: PaymentRow, outcome: RailOutcom
   });
 }
 
+interface Reversal {
+  account: NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
+  owedLedgerAccountId: string;
+}
+
+/** The account a late return takes the money back from, and its ledger account of what it owes (created the first time). */
+async function prepareReversal(dependencies: RailDependencies, payment: PaymentRow): Promise<Reversal> {
+  if (!payment.to_account_id) throw new Error(`deposit ${payment.id} has no account`);
+  const account = await findAccountById(dependencies.db, payment.to_account_id);
+  if (!account) throw new Error(`deposit ${payment.id} names a missing account`);
+  return { account, owedLedgerAccountId: await ensureOwedAccount(dependencies.db, account) };
+}
+
 /**
  * A deposit returned after it cleared: the ledger voids nothing already posted; a reversing
  * transfer takes the money back from what the account owes (accounts/owed.ts), under an id
- * derived from the payment's, and what the account has available pays that at once. If the money
- * was spent, the account is left below zero and told so.
+ * derived from the payment's, and what the account has available pays that at once, in the
+ * transaction that records the return. If the money was spent, the account is left below zero and
+ * told so.
  */
-export async function reverseReturnedDeposit(dependencies: RailDependencies, payment: PaymentRow): Promise<void> {
-  const { db } = dependencies;
-  if (!payment.to_account_id) throw new Error(`deposit ${payment.id} has no account`);
-  const account = await findAccountById(db, payment.to_account_id);
-  if (!account) throw new Error(`deposit ${payment.id} names a missing account`);
-  const owedLedgerAccountId = await ensureOwedAccount(db, account);
-  const [outcome] = await createTransfers(db, [
-    {
-      id: derivedTransferId(payment.id, 'return'),
-      debitAccountId: owedLedgerAccountId,
-      creditAccountId: operatorAccounts.settlementAch,
-      amountCents: payment.amount_cents,
-      ledger: ledgers.usd,
-      code: transferCodes.depositReturn,
-    },
-  ]);
-  if (!outcome || (outcome.result !== 'ok' && outcome.result !== 'exists'))
-    throw new Error(`could not reverse returned deposit ${payment.id}: ${outcome?.result ?? 'no result'}`);
-  await repayOwed(db, { ...account, owed_ledger_account_id: owedLedgerAccountId });
-  const [owed] = await lookupAccounts(db, [owedLedgerAccountId]);
+async function reverseReturnedDepositIn(tx: Queryable, dependencies: RailDependencies, payment: PaymentRow, reversal: Reversal): Promise<void> {
+  const { account, owedLedgerAccountId } = reversal;
+  const [returned] = await bookMovements(
+    tx,
+    [{ id: derivedTransferId(payment.id, 'return'), kind: 'deposit_returned', fromLedgerAccountId: owedLedgerAccountId, amountCents: payment.amount_cents }],
+    { clock: dependencies.clock },
+  );
+  if (returned?.outcome === 'refused') throw new Error(`could not reverse returned deposit ${payment.id}: ${returned.code}`);
+  const [repayment] = await owedRepaymentsOf(tx, [{ depositLedgerAccountId: account.ledger_account_id, owedLedgerAccountId }]);
+  if (repayment) await bookMovements(tx, [{ ...repayment, kind: 'owed_repayment' }], { clock: dependencies.clock });
+  const [owed] = await lookupAccounts(tx, [owedLedgerAccountId]);
   const stillOwed = owedCentsOf(owed);
-  await db.transaction(async (tx) => {
-    const cleared = await clearReversalDue(tx, payment.id);
-    if (cleared && stillOwed > 0n) {
-      await notifyCustomer(tx, {
-        customerId: payment.customer_id,
-        paymentId: payment.id,
-        kind: 'account_overdrawn',
-        name: 'Your account is below zero',
-        text: `Your ${account.type} account ending ${account.number.slice(-4)} is ${formatMoney(-stillOwed)} because a deposit was returned after it had been spent. Payments out of it are paused until you pay in at least ${formatMoney(stillOwed)}; money that comes in pays this first.`,
-        link: '/dashboard',
-      });
-    }
-  });
+  const cleared = await clearReversalDue(tx, payment.id);
+  if (cleared && stillOwed > 0n) {
+    await notifyCustomer(tx, {
+      customerId: payment.customer_id,
+      paymentId: payment.id,
+      kind: 'account_overdrawn',
+      name: 'Your account is below zero',
+      text: `Your ${account.type} account ending ${account.number.slice(-4)} is ${formatMoney(-stillOwed)} because a deposit was returned after it had been spent. Payments out of it are paused until you pay in at least ${formatMoney(stillOwed)}; money that comes in pays this first.`,
+      link: '/dashboard',
+    });
+  }
+}
+
+/** A late return's reversal that a crash left unwritten before its outcome and reversal were one transaction (decision 069). */
+async function reverseReturnedDeposit(dependencies: RailDependencies, payment: PaymentRow): Promise<void> {
+  const reversal = await prepareReversal(dependencies, payment);
+  await retryOnWriteConflict(() => dependencies.db.transaction((tx) => reverseReturnedDepositIn(tx, dependencies, payment, reversal)));
 }
 
 /** Reversals of late returns that a crash left unwritten, and repayments of what accounts owe. */
@@ -182,7 +199,7 @@ export async function finishReversals(dependencies: RailDependencies, limit = 10
   }
   let repaid = 0;
   for (const account of await accountsOwing(dependencies.db, limit)) {
-    if ((await repayOwed(dependencies.db, account)) > 0n) {
+    if ((await repayOwed(dependencies.db, account, dependencies.clock)) > 0n) {
       repaid += 1;
       dependencies.liveEvents?.publish(account.customer_id, 'accounts');
     }

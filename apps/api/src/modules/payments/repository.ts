@@ -5,7 +5,9 @@ import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
 
 export type { StoredPaymentStatus };
 
-export type Rail = 'ach' | 'wire' | 'card';
+import type { Rail } from '../money/service.ts';
+
+export type { Rail };
 
 export interface PaymentRow {
   id: string;

@@ -1,3 +1,4 @@
+import type { CustomerActor } from '../../platform/request-actor.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { accountFrozenMessage } from '../../platform/account-freeze.ts';
@@ -26,13 +27,6 @@ export {
   type CardPurchaseLine,
 } from './card-purchases.ts';
 
-export interface PaymentActor {
-  customerId: string;
-  ip?: string;
-  userAgent?: string;
-  requestId: string;
-}
-
 const alreadyProcessing = 'This payment is already being processed. Check your history before trying again.';
 
 /**
@@ -49,7 +43,7 @@ const alreadyProcessing = 'This payment is already being processed. Check your h
  */
 export async function requestPayment(
   dependencies: PaymentDependencies,
-  actor: PaymentActor,
+  actor: CustomerActor,
   request: PaymentRequest,
   headers: { idempotencyKey: string; stepUpChallengeId?: string },
 ): Promise<PaymentResult> {

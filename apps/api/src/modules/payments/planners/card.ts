@@ -3,7 +3,7 @@ import { encrypt, keyedHash } from '../../../platform/crypto.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 
-import { paymentKinds } from '../kinds.ts';
+import { paymentKinds } from '../../money/service.ts';
 import type { OwnCardTarget, PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
 import { noRecipient, sourceAccount } from './checks.ts';
 

@@ -1,5 +1,5 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import { paymentKinds } from '../kinds.ts';
+import { paymentKinds } from '../../money/service.ts';
 import type { DepositBody, PaymentPlan, PlanContext } from '../plan.ts';
 import { noRecipient, ownAccount, verifiedFundingSource } from './checks.ts';
 

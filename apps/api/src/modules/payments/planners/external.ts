@@ -1,7 +1,7 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 
-import { paymentKinds } from '../kinds.ts';
+import { paymentKinds } from '../../money/service.ts';
 import type { PaymentPlan, PlanContext, TransferBody } from '../plan.ts';
 import { fieldError, sourceAccount } from './checks.ts';
 

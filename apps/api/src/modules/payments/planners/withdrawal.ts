@@ -1,5 +1,5 @@
 import { formatMoney } from '@strongroom/contracts/money.ts';
-import { paymentKinds } from '../kinds.ts';
+import { paymentKinds } from '../../money/service.ts';
 import type { NewPayment } from '../repository.ts';
 import type { PaymentPlan, PlanContext, WithdrawalBody } from '../plan.ts';
 import { noRecipient, sourceAccount, verifiedFundingSource } from './checks.ts';
