@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { decrypt } from '../../platform/crypto.ts';
+import { calendarDayIn, nextBusinessDay } from '../../platform/business-calendar.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
@@ -33,15 +34,15 @@ export interface AchDependencies {
 
 /** A-Z then 0-9: the 37th file of a day has no modifier left. */
 const fileIdModifiers = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const dayMs = 24 * 3_600_000;
 /** Serialises file building: two at once would put an entry in both. */
 const achFileLockKey = 7_210_019;
 
-/** The next weekday after `from`, as YYMMDD and YYYY-MM-DD (bank holidays are the operator's to skip). */
-export function nextBusinessDay(from: Date): { yymmdd: string; iso: string } {
-  let day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()) + dayMs);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + dayMs);
-  const iso = day.toISOString().slice(0, 10);
+/**
+ * A file's effective entry date: the first business day after the bank's today (weekends and the
+ * Federal Reserve's holidays skipped: platform/business-calendar.ts), as YYMMDD and YYYY-MM-DD.
+ */
+export function effectiveDateAfter(now: Date, timeZone: string): { yymmdd: string; iso: string } {
+  const iso = nextBusinessDay(calendarDayIn(timeZone, now));
   return { yymmdd: iso.slice(2).replaceAll('-', ''), iso };
 }
 
@@ -97,7 +98,7 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
         traceNumber: `${bankRouting.slice(0, 8)}${sequence.toString().padStart(7, '0')}`,
       };
     });
-    const effective = nextBusinessDay(now);
+    const effective = effectiveDateAfter(now, config.bankTimeZone);
     const batch = (
       batchNumber: number,
       serviceClassCode: NachaBatch['serviceClassCode'],
