@@ -1,20 +1,12 @@
 import type { Account } from '@strongroom/contracts/accounts.ts';
 import type { Loan, LoanDetailResponse } from '@strongroom/contracts/loans.ts';
+import { checking } from '../../test/payment-fixtures.ts';
 
 /** Fakes for the loan screens' tests, shaped by the contract's schemas. */
 export const loanId = '5b0e8f4e-2a7c-4c1e-9a55-7d7c3f1b2a10';
 
-export const checkingAccount: Account = {
-  id: '3f1c2b7a-5d4e-4a8b-9c1d-2e3f4a5b6c7d',
-  type: 'checking',
-  number: '6043797155',
-  name: 'Easy Checking',
-  balanceCents: 475_000,
-  availableCents: 425_000,
-  status: 'active',
-  pendingDepositsCents: 0,
-  pendingDepositsAvailableAt: null,
-};
+/** The checking account the loan pays into: the money screens' shared fake. */
+export const checkingAccount: Account = checking;
 
 export function loan(overrides: Partial<Loan> = {}): Loan {
   return {
