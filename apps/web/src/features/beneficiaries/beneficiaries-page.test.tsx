@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { alanElsewhere } from '../../test/payment-fixtures.ts';
 import { jsonBodyOf, renderApp, signedIn, validationFailed } from '../../test/render-app.tsx';
 
 afterEach(() => {
@@ -21,17 +22,7 @@ const grace = {
   accountType: 'checking',
   createdAt: '2026-03-01T10:00:00.000Z',
 };
-const alan = {
-  id: 'b2',
-  accountName: 'Alan Turing',
-  accountNumber: '99887766',
-  routeNumber: '021000021',
-  bankName: 'Bletchley Savings',
-  nameOfCountry: 'United Kingdom',
-  bankType: 'otherbank',
-  accountType: null,
-  createdAt: '2026-03-02T10:00:00.000Z',
-};
+const alan = alanElsewhere;
 
 describe('/beneficiaries', () => {
   it('shows the beneficiaries of the chosen tab only, each with its account name and number', async () => {
