@@ -11,7 +11,7 @@ describe('loadConfig', () => {
   it('starts a sandbox on port 3000 with PGlite when nothing is set', async () => {
     const dataDirectory = await temporaryDirectory();
     const config = await loadConfig({ DATA_DIR: dataDirectory });
-    expect(config).toMatchObject({ port: 3000, mode: 'sandbox', bankName: 'Strongroom Demo Bank', railSpeed: 'fast', trustProxy: false, bankTimeZone: 'UTC' });
+    expect(config).toMatchObject({ port: 3000, mode: 'sandbox', bankName: 'Strongroom Demo Bank', railSpeed: 'fast', trustProxy: false, bankTimeZone: 'America/New_York' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDirectory).toBe(dataDirectory);
     expect(config.publicUrl).toBe('http://localhost:3000');
@@ -191,6 +191,6 @@ describe('loadConfig', () => {
     const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;
     expect(error).toBeInstanceOf(ConfigError);
     const named = error.problems.map((problem) => problem.split(':')[0]);
-    expect(named).toEqual(expect.arrayContaining(['PORT', 'BANK_MODE', 'ENCRYPTION_KEY', 'BANK_TIMEZONE']));
+    expect(named).toEqual(expect.arrayContaining(['PORT', 'BANK_MODE', 'ENCRYPTION_KEY', 'BANK_TIME_ZONE']));
   });
 });

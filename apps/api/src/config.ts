@@ -81,11 +81,12 @@ const environmentSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection URL' })),
   BANK_MODE: withDefault(bankModeSchema, 'sandbox'),
   BANK_NAME: withDefault(z.string().trim().min(1).max(80), 'Strongroom Demo Bank'),
-  BANK_TIMEZONE: withDefault(
+  /** The bank's time zone: its business day, statements and deadlines (BANK_TIMEZONE is the older spelling, still read). */
+  BANK_TIME_ZONE: withDefault(
     z.string().refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
       error: 'must be an IANA time zone such as UTC or America/New_York',
     }),
-    'UTC',
+    'America/New_York',
   ),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
   SESSION_SECRET: optional(base64Key),
@@ -196,7 +197,8 @@ const requiredInProduction = ['DATABASE_URL', 'SESSION_SECRET', 'ENCRYPTION_KEY'
 const defaultWebDistDirectory = path.resolve(import.meta.dirname, '../../web/dist');
 
 export async function loadConfig(environment: Record<string, string | undefined>): Promise<Config> {
-  const parsed = environmentSchema.safeParse(environment);
+  const { BANK_TIMEZONE: olderTimeZoneName, ...rest } = environment;
+  const parsed = environmentSchema.safeParse({ ...rest, BANK_TIME_ZONE: environment.BANK_TIME_ZONE ?? olderTimeZoneName });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
@@ -232,7 +234,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     databaseUrl: env.DATABASE_URL,
     mode: env.BANK_MODE,
     bankName: env.BANK_NAME,
-    bankTimeZone: env.BANK_TIMEZONE,
+    bankTimeZone: env.BANK_TIME_ZONE,
     publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     secrets,
     metricsToken: env.METRICS_TOKEN,

@@ -24,12 +24,17 @@ export interface HistoryLineFacts {
 
 /** The kinds of payment that can make a line on each side. */
 export const lineKindsBySide: Readonly<Record<LineSide, readonly PaymentKind[]>> = {
-  out: ['own', 'internal', 'external', 'card', 'withdrawal', 'loan_repayment'],
-  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement', 'referral_bonus'],
+  out: ['own', 'internal', 'external', 'card', 'withdrawal', 'loan_repayment', 'fee'],
+  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement', 'referral_bonus', 'interest', 'fee_refund'],
 };
 
-/** The seed's history categories: Transfer, Debit and Withdrawal (the seed's 'withdraw') are money out; Credit, Deposit and Funding money in. */
+/**
+ * The seed's history categories: Transfer, Debit and Withdrawal (the seed's 'withdraw') are money out; Credit, Deposit and Funding money in.
+ * Interest (money in) and Fee (a fee out, or a fee given back in) are the bank's own (issue 32).
+ */
 export function lineCategory(kind: PaymentKind, side: LineSide): TransactionCategory {
+  if (kind === 'interest') return 'Interest';
+  if (kind === 'fee' || kind === 'fee_refund') return 'Fee';
   if (side === 'in') {
     if (kind === 'deposit') return 'Deposit';
     if (kind === 'funding') return 'Funding';
@@ -45,11 +50,17 @@ export function lineDescription(facts: HistoryLineFacts, side: LineSide): string
   if (facts.message.trim().length > 0) return facts.message;
   if (facts.kind === 'funding') return 'Opening deposit';
   if (facts.kind === 'referral_bonus') return 'Referral bonus';
+  if (facts.kind === 'interest') return 'Interest paid';
+  if (facts.kind === 'fee') return 'Monthly maintenance fee';
+  if (facts.kind === 'fee_refund') return 'Fee refunded';
   const party = lineParty(facts, side);
   // Only the bank's own payments (above) have no party.
   if (party === null) throw new Error(`a ${facts.kind} payment names who it was with`);
   return party;
 }
+
+/** The payments whose other party is the bank itself: no "To" or "From" names anyone. */
+const bankOwnKinds: ReadonlySet<PaymentKind> = new Set(['funding', 'referral_bonus', 'interest', 'fee', 'fee_refund']);
 
 /**
  * Who the line was with, as its heading names them: "To Grace Landlord", "From Ada Lovelace";
@@ -57,7 +68,7 @@ export function lineDescription(facts: HistoryLineFacts, side: LineSide): string
  * deposit and a referral bonus, whose other party is the bank itself.
  */
 export function lineParty(facts: HistoryLineFacts, side: LineSide): string | null {
-  if (facts.kind === 'funding' || facts.kind === 'referral_bonus') return null;
+  if (bankOwnKinds.has(facts.kind)) return null;
   if (side === 'in') return `From ${facts.senderName ?? facts.counterpartyName}`;
   if (facts.kind === 'card' && facts.paysCreditCard === true) return 'Credit card payment';
   return facts.counterpartyBankName ? `To ${facts.counterpartyName}, ${facts.counterpartyBankName}` : `To ${facts.counterpartyName}`;

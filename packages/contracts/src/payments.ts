@@ -57,6 +57,7 @@ export type TransferKind = z.infer<typeof transferKindSchema>;
 /** Every kind of payment a customer sees; `funding` is an opening deposit made by the bank (ops, sandbox). */
 /** `loan_disbursement` is an approved loan paid into checking; `loan_repayment` an instalment or an early repayment out of it. */
 /** `referral_bonus` is the bank's $10.00 to a customer whose friend's identity was approved (issue 15). */
+/** `interest` is a cycle's interest paid into a deposit account; `fee` a monthly maintenance fee; `fee_refund` a fee staff gave back (issue 32). */
 export const paymentKindSchema = z.enum([
   'own',
   'internal',
@@ -68,6 +69,9 @@ export const paymentKindSchema = z.enum([
   'loan_disbursement',
   'loan_repayment',
   'referral_bonus',
+  'interest',
+  'fee',
+  'fee_refund',
 ]);
 export type PaymentKind = z.infer<typeof paymentKindSchema>;
 

@@ -32,3 +32,44 @@ export function defaultDepositProduct(type: 'checking' | 'savings'): DepositProd
   if (!product) throw new Error(`no deposit product of type ${type}`);
   return product;
 }
+
+/** One balance tier of a product's interest: the whole balance earns the rate of the highest tier it reaches. */
+export const interestTierSchema = z.object({
+  fromCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  rateBps: z.number().int().min(0, 'a rate cannot be negative').max(10_000, 'a rate cannot be over 100%'),
+});
+export type InterestTier = z.infer<typeof interestTierSchema>;
+
+/**
+ * `GET /products` (docs/product.md section 7): the catalogue as it stands on the bank's business
+ * date, each product with the terms in force. `interestRateBps` and `apyBps` are those of the
+ * lowest tier; `tiers` gives each tier's rate and APY. `waiverText` says how the monthly fee is
+ * waived, empty when there is no fee.
+ */
+export const productSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(['checking', 'savings']),
+  name: z.string(),
+  monthlyFeeCents: z.number().int(),
+  waiverText: z.string(),
+  waiverMinDailyBalanceCents: z.number().int().nullable(),
+  waiverMonthlyDepositsCents: z.number().int().nullable(),
+  openingDepositCents: z.number().int(),
+  interestRateBps: z.number().int(),
+  apyBps: z.number().int(),
+  tiers: z.array(interestTierSchema.extend({ apyBps: z.number().int() })),
+  /** The date the terms shown took effect, and a change already announced (dated ahead), if any. */
+  effectiveFrom: z.iso.date(),
+  upcoming: z.object({ effectiveFrom: z.iso.date(), monthlyFeeCents: z.number().int(), interestRateBps: z.number().int(), apyBps: z.number().int() }).nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.object({ items: z.array(productSchema) });
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** How interest is worked out, as every disclosure says it (Regulation DD, 12 CFR 1030.4(b)). */
+export const interestMethodText =
+  'Interest is worked out every day by the daily balance method: the rate in force that day is applied to the ledger balance at the end of the day. ' +
+  'It is added up exactly, without rounding, and paid into the account at the end of each calendar month (compounded monthly); ' +
+  'fractions of a cent are carried into the next month, never lost. Interest begins to accrue on the day the account opens.';

@@ -11,7 +11,7 @@ import { paymentKindSchema, paymentStatusSchema } from './payments.ts';
  * The seed's categories, with its lower-case 'withdraw' written 'Withdrawal' like the others (issue 18).
  * A saved link or script that still asks for `category=withdraw` is read as 'Withdrawal'.
  */
-export const transactionCategorySchema = z.enum(['Transfer', 'Credit', 'Deposit', 'Withdrawal', 'Debit', 'Funding']);
+export const transactionCategorySchema = z.enum(['Transfer', 'Credit', 'Deposit', 'Withdrawal', 'Debit', 'Funding', 'Interest', 'Fee']);
 export type TransactionCategory = z.infer<typeof transactionCategorySchema>;
 
 export const transactionSchema = z.object({

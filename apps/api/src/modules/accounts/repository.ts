@@ -12,19 +12,20 @@ export interface CustomerAccountRow {
   status: 'active' | 'inactive' | 'closed';
   ledger_account_id: string;
   owed_ledger_account_id: string | null;
+  product_id: string;
   opened_at: Date;
 }
 
-const columns = 'id, customer_id, type, number, name, status, ledger_account_id, owed_ledger_account_id, opened_at';
+const columns = 'id, customer_id, type, number, name, status, ledger_account_id, owed_ledger_account_id, product_id, opened_at';
 
 export async function insertCustomerAccount(
   db: Queryable,
-  account: { id: string; customerId: string; type: AccountType; number: string; name: string; ledgerAccountId: string },
+  account: { id: string; customerId: string; type: AccountType; number: string; name: string; ledgerAccountId: string; productId: string },
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO customer_accounts (id, customer_id, type, number, name, ledger_account_id)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (number) DO NOTHING RETURNING id`,
-    [account.id, account.customerId, account.type, account.number, account.name, account.ledgerAccountId],
+    `INSERT INTO customer_accounts (id, customer_id, type, number, name, ledger_account_id, product_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (number) DO NOTHING RETURNING id`,
+    [account.id, account.customerId, account.type, account.number, account.name, account.ledgerAccountId, account.productId],
   );
   return rows.length === 1;
 }

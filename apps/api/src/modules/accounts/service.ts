@@ -28,12 +28,12 @@ export {
  * The two accounts every customer opens, each as the product they chose on a public page when it is
  * of its kind, or as the bank's first product of that kind (docs/decisions/054).
  */
-function productsFor(chosen: string | null): { type: AccountType; name: string; code: number }[] {
+function productsFor(chosen: string | null): { type: AccountType; name: string; slug: string; code: number }[] {
   const chosenProduct = depositProductOf(chosen);
-  const nameOf = (type: AccountType) => (chosenProduct?.type === type ? chosenProduct : defaultDepositProduct(type)).name;
+  const productOf = (type: AccountType) => (chosenProduct?.type === type ? chosenProduct : defaultDepositProduct(type));
   return [
-    { type: 'checking', name: nameOf('checking'), code: accountCodes.customerChecking },
-    { type: 'savings', name: nameOf('savings'), code: accountCodes.customerSavings },
+    { type: 'checking', name: productOf('checking').name, slug: productOf('checking').slug, code: accountCodes.customerChecking },
+    { type: 'savings', name: productOf('savings').name, slug: productOf('savings').slug, code: accountCodes.customerSavings },
   ];
 }
 
@@ -69,6 +69,11 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
   const failed = outcomes.find((outcome) => outcome.result !== 'ok');
   if (failed) throw new Error(`the ledger refused a new customer account: ${failed.result}`);
 
+  const productIds = new Map(
+    (await db.query<{ id: string; code: string }>('SELECT id, code FROM deposit_products WHERE code = ANY($1::text[])', [opened.map((account) => account.slug)])).map(
+      (row) => [row.code, row.id],
+    ),
+  );
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
     const openedMeanwhile = await listCustomerAccounts(tx, customerId);
@@ -85,6 +90,7 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
           number,
           name: account.name,
           ledgerAccountId: account.ledgerAccountId,
+          productId: productIdOf(productIds, account.slug),
         }))
       ) {
         if (++attempts > accountNumberAttempts) throw new Error('no free account number after several attempts');
@@ -94,6 +100,12 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
     }
     return result;
   });
+}
+
+function productIdOf(productIds: ReadonlyMap<string, string>, slug: string): string {
+  const id = productIds.get(slug);
+  if (!id) throw new Error(`no deposit product ${slug} in the catalogue`);
+  return id;
 }
 
 /** The ids of the customer's accounts that are not closed, oldest first: what their history lists. */

@@ -103,7 +103,7 @@ describeEachDatabase('beneficiaries', (database) => {
   it('refuses a number that is no open account of this bank, and saves nothing', async () => {
     const browser = await signedIn(owner);
     const checking = payee.checking;
-    await database().query("UPDATE customer_accounts SET status = 'closed' WHERE id = $1", [checking.id]);
+    await database().query("UPDATE customer_accounts SET status = 'closed', closed_at = now() WHERE id = $1", [checking.id]);
     const before = await database().query('SELECT 1 FROM beneficiaries');
     for (const accountNumber of ['1234567890', checking.number]) {
       const response = await browser.post('/api/v1/beneficiaries', {

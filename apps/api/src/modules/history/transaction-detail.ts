@@ -27,6 +27,9 @@ export const mediumOfKind: Record<PaymentKind, string> = {
   loan_disbursement: 'Loan',
   loan_repayment: 'Loan',
   referral_bonus: 'Referral bonus',
+  interest: 'Interest',
+  fee: 'Fee',
+  fee_refund: 'Fee refund',
 };
 
 /**

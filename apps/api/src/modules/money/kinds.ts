@@ -61,6 +61,10 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
     rail: null,
     code: transferCodes.referralBonus,
   },
+  // Moved by the end-of-day job (modules/end-of-day, decision 072): a cycle's interest, the monthly fee, and a fee staff give back.
+  interest: { debit: 'interestExpense', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.interest },
+  fee: { debit: 'from_account', credit: 'feesIncome', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.fee },
+  fee_refund: { debit: 'feesIncome', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.fee },
 };
 
 /** One side of a booked movement: the ledger account the caller names as its source or destination, or one of the bank's own. */

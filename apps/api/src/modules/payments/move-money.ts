@@ -9,7 +9,7 @@ import { findPayment, insertFinishedPayment, insertPayment, ledgerAccountIdsOf, 
 export type { MovementLeg };
 
 /** The kinds of money the bank moves itself, posted at once inside the caller's transaction (decision 065). */
-export type MovementKind = Extract<PaymentKind, 'loan_disbursement' | 'loan_repayment' | 'referral_bonus'>;
+export type MovementKind = Extract<PaymentKind, 'loan_disbursement' | 'loan_repayment' | 'referral_bonus' | 'interest' | 'fee' | 'fee_refund'>;
 
 /**
  * One movement of money and everything recorded with it. Its id is the payment's and the ledger
@@ -66,7 +66,7 @@ export async function moveMoney(tx: Queryable, movement: MoneyMovement, clock?: 
   );
   if (posted.outcome === 'refused') return { outcome: 'refused', code: posted.code };
 
-  const row = await insertFinishedPayment(tx, movement);
+  const row = await insertFinishedPayment(tx, movement, clock);
   if (!row) {
     const written = await findPayment(tx, movement.id);
     if (!written) throw new Error(`payment ${movement.id} was neither written nor found`);

@@ -1,5 +1,6 @@
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
+import { sqlInstant, type Clock } from '../../db/clock.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
 import type { StoredPaymentStatus } from '../../platform/payment-status.ts';
 
@@ -113,11 +114,23 @@ export interface FinishedPayment {
   message: string;
 }
 
-export async function insertFinishedPayment(db: Queryable, payment: FinishedPayment): Promise<PaymentRow | undefined> {
+export async function insertFinishedPayment(db: Queryable, payment: FinishedPayment, clock?: Clock): Promise<PaymentRow | undefined> {
+  // Dated by the clock that dated its ledger transfer (the database's now() without one): the end-of-day job's sandbox time machine dates both ahead.
   const [row] = await db.query<PaymentRow>(
-    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message)
-     VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING ${paymentColumns}`,
-    [payment.id, payment.customerId, payment.kind, payment.fromAccountId, payment.toAccountId, payment.amountCents, payment.counterpartyName, payment.message],
+    `INSERT INTO payments (id, customer_id, kind, status, from_account_id, to_account_id, amount_cents, counterparty_name, message, created_at, updated_at)
+     VALUES ($1, $2, $3, 'completed', $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()), coalesce($9::timestamptz, now()))
+     ON CONFLICT (id) DO NOTHING RETURNING ${paymentColumns}`,
+    [
+      payment.id,
+      payment.customerId,
+      payment.kind,
+      payment.fromAccountId,
+      payment.toAccountId,
+      payment.amountCents,
+      payment.counterpartyName,
+      payment.message,
+      sqlInstant(clock),
+    ],
   );
   return row;
 }

@@ -271,7 +271,7 @@ describeEachDatabase('transfers', (database) => {
 
     it('refuses a transfer from a closed account and from an account whose identity is not approved', async () => {
       const dana = await kit.customer({ fundCents: 10_000n });
-      await database().query(`UPDATE customer_accounts SET status = 'closed' WHERE id = $1`, [dana.savings.id]);
+      await database().query(`UPDATE customer_accounts SET status = 'closed', closed_at = now() WHERE id = $1`, [dana.savings.id]);
       const closed = await kit.pay(dana, '/transfers', ownTransfer(dana.savings.id, dana.checking.id, 100, 'x'));
       expect(closed.statusCode).toBe(409);
 

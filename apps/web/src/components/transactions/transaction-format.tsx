@@ -1,5 +1,4 @@
 import type { PaymentStatus } from '@strongroom/contracts/payments.ts';
-import { isMoneyOutCategory } from '@strongroom/contracts/history-line.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import './transaction-format.css';
@@ -31,7 +30,8 @@ export function TransactionStatus({ status }: { status: PaymentStatus }) {
 /** A refused line (a declined card purchase, a payment staff rejected) moved no money: its amount is struck through, not in the colour of money. */
 export function TransactionAmount({ transaction }: { transaction: Pick<Transaction, 'amountCents' | 'category' | 'status'> }) {
   if (transaction.status === 'rejected') return <s className="tabular money-none">{formatMoney(transaction.amountCents)}</s>;
-  const tone = isMoneyOutCategory(transaction.category) ? 'money-out' : 'money-in';
+  // The sign decides: a category such as Fee has lines both ways (a fee out, a fee given back in).
+  const tone = transaction.amountCents < 0 ? 'money-out' : 'money-in';
   return <span className={`tabular ${tone}`}>{formatMoney(transaction.amountCents)}</span>;
 }
 

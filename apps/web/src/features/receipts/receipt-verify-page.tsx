@@ -26,6 +26,9 @@ const kindWords: Readonly<Record<PaymentKind, string>> = {
   loan_disbursement: 'Loan disbursement',
   loan_repayment: 'Loan repayment',
   referral_bonus: 'Referral bonus',
+  interest: 'Interest',
+  fee: 'Monthly maintenance fee',
+  fee_refund: 'Fee refund',
 };
 
 function Facts({ receipt }: { receipt: ReceiptVerification }) {

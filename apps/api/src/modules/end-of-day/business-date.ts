@@ -1,0 +1,17 @@
+import type { Config } from '../../config.ts';
+import { systemClock, type Clock } from '../../db/clock.ts';
+import type { Queryable } from '../../db/database.ts';
+import { calendarDayIn } from '../../platform/business-calendar.ts';
+
+/**
+ * The bank's date (docs/deposit-products.md, "The business day"): today in the bank's time zone;
+ * in a sandbox whose end-of-day job was run ahead of the clock (`end-of-day --through` a future
+ * date, the demo's time machine), the last day it ran. Production never runs ahead, so there it is
+ * always today. Effective dates of product changes and the catalogue's terms are read against it.
+ */
+export async function bankDate(db: Queryable, config: Pick<Config, 'bankTimeZone'>, clock: Clock = systemClock): Promise<string> {
+  const today = calendarDayIn(config.bankTimeZone, clock.now());
+  const [row] = await db.query<{ day: string | null }>(`SELECT max(day)::text AS day FROM business_days WHERE status = 'done'`);
+  const lastRun = row?.day ?? null;
+  return lastRun !== null && lastRun > today ? lastRun : today;
+}
