@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServer } from './support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,6 @@ declare module 'vitest' {
 }
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const serverStartTimeoutMs = 90_000;
 
 function findChromium(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
@@ -37,58 +36,6 @@ function buildWebApp(outDirectory: string): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The web app did not build; the browser tests cannot run');
-}
-
-/** A loopback port nobody listens on now, so the server can be told its address (and put it in its emails) before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(dataDirectory: string, webDistDirectory: string): Promise<{ server: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: repositoryRoot,
-    // The browser journeys run on the embedded database; the API suites cover PostgreSQL.
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      // Links in emails point where the browser goes, so a journey can follow one from the sandbox inbox.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDirectory,
-      WEB_DIST_DIR: webDistDirectory,
-      LOG_LEVEL: 'warn',
-      RAIL_SPEED: 'instant',
-      BANK_MODE: 'sandbox',
-      // Staff decide identity reviews in the journeys, as in production: no automatic approval.
-      KYC_AUTO_APPROVE_SECONDS: 'off',
-      CARD_AUTO_APPROVE_SECONDS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The server did not start in time:\n${output}`)), serverStartTimeoutMs);
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is open at (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ server, baseUrl: match[1] });
-      }
-    });
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with code ${code} before it started:\n${output}`));
-    });
-  });
 }
 
 /**

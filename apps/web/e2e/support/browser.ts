@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { startServerForJourney } from './server.ts';
 
 /** Chromium flags for a container: no sandbox, no GPU, and no traffic to Google's services. */
 const chromiumArgs = [
@@ -20,8 +21,35 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** A bank of this journey file's own (`useOwnServer`), instead of the one every journey shares. */
+let ownServer: { baseUrl: string; dataDirectory: string } | undefined;
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServer?.baseUrl ?? inject('baseUrl');
+}
+
+/** The running server's DATA_DIR: where its ops door's token is. */
+export function dataDirectory(): string {
+  return ownServer?.dataDirectory ?? inject('dataDirectory');
+}
+
+/**
+ * Starts a sandbox of this journey file's own for its tests, and stops it after: for a journey
+ * that changes the whole bank (the end-of-day time machine moves every account's month), so that
+ * the journeys sharing the other server never see it. Files run one at a time and each has its
+ * own modules, so the switch reaches this file's helpers only.
+ */
+export function useOwnServer(): void {
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await startServerForJourney(inject('webDistDirectory'));
+    ownServer = { baseUrl: started.baseUrl, dataDirectory: started.dataDirectory };
+    stop = started.stop;
+  }, 120_000);
+  afterAll(async () => {
+    ownServer = undefined;
+    await stop?.();
+  });
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { fundingSourceResponseSchema, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
-import { baseUrl } from './browser.ts';
+import { baseUrl, dataDirectory } from './browser.ts';
 import { readOutbox, uniqueEmail } from './identity.ts';
 
 /**
@@ -15,7 +15,7 @@ import { readOutbox, uniqueEmail } from './identity.ts';
  * `npm run ops -- ...` does on that machine (docs/decisions/004).
  */
 export async function runOps(command: string, args: string[]): Promise<{ exitCode: number; output: string }> {
-  const lock = JSON.parse(await readFile(path.join(inject('dataDirectory'), 'server.json'), 'utf8')) as { token: string };
+  const lock = JSON.parse(await readFile(path.join(dataDirectory(), 'server.json'), 'utf8')) as { token: string };
   const response = await fetch(`${baseUrl()}/internal/ops/${command}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${lock.token}`, 'content-type': 'application/json' },

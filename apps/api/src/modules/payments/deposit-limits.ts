@@ -7,7 +7,7 @@ import { depositsToday } from './review-repository.ts';
 
 /**
  * How much one customer may pull from other banks in one day (docs/product.md section 6): deposits of
- * the bank's day (BANK_TIMEZONE) that are being made, pending or cleared count; returned ones do
+ * the bank's day (BANK_TIME_ZONE) that are being made, pending or cleared count; returned ones do
  * not. A customer whose first account opened in the last 30 days may have a lower allowance
  * (`DEPOSIT_NEW_CUSTOMER_DAILY_LIMIT_CENTS`), where most first-party deposit fraud happens.
  * Run it under the customer's row lock, so that two deposits at once cannot both take the rest.

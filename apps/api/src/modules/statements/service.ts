@@ -62,7 +62,7 @@ export interface StatementTotals {
 
 export interface Statement {
   bankName: string;
-  /** The bank's time zone (BANK_TIMEZONE): the dates of the period and of every line are in it. */
+  /** The bank's time zone (BANK_TIME_ZONE): the dates of the period and of every line are in it. */
   timeZone: string;
   /** When the ledger was read. */
   generatedAt: Date;
