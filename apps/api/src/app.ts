@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './db/clock.ts';
 import type { Database, Queryable } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { accountManagementRoutes } from './modules/account-management/manage-routes.ts';
+import { accountStaffRoutes } from './modules/account-management/staff-routes.ts';
 import { authRoutes, meRoutes } from './modules/auth/routes.ts';
 import { registerAuthJobs } from './modules/auth/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -29,6 +31,12 @@ import { securityRoutes } from './modules/security/routes.ts';
 import { passkeyRoutes, passkeySignInRoutes } from './modules/passkeys/routes.ts';
 import { hasPasskey } from './modules/passkeys/service.ts';
 import { historyRoutes } from './modules/history/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { productStaffRoutes } from './modules/products/staff-routes.ts';
+import { feeRefundStaffRoutes } from './modules/fee-refunds/staff-routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
+import { registerStatementNoticeJobs } from './modules/statements/monthly-notices.ts';
+import { monthlyStatementRoutes } from './modules/statements/monthly-routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { dataExportRoutes } from './modules/data-export/routes.ts';
@@ -48,6 +56,7 @@ import { sandboxStaffRoutes, staffAuthRoutes, staffRoutes } from './modules/staf
 import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { registerLoanJobs } from './modules/loans/jobs.ts';
+import { registerEndOfDayJobs } from './modules/end-of-day/jobs.ts';
 import { preferencesRoutes } from './modules/profile/routes.ts';
 import { contactCorrectionRoutes, contactDetailsRoutes } from './modules/contact-details/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
@@ -203,6 +212,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   const { jobs, mailer, sms, storage, liveEvents } = services;
   registerContactJobs(jobs, { db, mailer, bankName: config.bankName });
   registerSecurityEventJobs(jobs, { mailer, bankName: config.bankName });
+  registerStatementNoticeJobs(jobs, { mailer, bankName: config.bankName });
   const auth = { db, mailer, config, liveEvents };
   registerAuthJobs(jobs, auth);
   registerIdentityJobs(jobs, { db, mailer, bankName: config.bankName, liveEvents });
@@ -233,6 +243,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   const stepUp = stepUpDependencies(payments);
   const settleSoon = registerPaymentJobs(jobs, payments);
   registerLoanJobs(jobs, { db, liveEvents, config, clock });
+  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock });
   const approveIdentity = delayedJob(services, clock, autoApproveJobKind, config.kycAutoApproveSeconds);
   const scheduleAutoApproval = approveIdentity && ((reviewId: string) => approveIdentity({ reviewId }));
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
@@ -296,7 +307,7 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(settingsRoutes(config, db));
   await api.register(authRoutes(auth));
   await api.register(meRoutes({ db }));
-  await api.register(accountRoutes(db));
+  await api.register(accountRoutes(db, config, payments.clock));
   await api.register(onboardingRoutes(modules.onboarding));
   await api.register(contactRoutes(db));
   await api.register(paymentRoutes(payments));
@@ -305,8 +316,9 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(securityRoutes({ db, mailer, config, stepUp }));
   await api.register(passkeySignInRoutes({ db, config, stepUp, auth }));
   await api.register(passkeyRoutes({ db, config, stepUp, auth }));
-  await api.register(historyRoutes(db, config));
+  await api.register(historyRoutes(db, config, payments.clock));
   await api.register(statementRoutes(db, config));
+  await api.register(monthlyStatementRoutes(db, config));
   await api.register(receiptRoutes(db, config));
   await api.register(beneficiaryRoutes(db));
   await api.register(notificationRoutes({ db, liveEvents }));
@@ -328,10 +340,18 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(preferencesRoutes({ db }));
   await api.register(contactDetailsRoutes({ db, mailer, sms, config, stepUp }));
   await api.register(contactCorrectionRoutes({ db, mailer, sms, liveEvents, config }));
+  const accountManagement = { db, config, payments, liveEvents, clock: payments.clock };
+  await api.register(accountManagementRoutes({ ...accountManagement, moneyRateLimitPerMinute: config.moneyRateLimitPerMinute }));
+  await api.register(accountStaffRoutes(accountManagement));
   await api.register(referralRoutes({ db, config }));
   await api.register(referralStaffRoutes({ db, liveEvents, bankName: config.bankName }));
   await api.register(secureMessageRoutes(db));
   await api.register(securityEventRoutes({ db, liveEvents }));
+  // Issue 32: the product catalogue, the business calendar, and the back office's products and fee refunds.
+  await api.register(productRoutes({ db, config, clock: payments.clock }));
+  await api.register(calendarRoutes({ db, config, clock: payments.clock }));
+  await api.register(productStaffRoutes({ db, config, clock: payments.clock }));
+  await api.register(feeRefundStaffRoutes({ db, bankName: config.bankName, clock: payments.clock }));
   if (config.mode === 'sandbox') {
     await api.register(devRoutes(db));
     await api.register(cardNetworkRoutes(cards));

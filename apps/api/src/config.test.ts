@@ -11,7 +11,14 @@ describe('loadConfig', () => {
   it('starts a sandbox on port 3000 with PGlite when nothing is set', async () => {
     const dataDirectory = await temporaryDirectory();
     const config = await loadConfig({ DATA_DIR: dataDirectory });
-    expect(config).toMatchObject({ port: 3000, mode: 'sandbox', bankName: 'Strongroom Demo Bank', railSpeed: 'fast', trustProxy: false, bankTimeZone: 'America/New_York' });
+    expect(config).toMatchObject({
+      port: 3000,
+      mode: 'sandbox',
+      bankName: 'Strongroom Demo Bank',
+      railSpeed: 'fast',
+      trustProxy: false,
+      bankTimeZone: 'America/New_York',
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDirectory).toBe(dataDirectory);
     expect(config.publicUrl).toBe('http://localhost:3000');

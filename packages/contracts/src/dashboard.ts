@@ -23,5 +23,14 @@ export const dashboardSummarySchema = z.object({
   cardCount: z.number().int().min(0),
   loanCount: z.number().int().min(0),
   recentTransactions: z.array(transactionSchema),
+  /**
+   * Interest earned in the bank's current month and year, all accounts: interest paid into them in
+   * the period, plus what accrued in it and is not paid yet (whole cents, account by account).
+   */
+  interestEarnedCents: centsSchema,
+  interestEarnedYearCents: centsSchema,
+  /** Fees charged in the bank's current month and year, less the fees refunded in the same period (below zero when a refund outweighs them). */
+  feesPaidCents: centsSchema,
+  feesPaidYearCents: centsSchema,
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

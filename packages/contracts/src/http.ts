@@ -68,6 +68,16 @@ export const errorStatusByCode = {
   own_account_payee: 422,
   /** A payee of this bank whose name does not match the account's holder (the check paying makes, decision 060). */
   payee_name_mismatch: 422,
+  /** Opening an account with less than its product's opening deposit (the message states it). */
+  opening_deposit_too_low: 422,
+  /** Closing an account something still depends on (the message says what). */
+  account_in_use: 409,
+  /** A product that does not fit the account or the change asked for (a savings product for a checking tier change). */
+  product_not_allowed: 422,
+  /** A product's new terms dated on or before the bank's date: a change never rewrites the past. */
+  effective_date_in_past: 422,
+  /** A fee already refunded, or with a refund waiting for its second approval. */
+  fee_already_refunded: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

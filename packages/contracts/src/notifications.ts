@@ -25,6 +25,8 @@ export const notificationKindSchema = z.enum([
   'secure_message',
   /** Staff corrected the customer's email, phone or postal address (issue 39 item 7). */
   'contact_details',
+  /** A monthly account statement is ready to download (issue 32 item 6). */
+  'statement',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

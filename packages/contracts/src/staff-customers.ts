@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSchema } from './accounts.ts';
+import { accountBalanceSchema } from './accounts.ts';
 import { cardSchema } from './cards.ts';
 import { postalAddressSchema } from './contact-details.ts';
 import { loanSchema } from './loans.ts';
@@ -82,7 +82,7 @@ export const customerDetailSchema = z.object({
     country: z.string().nullable(),
     submittedAt: z.iso.datetime().nullable(),
   }),
-  accounts: z.array(accountSchema),
+  accounts: z.array(accountBalanceSchema),
   transactions: z.array(transactionSchema),
   sessions: z.array(customerSessionSchema),
   notifications: z.array(notificationSchema),

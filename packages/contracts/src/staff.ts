@@ -27,6 +27,12 @@ export const staffPermissions = [
   'audit.read',
   /** Correcting a customer's email, phone or address with a reason (issue 39 item 7). */
   'customers.correct',
+  /** Opening, closing and changing a customer's accounts for them, with a reason (issue 32 item 2). */
+  'accounts.manage',
+  /** Scheduling a product's new rates and fees, with a reason (issue 32 item 1): administrators only. */
+  'products.edit',
+  /** Refunding a customer's fee, with a reason and four eyes above a threshold (issue 32 item 4). */
+  'fees.refund',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -35,7 +41,7 @@ export type StaffPermission = z.infer<typeof staffPermissionSchema>;
 export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   support: ['customers.read', 'messages.reply'],
   compliance: ['customers.read', 'identity.decide', 'transfers.review'],
-  operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle'],
+  operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle', 'accounts.manage', 'fees.refund'],
   admin: staffPermissions,
 };
 

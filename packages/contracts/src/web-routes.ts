@@ -63,6 +63,7 @@ export const customerRoutePaths = [
   '/loan',
   '/loan/:id',
   '/otp',
+  '/accounts/open',
 ] as const;
 
 /**

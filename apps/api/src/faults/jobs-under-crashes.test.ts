@@ -412,7 +412,8 @@ describe.runIf(databaseUrl)('jobs killed mid-run by SIGKILL resume and apply eac
     expect(await count('SELECT count(*) AS n FROM ledger_transfers WHERE pending_id = ANY($1::uuid[])', [authorizations])).toBe(0);
     expect(await transfersWithIds(authorizations)).toBe(4);
     expect(await notificationsNamed(who.id, 'Hold released')).toBe(4);
-    expect(await payments.balances(who)).toEqual(before);
+    // The week passed may hold a month's end, whose end of day (the same job pass) pays savings its interest: the holds were on checking.
+    expect((await payments.balances(who)).checking).toEqual(before.checking);
     await expectLedgerGreen();
   });
 });

@@ -92,6 +92,17 @@ const routes: Record<string, Access> = {
 
   'GET /api/v1/me': customer,
   'GET /api/v1/accounts': customer,
+  'POST /api/v1/accounts': {
+    access: 'customer',
+    probe: (_own, tried) => ({
+      body: { productId: '00000000-0000-4000-8000-00000000d004', fromAccountId: tried.account, openingDepositCents: 50_000, acceptDisclosure: true },
+    }),
+  },
+  'POST /api/v1/accounts/{id}/close': owned('account', (own) => ({ body: { toAccountId: own.account } })),
+  'PUT /api/v1/accounts/{id}/product': owned('account', withBody({ productId: '00000000-0000-4000-8000-00000000d002' })),
+  'POST /api/v1/staff/customers/{id}/accounts': staff('accounts.manage'),
+  'POST /api/v1/staff/accounts/{id}/close': staff('accounts.manage'),
+  'PUT /api/v1/staff/accounts/{id}/product': staff('accounts.manage'),
   'GET /api/v1/dashboard': customer,
   'POST /api/v1/onboarding/phone': customer,
   'POST /api/v1/onboarding/phone/resend': customer,
@@ -153,6 +164,8 @@ const routes: Record<string, Access> = {
   'GET /api/v1/transactions/{id}/receipt': owned('transaction'),
   'GET /api/v1/accounts/{id}/statement': owned('account', () => ({ query: 'from=2026-01-01&to=2026-12-31&format=csv' })),
   'GET /api/v1/accounts/{id}/statement/months': owned('account'),
+  'GET /api/v1/accounts/{id}/statements': owned('account'),
+  'GET /api/v1/accounts/{id}/statements/{statementId}': owned('account', () => ({ query: 'format=csv' })),
   'GET /api/v1/beneficiaries': customer,
   'POST /api/v1/beneficiaries': customer,
   'DELETE /api/v1/beneficiaries/{id}': owned('beneficiary'),
@@ -247,6 +260,15 @@ const routes: Record<string, Access> = {
   'GET /api/v1/staff/card-simulator/authorizations': staff('payments.settle'),
   'POST /api/v1/staff/card-simulator/authorizations/{id}/clear': staff('payments.settle'),
   'POST /api/v1/staff/card-simulator/authorizations/{id}/reverse': staff('payments.settle'),
+  'GET /api/v1/products': open,
+  'GET /api/v1/calendar/business-days': open,
+  'GET /api/v1/calendar/today': open,
+  'GET /api/v1/staff/products': staff('products.edit'),
+  'POST /api/v1/staff/products/{id}/terms': staff('products.edit'),
+  'GET /api/v1/staff/customers/{id}/fees': staff('fees.refund'),
+  'POST /api/v1/staff/fees/{id}/refund': staff('fees.refund'),
+  'POST /api/v1/staff/fee-refunds/{id}/approve': staff('fees.refund'),
+  'POST /api/v1/staff/fee-refunds/{id}/reject': staff('fees.refund'),
 };
 
 /** Tables where a wrong caller's success would leave a row: none may gain or lose one during the sweep. */
@@ -269,6 +291,8 @@ const guardedTables = [
   'secure_message_posts',
   'security_event_reports',
   'identity_reviews',
+  'fee_refunds',
+  'deposit_product_terms',
 ] as const;
 
 const unknownId = '00000000-0000-4000-8000-0000000000aa';

@@ -54,7 +54,10 @@ const leaks: [string, RegExp][] = [
 ];
 
 const typesOf = (schema: JsonSchema): string[] => {
-  if (schema.type) return Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.type) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    return schema.nullable ? [...types, 'null'] : types;
+  }
   const branches = schema.oneOf ?? schema.anyOf;
   if (branches) return [...new Set(branches.flatMap(typesOf))];
   if (schema.enum) return [...new Set(schema.enum.map((value) => (value === null ? 'null' : typeof value)))];

@@ -4,6 +4,8 @@
  */
 export interface JsonSchema {
   type?: string | string[];
+  /** OpenAPI 3.0's way of allowing null as well (zod's `.nullable()` in the contracts). */
+  nullable?: boolean;
   enum?: unknown[];
   const?: unknown;
   format?: string;

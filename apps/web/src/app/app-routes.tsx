@@ -60,6 +60,7 @@ const SecurityPage = lazy(() => import('../features/settings/security/security-p
 const ContactDetailsPage = lazy(() => import('../features/settings/contact/contact-details-page.tsx'));
 const EmailChangePage = lazy(() => import('../features/settings/contact/email-change-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
+const OpenAccountPage = lazy(() => import('../features/accounts/open-account-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
 
@@ -105,6 +106,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/messages': <MessagesPage />,
   '/messages/:id': <ThreadPage />,
   '/settings/activity': <SecurityActivityPage />,
+  '/accounts/open': <OpenAccountPage />,
 };
 
 export function AppRoutes() {

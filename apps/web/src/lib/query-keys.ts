@@ -9,6 +9,8 @@ import type { LiveEventTopic } from '@strongroom/contracts/notifications.ts';
 export const queryKeys = {
   me: ['me'],
   accounts: ['accounts'],
+  /** The deposit products with the terms in force (`GET /products`). */
+  products: ['products'],
   statementMonths: (accountId: string) => ['accounts', accountId, 'statement-months'],
   dashboard: ['dashboard'],
   beneficiaries: ['beneficiaries'],

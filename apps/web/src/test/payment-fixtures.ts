@@ -11,9 +11,16 @@ export const checking: Account = {
   name: 'Easy Checking',
   balanceCents: 475_000,
   availableCents: 425_000,
-  status: 'active',
+  status: 'open',
+  active: true,
   pendingDepositsCents: 0,
   pendingDepositsAvailableAt: null,
+  productId: '00000000-0000-4000-8000-00000000d001',
+  productName: 'Easy Checking',
+  interestRateBps: 0,
+  apyBps: 0,
+  interestThisMonthCents: 0,
+  interestThisYearCents: 0,
 };
 
 export const savings: Account = {
@@ -23,9 +30,16 @@ export const savings: Account = {
   name: 'Standard Savings',
   balanceCents: 10_000,
   availableCents: 10_000,
-  status: 'active',
+  status: 'open',
+  active: true,
   pendingDepositsCents: 0,
   pendingDepositsAvailableAt: null,
+  productId: '00000000-0000-4000-8000-00000000d004',
+  productName: 'Standard Savings',
+  interestRateBps: 150,
+  apyBps: 151,
+  interestThisMonthCents: 8,
+  interestThisYearCents: 117,
 };
 
 export const graceAtThisBank: Beneficiary = {

@@ -11,7 +11,7 @@ describeEachDatabase('opening customer accounts', (database) => {
     expect(first.map((account) => account.id).sort()).toEqual(second.map((account) => account.id).sort());
     const accounts = await accountsWithBalances(database(), customerId, true);
     expect(accounts.map((account) => account.type).sort()).toEqual(['checking', 'savings']);
-    for (const account of accounts) expect(account).toMatchObject({ balanceCents: 0n, availableCents: 0n, status: 'active' });
+    for (const account of accounts) expect(account).toMatchObject({ balanceCents: 0n, availableCents: 0n, status: 'open', active: true });
   });
 
   it('opens the account the customer chose on a public page as that product, and the other as the first of its kind (issue 39 item 11)', async () => {
@@ -27,10 +27,10 @@ describeEachDatabase('opening customer accounts', (database) => {
     expect(await names(null)).toEqual({ checking: 'Easy Checking', savings: 'Standard Savings' });
   });
 
-  it('shows the accounts inactive until the identity is approved', async () => {
+  it('shows the accounts open but not active until the identity is approved', async () => {
     const customerId = await insertBareCustomer(database());
     await openCustomerAccounts(database(), customerId);
-    for (const account of await accountsWithBalances(database(), customerId, false)) expect(account.status).toBe('inactive');
+    for (const account of await accountsWithBalances(database(), customerId, false)) expect(account).toMatchObject({ status: 'open', active: false });
   });
 });
 

@@ -4,9 +4,18 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../db/clock.ts';
 import { newAccountNumber } from './account-number.ts';
+import { interestReaderOf, type AccountInterest } from './earnings.ts';
 import { owedCentsOf } from './owed.ts';
 import { insertCustomerAccount, listCustomerAccounts, pendingDepositsByAccount, type AccountType, type CustomerAccountRow } from './repository.ts';
+
+/** The interest earned and fees paid in the bank's month and year, all the customer's accounts (earnings.ts): the dashboard's figures. */
+export { customerEarnings, type CustomerEarnings } from './earnings.ts';
+/** What opening another account (modules/account-management) needs: a fresh number and the row. */
+export { newAccountNumber } from './account-number.ts';
+export { insertCustomerAccount, type AccountType } from './repository.ts';
 
 /**
  * What an account owes the bank after a returned deposit (owed.ts): the payments module takes a
@@ -70,9 +79,11 @@ export async function openCustomerAccounts(db: Database, customerId: string): Pr
   if (failed) throw new Error(`the ledger refused a new customer account: ${failed.result}`);
 
   const productIds = new Map(
-    (await db.query<{ id: string; code: string }>('SELECT id, code FROM deposit_products WHERE code = ANY($1::text[])', [opened.map((account) => account.slug)])).map(
-      (row) => [row.code, row.id],
-    ),
+    (
+      await db.query<{ id: string; code: string }>('SELECT id, code FROM deposit_products WHERE code = ANY($1::text[])', [
+        opened.map((account) => account.slug),
+      ])
+    ).map((row) => [row.code, row.id]),
   );
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
@@ -118,7 +129,10 @@ export interface AccountWithBalance {
   type: AccountType;
   number: string;
   name: string;
-  status: 'active' | 'inactive';
+  status: 'open' | 'closed';
+  /** Open and its owner's identity approved: the seed shows an account "Inactive" until then. */
+  active: boolean;
+  productId: string;
   balanceCents: bigint;
   availableCents: bigint;
   pendingDepositsCents: bigint;
@@ -146,12 +160,31 @@ export async function accountsWithBalances(db: Database, customerId: string, ide
       type: row.type,
       number: row.number,
       name: row.name,
+      status: row.status === 'closed' ? 'closed' : 'open',
       // The seed shows an account inactive until the customer's identity is approved.
-      status: identityApproved && row.status === 'active' ? 'active' : 'inactive',
+      active: identityApproved && row.status === 'active',
+      productId: row.product_id,
       balanceCents: balance.balanceCents - owed,
       availableCents: balance.availableCents - owed,
       pendingDepositsCents: incoming?.total_cents ?? 0n,
       pendingDepositsAvailableAt: incoming?.available_at ?? null,
     };
   });
+}
+
+export type AccountWithEarnings = AccountWithBalance & AccountInterest;
+
+/**
+ * `GET /accounts`: each account with its balances, its product, the rate its balance earns on the
+ * bank's date and that rate's APY, and the interest it earned this month and this year (earnings.ts).
+ */
+export async function accountsWithEarnings(
+  db: Database,
+  config: Pick<Config, 'bankTimeZone'>,
+  customerId: string,
+  identityApproved: boolean,
+  clock?: Clock,
+): Promise<AccountWithEarnings[]> {
+  const [accounts, interestOf] = await Promise.all([accountsWithBalances(db, customerId, identityApproved), interestReaderOf(db, config, customerId, clock)]);
+  return accounts.map((account) => ({ ...account, ...interestOf(account) }));
 }

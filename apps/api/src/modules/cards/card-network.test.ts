@@ -402,7 +402,8 @@ describeEachDatabase('a hold nobody clears is released by the ledger after 7 day
       clock.advance(cardHoldReleaseIntervalMs + 1_000);
       await app.services.jobs.runOnce();
     }
-    expect(await kit.balances(who)).toEqual(before);
+    // The week passed may hold a month's end, whose end of day (the same job pass) pays savings its interest: the hold was on checking.
+    expect((await kit.balances(who)).checking).toEqual(before.checking);
     const items = (await who.browser.get(`/api/v1/cards/${card.id}/transactions`)).json<{ items: CardTransaction[] }>().items;
     expect(items[0]).toMatchObject({ id: authorization.id, status: 'expired', releasesAt: null });
     const history = (await who.browser.get(`/api/v1/transactions?accountId=${who.checking.id}`)).json<{ items: Transaction[] }>().items;

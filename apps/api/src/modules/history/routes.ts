@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema } from '@strongroom/contracts/dashboard.ts';
 import { lineIdParamsSchema, transactionDetailSchema, transactionListQuerySchema, transactionListSchema } from '@strongroom/contracts/transactions.ts';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -9,7 +10,7 @@ import { customerActorOf } from '../../platform/request-actor.ts';
 import { dashboardSummary, listTransactions, transactionDetail } from './service.ts';
 
 const errors = errorResponses(400, 401, 404);
-export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZod {
+export function historyRoutes(db: Database, config: Config, clock?: Clock): FastifyPluginAsyncZod {
   return async (app) => {
     requireCustomer(app, db);
     app.get(
@@ -30,7 +31,7 @@ export function historyRoutes(db: Database, config: Config): FastifyPluginAsyncZ
       async (request) => transactionDetail(db, config, customerActorOf(request), request.params.id),
     );
     app.get('/dashboard', { schema: { tags: ['history'], response: { 200: dashboardSummarySchema, ...errors } } }, async (request) =>
-      dashboardSummary(db, config, customerIdOf(request)),
+      dashboardSummary(db, config, customerIdOf(request), clock),
     );
   };
 }

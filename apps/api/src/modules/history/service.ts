@@ -3,13 +3,14 @@ import { lineDescription, lineKindsOfCategory } from '@strongroom/contracts/hist
 import type { TransactionCategory, TransactionDetail, TransactionList, transactionListQuerySchema } from '@strongroom/contracts/transactions.ts';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { accountCodes, transferCodes } from '../../ledger/codes.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
-import { customerAccountIds } from '../accounts/service.ts';
+import { customerAccountIds, customerEarnings } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, partyOfLine, presentLine } from './present-line.ts';
@@ -169,9 +170,10 @@ function spendingCategoryOf(flow: Pick<MonthFlowRow, 'code' | 'into_card'>): Spe
 
 /**
  * `GET /dashboard`: this month's money in and out and spending by category from the ledger (D8,
- * D13), and the latest history lines. Cards and loans do not exist yet, so their counts are 0.
+ * D13), the latest history lines, the number of cards and loans, and the interest earned and fees
+ * paid in the bank's month and year (accounts/earnings.ts).
  */
-export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bankTimeZone'>, customerId: string): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bankTimeZone'>, customerId: string, clock?: Clock): Promise<DashboardSummary> {
   const flows = await monthFlowsByCode(db, customerId, config.bankTimeZone, accountCodes.card);
   let moneyIn = 0n;
   let moneyOut = 0n;
@@ -187,6 +189,7 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
   const month = flows[0]?.month;
   if (!month) throw new Error('the month query returned no row');
   const recent = await listTransactions(db, customerId, { limit: recentTransactionCount }, config.bankTimeZone);
+  const earnings = await customerEarnings(db, config, customerId, clock);
   return {
     month,
     moneyInCents: centsToJson(moneyIn),
@@ -197,6 +200,10 @@ export async function dashboardSummary(db: Queryable, config: Pick<Config, 'bank
     cardCount: await cardCountOf(db, customerId),
     loanCount: await loanCountOf(db, customerId),
     recentTransactions: recent.items,
+    interestEarnedCents: centsToJson(earnings.interestThisMonthCents),
+    interestEarnedYearCents: centsToJson(earnings.interestThisYearCents),
+    feesPaidCents: centsToJson(earnings.feesThisMonthCents),
+    feesPaidYearCents: centsToJson(earnings.feesThisYearCents),
   };
 }
 

@@ -137,9 +137,15 @@ describeEachDatabase('onboarding: phone, identity and photo', (database) => {
 
     await app.services.jobs.runOnce();
     expect((await browser.get('/api/v1/me')).json()).toMatchObject({ user: { identityStatus: 'approved', accountVerified: true } });
-    const accounts = (await browser.get('/api/v1/accounts')).json() as { type: string; number: string; balanceCents: number; status: string }[];
+    const accounts = (await browser.get('/api/v1/accounts')).json() as {
+      type: string;
+      number: string;
+      balanceCents: number;
+      status: string;
+      active: boolean;
+    }[];
     expect(accounts.map((account) => account.type).sort()).toEqual(['checking', 'savings']);
-    for (const account of accounts) expect(account).toMatchObject({ number: expect.stringMatching(/^\d{10}$/), balanceCents: 0, status: 'active' });
+    for (const account of accounts) expect(account).toMatchObject({ number: expect.stringMatching(/^\d{10}$/), balanceCents: 0, status: 'open', active: true });
     expect((await lastMessageTo(database(), 'onboarding@example.com'))?.subject).toMatch(/accounts are open/);
   });
 

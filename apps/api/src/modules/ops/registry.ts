@@ -11,6 +11,7 @@ import { backupCommand, restoreCommand } from './backup-commands.ts';
 import { createStaffCommand } from '../staff/ops-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
 import { loanRepaymentsCommand } from '../loans/ops-commands.ts';
+import { endOfDayCommand } from '../end-of-day/ops-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
 import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
 import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
@@ -35,6 +36,7 @@ export const opsCommands: readonly OpsCommand[] = [
   achImportReturnsCommand,
   negativeBalancesCommand,
   loanRepaymentsCommand,
+  endOfDayCommand,
 ];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {

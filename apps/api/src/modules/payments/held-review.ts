@@ -2,7 +2,8 @@ import type { AuditEntry } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { decideHeldPayment } from './settlement.ts';
-import { approversLinked, deleteApprovals, insertApproval, lockPaymentStatus } from './staff-repository.ts';
+import { approversLinked } from '../../platform/four-eyes.ts';
+import { deleteApprovals, insertApproval, lockPaymentStatus } from './staff-repository.ts';
 
 /**
  * A staff member's decision on a held payment, with four eyes (docs/product.md section 6): a release

@@ -8,8 +8,12 @@ import { findPayment, insertFinishedPayment, insertPayment, ledgerAccountIdsOf, 
 
 export type { MovementLeg };
 
-/** The kinds of money the bank moves itself, posted at once inside the caller's transaction (decision 065). */
-export type MovementKind = Extract<PaymentKind, 'loan_disbursement' | 'loan_repayment' | 'referral_bonus' | 'interest' | 'fee' | 'fee_refund'>;
+/**
+ * The kinds of money the bank moves itself, posted at once inside the caller's transaction (decision 065);
+ * `own` is a move between two accounts of one customer that goes with a change to the accounts
+ * themselves (an opening deposit, a closed account's balance: account-management/opening.ts and closing.ts).
+ */
+export type MovementKind = Extract<PaymentKind, 'loan_disbursement' | 'loan_repayment' | 'referral_bonus' | 'interest' | 'fee' | 'fee_refund' | 'own'>;
 
 /**
  * One movement of money and everything recorded with it. Its id is the payment's and the ledger

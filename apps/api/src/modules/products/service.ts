@@ -31,7 +31,9 @@ function dollars(cents: bigint): string {
 export function waiverTextOf(terms: Pick<TermsRow, 'monthly_fee_cents' | 'waiver_min_daily_balance_cents' | 'waiver_monthly_deposits_cents'>): string {
   if (terms.monthly_fee_cents === 0n) return '';
   const ways = [
-    ...(terms.waiver_min_daily_balance_cents === null ? [] : [`keep at least ${dollars(terms.waiver_min_daily_balance_cents)} in the account at the end of every day of the month`]),
+    ...(terms.waiver_min_daily_balance_cents === null
+      ? []
+      : [`keep at least ${dollars(terms.waiver_min_daily_balance_cents)} in the account at the end of every day of the month`]),
     ...(terms.waiver_monthly_deposits_cents === null ? [] : [`deposit at least ${dollars(terms.waiver_monthly_deposits_cents)} in the month`]),
   ];
   if (ways.length === 0) return 'The monthly fee is charged every month.';

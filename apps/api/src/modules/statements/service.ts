@@ -17,6 +17,8 @@ import { statementMaxDays, statementMonthsOffered, type StatementMonths } from '
 /** What other modules' downloads reuse: CSV cells a spreadsheet will not run, and text the PDF's standard font can print. */
 export { csvField, guardFormula, statementCsv } from './csv.ts';
 export { standardFontText } from './pdf.ts';
+/** The end-of-day job's cycle close tells the customer of each monthly statement it writes (modules/end-of-day). */
+export { notifyStatementReady, type ReadyStatement } from './monthly-notices.ts';
 
 /** A statement covers at most this many days: a leap year, from 1 January to 31 December. */
 /** Lines are read and written this many at a time, so memory does not grow with the statement. */

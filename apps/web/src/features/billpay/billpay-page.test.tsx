@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
+import { checking } from '../../test/payment-fixtures.ts';
 import { renderApp, signedIn } from '../../test/render-app.tsx';
 
 afterEach(() => {
@@ -24,18 +25,8 @@ const tiles = [
   'Other Bills',
 ];
 
-function account(status: 'active' | 'inactive') {
-  return {
-    id: 'a1',
-    type: 'checking',
-    number: '6043797155',
-    name: 'Easy Checking',
-    balanceCents: 0,
-    availableCents: 0,
-    status,
-    pendingDepositsCents: 0,
-    pendingDepositsAvailableAt: null,
-  };
+function account(state: 'active' | 'inactive') {
+  return { ...checking, balanceCents: 0, availableCents: 0, active: state === 'active' };
 }
 
 const notApproved = { status: 200, body: { ...signedIn.body, user: { ...signedIn.body.user, identityStatus: 'submitted', accountVerified: false } } };

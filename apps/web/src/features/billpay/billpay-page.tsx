@@ -46,7 +46,7 @@ function BillAnswer() {
   }
   if (verified && accounts.isError) return <p role="alert">{accounts.error.message}</p>;
 
-  const approved = verified && (accounts.data ?? []).some((account) => account.status === 'active');
+  const approved = verified && (accounts.data ?? []).some((account) => account.active);
   if (!approved) {
     return (
       <div className="billpay__answer">

@@ -26,9 +26,16 @@ const checking: Account = {
   name: 'Easy Checking',
   balanceCents: 100_000,
   availableCents: 100_000,
-  status: 'active',
+  status: 'open',
+  active: true,
   pendingDepositsCents: 20_000,
   pendingDepositsAvailableAt: availableAt,
+  productId: '00000000-0000-4000-8000-00000000d001',
+  productName: 'Easy Checking',
+  interestRateBps: 0,
+  apyBps: 0,
+  interestThisMonthCents: 0,
+  interestThisYearCents: 0,
 };
 
 const owing: Account = {
@@ -38,9 +45,32 @@ const owing: Account = {
   name: 'Standard Savings',
   balanceCents: -1_250,
   availableCents: -1_250,
-  status: 'active',
+  status: 'open',
+  active: true,
   pendingDepositsCents: 0,
   pendingDepositsAvailableAt: null,
+  productId: '00000000-0000-4000-8000-00000000d004',
+  productName: 'Standard Savings',
+  interestRateBps: 150,
+  apyBps: 151,
+  interestThisMonthCents: 0,
+  interestThisYearCents: 0,
+};
+
+/** A savings account that earned interest; named before its product became Package Money Market Savings. */
+const earning: Account = {
+  ...owing,
+  id: 'a3',
+  number: '6927529971',
+  name: 'Rainy day savings',
+  balanceCents: 3_000_000,
+  availableCents: 3_000_000,
+  productId: '00000000-0000-4000-8000-00000000d006',
+  productName: 'Package Money Market Savings',
+  interestRateBps: 300,
+  apyBps: 304,
+  interestThisMonthCents: 4_931,
+  interestThisYearCents: 71_250,
 };
 
 async function cardOf(name: string): Promise<HTMLElement> {
@@ -69,5 +99,32 @@ describe('dashboard account cards', () => {
     expect(balance?.className).toContain('account__money--negative');
     expect(within(card).getByText('Below zero after a returned deposit: payments out are paused until you pay in the difference.')).toBeTruthy();
     expect(within(await cardOf('Easy Checking')).queryByText(/Below zero/)).toBeNull();
+  });
+
+  it('show each account’s rate and APY, and the interest it earned this month and this year', async () => {
+    renderApp('/dashboard', { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [checking, owing, earning] } });
+    const card = await cardOf('Rainy day savings');
+    // The product is named beside the rate when the account's own name is not the product's.
+    expect(within(card).getByText('Package Money Market Savings ·').closest('p')?.textContent).toBe('Package Money Market Savings · 3.00% interest, 3.04% APY');
+    expect(within(card).getByText('Interest this month').nextElementSibling?.textContent).toBe('$49.31');
+    expect(within(card).getByText('Interest this year').nextElementSibling?.textContent).toBe('$712.50');
+
+    const savings = await cardOf('Standard Savings');
+    expect(within(savings).getByText('1.50% interest').closest('p')?.textContent).toBe('1.50% interest, 1.51% APY');
+    expect(within(savings).getByText('Interest this month').nextElementSibling?.textContent).toBe('$0.00');
+    expect(within(savings).getByText('Interest this year').nextElementSibling?.textContent).toBe('$0.00');
+  });
+
+  it('say in words that an account earns no interest, without rows of zeros', async () => {
+    renderApp('/dashboard', { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [checking] } });
+    const card = await cardOf('Easy Checking');
+    expect(within(card).getByText('No interest')).toBeTruthy();
+    expect(within(card).queryByText(/Interest this/)).toBeNull();
+  });
+
+  it('show a closed account as closed, in words', async () => {
+    renderApp('/dashboard', { 'GET /api/v1/me': signedIn, 'GET /api/v1/accounts': { status: 200, body: [{ ...earning, status: 'closed', active: false }] } });
+    const card = await cardOf('Rainy day savings');
+    expect(within(card).getByText('Closed').className).toContain('account__status--closed');
   });
 });

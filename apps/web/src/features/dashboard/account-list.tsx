@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import type { Account } from '@strongroom/contracts/accounts.ts';
-import { Badge } from '../../components/ui/badge.tsx';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
+import { AccountProduct, InterestFigures } from './account-interest.tsx';
+import { AccountActions } from '../../components/accounts/account-actions.tsx';
 import './account-list.css';
 
 const typeNames: Record<Account['type'], string> = { checking: 'Checking', savings: 'Savings' };
@@ -14,8 +16,25 @@ function moneyClassName(cents: number): string {
   return cents < 0 ? 'account__money account__money--negative tabular' : 'account__money tabular';
 }
 
+const states = {
+  active: { word: 'Active', tone: 'success' },
+  inactive: { word: 'Inactive', tone: 'neutral' },
+  closed: { word: 'Closed', tone: 'neutral' },
+} as const satisfies Record<string, { word: string; tone: BadgeTone }>;
+
+/** Open and usable, closed, or inactive until the customer's identity is approved: in words, and in colour. */
+function AccountState({ account }: { account: Account }) {
+  const state = account.status === 'closed' ? 'closed' : account.active ? 'active' : 'inactive';
+  return (
+    <Badge tone={states[state].tone} dot className={`account__status account__status--${state}`}>
+      {states[state].word}
+    </Badge>
+  );
+}
+
 /**
- * Each account: type, name and number, balance and available balance, and its status in word and
+ * Each account: type, name and number, its product with the rate it earns and that rate's APY,
+ * balance and available balance, interest this month and this year, and its status in word and
  * colour; deposits on their way, which are not in the balance yet; and a balance below zero said in words.
  */
 export function AccountList({ accounts }: { accounts: readonly Account[] }) {
@@ -28,10 +47,9 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
               <p className="account__type">{typeNames[account.type]}</p>
               <h3 className="account__name">{account.name}</h3>
             </div>
-            <Badge tone={account.status === 'active' ? 'success' : 'neutral'} dot className={`account__status account__status--${account.status}`}>
-              {account.status === 'active' ? 'Active' : 'Inactive'}
-            </Badge>
+            <AccountState account={account} />
           </div>
+          <AccountProduct account={account} />
           <dl className="account__figures">
             <div>
               <dt>Account number</dt>
@@ -51,6 +69,7 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
                 <dd className="account__money tabular">{formatMoney(account.pendingDepositsCents)}</dd>
               </div>
             ) : null}
+            <InterestFigures account={account} />
           </dl>
           {account.pendingDepositsCents > 0 ? (
             <p className="account__note">
@@ -72,6 +91,7 @@ export function AccountList({ accounts }: { accounts: readonly Account[] }) {
           >
             Statements
           </Link>
+          <AccountActions account={account} accounts={accounts} />
         </Card>
       ))}
     </ul>

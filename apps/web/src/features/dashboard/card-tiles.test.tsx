@@ -9,7 +9,19 @@ afterEach(() => {
   queryClient.clear();
 });
 
-const summary = { month: '2026-11', moneyInCents: 0, moneyOutCents: 0, spendingByCategory: [], recentTransactions: [], cardCount: 2, loanCount: 0 };
+const summary = {
+  month: '2026-11',
+  moneyInCents: 0,
+  moneyOutCents: 0,
+  spendingByCategory: [],
+  recentTransactions: [],
+  cardCount: 2,
+  loanCount: 0,
+  interestEarnedCents: 0,
+  interestEarnedYearCents: 0,
+  feesPaidCents: 0,
+  feesPaidYearCents: 0,
+};
 
 describe('the dashboard’s cards', () => {
   it('shows each usable card as a masked tile leading to its page, with the count, and leaves out closed ones', async () => {

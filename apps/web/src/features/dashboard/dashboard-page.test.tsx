@@ -20,7 +20,7 @@ afterEach(() => {
 
 const accounts = [
   { ...checkingAccount, id: 'a1' },
-  { ...savingsAccount, id: 'a2', balanceCents: 0, availableCents: 0, status: 'inactive' },
+  { ...savingsAccount, id: 'a2', balanceCents: 0, availableCents: 0, active: false },
 ];
 
 describe('dashboard accounts', () => {
@@ -61,6 +61,10 @@ const summary = {
   ],
   cardCount: 2,
   loanCount: 1,
+  interestEarnedCents: 1_300,
+  interestEarnedYearCents: 3_725,
+  feesPaidCents: 800,
+  feesPaidYearCents: 1_495,
   recentTransactions: [
     {
       id: 't1-out',
@@ -107,6 +111,21 @@ describe('dashboard figures', () => {
     expect(definition('Money out')).toBe('$1,600.50');
     expect(definition('Cards')).toBe('2');
     expect(definition('Loans')).toBe('1');
+  });
+
+  it('shows the interest earned and the fees paid this month, each with its year so far', async () => {
+    renderApp('/dashboard', dashboardApi());
+    expect(await screen.findByRole('heading', { level: 2, name: 'This month March 2026' })).toBeTruthy();
+    const interest = screen.getByText('Interest earned', { selector: 'dt' });
+    expect(interest.nextElementSibling?.textContent).toBe('$13.00');
+    expect(interest.nextElementSibling?.className).toContain('money-in');
+    expect(interest.nextElementSibling?.nextElementSibling?.textContent).toBe('$37.25 this year');
+    const fees = screen.getByText('Fees paid', { selector: 'dt' });
+    expect(fees.nextElementSibling?.textContent).toBe('$8.00');
+    expect(fees.nextElementSibling?.className).toContain('money-out');
+    expect(fees.nextElementSibling?.nextElementSibling?.textContent).toBe('$14.95 this year');
+    // Money in and out have no year beneath them.
+    expect(screen.getByText('Money in', { selector: 'dt' }).nextElementSibling?.nextElementSibling).toBeNull();
   });
 
   it('draws spending by category from the summary, with a legend that gives each amount and share in words', async () => {

@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import { Landmark } from 'lucide-react';
 import { greetingForHour } from '@strongroom/contracts/constants.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
+import { buttonClassName } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadingLine } from '../../components/ui/loading-line.tsx';
 import { Page, PageHeader } from '../../components/ui/page.tsx';
@@ -47,9 +49,14 @@ export default function DashboardPage() {
       <PageMeta title="Dashboard" description="Your accounts at a glance." noIndex />
       <PageHeader title="Your dashboard" above={<p className="dashboard__greeting">{user ? `${greeting}, ${user.firstName}` : greeting}</p>} />
       <section aria-labelledby="accounts-title" className="dashboard__section">
-        <h2 id="accounts-title" className="dashboard__section-title">
-          Accounts
-        </h2>
+        <div className="dashboard__section-heading">
+          <h2 id="accounts-title" className="dashboard__section-title">
+            Accounts
+          </h2>
+          <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to="/accounts/open">
+            Open an account
+          </Link>
+        </div>
         <Accounts />
       </section>
       <CardTiles />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, ChartPie, CreditCard, Landmark, Percent, Receipt } from 'lucide-react';
 import type { DashboardSummary } from '@strongroom/contracts/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -20,10 +20,27 @@ export function monthLabel(month: string): string {
   return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }
 
-/** The month's two totals, money in and money out, each in its colour with its arrow. */
+/**
+ * The month's totals, each in its colour with its icon: money in and out, and the interest earned
+ * and fees paid (fees less refunds), these two with their year so far beneath.
+ */
 const flows = [
-  { term: 'Money in', Icon: ArrowDownLeft, tone: 'money-in', cents: (summary: DashboardSummary) => summary.moneyInCents },
-  { term: 'Money out', Icon: ArrowUpRight, tone: 'money-out', cents: (summary: DashboardSummary) => summary.moneyOutCents },
+  { term: 'Money in', Icon: ArrowDownLeft, tone: 'money-in', cents: (summary: DashboardSummary) => summary.moneyInCents, yearCents: null },
+  { term: 'Money out', Icon: ArrowUpRight, tone: 'money-out', cents: (summary: DashboardSummary) => summary.moneyOutCents, yearCents: null },
+  {
+    term: 'Interest earned',
+    Icon: Percent,
+    tone: 'money-in',
+    cents: (summary: DashboardSummary) => summary.interestEarnedCents,
+    yearCents: (summary: DashboardSummary) => summary.interestEarnedYearCents,
+  },
+  {
+    term: 'Fees paid',
+    Icon: Receipt,
+    tone: 'money-out',
+    cents: (summary: DashboardSummary) => summary.feesPaidCents,
+    yearCents: (summary: DashboardSummary) => summary.feesPaidYearCents,
+  },
 ] as const;
 
 function ThisMonth({ summary }: { summary: DashboardSummary }) {
@@ -36,13 +53,14 @@ function ThisMonth({ summary }: { summary: DashboardSummary }) {
       </h2>
       <Card className="month-summary">
         <dl className="month-summary__flows">
-          {flows.map(({ term, Icon, tone, cents }) => (
+          {flows.map(({ term, Icon, tone, cents, yearCents }) => (
             <div key={term} className="month-summary__flow">
               <dt>
                 <Icon aria-hidden="true" size={18} className={tone} />
                 {term}
               </dt>
               <dd className={`${tone} tabular`}>{formatMoney(cents(summary))}</dd>
+              {yearCents ? <dd className="month-summary__year tabular">{formatMoney(yearCents(summary))} this year</dd> : null}
             </div>
           ))}
         </dl>

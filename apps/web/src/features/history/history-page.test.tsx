@@ -229,7 +229,19 @@ describe('the way in', () => {
   it('is where the dashboard’s “See all” next to recent transactions leads', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem(welcomeStorageKey(signedIn.body.user.id), '2026-01-01T00:00:00.000Z');
-    const summary = { month: '2026-03', moneyInCents: 0, moneyOutCents: 0, spendingByCategory: [], cardCount: 0, loanCount: 0, recentTransactions: [rentOut] };
+    const summary = {
+      month: '2026-03',
+      moneyInCents: 0,
+      moneyOutCents: 0,
+      spendingByCategory: [],
+      cardCount: 0,
+      loanCount: 0,
+      recentTransactions: [rentOut],
+      interestEarnedCents: 0,
+      interestEarnedYearCents: 0,
+      feesPaidCents: 0,
+      feesPaidYearCents: 0,
+    };
     renderApp('/dashboard', historyApi(allLines, { 'GET /api/v1/dashboard': { status: 200, body: summary } }));
     await user.click(await screen.findByRole('link', { name: 'See all transactions' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'History' })).toBeTruthy();

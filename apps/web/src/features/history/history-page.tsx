@@ -11,6 +11,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { useAccounts } from '../../lib/api/get-accounts.ts';
 import { useTransactions } from './api/get-transactions.ts';
 import { HistoryFilters } from './history-filters.tsx';
+import { MonthlyStatements } from './monthly-statements.tsx';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import { TransactionList, TransactionTable } from '../../components/transactions/transaction-rows.tsx';
@@ -109,6 +110,8 @@ export default function HistoryPage() {
           {transactions.isSuccess ? countWords(rows.length, transactions.hasNextPage) : ''}
         </p>
       </div>
+
+      <MonthlyStatements accountsQuery={accounts} />
 
       <StatementDownloads accounts={accounts.data ?? []} />
 

@@ -51,7 +51,19 @@ describe('history says who', () => {
       'GET /api/v1/accounts': { status: 200, body: accounts },
       'GET /api/v1/dashboard': {
         status: 200,
-        body: { month: '2026-03', moneyInCents: 0, moneyOutCents: 0, spendingByCategory: [], cardCount: 0, loanCount: 0, recentTransactions: lines },
+        body: {
+          month: '2026-03',
+          moneyInCents: 0,
+          moneyOutCents: 0,
+          spendingByCategory: [],
+          cardCount: 0,
+          loanCount: 0,
+          recentTransactions: lines,
+          interestEarnedCents: 0,
+          interestEarnedYearCents: 0,
+          feesPaidCents: 0,
+          feesPaidYearCents: 0,
+        },
       },
     };
     const { unmount } = renderApp('/dashboard', api);

@@ -1,27 +1,25 @@
 /**
- * The bank's published offers (docs/product.md section 9 (the seed's section 2)); `product` is the slug "Open an account"
- * carries into sign-up (packages/contracts/src/products.ts). Amounts are integer cents, as everywhere
- * else, and formatted for display by lib/money.ts.
+ * The bank's published offers (docs/product.md section 9 (the seed's section 2)): their marketing
+ * words only. `product` is the slug "Open an account" carries into sign-up and the product's `code`
+ * in the catalogue (packages/contracts/src/products.ts), where the prices, fees and rates live: the
+ * pages read them from `GET /products` (issue 32 item 1), so what they say is what the bank does.
  */
 export const savingsAccounts = [
   {
     name: 'Standard Savings Account',
     product: 'standard-savings',
-    openingDepositCents: 50_000,
     cards: '1 business Mastercard',
     summary: 'A simple place to build up savings, with a business Mastercard for when you need to spend.',
   },
   {
     name: 'Platinum Select Money Market Savings',
     product: 'platinum-select-money-market-savings',
-    openingDepositCents: 250_000,
     cards: '1 card',
     summary: 'Money-market savings for larger balances, with easy access when plans change.',
   },
   {
     name: 'Package Money Market Savings',
     product: 'package-money-market-savings',
-    openingDepositCents: 500_000,
     cards: '2 cards',
     summary: 'Our fullest savings package: two cards, so you and a partner can both reach the money.',
   },
@@ -34,21 +32,18 @@ export const checkingAccounts = [
   {
     name: 'Easy Checking',
     product: 'easy-checking',
-    monthlyFeeCents: 695,
     summary: 'Everything you need for everyday spending.',
     features: ['Debit card on Visa or Mastercard', 'Transfers to your own accounts and to other banks', 'Statements as PDF, CSV or OFX'],
   },
   {
     name: 'Gold Checking',
     product: 'gold-checking',
-    monthlyFeeCents: 1_495,
     summary: 'For people who bank a lot: more cards and more ways to pay.',
     features: ['Everything in Easy Checking', 'A second card for a family member', 'Saved payees for one-tap transfers'],
   },
   {
     name: 'Platinum Checking',
     product: 'platinum-checking',
-    monthlyFeeCents: 2_495,
     summary: 'Our premium current account with the most help when you need it.',
     features: ['Everything in Gold Checking', 'Premium support from a named team', 'Wire withdrawals to US banks'],
   },

@@ -9,7 +9,7 @@ import { queryKeys } from '../query-keys.ts';
  */
 export const accountsOpeningRefreshMs = 5_000;
 
-/** `GET /api/v1/accounts` -> `[{ id, type, number, name, balanceCents, availableCents, status }]`, balances from the ledger. */
+/** `GET /api/v1/accounts` -> `[{ id, type, number, name, balanceCents, availableCents, status, active, productName, interestRateBps, apyBps, ... }]`, balances from the ledger. */
 export function getAccounts(): Promise<Account[]> {
   return apiRequest('/accounts', { parse: (data) => accountListSchema.parse(data) });
 }

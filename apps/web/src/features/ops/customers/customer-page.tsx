@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Account } from '@strongroom/contracts/accounts.ts';
+import type { AccountBalance } from '@strongroom/contracts/accounts.ts';
 import type { CustomerDetail, CustomerSession } from '@strongroom/contracts/staff-customers.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
@@ -16,8 +16,10 @@ import { useStaffMe } from '../api/staff-session.ts';
 import { statusWords } from '../status-words.ts';
 import { useCustomerDetail } from './api/customer-detail.ts';
 import { FrozenBadge, IdentityBadge } from './customer-badges.tsx';
+import { AccountManagement } from './account-management.tsx';
 import { ContactCorrectionDialog } from './contact-correction-dialog.tsx';
 import { CustomerProducts } from './customer-products.tsx';
+import { CustomerFees } from '../products/customer-fees.tsx';
 import { FreezeDialog } from './freeze-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useCustomerActions, type CustomerActions, type PendingAction } from './use-customer-actions.ts';
@@ -25,10 +27,16 @@ import './customers.css';
 
 const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 
-const accountColumns: readonly TableColumn<Account>[] = [
+/** An account's state in words: closed, or open and active, or open and inactive until the identity is approved. */
+function accountStateOf(account: AccountBalance): string {
+  if (account.status === 'closed') return 'Closed';
+  return account.active ? 'Active' : 'Inactive';
+}
+
+const accountColumns: readonly TableColumn<AccountBalance>[] = [
   { key: 'name', header: 'Account', cell: (row) => `${row.name} (${row.type})` },
   { key: 'number', header: 'Number', cell: (row) => row.number },
-  { key: 'status', header: 'Status', cell: (row) => (row.status === 'active' ? 'Active' : 'Inactive') },
+  { key: 'status', header: 'Status', cell: accountStateOf },
   { key: 'balance', header: 'Balance', numeric: true, cell: (row) => <MoneyAmount cents={row.balanceCents} /> },
   { key: 'available', header: 'Available', numeric: true, cell: (row) => <MoneyAmount cents={row.availableCents} /> },
 ];
@@ -283,6 +291,8 @@ export default function CustomerPage() {
   const actions = useCustomerActions(id);
   const canAct = me.data?.staff.permissions.includes('customers.freeze') ?? false;
   const canCorrect = me.data?.staff.permissions.includes('customers.correct') ?? false;
+  const canManageAccounts = me.data?.staff.permissions.includes('accounts.manage') ?? false;
+  const canRefundFees = me.data?.staff.permissions.includes('fees.refund') ?? false;
 
   if (detail.isPending) return <Spinner />;
   if (detail.isError) {
@@ -319,8 +329,10 @@ export default function CustomerPage() {
       {canCorrect ? <ContactCorrection customerId={id} data={data} fullName={fullName} onDone={actions.setDone} /> : null}
 
       <Table caption="Accounts" columns={accountColumns} rows={data.accounts} rowKey={(row) => row.id} empty="No accounts yet." />
+      {canManageAccounts ? <AccountManagement customerId={id} fullName={fullName} accounts={data.accounts} onDone={actions.setDone} /> : null}
       <Table caption="Recent transactions" columns={transactionColumns} rows={data.transactions} rowKey={(row) => row.id} empty="No transactions yet." />
       <CustomerProducts cards={data.cards} loans={data.loans} />
+      {canRefundFees && me.data ? <CustomerFees customerId={id} staffId={me.data.staff.id} /> : null}
 
       <SessionsSection data={data} fullName={fullName} canAct={canAct} ask={actions.ask} />
       <RecentNotifications notifications={data.notifications} />

@@ -48,7 +48,8 @@ function detail(frozen = false) {
         name: 'Checking',
         balanceCents: 123_456,
         availableCents: 100_000,
-        status: 'active',
+        status: 'open',
+        active: true,
         pendingDepositsCents: 0,
         pendingDepositsAvailableAt: null,
       },
@@ -116,6 +117,7 @@ describe('/ops/customers/:id', () => {
     expect(screen.getByText('•••• 6789')).toBeTruthy();
     const accounts = screen.getByRole('table', { name: 'Accounts' });
     expect(within(accounts).getByText('$1,234.56')).toBeTruthy();
+    expect(within(accounts).getByText('Active')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Live sessions' })).getByText('Firefox on Linux')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Freeze' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'End all' })).toBeNull();

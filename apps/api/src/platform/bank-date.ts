@@ -1,0 +1,48 @@
+import type { Config } from '../config.ts';
+import { systemClock, type Clock } from '../db/clock.ts';
+import type { Queryable } from '../db/database.ts';
+import { calendarDayIn } from './business-calendar.ts';
+
+/**
+ * The bank's date (docs/deposit-products.md, "The business day"): today in the bank's time zone;
+ * in a sandbox whose end-of-day job was run ahead of the clock (`end-of-day --through` a future
+ * date, the demo's time machine), the last day it ran. Production never runs ahead, so there it is
+ * always today. Effective dates of product changes and the catalogue's terms are read against it.
+ */
+export async function bankDate(db: Queryable, config: Pick<Config, 'bankTimeZone'>, clock: Clock = systemClock): Promise<string> {
+  const today = calendarDayIn(config.bankTimeZone, clock.now());
+  const [row] = await db.query<{ day: string | null }>(`SELECT max(day)::text AS day FROM business_days WHERE status = 'done'`);
+  const lastRun = row?.day ?? null;
+  return lastRun !== null && lastRun > today ? lastRun : today;
+}
+
+/** What the wall clock in `timeZone` reads at `instant`, as if it were UTC, minus the instant: the zone's offset then. */
+function offsetMs(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1_000) * 1_000;
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins in `timeZone`: its midnight, or the first instant
+ * after it when a change of clocks skips midnight. A day's end-of-day balance is the balance at the
+ * start of the next day.
+ */
+export function startOfDayIn(timeZone: string, day: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`not a date (YYYY-MM-DD): ${day}`);
+  const wallMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  let instant = wallMidnight - offsetMs(timeZone, wallMidnight);
+  instant = wallMidnight - offsetMs(timeZone, instant);
+  return new Date(instant);
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import type { BankToday } from '@strongroom/contracts/calendar.ts';
+import { apiRequest, ApiError, isRecord } from '../../lib/api-client.ts';
+
+/**
+ * `GET /api/v1/calendar/today` (public): the bank's business date against today's. The sandbox
+ * banner reads it once per visit, on every page, the public ones included; so, like
+ * lib/public-settings.ts, the answer is checked by hand rather than with zod, and kept for the visit.
+ */
+const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+export function parseBankToday(data: unknown): BankToday {
+  if (isRecord(data) && isDay(data.businessDate) && isDay(data.clockDate) && typeof data.aheadOfClock === 'boolean')
+    return { businessDate: data.businessDate, clockDate: data.clockDate, aheadOfClock: data.aheadOfClock };
+  throw new ApiError({ status: 200, code: 'internal_error', message: 'The calendar answer has an unexpected shape' });
+}
+
+let cached: Promise<BankToday | null> | null = null;
+
+/** The answer for this visit, asked once; a failure is not shown: the banner then says only what it always says. */
+function bankToday(): Promise<BankToday | null> {
+  cached ??= apiRequest('/calendar/today', { parse: parseBankToday }).catch(() => null);
+  return cached;
+}
+
+/** Test seam: forget the cached answer. */
+export function resetBankTodayCache() {
+  cached = null;
+}
+
+/** The bank's date when end of day ran ahead of the clock (the demo's time machine); null otherwise, while loading, or when not asked. */
+export function useBankDateAhead(enabled: boolean): string | null {
+  const [ahead, setAhead] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    void bankToday().then((today) => {
+      if (current) setAhead(today?.aheadOfClock ? today.businessDate : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return ahead;
+}
