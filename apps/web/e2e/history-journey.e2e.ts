@@ -150,7 +150,7 @@ describe.skipIf(!inject('chromiumPath'))('history, receipts and statements', () 
       await page.getByRole('heading', { level: 1, name: 'Your dashboard' }).waitFor();
       await page.getByRole('link', { name: /^Statements of Easy Checking/ }).click();
       await page.waitForURL(/\/transaction-history\?account=.+#statements-title$/);
-      const statementsTitle = page.getByRole('heading', { level: 2, name: 'Statements' });
+      const statementsTitle = page.getByRole('heading', { level: 2, name: 'Statements', exact: true });
       // In view, near the top of the window, or as near as the page can scroll (the section is the page's last).
       await expect
         .poll(() =>

@@ -227,7 +227,8 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await successTab.getByText(/Your accounts are ready/).waitFor({ timeout: accountsOpenTimeoutMs });
       await screenshotBothWidths(successTab, '09-success-accounts-ready');
       await successTab.close();
-      expect(await page.locator('section[aria-labelledby="accounts-title"]').getByText('$0.00').count()).toBe(4);
+      // Each account's balance and available balance; savings also shows its interest this month and this year.
+      expect(await page.locator('section[aria-labelledby="accounts-title"]').getByText('$0.00').count()).toBe(6);
       expect(await page.getByText('Active', { exact: true }).count()).toBe(2);
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, '10-dashboard');

@@ -25,7 +25,8 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     expect(await page.title()).toBe(title);
-    expect(await page.getByText(text).first().isVisible()).toBe(true);
+    // The prices of /current and /savings arrive from the catalogue (GET /products) after the first paint.
+    await page.getByText(text).first().waitFor();
     expect(await page.locator('meta[name="description"]').count()).toBe(1);
     expect(await page.locator('title').count()).toBe(1);
     expect(await page.getByText('Sandbox: no real money').isVisible()).toBe(true);

@@ -7,7 +7,7 @@ import { transactionSchema } from './transactions.ts';
  * Paying a credit card of this bank and repaying a loan pay a debt the customer already counted
  * when they spent or borrowed, so they are kept apart from spending with a card.
  */
-export const spendingCategorySchema = z.enum(['Transfers', 'Card payments', 'Withdrawals', 'Other', 'Loan repayments', 'Credit card payments']);
+export const spendingCategorySchema = z.enum(['Transfers', 'Card payments', 'Withdrawals', 'Other', 'Loan repayments', 'Credit card payments', 'Fees']);
 export type SpendingCategory = z.infer<typeof spendingCategorySchema>;
 
 /**

@@ -26,8 +26,17 @@ const facts = (kind: PaymentKind, overrides: Partial<HistoryLineFacts> = {}): Hi
 
 describe('lineCategory', () => {
   const expected: Record<LineSide, Partial<Record<PaymentKind, TransactionCategory>>> = {
-    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'Withdrawal', loan_repayment: 'Transfer' },
-    in: { own: 'Credit', internal: 'Credit', deposit: 'Deposit', funding: 'Funding', loan_disbursement: 'Credit', referral_bonus: 'Credit' },
+    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'Withdrawal', loan_repayment: 'Transfer', fee: 'Fee' },
+    in: {
+      own: 'Credit',
+      internal: 'Credit',
+      deposit: 'Deposit',
+      funding: 'Funding',
+      loan_disbursement: 'Credit',
+      referral_bonus: 'Credit',
+      interest: 'Interest',
+      fee_refund: 'Fee',
+    },
   };
 
   for (const side of ['out', 'in'] as const) {
@@ -65,8 +74,15 @@ describe('lineDescription', () => {
     expect(lineDescription(facts('referral_bonus'), 'in')).toBe('Referral bonus');
   });
 
+  it('calls interest, a monthly fee and a fee given back so when they have no reason: the bank is not a party to name', () => {
+    expect(lineDescription(facts('interest'), 'in')).toBe('Interest paid');
+    expect(lineDescription(facts('fee'), 'out')).toBe('Monthly maintenance fee');
+    expect(lineDescription(facts('fee_refund'), 'in')).toBe('Fee refunded');
+    for (const kind of ['interest', 'fee', 'fee_refund'] as const) expect(lineParty(facts(kind), 'in')).toBeNull();
+  });
+
   it('names the payee of money out without a reason, and its bank when there is one', () => {
-    for (const kind of lineKindsBySide.out) {
+    for (const kind of lineKindsBySide.out.filter((kind) => kind !== 'fee')) {
       expect(lineDescription(facts(kind), 'out')).toBe('To Frank Landlord');
     }
     expect(lineDescription(facts('external', { counterpartyBankName: 'First Bank' }), 'out')).toBe('To Frank Landlord, First Bank');
@@ -140,10 +156,13 @@ describe('categories', () => {
     expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement', 'referral_bonus'] });
     expect(lineKindsOfCategory('Deposit')).toEqual({ in: ['deposit'] });
     expect(lineKindsOfCategory('Funding')).toEqual({ in: ['funding'] });
+    expect(lineKindsOfCategory('Interest')).toEqual({ in: ['interest'] });
+    // A fee goes out; a fee given back comes in: one category, both sides (the amount's sign says which).
+    expect(lineKindsOfCategory('Fee')).toEqual({ out: ['fee'], in: ['fee_refund'] });
   });
 
-  it('takes Transfer, Debit and withdraw as money out and the rest as money in', () => {
+  it('takes Transfer, Debit, withdraw and Fee as money out and the rest as money in (a fee given back is a Fee line in)', () => {
     const out = transactionCategorySchema.options.filter(isMoneyOutCategory);
-    expect(out).toEqual(['Transfer', 'Withdrawal', 'Debit']);
+    expect(out).toEqual(['Transfer', 'Withdrawal', 'Debit', 'Fee']);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { customerRoutePaths, fraudWarningRoutePaths } from '@strongroom/contracts/web-routes.ts';
 import { useBankIdentity } from '../lib/bank-identity.ts';
@@ -30,37 +30,9 @@ const RegistrationPage = lazy(() => import('../features/auth/onboarding/registra
 const ProfilePhotoPage = lazy(() => import('../features/auth/onboarding/profile-photo-page.tsx'));
 const SuccessPage = lazy(() => import('../features/auth/onboarding/success-page.tsx'));
 const CustomerArea = lazy(() => import('./lazy-routes/customer-area.tsx'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
-const NotificationsPage = lazy(() => import('../features/notifications/notifications-page.tsx'));
-const BeneficiariesPage = lazy(() => import('../features/beneficiaries/beneficiaries-page.tsx'));
-const AddBeneficiaryPage = lazy(() => import('../features/beneficiaries/add-beneficiary-page.tsx'));
-const BillPayPage = lazy(() => import('../features/billpay/billpay-page.tsx'));
 const FraudWarningPage = lazy(() => import('../features/fraud-warning/fraud-warning-page.tsx'));
-const TransferPage = lazy(() => import('../features/payments/transfer-page.tsx'));
-const CardTransferPage = lazy(() => import('../features/payments/card-transfer-page.tsx'));
-const DepositPage = lazy(() => import('../features/payments/deposits/deposit-page.tsx'));
-const FundingSourcesPage = lazy(() => import('../features/payments/funding-sources/funding-sources-page.tsx'));
-const WithdrawPage = lazy(() => import('../features/payments/withdrawals/withdraw-page.tsx'));
-const OtpPage = lazy(() => import('../features/payments/step-up/otp-page.tsx'));
-const HistoryPage = lazy(() => import('../features/history/history-page.tsx'));
-const CardPage = lazy(() => import('../features/cards/card-page.tsx'));
-const CardFormPage = lazy(() => import('../features/cards/card-form-page.tsx'));
-const CardDetailsPage = lazy(() => import('../features/cards/card-details-page.tsx'));
-const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
-const LoanPage = lazy(() => import('../features/loans/loan-page.tsx'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
-const SettingsPage = lazy(() => import('../features/profile/settings-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/profile/privacy-page.tsx'));
-const InvitePage = lazy(() => import('../features/referrals/invite-page.tsx'));
-const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
-const MessagesPage = lazy(() => import('../features/messages/messages-page.tsx'));
-const ThreadPage = lazy(() => import('../features/messages/thread-page.tsx'));
-const SecurityActivityPage = lazy(() => import('../features/security-activity/security-activity-page.tsx'));
-const SecurityPage = lazy(() => import('../features/settings/security/security-page.tsx'));
-const ContactDetailsPage = lazy(() => import('../features/settings/contact/contact-details-page.tsx'));
-const EmailChangePage = lazy(() => import('../features/settings/contact/email-change-page.tsx'));
 const ReceiptVerifyPage = lazy(() => import('../features/receipts/receipt-verify-page.tsx'));
-const OpenAccountPage = lazy(() => import('../features/accounts/open-account-page.tsx'));
 // The back office (D16): its own layout and sign-in, in chunks of its own.
 const OpsConsole = lazy(() => import('../features/ops/ops-console.tsx'));
 
@@ -72,42 +44,9 @@ type CustomerRoutePath = (typeof customerRoutePaths)[number];
  */
 const separatelyRoutedPaths: ReadonlySet<CustomerRoutePath> = new Set(['/profilephoto', '/privacy']);
 
-/** Customer screens built so far; the other customer paths answer "page not found" until theirs exists. */
-const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
-  '/dashboard': <DashboardPage />,
-  '/home': <DashboardPage />,
-  '/notifications': <NotificationsPage />,
-  '/beneficiaries': <BeneficiariesPage />,
-  '/add-beneficiaries': <AddBeneficiaryPage />,
-  '/billpay': <BillPayPage />,
-  '/transfer': <TransferPage />,
-  '/send-account': <TransferPage />,
-  '/send-card': <CardTransferPage />,
-  '/deposit': <DepositPage />,
-  '/deposit/sources': <FundingSourcesPage />,
-  '/withdraw': <WithdrawPage />,
-  '/otp': <OtpPage />,
-  '/transaction-history': <HistoryPage />,
-  '/card': <CardPage />,
-  // The seed sends /success's button to /new-card: the card screens, not a second dashboard.
-  '/new-card': <CardPage />,
-  '/card-form': <CardFormPage />,
-  '/new-card-form': <CardFormPage />,
-  '/settings/security': <SecurityPage />,
-  '/settings/contact': <ContactDetailsPage />,
-  '/email-change/:token': <EmailChangePage />,
-  '/card-details/:id': <CardDetailsPage />,
-  '/loan': <LoansPage />,
-  '/loan/:id': <LoanPage />,
-  '/profile': <ProfilePage />,
-  '/settings': <SettingsPage />,
-  '/invite': <InvitePage />,
-  '/help': <HelpPage />,
-  '/messages': <MessagesPage />,
-  '/messages/:id': <ThreadPage />,
-  '/settings/activity': <SecurityActivityPage />,
-  '/accounts/open': <OpenAccountPage />,
-};
+// Which screen each customer path shows is decided in a chunk of its own (lazy-routes/customer-screen.tsx),
+// with the screens' own chunks: their loaders stay out of the script every public page loads.
+const CustomerScreen = lazy(() => import('./lazy-routes/customer-screen.tsx'));
 
 export function AppRoutes() {
   const { mode } = useBankIdentity();
@@ -154,7 +93,7 @@ export function AppRoutes() {
         {customerRoutePaths
           .filter((path) => !separatelyRoutedPaths.has(path))
           .map((path) => (
-            <Route key={path} path={path} element={customerScreens[path] ?? <NotFoundPage />} />
+            <Route key={path} path={path} element={<CustomerScreen path={path} />} />
           ))}
       </Route>
     </Routes>

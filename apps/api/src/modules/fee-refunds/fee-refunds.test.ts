@@ -106,6 +106,14 @@ describeEachDatabase('fee refunds: staff give a fee back once, four eyes from $2
     ]);
   });
 
+  it("a fee charged this month is the dashboard's Fees spending, and the fees paid this month", async () => {
+    const dana = await kit.customer();
+    await chargeFee(dana, 695);
+    const dashboard = (await dana.browser.get('/api/v1/dashboard')).json<{ spendingByCategory: unknown[]; feesPaidCents: number }>();
+    expect(dashboard.spendingByCategory).toEqual([{ category: 'Fees', amountCents: 695 }]);
+    expect(dashboard.feesPaidCents).toBe(695);
+  });
+
   it('a fee of $20.00 or more waits for a second staff member: the requester cannot approve their own; another approves and the money moves once', async () => {
     const dana = await kit.customer();
     const feeId = await chargeFee(dana, 2_495);

@@ -160,6 +160,7 @@ const spendingCategoryOfCode = new Map<number, SpendingCategory>([
   [transferCodes.withdrawal, 'Withdrawals'],
   [transferCodes.loanRepayment, 'Loan repayments'],
   [transferCodes.cardRepayment, 'Credit card payments'],
+  [transferCodes.fee, 'Fees'],
 ]);
 
 /** A card push into a card's account at this bank pays a credit card; elsewhere, the code says where the money went. */

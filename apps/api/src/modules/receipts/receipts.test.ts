@@ -80,7 +80,8 @@ describeEachDatabase('receipts', (database) => {
         ]) {
           expect(text, expected).toContain(expected);
         }
-        expect(text).toMatch(/Date\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+        // In the bank's time zone (BANK_TIME_ZONE, America/New_York unless set).
+        expect(text).toMatch(/Date\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2} America\/New_York/);
       },
     );
 

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { BankToday } from '@strongroom/contracts/calendar.ts';
 import { apiRequest, ApiError, isRecord } from '../../lib/api-client.ts';
 
@@ -6,6 +5,7 @@ import { apiRequest, ApiError, isRecord } from '../../lib/api-client.ts';
  * `GET /api/v1/calendar/today` (public): the bank's business date against today's. The sandbox
  * banner reads it once per visit, on every page, the public ones included; so, like
  * lib/public-settings.ts, the answer is checked by hand rather than with zod, and kept for the visit.
+ * The banner loads this module after the first paint, in a chunk of its own (sandbox-banner.tsx).
  */
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -18,7 +18,7 @@ export function parseBankToday(data: unknown): BankToday {
 let cached: Promise<BankToday | null> | null = null;
 
 /** The answer for this visit, asked once; a failure is not shown: the banner then says only what it always says. */
-function bankToday(): Promise<BankToday | null> {
+export function bankToday(): Promise<BankToday | null> {
   cached ??= apiRequest('/calendar/today', { parse: parseBankToday }).catch(() => null);
   return cached;
 }
@@ -26,20 +26,4 @@ function bankToday(): Promise<BankToday | null> {
 /** Test seam: forget the cached answer. */
 export function resetBankTodayCache() {
   cached = null;
-}
-
-/** The bank's date when end of day ran ahead of the clock (the demo's time machine); null otherwise, while loading, or when not asked. */
-export function useBankDateAhead(enabled: boolean): string | null {
-  const [ahead, setAhead] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    void bankToday().then((today) => {
-      if (current) setAhead(today?.aheadOfClock ? today.businessDate : null);
-    });
-    return () => {
-      current = false;
-    };
-  }, [enabled]);
-  return ahead;
 }

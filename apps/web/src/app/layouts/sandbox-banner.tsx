@@ -1,10 +1,32 @@
+import { useEffect, useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { resultMessages } from '@strongroom/contracts/messages.ts';
 import { useBankIdentity } from '../../lib/bank-identity.ts';
-import { useBankDateAhead } from './bank-date.ts';
 import './sandbox-banner.css';
 
 const calendarDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The bank's date when end of day ran ahead of the clock (the demo's time machine); null otherwise,
+ * while loading, or when not asked. bank-date.ts is loaded here, after the first paint, in a chunk
+ * of its own: the public pages' entry script stays within its budget (e2e/bundle-budget.e2e.ts).
+ */
+function useBankDateAhead(enabled: boolean): string | null {
+  const [ahead, setAhead] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    void import('./bank-date.ts')
+      .then(({ bankToday }) => bankToday())
+      .then((today) => {
+        if (current) setAhead(today?.aheadOfClock ? today.businessDate : null);
+      });
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return ahead;
+}
 
 /** On every page of a sandbox bank, so that a demo can never be mistaken for a real bank. */
 export function SandboxBanner() {

@@ -14,6 +14,7 @@ const categoryClass: Record<SpendingCategory, string> = {
   Other: 'spending-chart--other',
   'Loan repayments': 'spending-chart--loans',
   'Credit card payments': 'spending-chart--credit-cards',
+  Fees: 'spending-chart--fees',
 };
 
 /** The ring's radius makes its circumference 100, so a share in percent is its dash length. */
