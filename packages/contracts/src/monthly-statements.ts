@@ -16,6 +16,8 @@ export const monthlyStatementSchema = z.object({
   interestCents: z.number().int().min(0),
   feesCents: z.number().int().min(0),
   apyEarnedBps: z.number().int().min(0),
+  /** What happened to the monthly maintenance fee, and which waiver was met ("... waived: the balance stayed at or above $5,000.00 every day."); null without a fee. */
+  feeNote: z.string().nullable(),
 });
 export type MonthlyStatement = z.infer<typeof monthlyStatementSchema>;
 

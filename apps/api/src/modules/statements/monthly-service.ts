@@ -43,6 +43,7 @@ function present(row: MonthlyStatementRow): MonthlyStatementList['items'][number
     interestCents: Number(row.interest_cents),
     feesCents: Number(row.fees_cents),
     apyEarnedBps: row.apy_earned_bps,
+    feeNote: row.fee_note,
   };
 }
 

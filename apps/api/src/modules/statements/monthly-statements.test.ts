@@ -97,6 +97,7 @@ describeEachDatabase('monthly statements', (database) => {
             interestCents: 123,
             feesCents: 695,
             apyEarnedBps: second.apyEarnedBps,
+            feeNote: 'Charged: the daily balance fell below $1,500.00 and deposits were under $500.00',
           },
           {
             id: first.id,
@@ -107,6 +108,7 @@ describeEachDatabase('monthly statements', (database) => {
             interestCents: 50,
             feesCents: 0,
             apyEarnedBps: first.apyEarnedBps,
+            feeNote: 'Waived: the daily balance never fell below $1,500.00',
           },
         ],
       });

@@ -47,6 +47,8 @@ export function MonthlyStatementList({ accountId, statements }: { accountId: str
               </FactRow>
               <FactRow term="APY earned">{percentOfBps(statement.apyEarnedBps)}</FactRow>
             </FactList>
+            {/* Which waiver the month met, or why the fee was charged (Regulation DD; issue 32 item 4). */}
+            {statement.feeNote ? <p className="monthly-statements__fee-note">{statement.feeNote}</p> : null}
             <ul className="monthly-statements__downloads" aria-label={`Download the ${month} statement`}>
               {formats.map(({ format, label }) => (
                 <li key={format}>

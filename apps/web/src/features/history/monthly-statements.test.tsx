@@ -20,6 +20,7 @@ const november: MonthlyStatement = {
   interestCents: 123,
   feesCents: 695,
   apyEarnedBps: 264,
+  feeNote: 'Monthly maintenance fee of $6.95 charged.',
 };
 const october: MonthlyStatement = {
   ...november,
@@ -30,6 +31,7 @@ const october: MonthlyStatement = {
   interestCents: 50,
   feesCents: 0,
   apyEarnedBps: 5,
+  feeNote: 'Monthly maintenance fee of $6.95 waived: the balance stayed at or above $1,500.00 every day.',
 };
 
 function statementsOf(answers: Record<string, FakeAnswer>) {
@@ -60,6 +62,9 @@ describe('History: monthly statements', () => {
         .getAllByRole('definition')
         .map((value) => value.textContent),
     ).toEqual(['$644.78', '$1.23', '$6.95', '2.64%']);
+    // What happened to the monthly fee, and which waiver a month met.
+    expect(within(first).getByText('Monthly maintenance fee of $6.95 charged.')).toBeTruthy();
+    expect(within(region).getByText(/waived: the balance stayed at or above \$1,500.00 every day/)).toBeTruthy();
     const base = `/api/v1/accounts/${accounts[0].id}/statements/${november.id}`;
     for (const format of ['PDF', 'CSV', 'OFX']) {
       const link = within(first).getByRole('link', { name: `Download the November 2026 statement as ${format}` });
