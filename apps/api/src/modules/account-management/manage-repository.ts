@@ -1,22 +1,12 @@
 import type { Queryable } from '../../db/database.ts';
 import { sqlInstant, type Clock } from '../../db/clock.ts';
 import { isUuid } from '../../platform/path-parameters.ts';
-import type { AccountType } from '../accounts/service.ts';
+import type { AccountType, CustomerAccountRow } from '../accounts/service.ts';
 
-/** SQL of opening, closing and changing accounts (opening.ts, closing.ts, tier-change.ts). */
-export interface ManagedAccountRow {
-  id: string;
-  customer_id: string;
-  type: AccountType;
-  number: string;
-  name: string;
-  status: 'active' | 'inactive' | 'closed';
-  ledger_account_id: string;
-  owed_ledger_account_id: string | null;
-  product_id: string;
+/** SQL of opening, closing and changing accounts (opening.ts, closing.ts, tier-change.ts): an account row with its product's name and kind. */
+export interface ManagedAccountRow extends CustomerAccountRow {
   product_name: string;
   product_kind: AccountType;
-  opened_at: Date;
   closed_at: Date | null;
 }
 

@@ -15,7 +15,7 @@ import { insertCustomerAccount, listCustomerAccounts, pendingDepositsByAccount, 
 export { customerEarnings, type CustomerEarnings } from './earnings.ts';
 /** What opening another account (modules/account-management) needs: a fresh number and the row. */
 export { newAccountNumber } from './account-number.ts';
-export { insertCustomerAccount, type AccountType } from './repository.ts';
+export { insertCustomerAccount, type AccountType, type CustomerAccountRow } from './repository.ts';
 
 /**
  * What an account owes the bank after a returned deposit (owed.ts): the payments module takes a

@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { lineHeading } from '@strongroom/contracts/history-line.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { percentOfBps } from '@strongroom/contracts/monthly-statements.ts';
 import { unicodeTextAt, unicodeWidth, type PdfWeight } from '../../platform/pdf-fonts.ts';
 import type { MonthlyStatementFile } from './monthly-service.ts';
-import { standardFontText } from './pdf.ts';
+import { streamedPdf } from './pdf.ts';
 import type { StatementLine } from './service.ts';
 
 /**
@@ -198,26 +198,11 @@ function fees(pen: Pen): void {
 }
 
 export async function* monthlyStatementPdf(statement: MonthlyStatementFile): AsyncGenerator<Buffer, void, undefined> {
-  const doc = new PDFDocument({
-    size: [pageSize.width, pageSize.height],
-    margin,
-    info: {
-      Title: `Statement of account ${statement.account.number}, ${statement.periodStart} to ${statement.periodEnd}`,
-      Author: standardFontText(statement.bankName),
-      CreationDate: statement.generatedAt,
-    },
+  const { doc, take, ended } = streamedPdf({
+    title: `Statement of account ${statement.account.number}, ${statement.periodStart} to ${statement.periodEnd}`,
+    bankName: statement.bankName,
+    createdAt: statement.generatedAt,
   });
-  const output: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => output.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  // pdfkit pushes a finished page on the next turn of the event loop; wait for it, then hand it on.
-  const take = async (): Promise<Buffer | null> => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return output.length > 0 ? Buffer.concat(output.splice(0)) : null;
-  };
 
   const pen: Pen = { doc, statement, weight: 'regular', y: margin, page: 1 };
   header(pen);

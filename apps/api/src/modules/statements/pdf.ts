@@ -165,15 +165,21 @@ function drawSummary(doc: Document, statement: Statement, totals: StatementTotal
   textAt(doc, `${count} in this period. Payments still pending appear on the statement of the day they complete.`, margin, y + 4);
 }
 
-export async function* statementPdf(statement: Statement): AsyncGenerator<Buffer, void, undefined> {
+/**
+ * A statement's PDF document (Letter, the statements' margin) whose output is handed on page by
+ * page: `take` waits for the next turn of the event loop, when pdfkit has pushed what it finished,
+ * and answers it; `ended` settles when the document is complete. The any-period statement and the
+ * monthly one (monthly-pdf.ts) are both written this way, so memory does not grow with the lines.
+ */
+export function streamedPdf(meta: { title: string; bankName: string; createdAt: Date }): {
+  doc: Document;
+  take: () => Promise<Buffer | null>;
+  ended: Promise<void>;
+} {
   const doc = new PDFDocument({
     size: [pageSize.width, pageSize.height],
     margin,
-    info: {
-      Title: `Statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to}`,
-      Author: standardFontText(statement.bankName),
-      CreationDate: statement.generatedAt,
-    },
+    info: { Title: meta.title, Author: standardFontText(meta.bankName), CreationDate: meta.createdAt },
   });
   const output: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => output.push(chunk));
@@ -181,11 +187,19 @@ export async function* statementPdf(statement: Statement): AsyncGenerator<Buffer
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  // pdfkit pushes a finished page on the next turn of the event loop; wait for it, then hand it on.
   const take = async (): Promise<Buffer | null> => {
     await new Promise((resolve) => setImmediate(resolve));
     return output.length > 0 ? Buffer.concat(output.splice(0)) : null;
   };
+  return { doc, take, ended };
+}
+
+export async function* statementPdf(statement: Statement): AsyncGenerator<Buffer, void, undefined> {
+  const { doc, take, ended } = streamedPdf({
+    title: `Statement of account ${statement.account.number}, ${statement.period.from} to ${statement.period.to}`,
+    bankName: statement.bankName,
+    createdAt: statement.generatedAt,
+  });
 
   let pageNumber = 1;
   let y = drawTableHeader(doc, drawFirstPageHeader(doc, statement));

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { TextAreaField } from '../../../components/ui/text-field.tsx';
 
 /** What a customer-care dialog is given: the action in words, and the request's state. */
 export interface CustomerActionDialogProps {
@@ -43,5 +44,19 @@ export function DialogFormActions({ failure, busy, confirmLabel, confirmVariant 
         </Button>
       </div>
     </>
+  );
+}
+
+/** The reason every staff action needs (3 to 500 characters), kept in the audit log with the action. */
+export function AuditReasonField({ value, onChange, error }: { value: string; onChange: (reason: string) => void; error?: string | undefined }) {
+  return (
+    <TextAreaField
+      label="Reason (kept in the audit log)"
+      rows={3}
+      maxLength={500}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }

@@ -4,9 +4,8 @@ import type { AccountBalance } from '@strongroom/contracts/accounts.ts';
 import type { Product } from '@strongroom/contracts/products.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextAreaField } from '../../../components/ui/text-field.tsx';
 import { useStaffAccountAction } from './api/manage-accounts.ts';
-import { DialogFormActions } from './dialog-form-actions.tsx';
+import { AuditReasonField, DialogFormActions } from './dialog-form-actions.tsx';
 import { fieldErrorsOf } from './staff-account-form.ts';
 
 interface Props {
@@ -58,14 +57,7 @@ export function StaffChangeTierDialog({ fullName, accounts, products, onClose, o
           onChange={(event) => setProductId(event.target.value)}
           error={errors.productId}
         />
-        <TextAreaField
-          label="Reason (kept in the audit log)"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={errors.reason}
-        />
+        <AuditReasonField value={reason} onChange={setReason} error={errors.reason} />
         <DialogFormActions
           failure={action.error?.message}
           busy={action.isPending}

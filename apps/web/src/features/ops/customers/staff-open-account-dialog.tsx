@@ -7,10 +7,10 @@ import { parseDollarsToCents } from '@strongroom/contracts/money-input.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useStaffAccountAction } from './api/manage-accounts.ts';
-import { DialogFormActions } from './dialog-form-actions.tsx';
+import { AuditReasonField, DialogFormActions } from './dialog-form-actions.tsx';
 import { fieldErrorsOf } from './staff-account-form.ts';
 
 interface Props {
@@ -85,14 +85,7 @@ export function StaffOpenAccountDialog({ customerId, fullName, accounts, product
           onChange={(event) => set({ disclosureGiven: event.target.checked })}
           error={errors.disclosureGiven}
         />
-        <TextAreaField
-          label="Reason (kept in the audit log)"
-          rows={3}
-          maxLength={500}
-          value={form.reason}
-          onChange={(event) => set({ reason: event.target.value })}
-          error={errors.reason}
-        />
+        <AuditReasonField value={form.reason} onChange={(reason) => set({ reason })} error={errors.reason} />
         <DialogFormActions
           failure={action.error?.message}
           busy={action.isPending}
