@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +71,7 @@ export async function startServerForJourney(webDistDirectory: string): Promise<{
       const exited = new Promise((resolve) => server.on('exit', resolve));
       server.kill('SIGTERM');
       await exited;
+      await rm(dataDirectory, { recursive: true, force: true });
     },
   };
 }
