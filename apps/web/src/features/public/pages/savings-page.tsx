@@ -28,9 +28,10 @@ export function SavingsPage() {
         label="Savings accounts compared"
         finePrint={
           <p className="fine-print">
-            The opening deposit is the least you pay in when the account opens; after that the money is yours to withdraw. Interest is worked out every day on
-            the balance at the end of the day and paid at the end of each month. APY is the annual percentage yield. Interest rates can change, and we tell you
-            before they do.
+            The opening deposit is the least you pay in when the account opens; after that the money is yours to withdraw. The savings account we open when you
+            sign up starts empty, as you have no money with us yet: its opening deposit is simply the first money you move in, and the minimum applies to
+            savings accounts you open later. Interest is worked out every day on the balance at the end of the day and paid at the end of each month. APY is the
+            annual percentage yield. Interest rates can change, and we tell you before they do.
           </p>
         }
       >
