@@ -10,12 +10,13 @@ import { runOpsCommand } from '../ops/registry.ts';
  * Issue 32 items 3 and 5: a savings account's interest over more than a year of days, run by the
  * sandbox's time machine (`end-of-day --through` dates ahead of the clock), against a computation
  * of its own written here: its own calendar loop, the daily balance method with exact fractions
- * (BigInt rationals), the terms of each day (a rate change in mid-month, into tiers), 366-day 2028,
- * and January 2027 ending on a Sunday. Every cent posted and its day must agree.
+ * (BigInt rationals), the terms of each day (a rate change in mid-month, into tiers), a leap year's
+ * February 29th, and a month ending on a weekend. Every cent posted and its day must agree. The
+ * dates are found from today, so the file tests the same things whenever it runs.
  */
 const standardSavings = '00000000-0000-4000-8000-00000000d004';
-const rateChangeDay = '2027-03-17';
 const timeZone = 'America/New_York';
+const openedOn = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 interface Fraction {
   n: bigint;
@@ -34,6 +35,30 @@ const daysInYear = (day: string) => {
   const year = Number(day.slice(0, 4));
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366n : 365n;
 };
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const isLastOfMonth = (day: string) => nextCalendarDay(day).slice(0, 7) !== day.slice(0, 7);
+const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+/** The first month's end, a fortnight or more from today, that falls on a Saturday or a Sunday. */
+const weekendMonthEnd = (() => {
+  let day = addDays(openedOn, 14);
+  while (!(isLastOfMonth(day) && (weekday(day) === 0 || weekday(day) === 6))) day = nextCalendarDay(day);
+  return day;
+})();
+/** Mid-month, two months after it: the day the test's new terms take effect. */
+const rateChangeDay = (() => {
+  const month = new Date(`${weekendMonthEnd.slice(0, 7)}-01T12:00:00Z`);
+  month.setUTCMonth(month.getUTCMonth() + 2);
+  return `${month.toISOString().slice(0, 7)}-17`;
+})();
+/** The first February 29th after the rate change. */
+const leapDay = (() => {
+  let year = Number(rateChangeDay.slice(0, 4));
+  while (!(((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0) && `${year}-02-29` > rateChangeDay)) year += 1;
+  return `${year}-02-29`;
+})();
+/** The first whole calendar year after the account opens, whose December statement counts the year's interest. */
+const wholeYear = String(Number(openedOn.slice(0, 4)) + 1);
+
 /** The published rate of Standard Savings (1.50%), then the test's new terms: 1.75%, 2.25% from $8,000.00. */
 const rateOn = (day: string, balance: bigint): bigint => (balance <= 0n ? 0n : day < rateChangeDay ? 150n : balance >= 800_000n ? 225n : 175n);
 
@@ -88,7 +113,6 @@ describeEachDatabase('end of day: interest over a year of days against an indepe
     );
     // $10,000.00 in checking, $6,000.00 of it moved to savings, today.
     const saver = await kit.customer({ fundCents: 1_000_000n, savingsCents: 600_000 });
-    const openedOn = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const expected = new ExpectedSavings(600_000n, previousCalendarDay(openedOn));
     let interestReported = 0n;
     const run = async (through: string) => {
@@ -104,18 +128,22 @@ describeEachDatabase('end of day: interest over a year of days against an indepe
       expected.balance += delta;
     };
 
-    await run('2026-12-15');
+    await run(addDays(openedOn, 10));
     await move(saver.checking.id, saver.savings.id, 123_456, 123_456n);
-    // Through a month whose last day is a Sunday (2027-01-31): closed by Monday's run, which covers the weekend.
-    const overWeekend = await run('2027-02-01');
-    // (The dates are the calendar's: a run of this file after January 2027 starts later and sees less of them.)
-    if (openedOn < '2027-01-29') expect(overWeekend.days.slice(-2)).toEqual(['2027-01-29', '2027-02-01']);
+    // Through a month whose last day is a Saturday or a Sunday: no run on that day; the next business day's run covers the weekend and closes the month.
+    const overWeekend = await run(addDays(weekendMonthEnd, 4));
+    expect(overWeekend.days).not.toContain(weekendMonthEnd);
+    const closingRun = overWeekend.days.find((day) => day > weekendMonthEnd);
+    expect(closingRun, `a run after ${weekendMonthEnd}`).toBeDefined();
+    expect(overWeekend.days.filter((day) => day < weekendMonthEnd).at(-1)).toBe(
+      [1, 2, 3].map((back) => addDays(weekendMonthEnd, -back)).find((day) => weekday(day) !== 0 && weekday(day) !== 6 && overWeekend.days.includes(day)),
+    );
     await move(saver.checking.id, saver.savings.id, 100_000, 100_000n);
-    // The rate changes on 2027-03-17, in mid-month, and the balance is then in the upper tier.
-    await run('2027-04-20');
+    // The rate changes in mid-month, and the balance is then in the upper tier.
+    await run(addDays(rateChangeDay, 34));
     await move(saver.savings.id, saver.checking.id, 30_000, -30_000n);
-    // On through 2028's February 29th (a 366-day year) and March.
-    await run('2028-04-03');
+    // On through a leap year's February 29th (a 366-day year) and March.
+    await run(addDays(leapDay, 34));
 
     const posted = await database().query<{ amount_cents: bigint; day: string }>(
       `SELECT p.amount_cents, (p.created_at AT TIME ZONE $2)::date::text AS day FROM payments p
@@ -123,10 +151,8 @@ describeEachDatabase('end of day: interest over a year of days against an indepe
       [saver.savings.id, timeZone],
     );
     expect(posted.map((row) => ({ day: row.day, cents: row.amount_cents }))).toEqual(expected.postings);
-    if (openedOn < '2027-01-01') {
-      expect(expected.postings.map((posting) => posting.day)).toEqual(expect.arrayContaining(['2027-01-31', '2027-03-31', '2028-02-29']));
-      expect(expected.postings.length).toBeGreaterThanOrEqual(16);
-    }
+    expect(expected.postings.map((posting) => posting.day)).toEqual(expect.arrayContaining([weekendMonthEnd, leapDay]));
+    expect(expected.postings.length).toBeGreaterThanOrEqual(16);
     expect(interestReported).toBe(expected.paid);
     expect((await kit.balances(saver)).savings.balanceCents).toBe(Number(expected.balance));
 
@@ -165,8 +191,9 @@ describeEachDatabase('end of day: interest over a year of days against an indepe
         apy: interest === 0 ? 0 : Math.round(((1 + interest / Number(average)) ** (365 / month.length) - 1) * 10_000),
       });
     }
-    const in2027 = expected.postings.filter((posting) => posting.day.startsWith('2027')).reduce((total, posting) => total + posting.cents, 0n);
-    if (openedOn < '2027-01-01') expect(statements.find((statement) => statement.period_end === '2027-12-31')?.interest_year_cents).toBe(in2027);
+    const inWholeYear = expected.postings.filter((posting) => posting.day.startsWith(wholeYear)).reduce((total, posting) => total + posting.cents, 0n);
+    expect(inWholeYear).toBeGreaterThan(0n);
+    expect(statements.find((statement) => statement.period_end === `${wholeYear}-12-31`)?.interest_year_cents).toBe(inWholeYear);
     expect(statements.at(-1)?.closing_balance_cents).toBe(expected.balance);
   });
 });
