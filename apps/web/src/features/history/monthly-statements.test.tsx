@@ -122,7 +122,10 @@ describe('History: monthly statements', () => {
     expect(await within(region).findByRole('heading', { name: 'October 2026' })).toBeTruthy();
   });
 
-  it('opens on the account a "Your statement is ready" notification names', async () => {
+  it('opens on the account a "Your statement is ready" notification names, scrolled to the statements', async () => {
+    // jsdom has no layout: the link's anchor is scrolled to through this (app/scroll-reset.tsx).
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
     renderApp(
       `/transaction-history?statementAccount=${accounts[1].id}#monthly-statements-title`,
       historyApi(
@@ -136,6 +139,7 @@ describe('History: monthly statements', () => {
     expect(within(region).getByRole('link', { name: 'Download the October 2026 statement as CSV' }).getAttribute('href')).toBe(
       `/api/v1/accounts/${accounts[1].id}/statements/${october.id}?format=csv`,
     );
+    await vi.waitFor(() => expect(scrollIntoView.mock.contexts).toContain(document.getElementById('monthly-statements-title')));
   });
 
   it('reads the same on a 390 px screen: the months stay a list, not a table', async () => {
