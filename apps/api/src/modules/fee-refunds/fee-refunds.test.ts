@@ -7,6 +7,7 @@ import { totpCode } from '../../platform/totp.ts';
 import { TestBrowser } from '../../test/client.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
+import { closeRequest, ledgerBalanceCents, openFromChecking, productIds } from '../../test/accounts.ts';
 import { staffBrowser } from '../../test/staff.ts';
 import { moveMoney } from '../payments/move-money.ts';
 
@@ -86,12 +87,19 @@ describeEachDatabase('fee refunds: staff give a fee back once, four eyes from $2
     });
     expect(done.json().refund.refundPaymentId).toBe(derivedUuid('fee_refund', feeId));
     expect((await kit.balances(dana)).checking.balanceCents).toBe(100_000);
+    // The customer is told, once.
+    const told = async () =>
+      (await dana.browser.get('/api/v1/notifications'))
+        .json<{ items: { name: string; text: string }[] }>()
+        .items.filter((item) => item.name === 'Fee refunded');
+    expect(await told()).toEqual([expect.objectContaining({ text: 'We refunded the $6.95 fee "Monthly maintenance fee" to your account.' })]);
 
     const again = await refund(omar.browser, feeId);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('fee_already_refunded');
     expect(await refundPayments(feeId)).toHaveLength(1);
     expect((await kit.balances(dana)).checking.balanceCents).toBe(100_000);
+    expect(await told()).toHaveLength(1);
 
     const [audit] = await database().query<{ actor_id: string; details: Record<string, unknown> }>(
       "SELECT actor_id, details FROM audit_log WHERE action = 'fee.refunded' AND subject = $1",
@@ -252,6 +260,22 @@ describeEachDatabase('fee refunds: staff give a fee back once, four eyes from $2
     expect(await refundPayments(feeId)).toEqual([]);
     const [row] = await database().query<{ n: number }>('SELECT count(*)::int AS n FROM fee_refunds WHERE fee_payment_id = $1', [feeId]);
     expect(row?.n).toBe(0);
+  });
+
+  it("refunds into the customer's first open account of the same kind when the fee's account has closed", async () => {
+    const dana = await kit.customer();
+    const feeId = await chargeFee(dana, 695);
+    // A Gold Checking opened from the first checking, which then closes into it (account-management).
+    const gold = await openFromChecking(dana, productIds.goldChecking, 10_000);
+    const closed = await closeRequest(dana, dana.checking.id, gold.id);
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const done = await refund(olga.browser, feeId);
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json().refund).toMatchObject({ status: 'refunded', toAccountId: gold.id });
+    expect(await refundPayments(feeId)).toEqual([expect.objectContaining({ amount_cents: 695n, to_account_id: gold.id })]);
+    // Everything that was in the first checking (less the fee) is in the Gold Checking, and the fee is back.
+    expect(await ledgerBalanceCents(database(), gold.id)).toBe(100_000n);
   });
 
   it('needs a reason of 3 to 500 characters', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { feeRefundFourEyesCents, type CustomerFeeList, type FeeRefund } from '@strongroom/contracts/products.ts';
+import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Clock } from '../../db/clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
@@ -98,6 +99,17 @@ async function moveRefund(dependencies: FeeRefundDependencies, tx: Queryable, fe
       amountCents: fee.amount_cents,
       counterpartyName: dependencies.bankName,
       message: `Fee refund: ${fee.message}`.slice(0, 140),
+      // Told once, when the money moves (moveMoney skips it on a rerun that finds the refund made).
+      notifications: [
+        {
+          customerId: fee.customer_id,
+          kind: 'money_in',
+          name: 'Fee refunded',
+          text: `We refunded the ${formatMoney(fee.amount_cents)} fee "${fee.message}" to your account.`,
+          link: '/transaction-history',
+          paymentId: id,
+        },
+      ],
     },
     dependencies.clock,
   );
