@@ -34,6 +34,8 @@ import { historyRoutes } from './modules/history/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { productStaffRoutes } from './modules/products/staff-routes.ts';
 import { feeRefundStaffRoutes } from './modules/fee-refunds/staff-routes.ts';
+import { billerRoutes } from './modules/billers/routes.ts';
+import { billerStaffRoutes } from './modules/billers/staff-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { registerStatementNoticeJobs } from './modules/statements/monthly-notices.ts';
 import { monthlyStatementRoutes } from './modules/statements/monthly-routes.ts';
@@ -352,6 +354,9 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(calendarRoutes({ db, config, clock: payments.clock }));
   await api.register(productStaffRoutes({ db, config, clock: payments.clock }));
   await api.register(feeRefundStaffRoutes({ db, bankName: config.bankName, clock: payments.clock }));
+  // Issue 33 item 1: bill pay's directory of billers, and the back office's (billers.manage).
+  await api.register(billerRoutes(db));
+  await api.register(billerStaffRoutes({ db, config }));
   if (config.mode === 'sandbox') {
     await api.register(devRoutes(db));
     await api.register(cardNetworkRoutes(cards));

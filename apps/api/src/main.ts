@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import QRCode from 'qrcode';
 import type { StaffEnrolment } from '@strongroom/contracts/staff.ts';
 import { demoSignIn, seedSandbox } from './modules/onboarding/sandbox-seed.ts';
+import { seedSandboxBillers } from './modules/billers/sandbox-seed.ts';
 import { ensureSandboxAdmin, sandboxAdmin } from './modules/staff/sandbox-admin.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
@@ -69,6 +70,7 @@ async function closeServer(app: FastifyInstance, db: Database): Promise<void> {
 async function seedOnce(config: Config, db: Database): Promise<StaffEnrolment | undefined> {
   if (config.mode !== 'sandbox') return undefined;
   await seedSandbox({ db, storage: storageFor(config), secrets: config.secrets });
+  await seedSandboxBillers(db, config);
   return ensureSandboxAdmin({ db, config });
 }
 

@@ -33,6 +33,8 @@ export const staffPermissions = [
   'products.edit',
   /** Refunding a customer's fee, with a reason and four eyes above a threshold (issue 32 item 4). */
   'fees.refund',
+  /** Adding and changing bill pay's billers, with a reason (issue 33 item 1). */
+  'billers.manage',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -41,7 +43,7 @@ export type StaffPermission = z.infer<typeof staffPermissionSchema>;
 export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   support: ['customers.read', 'messages.reply'],
   compliance: ['customers.read', 'identity.decide', 'transfers.review'],
-  operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle', 'accounts.manage', 'fees.refund'],
+  operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle', 'accounts.manage', 'fees.refund', 'billers.manage'],
   admin: staffPermissions,
 };
 

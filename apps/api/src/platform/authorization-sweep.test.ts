@@ -269,6 +269,10 @@ const routes: Record<string, Access> = {
   'POST /api/v1/staff/fees/{id}/refund': staff('fees.refund'),
   'POST /api/v1/staff/fee-refunds/{id}/approve': staff('fees.refund'),
   'POST /api/v1/staff/fee-refunds/{id}/reject': staff('fees.refund'),
+  'GET /api/v1/billers': customer,
+  'GET /api/v1/staff/billers': staff('billers.manage'),
+  'POST /api/v1/staff/billers': staff('billers.manage'),
+  'PUT /api/v1/staff/billers/{id}': staff('billers.manage'),
 };
 
 /** Tables where a wrong caller's success would leave a row: none may gain or lose one during the sweep. */

@@ -103,6 +103,7 @@ export const consolePages: readonly ConsolePage[] = [
     Page: lazy(() => import('./cards/card-simulator-page.tsx')),
   },
   { path: 'products', label: 'Products', permission: 'products.edit', inNavigation: true, Page: lazy(() => import('./products/products-page.tsx')) },
+  { path: 'billers', label: 'Billers', permission: 'billers.manage', inNavigation: true, Page: lazy(() => import('./billers/billers-page.tsx')) },
   { path: 'staff', label: 'Staff', permission: 'staff.manage', inNavigation: true, Page: lazy(() => import('./staff/staff-members-page.tsx')) },
   { path: 'settings', label: 'Bank settings', inNavigation: true, Page: lazy(() => import('./settings/bank-settings-page.tsx')) },
   { path: 'audit', label: 'Audit log', permission: 'audit.read', inNavigation: true, Page: lazy(() => import('./audit/audit-log-page.tsx')) },
