@@ -22,7 +22,7 @@ function ContactDetails() {
       </p>
     );
   }
-  const { address, phone, supportEmail } = settings.settings;
+  const { address, phone, supportEmail } = settings.value;
   return (
     <dl className="contact-details">
       <div>
