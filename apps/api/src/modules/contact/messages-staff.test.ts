@@ -52,6 +52,8 @@ describeEachDatabase('the messages queue (issue 12, messages.reply)', (database)
   it('lists open contact-form messages oldest first, with their source and the time they wait since', async () => {
     const first = await contactMessage(database());
     const second = await contactMessage(database());
+    // Two inserts can share a clock tick (PGlite's now() is coarse), and the queue then orders them by id: the second arrives a second later.
+    await database().query("UPDATE contact_messages SET created_at = created_at + interval '1 second' WHERE id = $1", [second.id]);
     const response = await support.get('/api/v1/staff/messages');
     expect(response.statusCode, response.body).toBe(200);
     const { seen, total } = await allPages(support, 'open');
