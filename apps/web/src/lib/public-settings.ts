@@ -1,6 +1,6 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import type { PublicSettings } from '@strongroom/contracts/settings.ts';
 import { apiRequest, ApiError, isRecord } from './api-client.ts';
-import { createPublicResource, type PublicResourceState } from './public-resource.ts';
 
 /**
  * `GET /api/v1/settings/public`: the bank's address, phone and support email for the footer and
@@ -50,18 +50,57 @@ export function getPublicSettings(): Promise<PublicSettings> {
   return apiRequest('/settings/public', { parse: parsePublicSettings });
 }
 
-export type PublicSettingsState = PublicResourceState<PublicSettings>;
+export type PublicSettingsState = { status: 'loading' } | { status: 'success'; settings: PublicSettings } | { status: 'error'; error: ApiError };
 
-const publicSettings = createPublicResource(getPublicSettings);
+const preRenderedState: PublicSettingsState = { status: 'loading' };
+let state: PublicSettingsState = preRenderedState;
+let inFlight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-/** Starts the request unless it is running or has succeeded; a failed one is asked again by the next page. */
-export const loadPublicSettings = publicSettings.load;
+function setState(next: PublicSettingsState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Starts the request unless it is running or has succeeded; a failed one is tried again on the next page. */
+export function loadPublicSettings(): Promise<void> {
+  if (state.status === 'success') return Promise.resolve();
+  inFlight ??= getPublicSettings()
+    .then(
+      (settings) => setState({ status: 'success', settings }),
+      (error: unknown) =>
+        setState({
+          status: 'error',
+          error: error instanceof ApiError ? error : new ApiError({ status: 0, code: 'internal_error', message: String(error) }),
+        }),
+    )
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Test seam: forget the cached answer. */
-export const resetPublicSettingsCache = publicSettings.reset;
+export function resetPublicSettingsCache() {
+  state = preRenderedState;
+  inFlight = null;
+}
 
-/**
- * The settings' state. React adopts the main content after the header and footer, whose effect may
- * have loaded the settings by then: the settings show right after adopting.
- */
-export const usePublicSettings = publicSettings.use;
+export function usePublicSettings(): PublicSettingsState {
+  useEffect(() => {
+    void loadPublicSettings();
+  }, []);
+  // The pre-rendered pages are rendered with nothing loaded yet, as a visitor's first paint is, and
+  // React adopts them with that same state. It adopts the main content after the header and footer,
+  // whose effect may have loaded the settings by then: the settings show right after adopting.
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => preRenderedState,
+  );
+}

@@ -15,7 +15,7 @@ export function FrozenAccountBanner() {
   const settings = usePublicSettings();
   const frozen = me.data?.frozen;
   if (!frozen) return null;
-  const contact = settings.status === 'success' ? settings.value : undefined;
+  const contact = settings.status === 'success' ? settings.settings : undefined;
   return (
     <div className="frozen-account-banner">
       <Notice tone="error">

@@ -34,7 +34,7 @@ function ContactDetails() {
       </p>
     );
   }
-  const { address, phone, supportEmail } = settings.value;
+  const { address, phone, supportEmail } = settings.settings;
   return (
     <ul className="site-footer__contact">
       <li>

@@ -17,7 +17,7 @@ export interface LoginScreenProps extends Pick<LoginFormProps, 'onSignedIn'> {
 /** The sign-in screen, used by /login and by the route guard in place of a protected page. */
 export function LoginScreen({ onSignedIn, reason, notice }: LoginScreenProps) {
   const settings = usePublicSettings();
-  const demoSignIn = settings.status === 'success' ? settings.value.demoSignIn : undefined;
+  const demoSignIn = settings.status === 'success' ? settings.settings.demoSignIn : undefined;
   return (
     <AuthScreen
       title="Sign in to online banking"

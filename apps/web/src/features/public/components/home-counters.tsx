@@ -73,7 +73,7 @@ function Counter({ counter, delayMs, started, reducedMotion }: { counter: HomeCo
  */
 export function HomeCounters() {
   const settings = usePublicSettings();
-  const counters = settings.status === 'success' ? settings.value.homeCounters : [];
+  const counters = settings.status === 'success' ? settings.settings.homeCounters : [];
   if (counters.length === 0) return null;
   return <CountersSection counters={counters} />;
 }

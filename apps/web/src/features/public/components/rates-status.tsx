@@ -26,7 +26,7 @@ export function RatesStatus({ products }: { products: ProductsState }) {
     );
   return (
     <p className="rates-as-of">
-      Rates and fees as of <time dateTime={products.value.asOf}>{formatBankDate(products.value.asOf)}</time>
+      Rates and fees as of <time dateTime={products.products.asOf}>{formatBankDate(products.products.asOf)}</time>
     </p>
   );
 }

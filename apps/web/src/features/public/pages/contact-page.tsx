@@ -22,7 +22,7 @@ function ContactDetails() {
       </p>
     );
   }
-  const { address, phone, supportEmail } = settings.value;
+  const { address, phone, supportEmail } = settings.settings;
   return (
     <dl className="contact-details">
       <div>
