@@ -19,5 +19,15 @@ export type BusinessDays = z.infer<typeof businessDaysSchema>;
  * zone. In a sandbox whose end-of-day job ran ahead (the demo's time machine) the business date
  * is after today, and `aheadOfClock` is true.
  */
-export const bankTodaySchema = z.object({ businessDate: z.iso.date(), clockDate: z.iso.date(), aheadOfClock: z.boolean() });
+export const bankTodaySchema = z.object({
+  businessDate: z.iso.date(),
+  clockDate: z.iso.date(),
+  aheadOfClock: z.boolean(),
+  /** ACH_CUTOFF, bank time (HH:MM): a payment of today made after it leaves the next business day (issue 33). */
+  achCutoff: z.string().regex(/^\d{2}:\d{2}$/),
+  /** Whether today's cut-off has passed (always false on a day that is not a business day: nothing leaves then). */
+  pastCutoff: z.boolean(),
+  /** The first date a payment made now can be dated: today before the cut-off on a business day, else the next business day. */
+  earliestPaymentDate: z.iso.date(),
+});
 export type BankToday = z.infer<typeof bankTodaySchema>;

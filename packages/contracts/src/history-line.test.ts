@@ -26,7 +26,16 @@ const facts = (kind: PaymentKind, overrides: Partial<HistoryLineFacts> = {}): Hi
 
 describe('lineCategory', () => {
   const expected: Record<LineSide, Partial<Record<PaymentKind, TransactionCategory>>> = {
-    out: { own: 'Transfer', internal: 'Transfer', external: 'Transfer', card: 'Debit', withdrawal: 'Withdrawal', loan_repayment: 'Transfer', fee: 'Fee' },
+    out: {
+      own: 'Transfer',
+      internal: 'Transfer',
+      external: 'Transfer',
+      card: 'Debit',
+      bill: 'Transfer',
+      withdrawal: 'Withdrawal',
+      loan_repayment: 'Transfer',
+      fee: 'Fee',
+    },
     in: {
       own: 'Credit',
       internal: 'Credit',
@@ -82,11 +91,22 @@ describe('lineDescription', () => {
   });
 
   it('names the payee of money out without a reason, and its bank when there is one', () => {
-    for (const kind of lineKindsBySide.out.filter((kind) => kind !== 'fee')) {
+    for (const kind of lineKindsBySide.out.filter((kind) => kind !== 'fee' && kind !== 'bill')) {
       expect(lineDescription(facts(kind), 'out')).toBe('To Frank Landlord');
     }
     expect(lineDescription(facts('external', { counterpartyBankName: 'First Bank' }), 'out')).toBe('To Frank Landlord, First Bank');
     expect(lineDescription(facts('external', { counterpartyBankName: '' }), 'out')).toBe('To Frank Landlord');
+  });
+
+  it('names a bill payment without a reason by the biller and the last four characters of the account there, beside a reason otherwise', () => {
+    const line = 'Bill payment to City Water, account ending 4821';
+    const bill = facts('bill', { counterpartyName: 'City Water', accountEnding: '4821' });
+    expect(lineDescription(bill, 'out')).toBe(line);
+    expect(lineParty(bill, 'out')).toBe(line);
+    expect(lineHeading(headingParty(bill, 'out'), lineDescription(bill, 'out'))).toBe(line);
+    const withMemo = { ...bill, message: 'April water' };
+    expect(lineHeading(headingParty(withMemo, 'out'), lineDescription(withMemo, 'out'))).toBe(`${line} · April water`);
+    expect(lineDescription(facts('bill', { counterpartyName: 'City Water' }), 'out')).toBe('Bill payment to City Water');
   });
 
   it("heads an own transfer's line in as from the customer's own account: its facts name the account it went to", () => {
@@ -150,7 +170,7 @@ describe('signedLineCents', () => {
 
 describe('categories', () => {
   it('lists for each category the side and kinds that make its lines', () => {
-    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'loan_repayment'] });
+    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'bill', 'loan_repayment'] });
     expect(lineKindsOfCategory('Debit')).toEqual({ out: ['card'] });
     expect(lineKindsOfCategory('Withdrawal')).toEqual({ out: ['withdrawal'] });
     expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement', 'referral_bonus'] });

@@ -20,11 +20,13 @@ export interface HistoryLineFacts {
   senderName: string | null;
   /** A card payment into a credit card's account at this bank: it pays what the card owes. */
   paysCreditCard?: boolean;
+  /** A bill payment: the last four characters of the customer's account number at the biller ("account ending 4821"). */
+  accountEnding?: string | null;
 }
 
 /** The kinds of payment that can make a line on each side. */
 export const lineKindsBySide: Readonly<Record<LineSide, readonly PaymentKind[]>> = {
-  out: ['own', 'internal', 'external', 'card', 'withdrawal', 'loan_repayment', 'fee'],
+  out: ['own', 'internal', 'external', 'card', 'bill', 'withdrawal', 'loan_repayment', 'fee'],
   in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement', 'referral_bonus', 'interest', 'fee_refund'],
 };
 
@@ -64,14 +66,22 @@ const bankOwnKinds: ReadonlySet<PaymentKind> = new Set(['funding', 'referral_bon
 
 /**
  * Who the line was with, as its heading names them: "To Grace Landlord", "From Ada Lovelace";
- * paying a credit card is "Credit card payment", whoever holds the card. Null for the opening
+ * paying a credit card is "Credit card payment", whoever holds the card; paying a bill "Bill
+ * payment to City Water, account ending 4821". Null for the opening
  * deposit and a referral bonus, whose other party is the bank itself.
  */
 export function lineParty(facts: HistoryLineFacts, side: LineSide): string | null {
   if (bankOwnKinds.has(facts.kind)) return null;
+  // A bill payment is money out only, to a biller: its line names the biller and the customer's account there.
+  if (facts.kind === 'bill') return billPaymentParty(facts.counterpartyName, facts.accountEnding ?? null);
   if (side === 'in') return `From ${facts.senderName ?? facts.counterpartyName}`;
   if (facts.kind === 'card' && facts.paysCreditCard === true) return 'Credit card payment';
   return facts.counterpartyBankName ? `To ${facts.counterpartyName}, ${facts.counterpartyBankName}` : `To ${facts.counterpartyName}`;
+}
+
+/** A bill payment's other party, as its line names it: "Bill payment to City Water, account ending 4821" (issue 33). */
+export function billPaymentParty(billerName: string, accountEnding: string | null): string {
+  return accountEnding ? `Bill payment to ${billerName}, account ending ${accountEnding}` : `Bill payment to ${billerName}`;
 }
 
 /**

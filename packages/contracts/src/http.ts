@@ -78,6 +78,12 @@ export const errorStatusByCode = {
   effective_date_in_past: 422,
   /** A fee already refunded, or with a refund waiting for its second approval. */
   fee_already_refunded: 409,
+  /** Changing a scheduled payment's occurrence once its day's cut-off (ACH_CUTOFF) has passed: it is being paid. */
+  past_cutoff: 409,
+  /** Skipping a date on which the schedule has no occurrence to skip. */
+  not_an_occurrence: 422,
+  /** Changing a scheduled payment that was cancelled or has made its last payment. */
+  schedule_ended: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

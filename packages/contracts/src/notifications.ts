@@ -27,6 +27,8 @@ export const notificationKindSchema = z.enum([
   'contact_details',
   /** A monthly account statement is ready to download (issue 32 item 6). */
   'statement',
+  /** A scheduled payment was sent, will be tried again, was skipped or failed (issue 33 item 5). */
+  'scheduled_payment',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -51,18 +51,20 @@ export const paymentMessageMaxLength = 140;
 export const paymentMessageField = textField(paymentMessageMaxLength);
 export const personNameField = textField(100);
 
-export const transferKindSchema = z.enum(['own', 'internal', 'external', 'card']);
+export const transferKindSchema = z.enum(['own', 'internal', 'external', 'card', 'bill']);
 export type TransferKind = z.infer<typeof transferKindSchema>;
 
 /** Every kind of payment a customer sees; `funding` is an opening deposit made by the bank (ops, sandbox). */
 /** `loan_disbursement` is an approved loan paid into checking; `loan_repayment` an instalment or an early repayment out of it. */
 /** `referral_bonus` is the bank's $10.00 to a customer whose friend's identity was approved (issue 15). */
 /** `interest` is a cycle's interest paid into a deposit account; `fee` a monthly maintenance fee; `fee_refund` a fee staff gave back (issue 32). */
+/** `bill` is a bill payment to a biller of Bill Pay's directory, through the ACH rail (issue 33). */
 export const paymentKindSchema = z.enum([
   'own',
   'internal',
   'external',
   'card',
+  'bill',
   'deposit',
   'withdrawal',
   'funding',
@@ -121,12 +123,24 @@ export const cardTransferRequestSchema = z.object({
   accountName: personNameField,
 });
 
+/**
+ * A bill to one of the customer's bill payees (`POST /bill-payees`): the biller and the customer's
+ * account number there come from the payee. The message is optional (a memo the biller may see).
+ */
+export const billTransferRequestSchema = z.object({
+  kind: z.literal('bill'),
+  ...transferBase,
+  message: optionalPaymentMessageField,
+  billPayeeId: z.uuid({ error: validationMessages.required }),
+});
+
 /** `POST /transfers` with header Idempotency-Key. */
 export const createTransferRequestSchema = z.discriminatedUnion('kind', [
   ownTransferRequestSchema,
   internalTransferRequestSchema,
   externalTransferRequestSchema,
   cardTransferRequestSchema,
+  billTransferRequestSchema,
 ]);
 export type CreateTransferRequest = z.input<typeof createTransferRequestSchema>;
 

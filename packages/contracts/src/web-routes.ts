@@ -38,6 +38,7 @@ export const customerRoutePaths = [
   '/send-account',
   '/send-card',
   '/billpay',
+  '/billpay/:category',
   '/notifications',
   '/transaction-history',
   '/profile',
@@ -64,6 +65,9 @@ export const customerRoutePaths = [
   '/loan/:id',
   '/otp',
   '/accounts/open',
+  '/payments/scheduled',
+  '/payments/scheduled/new',
+  '/payments/scheduled/:id',
 ] as const;
 
 /**
