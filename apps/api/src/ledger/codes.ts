@@ -58,6 +58,8 @@ export const transferCodes = {
   cardRepayment: 21,
   /** A closed credit card held more than it owed: that credit balance goes back to the customer (the card's account -> checking). */
   cardCreditRefund: 22,
+  /** A bill paid to a biller of Bill Pay's directory (customer account -> ACH settlement; issue 33). */
+  billPayment: 23,
 } as const;
 export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
 

@@ -2,13 +2,14 @@ import type { Queryable } from '../../db/database.ts';
 
 /**
  * What waits at the ACH rail and has not gone out in a file yet: customers' payments to other
- * banks (credits), their deposits pulled from other banks (debits) and the bank's micro-deposits
- * (credits). Oldest first.
+ * banks (credits), their bill payments to billers paid by ACH (credits; a simulator biller's
+ * have no routing number and no entry), their deposits pulled from other banks (debits) and the
+ * bank's micro-deposits (credits). Oldest first.
  */
 export interface UnsentEntryRow {
   payment_id: string | null;
   micro_deposit_id: string | null;
-  kind: 'external' | 'deposit' | 'micro_deposit';
+  kind: 'external' | 'bill' | 'deposit' | 'micro_deposit';
   amount_cents: bigint;
   /** The other bank's routing number. */
   route_number: string;
@@ -16,6 +17,8 @@ export interface UnsentEntryRow {
   account_number: string | null;
   account_number_encrypted: Buffer | Uint8Array | null;
   account_type: 'checking' | 'savings' | null;
+  /** A bill payment: the customer's account number at the biller, encrypted (bill_payees), and the customer's name. */
+  bill_account_encrypted: Buffer | Uint8Array | null;
   name: string;
   created_at: Date;
 }
@@ -25,13 +28,18 @@ export async function unsentAchEntries(tx: Queryable, limit: number): Promise<Un
     `SELECT * FROM (
        SELECT p.id AS payment_id, NULL::uuid AS micro_deposit_id, p.kind, p.amount_cents,
               coalesce(f.route_number, p.counterparty_route_number) AS route_number,
-              CASE WHEN p.kind = 'external' THEN p.counterparty_account_number END AS account_number,
-              f.account_number_encrypted, f.account_type, p.counterparty_name AS name, p.created_at
+              CASE WHEN p.kind IN ('external', 'bill') THEN p.counterparty_account_number END AS account_number,
+              f.account_number_encrypted, f.account_type, b.account_number_encrypted AS bill_account_encrypted,
+              CASE WHEN p.kind = 'bill' THEN c.first_name || ' ' || c.last_name ELSE p.counterparty_name END AS name, p.created_at
        FROM payments p LEFT JOIN funding_sources f ON f.id = p.funding_source_id
-       WHERE p.status = 'pending' AND p.rail = 'ach' AND p.kind IN ('external', 'deposit')
+         LEFT JOIN bill_payees b ON p.kind = 'bill' AND b.id = (p.details ->> 'billPayeeId')::uuid
+         LEFT JOIN customers c ON p.kind = 'bill' AND c.id = p.customer_id
+       WHERE p.status = 'pending' AND p.rail = 'ach'
+         AND (p.kind IN ('external', 'deposit') OR (p.kind = 'bill' AND p.counterparty_route_number IS NOT NULL))
          AND NOT EXISTS (SELECT 1 FROM ach_entries e WHERE e.payment_id = p.id)
        UNION ALL
-       SELECT NULL::uuid, m.id, 'micro_deposit', m.amount_cents, f.route_number, NULL, f.account_number_encrypted, f.account_type, f.account_name, m.created_at
+       SELECT NULL::uuid, m.id, 'micro_deposit', m.amount_cents, f.route_number, NULL, f.account_number_encrypted, f.account_type, NULL,
+              f.account_name, m.created_at
        FROM micro_deposits m JOIN funding_sources f ON f.id = m.funding_source_id
        WHERE m.status = 'sent' AND NOT EXISTS (SELECT 1 FROM ach_entries e WHERE e.micro_deposit_id = m.id)
          AND EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.id = m.id)
@@ -144,20 +152,26 @@ export interface DayCreditRow {
   amount_cents: bigint;
   route_number: string;
   account_number: string | null;
+  /** A bill payment: the customer's account number at the biller, encrypted; the name is then the customer's. */
+  bill_account_encrypted: Buffer | Uint8Array | null;
   name: string;
   trace_number: string | null;
 }
 
 /**
- * Customers' pending ACH payments to other banks (credits) expected to settle on `day` (UTC), with
- * the trace number of the file they went out in, if any: the staff console's export of a day.
+ * Customers' pending ACH payments to other banks and to billers paid by ACH (credits) expected to
+ * settle on `day` (UTC), with the trace number of the file they went out in, if any: the staff
+ * console's export of a day.
  */
 export async function pendingAchCreditsOn(db: Queryable, day: string, limit: number): Promise<DayCreditRow[]> {
   return db.query<DayCreditRow>(
     `SELECT p.id AS payment_id, p.amount_cents, p.counterparty_route_number AS route_number, p.counterparty_account_number AS account_number,
-            p.counterparty_name AS name, e.trace_number
+            b.account_number_encrypted AS bill_account_encrypted,
+            CASE WHEN p.kind = 'bill' THEN c.first_name || ' ' || c.last_name ELSE p.counterparty_name END AS name, e.trace_number
      FROM payments p LEFT JOIN ach_entries e ON e.payment_id = p.id
-     WHERE p.status = 'pending' AND p.rail = 'ach' AND p.kind = 'external'
+       LEFT JOIN bill_payees b ON p.kind = 'bill' AND b.id = (p.details ->> 'billPayeeId')::uuid
+       LEFT JOIN customers c ON p.kind = 'bill' AND c.id = p.customer_id
+     WHERE p.status = 'pending' AND p.rail = 'ach' AND (p.kind = 'external' OR (p.kind = 'bill' AND p.counterparty_route_number IS NOT NULL))
        AND p.settle_at >= $1::date::timestamp AT TIME ZONE 'UTC' AND p.settle_at < ($1::date + 1)::timestamp AT TIME ZONE 'UTC'
      ORDER BY p.settle_at, p.id LIMIT $2`,
     [day, limit],

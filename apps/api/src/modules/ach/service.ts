@@ -46,6 +46,20 @@ export function effectiveDateAfter(now: Date, timeZone: string): { yymmdd: strin
   return { yymmdd: iso.slice(2).replaceAll('-', ''), iso };
 }
 
+/**
+ * An entry's individual identification number (15 characters). A bill payment's is the customer's
+ * account number at the biller, which tells the biller whose bill is paid (bill payees of billers
+ * paid by ACH are at most 15 characters: bill-payees' service); any other entry's is the first 15
+ * characters of its payment's (or micro-deposit's) id, enough for staff to find it.
+ */
+function individualIdOf(
+  encryptionKey: Buffer,
+  entry: { payment_id: string | null; micro_deposit_id: string | null; bill_account_encrypted: Buffer | Uint8Array | null },
+): string {
+  if (entry.bill_account_encrypted) return decrypt(encryptionKey, Buffer.from(entry.bill_account_encrypted)).toString('utf8');
+  return (entry.payment_id ?? entry.micro_deposit_id ?? '').replaceAll('-', '').slice(0, 15);
+}
+
 function transactionCodeOf(entry: UnsentEntryRow): EntryTransactionCode {
   const savings = entry.account_type === 'savings';
   if (entry.kind === 'deposit') return savings ? 37 : 27;
@@ -59,6 +73,15 @@ export interface AchFileResult {
   debitTotalCents: bigint;
   creditTotalCents: bigint;
 }
+
+/** A file's batches, in this order, each of one kind of entry; an empty one is left out and the rest numbered from 1. */
+const batchesOfFile: readonly { serviceClassCode: NachaBatch['serviceClassCode']; entryDescription: string; kind: UnsentEntryRow['kind'] }[] = [
+  { serviceClassCode: 220, entryDescription: 'PAYMENT', kind: 'external' },
+  // Bill payments to billers paid by ACH (issue 33): each entry carries the customer's account number at the biller.
+  { serviceClassCode: 220, entryDescription: 'BILL PAY', kind: 'bill' },
+  { serviceClassCode: 220, entryDescription: 'ACCTVERIFY', kind: 'micro_deposit' },
+  { serviceClassCode: 225, entryDescription: 'DEPOSIT', kind: 'deposit' },
+];
 
 /** What the ACH files read as now: the injected clock, else the machine's time. */
 const nowOf = (dependencies: Pick<AchDependencies, 'clock'>): Date => (dependencies.clock ?? systemClock).now();
@@ -92,29 +115,23 @@ export async function buildAchFile(dependencies: AchDependencies, createdBy: str
         routingNumber: row.route_number,
         accountNumber,
         amountCents: row.amount_cents,
-        // The payment (or micro-deposit) id's first 15 characters: enough for staff to find it.
-        individualId: (row.payment_id ?? row.micro_deposit_id ?? '').replaceAll('-', '').slice(0, 15),
+        individualId: individualIdOf(config.secrets.encryptionKey, row),
         individualName: row.name,
         traceNumber: `${bankRouting.slice(0, 8)}${sequence.toString().padStart(7, '0')}`,
       };
     });
     const effective = effectiveDateAfter(now, config.bankTimeZone);
-    const batch = (
-      batchNumber: number,
-      serviceClassCode: NachaBatch['serviceClassCode'],
-      entryDescription: string,
-      kind: UnsentEntryRow['kind'],
-    ): NachaBatch => ({
-      serviceClassCode,
-      companyName: config.bankName,
-      companyId: config.ach.companyId,
-      entryDescription,
-      effectiveDate: effective.yymmdd,
-      originatingDfi: bankRouting.slice(0, 8),
-      batchNumber,
-      entries: entries.filter((entry) => entry.row.kind === kind),
-    });
-    const batches = [batch(1, 220, 'PAYMENT', 'external'), batch(2, 220, 'ACCTVERIFY', 'micro_deposit'), batch(3, 225, 'DEPOSIT', 'deposit')]
+    const batches = batchesOfFile
+      .map(({ serviceClassCode, entryDescription, kind }): NachaBatch => ({
+        serviceClassCode,
+        companyName: config.bankName,
+        companyId: config.ach.companyId,
+        entryDescription,
+        effectiveDate: effective.yymmdd,
+        originatingDfi: bankRouting.slice(0, 8),
+        batchNumber: 0,
+        entries: entries.filter((entry) => entry.row.kind === kind),
+      }))
       .filter((candidate) => candidate.entries.length > 0)
       .map((candidate, index) => ({ ...candidate, batchNumber: index + 1 }));
     const text = writeNachaFile({
@@ -187,7 +204,7 @@ export async function exportAchCreditsOf(dependencies: Pick<AchDependencies, 'db
     routingNumber: row.route_number,
     accountNumber: row.account_number ?? '',
     amountCents: row.amount_cents,
-    individualId: row.payment_id.replaceAll('-', '').slice(0, 15),
+    individualId: individualIdOf(config.secrets.encryptionKey, { ...row, micro_deposit_id: null }),
     individualName: row.name,
     traceNumber: row.trace_number ?? `${bankRouting.slice(0, 8)}${(provisionalTraceBase + index + 1).toString().padStart(7, '0')}`,
   }));

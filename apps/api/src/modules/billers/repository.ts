@@ -42,6 +42,13 @@ export function listBillerRows(db: Queryable, filter: { category?: BillCategory;
   return db.query<BillerRow>(`SELECT ${columns} FROM billers ${where} ORDER BY name, id`, values);
 }
 
+/** One biller by id, active or not; undefined for an unknown (or malformed) id. */
+export async function findBillerRow(db: Queryable, id: string): Promise<BillerRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined;
+  const [row] = await db.query<BillerRow>(`SELECT ${columns} FROM billers WHERE id = $1`, [id]);
+  return row;
+}
+
 /** Locks the biller's row until the transaction ends: changes to one biller are made one at a time. */
 export async function lockBillerRow(tx: Queryable, id: string): Promise<BillerRow | undefined> {
   if (!uuidPattern.test(id)) return undefined;

@@ -4,11 +4,11 @@ import { isValidRoutingNumber } from '@strongroom/contracts/money-input.ts';
 import { validationMessages } from '@strongroom/contracts/messages.ts';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { auditEntryOf, type StaffActor } from '../../platform/request-actor.ts';
-import { insertBiller, listBillerRows, lockBillerRow, updateBiller, type BillerFields, type BillerRow } from './repository.ts';
+import { findBillerRow, insertBiller, listBillerRows, lockBillerRow, updateBiller, type BillerFields, type BillerRow } from './repository.ts';
 
 export interface BillerDependencies {
   db: Database;
@@ -35,6 +35,12 @@ function presentStaffBiller(row: BillerRow): StaffBiller {
 /** `GET /billers?category=`: what a customer may pay, by name; a biller staff made inactive is not offered. */
 export async function customerBillers(db: Database, category: BillCategory | undefined): Promise<Biller[]> {
   return (await listBillerRows(db, { category, activeOnly: true })).map(presentBiller);
+}
+
+/** One biller with how the bank pays it, active or not (bill payees check a number against it); undefined when there is none. */
+export async function billerById(db: Queryable, id: string): Promise<StaffBiller | undefined> {
+  const row = await findBillerRow(db, id);
+  return row && presentStaffBiller(row);
 }
 
 /** `GET /staff/billers`: the whole directory, inactive billers included. */

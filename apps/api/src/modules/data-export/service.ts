@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { auditEntryOf, type CustomerActor } from '../../platform/request-actor.ts';
 import { accountsWithBalances } from '../accounts/service.ts';
 import { listSavedBeneficiaries } from '../beneficiaries/service.ts';
+import { listBillPayees } from '../bill-payees/service.ts';
 import { cardsOf, type CardDependencies } from '../cards/service.ts';
 import { presentCustomerContact } from '../customers/service.ts';
 import { recentNotifications } from '../notifications/service.ts';
@@ -149,6 +150,7 @@ function accountsFileOf(
   accounts: Awaited<ReturnType<typeof accountsWithBalances>>,
   cards: Awaited<ReturnType<typeof cardsOf>>,
   payees: Awaited<ReturnType<typeof listSavedBeneficiaries>>,
+  billPayees: Awaited<ReturnType<typeof listBillPayees>>,
 ) {
   return {
     accounts: accounts.map((account) => ({
@@ -176,6 +178,8 @@ function accountsFileOf(
       bankType: payee.bankType,
       createdAt: payee.createdAt,
     })),
+    // Bill Pay's payees (issue 33): the account number at the biller by its last four characters, as every screen shows it.
+    billPayees,
   };
 }
 
@@ -193,8 +197,9 @@ export async function startDataExport(dependencies: DataExportDependencies, acto
   const accounts = await accountsWithBalances(db, actor.customerId, profile.identity_status === 'approved');
   const cards = await cardsOf(dependencies.cards, actor.customerId);
   const payees = await listSavedBeneficiaries(db, actor.customerId);
+  const billPayees = await listBillPayees(db, actor.customerId);
 
-  const accountsFile = accountsFileOf(accounts, cards, payees);
+  const accountsFile = accountsFileOf(accounts, cards, payees, billPayees);
 
   const entries: ZipEntry[] = [
     {

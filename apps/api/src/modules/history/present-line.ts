@@ -15,6 +15,8 @@ export function lineFactsOf(line: Pick<LineRow, 'kind' | 'message' | 'counterpar
     senderName: line.details.senderName ?? null,
     // Only a payment into a credit card of this bank names the card's ledger account (payments' card planner).
     paysCreditCard: line.kind === 'card' && line.details.cardLedgerAccountId !== undefined,
+    // A bill payment keeps the last four characters of the customer's account at the biller (payments' bill planner).
+    accountEnding: line.details.accountEnding ?? null,
   };
 }
 

@@ -21,6 +21,7 @@ export const mediumOfKind: Record<PaymentKind, string> = {
   internal: 'Within the bank',
   external: 'ACH',
   card: 'Card',
+  bill: 'Bill payment (ACH)',
   withdrawal: 'Wire',
   deposit: 'Deposit (ACH)',
   funding: 'Opening deposit',
@@ -39,6 +40,10 @@ export const mediumOfKind: Record<PaymentKind, string> = {
  * another customer's account number is theirs.
  */
 function counterpartyOf(row: LineDetailRow): TransactionDetail['counterparty'] {
+  // A bill payment names the biller and the customer's own account there, masked; the biller's bank account is the bank's business.
+  if (row.kind === 'bill') {
+    return { name: row.counterparty_name, accountNumber: `••••${row.details.accountEnding ?? ''}`, routeNumber: null, bankName: null };
+  }
   if (row.side === 'out') {
     return {
       name: row.counterparty_name,

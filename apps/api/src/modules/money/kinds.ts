@@ -39,6 +39,8 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
   internal: { debit: 'from_account', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.internalTransfer },
   external: { debit: 'from_account', credit: 'settlementAch', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.externalTransfer },
   card: { debit: 'from_account', credit: 'settlementCard', transfer: 'pending', timeoutSeconds: 0, rail: 'card', code: transferCodes.cardPush },
+  // A bill to a biller of Bill Pay's directory (issue 33): an ACH credit to the biller, or in the sandbox the rail simulator's.
+  bill: { debit: 'from_account', credit: 'settlementAch', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.billPayment },
   withdrawal: { debit: 'from_account', credit: 'settlementWire', transfer: 'pending', timeoutSeconds: 0, rail: 'wire', code: transferCodes.withdrawal },
   deposit: { debit: 'settlementAch', credit: 'to_account', transfer: 'pending', timeoutSeconds: 0, rail: 'ach', code: transferCodes.deposit },
   funding: { debit: 'bankCapital', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.accountFunding },

@@ -3,6 +3,7 @@ import type { createDepositRequestSchema, createTransferRequestSchema, createWit
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ledgerSideOf, type LedgerSide } from '../money/service.ts';
+import { planBillPayment } from './planners/bill.ts';
 import { planCardPayment } from './planners/card.ts';
 import { planDeposit } from './planners/deposit.ts';
 import { planExternalTransfer } from './planners/external.ts';
@@ -99,6 +100,8 @@ export async function planPayment(context: PlanContext, request: PaymentRequest)
       return planExternalTransfer(context, body);
     case 'card':
       return planCardPayment(context, body);
+    case 'bill':
+      return planBillPayment(context, body);
   }
 }
 

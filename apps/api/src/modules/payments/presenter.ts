@@ -15,17 +15,28 @@ export function presentPayment(row: PaymentRow): Payment {
     amountCents: centsToJson(row.amount_cents),
     fromAccountId: row.from_account_id,
     toAccountId: row.kind === 'own' || row.kind === 'deposit' || row.kind === 'funding' ? row.to_account_id : null,
-    counterparty: {
-      name: row.counterparty_name,
-      accountNumber: row.counterparty_account_number,
-      bankName: row.counterparty_bank_name,
-      routeNumber: row.counterparty_route_number,
-      country: row.counterparty_country,
-    },
+    counterparty: counterpartyOf(row),
     message: row.message,
     statusReason: row.status_reason,
     expectedSettlementAt: row.status === 'pending' && row.settle_at ? row.settle_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Who was paid. A bill payment names the biller and the customer's account there, masked
+ * (`••••4821`): the biller's own bank account, where the ACH credit goes, is the bank's business.
+ */
+function counterpartyOf(row: PaymentRow): Payment['counterparty'] {
+  if (row.kind === 'bill') {
+    return { name: row.counterparty_name, accountNumber: `••••${row.details.accountEnding ?? ''}`, bankName: null, routeNumber: null, country: null };
+  }
+  return {
+    name: row.counterparty_name,
+    accountNumber: row.counterparty_account_number,
+    bankName: row.counterparty_bank_name,
+    routeNumber: row.counterparty_route_number,
+    country: row.counterparty_country,
   };
 }
 

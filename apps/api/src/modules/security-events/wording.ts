@@ -11,6 +11,7 @@ export const securityActionPatterns = [
   'customer.%',
   'card.revealed',
   'beneficiary.%',
+  'bill_payee.%',
   'passkey.%',
   'totp.%',
   'session.%',
@@ -42,6 +43,8 @@ const wordings: Readonly<Record<string, Wording>> = {
   'step_up.verify': { kind: 'step_up', title: { success: 'Security code confirmed', failure: 'Wrong or expired security code' } },
   'card.revealed': { kind: 'card', title: 'Card number and CVV shown' },
   'beneficiary.added': { kind: 'payee', title: 'New payee saved' },
+  'bill_payee.added': { kind: 'payee', title: 'New bill payee saved' },
+  'bill_payee.deleted': { kind: 'payee', title: 'Bill payee removed' },
   'customer.password_changed': { kind: 'password', title: { success: 'Password changed', failure: 'Password change refused' } },
   'customer.password_change_failed': { kind: 'password', title: 'Password change refused: the current password was wrong' },
   'customer.totp_enrolled': { kind: 'second_factor', title: 'Authenticator app added' },
@@ -77,6 +80,7 @@ const familyKinds: readonly [prefix: string, kind: SecurityEventKind][] = [
   ['password.', 'password'],
   ['customer.password', 'password'],
   ['beneficiary.', 'payee'],
+  ['bill_payee.', 'payee'],
 ];
 
 export const genericTitle = 'Security change to your account';

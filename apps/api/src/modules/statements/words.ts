@@ -10,6 +10,7 @@ const descriptionOfCode = new Map<number, string>([
   [transferCodes.internalTransfer, 'Transfer'],
   [transferCodes.externalTransfer, 'Transfer to another bank'],
   [transferCodes.cardPush, 'Card payment'],
+  [transferCodes.billPayment, 'Bill payment'],
   [transferCodes.cardPurchase, 'Card purchase'],
   [transferCodes.loanDisbursement, 'Loan disbursement'],
   [transferCodes.loanRepayment, 'Loan repayment'],
@@ -38,6 +39,8 @@ export function describeTransfer(row: StatementTransferRow): { description: stri
     senderName: row.details?.senderName ?? null,
     // Only a payment into a credit card of this bank names the card's ledger account (payments' card planner).
     paysCreditCard: row.kind === 'card' && row.details?.cardLedgerAccountId !== undefined,
+    // A bill payment keeps the last four characters of the customer's account at the biller (payments' bill planner).
+    accountEnding: row.details?.accountEnding ?? null,
   };
   return { description: lineDescription(facts, side), party: headingParty(facts, side), category: lineCategory(row.kind, side) };
 }
