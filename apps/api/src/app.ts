@@ -35,6 +35,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { productStaffRoutes } from './modules/products/staff-routes.ts';
 import { feeRefundStaffRoutes } from './modules/fee-refunds/staff-routes.ts';
 import { billerRoutes } from './modules/billers/routes.ts';
+import { billPayeeRoutes } from './modules/bill-payees/routes.ts';
 import { billerStaffRoutes } from './modules/billers/staff-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { registerStatementNoticeJobs } from './modules/statements/monthly-notices.ts';
@@ -59,6 +60,8 @@ import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { registerLoanJobs } from './modules/loans/jobs.ts';
 import { registerEndOfDayJobs } from './modules/end-of-day/jobs.ts';
+import { scheduledPaymentRoutes } from './modules/scheduled-payments/routes.ts';
+import { payScheduledBeforeDay, registerScheduledPaymentJobs } from './modules/scheduled-payments/service.ts';
 import { preferencesRoutes } from './modules/profile/routes.ts';
 import { contactCorrectionRoutes, contactDetailsRoutes } from './modules/contact-details/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
@@ -245,7 +248,10 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   const stepUp = stepUpDependencies(payments);
   const settleSoon = registerPaymentJobs(jobs, payments);
   registerLoanJobs(jobs, { db, liveEvents, config, clock });
-  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock });
+  // Issue 33: scheduled payments run every five minutes, and end of day pays those due up to each day it runs first.
+  const paying = { ...payments, settleSoon };
+  registerScheduledPaymentJobs(jobs, paying);
+  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock, beforeDay: payScheduledBeforeDay(paying) });
   const approveIdentity = delayedJob(services, clock, autoApproveJobKind, config.kycAutoApproveSeconds);
   const scheduleAutoApproval = approveIdentity && ((reviewId: string) => approveIdentity({ reviewId }));
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
@@ -255,7 +261,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
     db,
     services,
     auth,
-    payments: { ...payments, settleSoon },
+    payments: paying,
     paymentStages,
     stepUp,
     cards,
@@ -356,7 +362,11 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(feeRefundStaffRoutes({ db, bankName: config.bankName, clock: payments.clock }));
   // Issue 33 item 1: bill pay's directory of billers, and the back office's (billers.manage).
   await api.register(billerRoutes(db));
+  // Issue 33 item 2: a customer's bill payees (paying one is POST /transfers of kind bill).
+  await api.register(billPayeeRoutes({ db, config }));
   await api.register(billerStaffRoutes({ db, config }));
+  // Issue 33 items 3-5: payments later or repeating.
+  await api.register(scheduledPaymentRoutes(payments));
   if (config.mode === 'sandbox') {
     await api.register(devRoutes(db));
     await api.register(cardNetworkRoutes(cards));

@@ -193,6 +193,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the ACH cut-off as HH:MM in bank time, 17:00 unless ACH_CUTOFF says otherwise, and refuses anything else at start', async () => {
+    const dataDirectory = await temporaryDirectory();
+    expect((await loadConfig({ DATA_DIR: dataDirectory })).achCutoff).toBe('17:00');
+    expect((await loadConfig({ DATA_DIR: dataDirectory, ACH_CUTOFF: '14:30' })).achCutoff).toBe('14:30');
+    expect((await loadConfig({ DATA_DIR: dataDirectory, ACH_CUTOFF: '' })).achCutoff).toBe('17:00');
+    for (const wrong of ['5pm', '17', '1700', '7:00', '24:00', '17:60', '17:00:00', 'noon']) {
+      const refused = await loadConfig({ DATA_DIR: dataDirectory, ACH_CUTOFF: wrong }).catch((caught: unknown) => caught);
+      expect(refused, wrong).toBeInstanceOf(ConfigError);
+      expect((refused as ConfigError).problems, wrong).toEqual(['ACH_CUTOFF: must be a time of day as HH:MM (24-hour, bank time), such as 17:00']);
+    }
+  });
+
   it('lists every malformed variable at once', async () => {
     const attempt = loadConfig({ PORT: 'eighty', BANK_MODE: 'live', ENCRYPTION_KEY: 'short', BANK_TIMEZONE: 'Mars/Olympus' });
     const error = (await attempt.catch((caught: unknown) => caught)) as ConfigError;

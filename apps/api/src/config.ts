@@ -88,6 +88,14 @@ const environmentSchema = z.object({
     }),
     'America/New_York',
   ),
+  /** The ACH cut-off, bank time (issue 33): a payment dated today made after it goes on the next business day. */
+  ACH_CUTOFF: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time of day as HH:MM (24-hour, bank time), such as 17:00' }),
+    '17:00',
+  ),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
   SESSION_SECRET: optional(base64Key),
   ENCRYPTION_KEY: optional(base64Key),
@@ -142,6 +150,8 @@ export interface Config {
   mode: BankMode;
   bankName: string;
   bankTimeZone: string;
+  /** ACH_CUTOFF, "HH:MM" in the bank's time zone: today's payments leave today until then, the next business day after. */
+  achCutoff: string;
   publicUrl: string;
   secrets: { sessionSecret: Buffer; encryptionKey: Buffer };
   metricsToken?: string;
@@ -235,6 +245,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     mode: env.BANK_MODE,
     bankName: env.BANK_NAME,
     bankTimeZone: env.BANK_TIME_ZONE,
+    achCutoff: env.ACH_CUTOFF,
     publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     secrets,
     metricsToken: env.METRICS_TOKEN,

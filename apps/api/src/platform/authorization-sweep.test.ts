@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { roleHas, staffRoles, type StaffPermission } from '@strongroom/contracts/staff.ts';
 import type { Config } from '../config.ts';
 import { buildTestApp, productionAppOptions } from '../test/app.ts';
+import { addDays, calendarDayIn } from './business-calendar.ts';
 import { cardKit } from '../test/cards.ts';
 import type { TestBrowser } from '../test/client.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -41,7 +42,9 @@ type Resource =
   | 'securityEvent'
   | 'session'
   | 'transaction'
-  | 'beneficiary';
+  | 'beneficiary'
+  | 'scheduledPayment'
+  | 'billPayee';
 type Ids = Record<Resource, string>;
 /** A request's query string and body, made from the caller's own ids and the ids to try. */
 type Shape = (own: Ids, tried: Ids) => { query?: string; body?: object };
@@ -273,6 +276,16 @@ const routes: Record<string, Access> = {
   'GET /api/v1/staff/billers': staff('billers.manage'),
   'POST /api/v1/staff/billers': staff('billers.manage'),
   'PUT /api/v1/staff/billers/{id}': staff('billers.manage'),
+  'GET /api/v1/bill-payees': customer,
+  'POST /api/v1/bill-payees': customer,
+  'DELETE /api/v1/bill-payees/{id}': owned('billPayee'),
+  'POST /api/v1/scheduled-payments': customer,
+  'GET /api/v1/scheduled-payments': customer,
+  'GET /api/v1/scheduled-payments/upcoming': customer,
+  'GET /api/v1/scheduled-payments/{id}': owned('scheduledPayment'),
+  'PUT /api/v1/scheduled-payments/{id}': owned('scheduledPayment'),
+  'DELETE /api/v1/scheduled-payments/{id}': owned('scheduledPayment'),
+  'POST /api/v1/scheduled-payments/{id}/skip': owned('scheduledPayment'),
 };
 
 /** Tables where a wrong caller's success would leave a row: none may gain or lose one during the sweep. */
@@ -288,6 +301,7 @@ const guardedTables = [
   'loans',
   'loan_repayments',
   'beneficiaries',
+  'bill_payees',
   'funding_sources',
   'micro_deposits',
   'passkeys',
@@ -297,6 +311,8 @@ const guardedTables = [
   'identity_reviews',
   'fee_refunds',
   'deposit_product_terms',
+  'scheduled_payments',
+  'scheduled_payment_occurrences',
 ] as const;
 
 const unknownId = '00000000-0000-4000-8000-0000000000aa';
@@ -445,6 +461,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       card: await read(`/api/v1/cards/${aliceIds.card}`),
       loan: await read(`/api/v1/loans/${aliceIds.loan}`),
       beneficiaries: await read('/api/v1/beneficiaries'),
+      billPayees: await read('/api/v1/bill-payees'),
       fundingSources: await read('/api/v1/funding-sources'),
       passkeys: await read('/api/v1/me/passkeys'),
       notifications: await read('/api/v1/notifications'),
@@ -489,6 +506,15 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       bankType: 'otherbank',
     });
     expect(beneficiary.statusCode, beneficiary.body).toBe(201);
+    // A bill payee, at a biller of the directory (issue 33).
+    const billerId = randomUUID();
+    await db.query(
+      `INSERT INTO billers (id, name, category, account_number_pattern, account_number_example, payment_method, routing_number, account_number)
+       VALUES ($1, 'Sweep Water Works', 'water', '\\d{10}', '1234567890', 'ach', '011000015', '4002008100')`,
+      [billerId],
+    );
+    const billPayee = await who.browser.post('/api/v1/bill-payees', { billerId, accountNumber: '5550004821', nickname: 'Water' });
+    expect(billPayee.statusCode, billPayee.body).toBe(201);
     const loan = await applyForLoan(who.browser);
     expect(loan.statusCode, loan.body).toBe(201);
     const message = await who.browser.post('/api/v1/messages', { subject: 'My card', text: 'Where is my card?' });
@@ -515,6 +541,19 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
     const reveal = await who.browser.post(`/api/v1/cards/${card.id}/reveal`);
     expect(reveal.statusCode, reveal.body).toBe(403);
 
+    // A monthly transfer to savings, a week ahead (no step-up: the customer's own accounts).
+    const scheduled = await who.browser.request({
+      method: 'POST',
+      url: '/api/v1/scheduled-payments',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        payment: ownTransfer(who.checking.id, who.savings.id, 1_000, 'Savings'),
+        startDate: addDays(calendarDayIn(config.bankTimeZone, new Date()), 7),
+        frequency: 'monthly',
+      },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+
     const [file] = await db.query<{ id: string }>('SELECT profile_photo_file_id AS id FROM customers WHERE id = $1', [who.id]);
     return {
       account: who.checking.id,
@@ -531,6 +570,8 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       session: await firstId(who, '/api/v1/me/sessions'),
       transaction: await firstId(who, '/api/v1/transactions'),
       beneficiary: beneficiary.json<{ beneficiary: { id: string } }>().beneficiary.id,
+      scheduledPayment: scheduled.json<{ schedule: { id: string } }>().schedule.id,
+      billPayee: billPayee.json<{ payee: { id: string } }>().payee.id,
     };
   }
 

@@ -49,7 +49,75 @@ export function nextBusinessDay(date: string): string {
   return day;
 }
 
+/** The last business day before `date`. */
+export function previousBusinessDay(date: string): string {
+  let day = addDays(date, -1);
+  while (!isBusinessDay(day)) day = addDays(day, -1);
+  return day;
+}
+
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function calendarDayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/*
+ * The ACH cut-off (ACH_CUTOFF, bank time; issue 33, docs/bill-pay.md): a payment dated today leaves
+ * in today's NACHA file when made before it on a business day; after it, or on a day that is not a
+ * business day, the first date it can have is the next business day.
+ */
+const cutoffPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `instant`, in milliseconds (what its wall clock reads, as if UTC, minus the instant). */
+function zoneOffsetMs(timeZone: string, instant: number): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1_000) * 1_000;
+}
+
+/**
+ * The instant the cut-off of `day` passes: `achCutoff` (HH:MM) on that day in `timeZone`, with the
+ * offset in force then (so 17:00 is 17:00 on the days clocks change too). A time a change of clocks
+ * skips is read with the offset before the change (02:30 on a spring-forward day is 03:30); a time
+ * it repeats is its first occurrence.
+ */
+export function cutoffInstant(day: string, achCutoff: string, timeZone: string): Date {
+  const match = cutoffPattern.exec(achCutoff);
+  if (!match) throw new RangeError(`not a cut-off time (HH:MM): ${achCutoff}`);
+  const wall = partsOf(day).utcMs + (Number(match[1]) * 60 + Number(match[2])) * 60_000;
+  const before = wall - zoneOffsetMs(timeZone, wall - dayMs);
+  const after = wall - zoneOffsetMs(timeZone, wall + dayMs);
+  const reads = (instant: number) => instant + zoneOffsetMs(timeZone, instant) === wall;
+  const candidates = [before, after].filter(reads).sort((first, second) => first - second);
+  return new Date(candidates[0] ?? before);
+}
+
+/** Whether the cut-off of `today` (the bank's date) has passed at `now`; never on a day that is not a business day (nothing leaves then). */
+export function isPastCutoff(now: Date, today: string, achCutoff: string, timeZone: string): boolean {
+  return isBusinessDay(today) && now.getTime() >= cutoffInstant(today, achCutoff, timeZone).getTime();
+}
+
+/**
+ * The first date a payment made at `now` can be dated: `today` (the bank's date) when it is a
+ * business day and its cut-off has not passed, else the next business day. In a sandbox run ahead
+ * of the clock `today` is after the clock's date, so its cut-off is still to come.
+ */
+export function earliestPaymentDate(now: Date, today: string, achCutoff: string, timeZone: string): string {
+  return isBusinessDay(today) && !isPastCutoff(now, today, achCutoff, timeZone) ? today : nextBusinessDay(today);
 }

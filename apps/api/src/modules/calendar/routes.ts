@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { AppError } from '../../platform/errors.ts';
-import { addDays, calendarDayIn, isBusinessDay } from '../../platform/business-calendar.ts';
+import { addDays, calendarDayIn, earliestPaymentDate, isBusinessDay, isPastCutoff } from '../../platform/business-calendar.ts';
 import { bankDate } from '../../platform/bank-date.ts';
 
 const dayMs = 24 * 3_600_000;
@@ -16,7 +16,7 @@ function daysBetween(from: string, to: string): number {
 }
 
 /** The bank's business calendar (docs/product.md section 7), public: `GET /calendar/business-days` and `GET /calendar/today`. */
-export function calendarRoutes(dependencies: { db: Queryable; config: Pick<Config, 'bankTimeZone'>; clock?: Clock }): FastifyPluginAsyncZod {
+export function calendarRoutes(dependencies: { db: Queryable; config: Pick<Config, 'bankTimeZone' | 'achCutoff'>; clock?: Clock }): FastifyPluginAsyncZod {
   const { db, config, clock = systemClock } = dependencies;
   return async (app) => {
     app.get(
@@ -40,9 +40,19 @@ export function calendarRoutes(dependencies: { db: Queryable; config: Pick<Confi
     );
 
     app.get('/calendar/today', { schema: { tags: ['calendar'], response: { 200: bankTodaySchema } } }, async () => {
-      const clockDate = calendarDayIn(config.bankTimeZone, clock.now());
+      const now = clock.now();
+      const { bankTimeZone: timeZone, achCutoff } = config;
+      const clockDate = calendarDayIn(timeZone, now);
       const businessDate = await bankDate(db, config, clock);
-      return { businessDate, clockDate, aheadOfClock: businessDate > clockDate };
+      return {
+        businessDate,
+        clockDate,
+        aheadOfClock: businessDate > clockDate,
+        achCutoff,
+        // Read on the bank's date: in a sandbox run ahead of the clock its cut-off is still to come.
+        pastCutoff: isPastCutoff(now, businessDate, achCutoff, timeZone),
+        earliestPaymentDate: earliestPaymentDate(now, businessDate, achCutoff, timeZone),
+      };
     });
   };
 }

@@ -19,6 +19,11 @@ export interface EndOfDayDependencies {
   clock?: Clock;
   /** Tells open pages of the customers whose accounts a cycle close changed. */
   liveEvents?: LiveEvents;
+  /**
+   * Runs first in each business day run (app.ts and the ops command give it): the scheduled
+   * payments due up to that day are paid before its accrual (issue 33). It may be run again.
+   */
+  beforeDay?: (day: string) => Promise<void>;
 }
 
 export interface EndOfDayResult {
@@ -160,6 +165,7 @@ async function postedTotals(deps: Pick<EndOfDayDependencies, 'db'>, planned: Pla
  */
 async function runBusinessDay(deps: EndOfDayDependencies, terms: readonly TermsRow[], planned: PlannedDay): Promise<{ interest: bigint; fees: bigint } | null> {
   if (!(await beginBusinessDay(deps, planned))) return null;
+  await deps.beforeDay?.(planned.day);
   for (let day = planned.coversFrom; day <= planned.day; day = addDays(day, 1)) {
     await accrueDay(deps.db, deps.config.bankTimeZone, terms, day);
     if (isLastDayOfMonth(day)) await closeCycles(deps, terms, day);

@@ -11,7 +11,8 @@ import { backupCommand, restoreCommand } from './backup-commands.ts';
 import { createStaffCommand } from '../staff/ops-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
 import { loanRepaymentsCommand } from '../loans/ops-commands.ts';
-import { endOfDayCommand } from '../end-of-day/ops-commands.ts';
+import { endOfDayCommandWith } from '../end-of-day/ops-commands.ts';
+import { scheduledPaymentsBeforeDay } from '../scheduled-payments/ops-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
 import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
 import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
@@ -36,7 +37,8 @@ export const opsCommands: readonly OpsCommand[] = [
   achImportReturnsCommand,
   negativeBalancesCommand,
   loanRepaymentsCommand,
-  endOfDayCommand,
+  // Each business day it runs pays the scheduled payments due up to that day first (issue 33).
+  endOfDayCommandWith(scheduledPaymentsBeforeDay),
 ];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {

@@ -1,3 +1,4 @@
+import { lineDescription } from '@strongroom/contracts/history-line.ts';
 import type { CustomerActor } from '../../platform/request-actor.ts';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
@@ -8,12 +9,15 @@ import { requireStepUp, stepUpDependencies } from '../step-up/service.ts';
 import { earlierRequest, earlierRequestFromRow, insufficientFundsMessage, storedPaymentAnswer, type PaymentResult } from './answers.ts';
 import { paymentCommitterOf } from './commit-group.ts';
 import { publishPaymentChange, type PaymentDependencies } from './dependencies.ts';
-import { executionOfPlan, planPayment, type PaymentExecution, type PaymentRequest } from './plan.ts';
+import { executionOfPlan, planPayment, type PaymentExecution, type PaymentRequest, type TransferBody } from './plan.ts';
 import { presentPayment } from './presenter.ts';
 import { findPayment, listPaymentsByStatus, type PaymentRow } from './repository.ts';
 import { findPayer } from './party-repository.ts';
 
 /** What other modules may do with payments: the bank's own payments (customers) and the rail's outcomes (ach). */
+export type { PaymentDependencies } from './dependencies.ts';
+export type { PaymentResult } from './answers.ts';
+export type { TransferBody } from './plan.ts';
 export { recordBankPayment, recordSettledExternalPayment, type BankPayment, type SettledExternalPayment } from './funding.ts';
 export { recordRailOutcome, type RailActor, type RailOutcome, type RailOutcomeResult } from './rail-outcomes.ts';
 /** Every movement of the bank's own money for loans and referrals, in the caller's transaction (decision 065). */
@@ -46,6 +50,7 @@ export async function requestPayment(
   actor: CustomerActor,
   request: PaymentRequest,
   headers: { idempotencyKey: string; stepUpChallengeId?: string },
+  options: { stepUpWaived?: boolean } = {},
 ): Promise<PaymentResult> {
   const { db } = dependencies;
   const started = performance.now();
@@ -58,10 +63,12 @@ export async function requestPayment(
   if (earlier.state === 'answered') return earlier.result;
   if (earlier.state === 'unanswered') return answerFromRow(db, earlier.paymentId);
 
-  const plan = await planPayment(
+  const planned = await planPayment(
     { db, config: dependencies.config, customerId: actor.customerId, customerName: payer.name, ownCard: dependencies.ownCard },
     request,
   );
+  // A scheduled payment's step-up was given when the schedule was made (scheduled-payments).
+  const plan = options.stepUpWaived ? { ...planned, needsStepUp: false } : planned;
   const stepUp = stepUpDependencies(dependencies);
   const challenge = {
     customerId: actor.customerId,
@@ -104,6 +111,77 @@ export async function requestPayment(
   }
   if (committed.result.outcome === 'made') await afterCommit(dependencies, committed.row, execution);
   return committed.result;
+}
+
+/** What a scheduled payment's body comes to, checked as `POST /transfers` checks it, with no money moved. */
+export interface ScheduledPaymentPlan {
+  kind: Exclude<TransferBody['kind'], 'card'>;
+  fromAccountId: string;
+  amountCents: bigint;
+  /** D10: a new payee, any external payment: asked for when the schedule is made, never when it runs. */
+  needsStepUp: boolean;
+  /** For the step-up SMS. */
+  purpose: string;
+  /** Whom it pays: the biller, the payee, the account. */
+  payeeName: string;
+  /** What each payment's history line says. */
+  description: string;
+}
+
+/**
+ * Plans a payment to be made later (scheduled-payments): the same checks as `POST /transfers`
+ * (the accounts are the customer's, the payee exists, the amount), nothing claimed or moved. A
+ * frozen customer is refused here as at payment time.
+ */
+export async function planScheduledPayment(dependencies: PaymentDependencies, customerId: string, body: TransferBody): Promise<ScheduledPaymentPlan> {
+  const { db } = dependencies;
+  const payer = await findPayer(db, customerId, '');
+  if (!payer) throw new AppError('unauthenticated', 'Please sign in to continue');
+  if (payer.frozen) throw new AppError('account_frozen', accountFrozenMessage);
+  const plan = await planPayment(
+    { db, config: dependencies.config, customerId, customerName: payer.name, ownCard: dependencies.ownCard },
+    { endpoint: 'transfers', body },
+  );
+  const { payment } = plan;
+  if (body.kind === 'card' || !payment.fromAccountId) throw new AppError('validation_failed', 'A card payment cannot be scheduled');
+  const facts = {
+    kind: payment.kind,
+    message: payment.message,
+    counterpartyName: payment.counterpartyName,
+    counterpartyBankName: payment.counterpartyBankName ?? null,
+    senderName: null,
+    // A bill payment's line names the customer's account at the biller by its last four characters.
+    accountEnding: payment.details?.accountEnding ?? null,
+  };
+  return {
+    kind: body.kind,
+    fromAccountId: payment.fromAccountId,
+    amountCents: payment.amountCents,
+    needsStepUp: plan.needsStepUp,
+    purpose: plan.purpose,
+    payeeName: payment.counterpartyName,
+    description: lineDescription(facts, 'out'),
+  };
+}
+
+/**
+ * One occurrence of a scheduled payment, paid as `POST /transfers` pays (freeze, review rules,
+ * limits, the Idempotency-Key, the same commit group) except for the step-up, given when the
+ * schedule was made. The key is derived from the occurrence, so a rerun replays the first answer.
+ */
+export function requestScheduledPayment(
+  dependencies: PaymentDependencies,
+  customerId: string,
+  body: TransferBody,
+  run: { idempotencyKey: string; requestId: string },
+): Promise<PaymentResult> {
+  return requestPayment(
+    dependencies,
+    { customerId, requestId: run.requestId },
+    { endpoint: 'transfers', body },
+    { idempotencyKey: run.idempotencyKey },
+    { stepUpWaived: true },
+  );
 }
 
 /** Once committed: the open screens hear of it, and an instant rail settles it now. */
