@@ -14,6 +14,9 @@ export const queryKeys = {
   statementMonths: (accountId: string) => ['accounts', accountId, 'statement-months'],
   dashboard: ['dashboard'],
   beneficiaries: ['beneficiaries'],
+  /** Bill Pay's directory, by category (`GET /billers?category=`), and the customer's bill payees. */
+  billers: (category: string) => ['billers', category],
+  billPayees: ['bill-payees'],
   notifications: ['notifications'],
   fundingSources: ['funding-sources'],
   transactions: ['transactions'],

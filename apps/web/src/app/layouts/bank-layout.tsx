@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import {
   ArrowDownToLine,
   ArrowLeftRight,
+  CalendarClock,
   Compass,
   CreditCard,
   Gift,
@@ -35,6 +36,8 @@ const menuLinks = [
   { to: '/deposit', label: 'Deposit', Icon: ArrowDownToLine },
   { to: '/billpay', label: 'Bill Pay', Icon: ReceiptText },
   { to: '/transfer', label: 'Transfer', Icon: ArrowLeftRight },
+  // Payments on a date or repeating (issue 33): the upcoming ones are looked for from anywhere.
+  { to: '/payments/scheduled', label: 'Scheduled payments', Icon: CalendarClock },
   // Not in the seed's header menu, whose only way to payees is the phone tab bar's plus button;
   // without it a desktop customer could not reach their saved payees.
   { to: '/beneficiaries', label: 'Beneficiaries', Icon: Users },

@@ -7,6 +7,7 @@ const NotificationsPage = lazy(() => import('../../features/notifications/notifi
 const BeneficiariesPage = lazy(() => import('../../features/beneficiaries/beneficiaries-page.tsx'));
 const AddBeneficiaryPage = lazy(() => import('../../features/beneficiaries/add-beneficiary-page.tsx'));
 const BillPayPage = lazy(() => import('../../features/billpay/billpay-page.tsx'));
+const BillCategoryPage = lazy(() => import('../../features/billpay/bill-category-page.tsx'));
 const TransferPage = lazy(() => import('../../features/payments/transfer-page.tsx'));
 const CardTransferPage = lazy(() => import('../../features/payments/card-transfer-page.tsx'));
 const DepositPage = lazy(() => import('../../features/payments/deposits/deposit-page.tsx'));
@@ -30,6 +31,9 @@ const SecurityPage = lazy(() => import('../../features/settings/security/securit
 const ContactDetailsPage = lazy(() => import('../../features/settings/contact/contact-details-page.tsx'));
 const EmailChangePage = lazy(() => import('../../features/settings/contact/email-change-page.tsx'));
 const OpenAccountPage = lazy(() => import('../../features/accounts/open-account-page.tsx'));
+const ScheduledPaymentsPage = lazy(() => import('../../features/scheduled-payments/scheduled-payments-page.tsx'));
+const SchedulePaymentPage = lazy(() => import('../../features/scheduled-payments/schedule-payment-page.tsx'));
+const ScheduleDetailPage = lazy(() => import('../../features/scheduled-payments/schedule-detail-page.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
@@ -41,6 +45,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/beneficiaries': <BeneficiariesPage />,
   '/add-beneficiaries': <AddBeneficiaryPage />,
   '/billpay': <BillPayPage />,
+  '/billpay/:category': <BillCategoryPage />,
   '/transfer': <TransferPage />,
   '/send-account': <TransferPage />,
   '/send-card': <CardTransferPage />,
@@ -68,6 +73,9 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/messages/:id': <ThreadPage />,
   '/settings/activity': <SecurityActivityPage />,
   '/accounts/open': <OpenAccountPage />,
+  '/payments/scheduled': <ScheduledPaymentsPage />,
+  '/payments/scheduled/new': <SchedulePaymentPage />,
+  '/payments/scheduled/:id': <ScheduleDetailPage />,
 };
 
 /**

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import type { OtherBankChecked, OtherBankFormValues } from './other-bank-schema.ts';
+import type { OtherBankChecked, OtherBankFormValues } from '../../components/payment/other-bank-schema.ts';
 import { LoadingLine } from '../../components/ui/loading-line.tsx';
 
 export interface FavouriteFieldsProps {

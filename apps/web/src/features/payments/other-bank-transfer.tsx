@@ -3,7 +3,7 @@ import type { Beneficiary } from '@strongroom/contracts/beneficiaries.ts';
 import type { CreateTransferRequest } from '@strongroom/contracts/payments.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { PayeeCheckInput } from './api/check-payee.ts';
-import type { OtherBankChecked } from './other-bank-schema.ts';
+import type { OtherBankChecked } from '../../components/payment/other-bank-schema.ts';
 import { accountLabel, accountTypeName } from '../../components/payment/account-options.ts';
 import type { ConfirmRow } from '../../components/payment/confirm-payment-dialog.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, ArrowLeftRight, CreditCard, Landmark } from 'lucide-react';
+import { ArrowLeft, ArrowLeftRight, CalendarClock, CreditCard, Landmark } from 'lucide-react';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { OtherBankTransferForm } from './other-bank-transfer-form.tsx';
@@ -89,6 +89,13 @@ export default function TransferPage() {
               <CreditCard aria-hidden="true" size={24} />
               <span className="transfer-choice__title">Send to a card</span>
               <span className="transfer-choice__text">To a debit or credit card by its number.</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/payments/scheduled/new" className="transfer-choice">
+              <CalendarClock aria-hidden="true" size={24} />
+              <span className="transfer-choice__title">Schedule or repeat a transfer</span>
+              <span className="transfer-choice__text">On a date, or every week, two weeks or month.</span>
             </Link>
           </li>
         </ul>

@@ -29,6 +29,7 @@ const kindWords: Readonly<Record<PaymentKind, string>> = {
   interest: 'Interest',
   fee: 'Monthly maintenance fee',
   fee_refund: 'Fee refund',
+  bill: 'Bill payment',
 };
 
 function Facts({ receipt }: { receipt: ReceiptVerification }) {

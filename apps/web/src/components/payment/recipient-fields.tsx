@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { AccountNumberField, BankCountryField, BankNameField, RoutingNumberField } from '../../components/payment/bank-account-fields.tsx';
-import { ChoiceGroup } from '../../components/payment/choice-group.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { AccountNumberField, BankCountryField, BankNameField, RoutingNumberField } from './bank-account-fields.tsx';
+import { ChoiceGroup } from './choice-group.tsx';
 import type { OtherBankChecked, OtherBankFormValues } from './other-bank-schema.ts';
 
 export interface RecipientFieldsProps {

@@ -9,8 +9,8 @@ import {
   personNameField,
   routeNumberField,
 } from '@strongroom/contracts/payments.ts';
-import { amountTextField } from '../../components/payment/amount-field.ts';
-import { requiredField } from '../../components/payment/required-field.ts';
+import { amountTextField } from './amount-field.ts';
+import { requiredField } from './required-field.ts';
 
 /**
  * The 'Transfer to other bank' form. It has three shapes: a recipient at another bank (kind
