@@ -136,6 +136,29 @@ describeEachDatabase('closing an account, and staff opening, closing and changin
     expect((await accountStatus(erin.checking.id))?.status).toBe('active');
   });
 
+  it('refuses to close an account a scheduled payment is set up from or to, until the schedule is cancelled', async () => {
+    const dana = await kit.customer({ fundCents: 300_000n, savingsCents: 0 });
+    const savings = await openFromChecking(dana, productIds.standardSavings, 60_000);
+    const [today] = await database().query<{ day: string }>('SELECT (now() AT TIME ZONE $1)::date::text AS day', [config.bankTimeZone]);
+    const made = await dana.browser.request({
+      method: 'POST',
+      url: '/api/v1/scheduled-payments',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        payment: { kind: 'own', fromAccountId: dana.checking.id, toAccountId: savings.id, amountCents: 1_000, message: 'Save' },
+        startDate: today!.day,
+        frequency: 'monthly',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // To the savings account (the body's toAccountId) and from checking: both are in use.
+    await expectInUse(await closeRequest(dana, savings.id, dana.checking.id), /a scheduled payment is set up from or to it/);
+    const cancelled = await dana.browser.request({ method: 'DELETE', url: `/api/v1/scheduled-payments/${made.json().schedule.id}` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const closed = await closeRequest(dana, savings.id, dana.checking.id);
+    expect(closed.statusCode, closed.body).toBe(200);
+  });
+
   it('operations staff open an account for a customer with a reason, close one and change a tier, each audited', async () => {
     const dana = await kit.customer({ fundCents: 100_000n, savingsCents: 0 });
     const opened = await operations.post(`/api/v1/staff/customers/${dana.id}/accounts`, {

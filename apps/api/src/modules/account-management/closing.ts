@@ -41,6 +41,11 @@ export function dependentsWords(dependents: AccountDependents, type: ManagedAcco
   some(dependents.held_payments, 'a payment from or to it is held for review', 'payments from or to it are held for review');
   some(dependents.cards, 'a card draws on it (close the card first)', 'cards draw on it (close them first)');
   some(dependents.loans, 'a loan pays into or out of it', 'loans pay into or out of it');
+  some(
+    dependents.scheduled_payments,
+    'a scheduled payment is set up from or to it (cancel it first)',
+    'scheduled payments are set up from or to it (cancel them first)',
+  );
   if (type === 'checking' && dependents.other_open_checking === 0) words.push('it is your last checking account');
   return words;
 }

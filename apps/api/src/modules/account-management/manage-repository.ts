@@ -44,6 +44,8 @@ export interface AccountDependents {
   held_payments: number;
   cards: number;
   loans: number;
+  /** Active scheduled payments from the account, or to it (an own transfer's toAccountId). */
+  scheduled_payments: number;
   other_open_checking: number;
 }
 
@@ -57,6 +59,8 @@ export async function dependentsOf(db: Queryable, account: Pick<ManagedAccountRo
            AND p.status = 'in_review') AS held_payments,
        (SELECT count(*)::int FROM cards c WHERE c.linked_account_id = $1 AND c.status NOT IN ('closed', 'rejected')) AS cards,
        (SELECT count(*)::int FROM loans l WHERE l.checking_account_id = $1 AND l.status IN ('submitted', 'offered', 'active')) AS loans,
+       (SELECT count(*)::int FROM scheduled_payments s WHERE s.status = 'active' AND (s.from_account_id = $1 OR s.payment ->> 'toAccountId' = $1::text))
+         AS scheduled_payments,
        (SELECT count(*)::int FROM customer_accounts a WHERE a.customer_id = $2 AND a.id <> $1 AND a.type = 'checking' AND a.status <> 'closed')
          AS other_open_checking`,
     [account.id, account.customer_id],
