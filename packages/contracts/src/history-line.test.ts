@@ -35,6 +35,7 @@ describe('lineCategory', () => {
       withdrawal: 'Withdrawal',
       loan_repayment: 'Transfer',
       fee: 'Fee',
+      dispute_reversal: 'Transfer',
     },
     in: {
       own: 'Credit',
@@ -45,6 +46,7 @@ describe('lineCategory', () => {
       referral_bonus: 'Credit',
       interest: 'Interest',
       fee_refund: 'Fee',
+      dispute_credit: 'Credit',
     },
   };
 
@@ -90,8 +92,15 @@ describe('lineDescription', () => {
     for (const kind of ['interest', 'fee', 'fee_refund'] as const) expect(lineParty(facts(kind), 'in')).toBeNull();
   });
 
+  it("calls a dispute's credit and its reversal so when they have no reason: the bank is not a party to name (issue 34)", () => {
+    expect(lineDescription(facts('dispute_credit'), 'in')).toBe('Provisional credit');
+    expect(lineDescription(facts('dispute_reversal'), 'out')).toBe('Provisional credit reversed');
+    expect(lineParty(facts('dispute_credit'), 'in')).toBeNull();
+    expect(lineParty(facts('dispute_reversal'), 'out')).toBeNull();
+  });
+
   it('names the payee of money out without a reason, and its bank when there is one', () => {
-    for (const kind of lineKindsBySide.out.filter((kind) => kind !== 'fee' && kind !== 'bill')) {
+    for (const kind of lineKindsBySide.out.filter((kind) => kind !== 'fee' && kind !== 'bill' && kind !== 'dispute_reversal')) {
       expect(lineDescription(facts(kind), 'out')).toBe('To Frank Landlord');
     }
     expect(lineDescription(facts('external', { counterpartyBankName: 'First Bank' }), 'out')).toBe('To Frank Landlord, First Bank');
@@ -170,10 +179,10 @@ describe('signedLineCents', () => {
 
 describe('categories', () => {
   it('lists for each category the side and kinds that make its lines', () => {
-    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'bill', 'loan_repayment'] });
+    expect(lineKindsOfCategory('Transfer')).toEqual({ out: ['own', 'internal', 'external', 'bill', 'loan_repayment', 'dispute_reversal'] });
     expect(lineKindsOfCategory('Debit')).toEqual({ out: ['card'] });
     expect(lineKindsOfCategory('Withdrawal')).toEqual({ out: ['withdrawal'] });
-    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement', 'referral_bonus'] });
+    expect(lineKindsOfCategory('Credit')).toEqual({ in: ['own', 'internal', 'loan_disbursement', 'referral_bonus', 'dispute_credit'] });
     expect(lineKindsOfCategory('Deposit')).toEqual({ in: ['deposit'] });
     expect(lineKindsOfCategory('Funding')).toEqual({ in: ['funding'] });
     expect(lineKindsOfCategory('Interest')).toEqual({ in: ['interest'] });

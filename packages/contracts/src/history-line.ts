@@ -26,8 +26,8 @@ export interface HistoryLineFacts {
 
 /** The kinds of payment that can make a line on each side. */
 export const lineKindsBySide: Readonly<Record<LineSide, readonly PaymentKind[]>> = {
-  out: ['own', 'internal', 'external', 'card', 'bill', 'withdrawal', 'loan_repayment', 'fee'],
-  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement', 'referral_bonus', 'interest', 'fee_refund'],
+  out: ['own', 'internal', 'external', 'card', 'bill', 'withdrawal', 'loan_repayment', 'fee', 'dispute_reversal'],
+  in: ['own', 'internal', 'deposit', 'funding', 'loan_disbursement', 'referral_bonus', 'interest', 'fee_refund', 'dispute_credit'],
 };
 
 /**
@@ -55,6 +55,9 @@ export function lineDescription(facts: HistoryLineFacts, side: LineSide): string
   if (facts.kind === 'interest') return 'Interest paid';
   if (facts.kind === 'fee') return 'Monthly maintenance fee';
   if (facts.kind === 'fee_refund') return 'Fee refunded';
+  // A dispute's lines carry their words ("Provisional credit: dispute of ..."); these are for one without (issue 34).
+  if (facts.kind === 'dispute_credit') return 'Provisional credit';
+  if (facts.kind === 'dispute_reversal') return 'Provisional credit reversed';
   const party = lineParty(facts, side);
   // Only the bank's own payments (above) have no party.
   if (party === null) throw new Error(`a ${facts.kind} payment names who it was with`);
@@ -62,7 +65,7 @@ export function lineDescription(facts: HistoryLineFacts, side: LineSide): string
 }
 
 /** The payments whose other party is the bank itself: no "To" or "From" names anyone. */
-const bankOwnKinds: ReadonlySet<PaymentKind> = new Set(['funding', 'referral_bonus', 'interest', 'fee', 'fee_refund']);
+const bankOwnKinds: ReadonlySet<PaymentKind> = new Set(['funding', 'referral_bonus', 'interest', 'fee', 'fee_refund', 'dispute_credit', 'dispute_reversal']);
 
 /**
  * Who the line was with, as its heading names them: "To Grace Landlord", "From Ada Lovelace";

@@ -84,6 +84,14 @@ export const errorStatusByCode = {
   not_an_occurrence: 422,
   /** Changing a scheduled payment that was cancelled or has made its last payment. */
   schedule_ended: 409,
+  /** A transaction already under a dispute that was not withdrawn. */
+  already_disputed: 409,
+  /** Reported more than 60 days after the statement that first showed the transaction (Regulation E). */
+  dispute_window_passed: 422,
+  /** A transaction that cannot be disputed: money in (other than a deposit that came in short), the bank's own lines, one still being made. */
+  not_disputable: 422,
+  /** A dispute action its state does not allow (a decision on a decided case, credit given twice). */
+  dispute_state: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

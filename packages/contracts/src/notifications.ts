@@ -29,6 +29,8 @@ export const notificationKindSchema = z.enum([
   'statement',
   /** A scheduled payment was sent, will be tried again, was skipped or failed (issue 33 item 5). */
   'scheduled_payment',
+  /** A dispute was received, credited, asked about, decided or withdrawn (issue 34). */
+  'dispute',
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -59,6 +59,7 @@ export type TransferKind = z.infer<typeof transferKindSchema>;
 /** `referral_bonus` is the bank's $10.00 to a customer whose friend's identity was approved (issue 15). */
 /** `interest` is a cycle's interest paid into a deposit account; `fee` a monthly maintenance fee; `fee_refund` a fee staff gave back (issue 32). */
 /** `bill` is a bill payment to a biller of Bill Pay's directory, through the ACH rail (issue 33). */
+/** `dispute_credit` is a dispute's credit (provisional, or final when the bank decides for the customer); `dispute_reversal` a provisional credit taken back after a denial (issue 34). */
 export const paymentKindSchema = z.enum([
   'own',
   'internal',
@@ -74,6 +75,8 @@ export const paymentKindSchema = z.enum([
   'interest',
   'fee',
   'fee_refund',
+  'dispute_credit',
+  'dispute_reversal',
 ]);
 export type PaymentKind = z.infer<typeof paymentKindSchema>;
 

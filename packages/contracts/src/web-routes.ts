@@ -68,6 +68,9 @@ export const customerRoutePaths = [
   '/payments/scheduled',
   '/payments/scheduled/new',
   '/payments/scheduled/:id',
+  '/disputes',
+  '/disputes/new',
+  '/disputes/:id',
 ] as const;
 
 /**
