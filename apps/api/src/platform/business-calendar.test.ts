@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDayIn, federalReserveHolidays, isBusinessDay, nextBusinessDay } from './business-calendar.ts';
+import { addBusinessDays, addDays, calendarDayIn, federalReserveHolidays, isBusinessDay, nextBusinessDay } from './business-calendar.ts';
 
 /**
  * Against the Federal Reserve's own published holiday schedules (federalreserve.gov, "Holidays
@@ -42,6 +42,17 @@ describe('the business calendar', () => {
     expect(nextBusinessDay('2026-11-25')).toBe('2026-11-27');
     expect(nextBusinessDay('2026-12-31')).toBe('2027-01-04');
     expect(nextBusinessDay('2027-12-23')).toBe('2027-12-24');
+  });
+
+  it('counts the n-th business day after a day, never the day itself, across weekends and holidays', () => {
+    expect(addBusinessDays('2026-11-24', 1)).toBe('2026-11-25');
+    expect(addBusinessDays('2026-11-24', 2)).toBe('2026-11-27');
+    expect(addBusinessDays('2026-11-28', 1)).toBe('2026-11-30');
+    expect(addBusinessDays('2027-07-01', 5)).toBe('2027-07-09');
+    expect(addBusinessDays('2027-12-23', 2)).toBe('2027-12-27');
+    expect(() => addBusinessDays('2026-11-24', 0)).toThrow(RangeError);
+    expect(() => addBusinessDays('2026-11-24', 1.5)).toThrow(RangeError);
+    expect(() => addBusinessDays('2026-02-30', 1)).toThrow(RangeError);
   });
 
   it('counts calendar days across months and leap years, and refuses what is not a date', () => {

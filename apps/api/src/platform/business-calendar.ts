@@ -56,6 +56,17 @@ export function previousBusinessDay(date: string): string {
   return day;
 }
 
+/**
+ * The n-th business day after `day` (n >= 1): `day` itself is never counted, so day 1 is the first
+ * business day after it, whether or not `day` is a business day (issue 34, Regulation E's clocks).
+ */
+export function addBusinessDays(day: string, n: number): string {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`not a count of business days (an integer >= 1): ${n}`);
+  let result = day;
+  for (let counted = 0; counted < n; counted += 1) result = nextBusinessDay(result);
+  return result;
+}
+
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function calendarDayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
