@@ -39,6 +39,11 @@ import { billPayeeRoutes } from './modules/bill-payees/routes.ts';
 import { billerStaffRoutes } from './modules/billers/staff-routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { registerStatementNoticeJobs } from './modules/statements/monthly-notices.ts';
+import { disputeLetterRoutes, disputeLetterStaffRoutes } from './modules/disputes/letter-routes.ts';
+import { disputeRoutes } from './modules/disputes/routes.ts';
+import { registerDisputeLetterJobs } from './modules/disputes/letters.ts';
+import { disputesBeforeDay, registerDisputeJobs } from './modules/disputes/jobs.ts';
+import { disputeStaffRoutes } from './modules/disputes/staff-routes.ts';
 import { monthlyStatementRoutes } from './modules/statements/monthly-routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -218,6 +223,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   registerContactJobs(jobs, { db, mailer, bankName: config.bankName });
   registerSecurityEventJobs(jobs, { mailer, bankName: config.bankName });
   registerStatementNoticeJobs(jobs, { mailer, bankName: config.bankName });
+  registerDisputeLetterJobs(jobs, { mailer, bankName: config.bankName });
   const auth = { db, mailer, config, liveEvents };
   registerAuthJobs(jobs, auth);
   registerIdentityJobs(jobs, { db, mailer, bankName: config.bankName, liveEvents });
@@ -251,7 +257,10 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   // Issue 33: scheduled payments run every five minutes, and end of day pays those due up to each day it runs first.
   const paying = { ...payments, settleSoon };
   registerScheduledPaymentJobs(jobs, paying);
-  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock, beforeDay: payScheduledBeforeDay(paying) });
+  // Issue 34: disputes' credit on its deadline and reversals on their date, every five minutes and in each end-of-day day after scheduled payments.
+  const disputes = { db, config, storage, clock, liveEvents };
+  registerDisputeJobs(jobs, disputes);
+  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock, beforeDay: disputesBeforeDay(disputes, payScheduledBeforeDay(paying)) });
   const approveIdentity = delayedJob(services, clock, autoApproveJobKind, config.kycAutoApproveSeconds);
   const scheduleAutoApproval = approveIdentity && ((reviewId: string) => approveIdentity({ reviewId }));
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
@@ -267,6 +276,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
     cards,
     onboarding: { db, sms, storage, config, scheduleAutoApproval },
     staff: { db, config },
+    disputes,
   };
 }
 
@@ -367,6 +377,13 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(billerStaffRoutes({ db, config }));
   // Issue 33 items 3-5: payments later or repeating.
   await api.register(scheduledPaymentRoutes(payments));
+  // Issue 34 items 1-2: the customer's disputes (reporting, the case, evidence).
+  await api.register(disputeRoutes({ db, config, storage, clock: payments.clock, liveEvents, scheduleCardApproval: cards.scheduleAutoApproval || undefined }));
+  // Issue 34 item 4: a dispute's letters as PDFs, for the customer and the back office.
+  await api.register(disputeLetterRoutes(db));
+  await api.register(disputeLetterStaffRoutes(db));
+  // Issue 34 items 3 and 5: the back office's disputes (disputes.manage), and the money of a dispute.
+  await api.register(disputeStaffRoutes(modules.disputes));
   if (config.mode === 'sandbox') {
     await api.register(devRoutes(db));
     await api.register(cardNetworkRoutes(cards));

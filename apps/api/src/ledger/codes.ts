@@ -28,7 +28,11 @@ export const accountCodes = {
   interestExpense: 131,
   /** Micro-deposits sent to prove a customer's account at another bank. */
   accountVerificationExpense: 132,
+  /** What the bank bears of disputes it resolved for the customer with no one to charge back (issue 34; migration 0049). */
+  disputeLosses: 133,
   loansReceivable: 140,
+  /** Provisional credit given on disputes, until the network pays it back, the bank bears it or the customer returns it (issue 34; migration 0049). */
+  disputesSuspense: 150,
 } as const;
 export type AccountCode = (typeof accountCodes)[keyof typeof accountCodes];
 
@@ -60,6 +64,16 @@ export const transferCodes = {
   cardCreditRefund: 22,
   /** A bill paid to a biller of Bill Pay's directory (customer account -> ACH settlement; issue 33). */
   billPayment: 23,
+  /** A dispute's credit into the customer's account, provisional or final (disputes suspense -> customer account; issue 34). */
+  disputeCredit: 24,
+  /** A denied dispute's provisional credit taken back (customer account -> disputes suspense). */
+  disputeReversal: 25,
+  /** A card charge resolved for the customer: the network pays the money back (card settlement -> disputes suspense). */
+  disputeChargeback: 26,
+  /** A dispute resolved for the customer with nobody to charge back: the bank bears it (dispute losses -> disputes suspense). */
+  disputeLoss: 27,
+  /** What a reversed provisional credit took beyond what the account had: owed to the bank (what it owes -> customer account). */
+  disputeReversalOwed: 28,
 } as const;
 export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
 
@@ -80,6 +94,9 @@ export const operatorAccounts = {
   accountVerificationExpense: '00000000-0000-4000-8000-000000000009',
   /** Migration 0017 (loans): the id ends in its account code, 121. */
   interestIncome: '00000000-0000-4000-8000-000000000121',
+  /** Migration 0049 (disputes), each id ending in its account code. */
+  disputeLosses: '00000000-0000-4000-8000-000000000133',
+  disputesSuspense: '00000000-0000-4000-8000-000000000150',
 } as const;
 
 /** The account code each operator account was created with (migration 0002 must agree). */
@@ -94,6 +111,8 @@ export const operatorAccountCodes: Record<keyof typeof operatorAccounts, Account
   interestExpense: accountCodes.interestExpense,
   accountVerificationExpense: accountCodes.accountVerificationExpense,
   interestIncome: accountCodes.interestIncome,
+  disputeLosses: accountCodes.disputeLosses,
+  disputesSuspense: accountCodes.disputesSuspense,
 };
 
 /**
@@ -112,7 +131,10 @@ const debitNormalCodes: ReadonlySet<number> = new Set([
   accountCodes.marketingExpense,
   accountCodes.interestExpense,
   accountCodes.accountVerificationExpense,
+  accountCodes.disputeLosses,
   accountCodes.loansReceivable,
+  // Money the bank advanced on disputes, owed back to it by the network, its losses or the customer.
+  accountCodes.disputesSuspense,
 ]);
 
 export function normalSideOfCode(code: number): NormalSide {

@@ -44,7 +44,8 @@ type Resource =
   | 'transaction'
   | 'beneficiary'
   | 'scheduledPayment'
-  | 'billPayee';
+  | 'billPayee'
+  | 'dispute';
 type Ids = Record<Resource, string>;
 /** A request's query string and body, made from the caller's own ids and the ids to try. */
 type Shape = (own: Ids, tried: Ids) => { query?: string; body?: object };
@@ -286,6 +287,27 @@ const routes: Record<string, Access> = {
   'PUT /api/v1/scheduled-payments/{id}': owned('scheduledPayment'),
   'DELETE /api/v1/scheduled-payments/{id}': owned('scheduledPayment'),
   'POST /api/v1/scheduled-payments/{id}/skip': owned('scheduledPayment'),
+  // Issue 34 item 3: the back office's disputes.
+  'GET /api/v1/staff/disputes': staff('disputes.manage'),
+  'GET /api/v1/staff/disputes/{id}': staff('disputes.manage'),
+  'GET /api/v1/staff/disputes/{id}/letters/{letterId}': staff('disputes.manage'),
+  'GET /api/v1/staff/disputes/{id}/evidence/{evidenceId}': staff('disputes.manage'),
+  'POST /api/v1/staff/disputes/{id}/investigate': staff('disputes.manage'),
+  'POST /api/v1/staff/disputes/{id}/provisional-credit': staff('disputes.manage'),
+  'POST /api/v1/staff/disputes/{id}/request-information': staff('disputes.manage'),
+  'POST /api/v1/staff/disputes/{id}/decision': staff('disputes.manage'),
+  'POST /api/v1/staff/disputes/{id}/decision/approve': staff('disputes.manage'),
+  'POST /api/v1/disputes': {
+    access: 'customer',
+    probe: (_own, tried) => ({ body: { transferId: tried.payment, reason: 'unauthorized', description: 'I did not make this payment, probe.' } }),
+  },
+  'GET /api/v1/disputes': customer,
+  'GET /api/v1/disputes/{id}': owned('dispute'),
+  'GET /api/v1/disputes/{id}/letters/{letterId}': owned('dispute'),
+  'POST /api/v1/disputes/{id}/withdraw': owned('dispute'),
+  'POST /api/v1/disputes/{id}/information': owned('dispute', withBody({ text: 'Here is what happened, probe.' })),
+  'POST /api/v1/disputes/{id}/evidence': owned('dispute'),
+  'GET /api/v1/disputes/{id}/evidence/{evidenceId}': owned('dispute'),
 };
 
 /** Tables where a wrong caller's success would leave a row: none may gain or lose one during the sweep. */
@@ -313,6 +335,9 @@ const guardedTables = [
   'deposit_product_terms',
   'scheduled_payments',
   'scheduled_payment_occurrences',
+  'disputes',
+  'dispute_events',
+  'dispute_evidence',
 ] as const;
 
 const unknownId = '00000000-0000-4000-8000-0000000000aa';
@@ -462,6 +487,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       loan: await read(`/api/v1/loans/${aliceIds.loan}`),
       beneficiaries: await read('/api/v1/beneficiaries'),
       billPayees: await read('/api/v1/bill-payees'),
+      dispute: await read(`/api/v1/disputes/${aliceIds.dispute}`),
       fundingSources: await read('/api/v1/funding-sources'),
       passkeys: await read('/api/v1/me/passkeys'),
       notifications: await read('/api/v1/notifications'),
@@ -554,6 +580,15 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
 
+    // A dispute of the transfer out (issue 34).
+    const payment = await firstId(who, '/api/v1/transfers?status=pending');
+    const dispute = await who.browser.post('/api/v1/disputes', {
+      transferId: payment,
+      reason: 'not_received',
+      description: 'The rent never reached my landlord.',
+    });
+    expect(dispute.statusCode, dispute.body).toBe(201);
+
     const [file] = await db.query<{ id: string }>('SELECT profile_photo_file_id AS id FROM customers WHERE id = $1', [who.id]);
     return {
       account: who.checking.id,
@@ -565,13 +600,14 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       message: await firstId(who, '/api/v1/messages'),
       notification: await firstId(who, '/api/v1/notifications'),
       passkey: passkey.json<{ passkey: { id: string } }>().passkey.id,
-      payment: await firstId(who, '/api/v1/transfers?status=pending'),
+      payment,
       securityEvent: await firstId(who, '/api/v1/me/security-events'),
       session: await firstId(who, '/api/v1/me/sessions'),
       transaction: await firstId(who, '/api/v1/transactions'),
       beneficiary: beneficiary.json<{ beneficiary: { id: string } }>().beneficiary.id,
       scheduledPayment: scheduled.json<{ schedule: { id: string } }>().schedule.id,
       billPayee: billPayee.json<{ payee: { id: string } }>().payee.id,
+      dispute: dispute.json<{ dispute: { id: string } }>().dispute.id,
     };
   }
 

@@ -159,6 +159,31 @@ describeEachDatabase('closing an account, and staff opening, closing and changin
     expect(closed.statusCode, closed.body).toBe(200);
   });
 
+  it('refuses to close an account while a dispute about one of its payments is open (its credit lands there)', async () => {
+    const dana = await kit.customer({ fundCents: 300_000n, savingsCents: 0 });
+    const erin = await kit.customer();
+    const savings = await openFromChecking(dana, productIds.standardSavings, 60_000);
+    const paid = await kit.payWithStepUp(dana, '/transfers', {
+      kind: 'internal',
+      fromAccountId: savings.id,
+      toAccountNumber: erin.checking.number,
+      accountName: 'Demo Customer',
+      amountCents: 2_500,
+      message: 'Tickets',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const reported = await dana.browser.request({
+      method: 'POST',
+      url: '/api/v1/disputes',
+      payload: { transferId: paid.json().transfer.id, reason: 'not_received', description: 'The tickets never arrived, and the seller stopped answering.' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await expectInUse(await closeRequest(dana, savings.id, dana.checking.id), /a problem you reported with a payment of it is still open/);
+    const withdrawn = await dana.browser.request({ method: 'POST', url: `/api/v1/disputes/${reported.json().dispute.id}/withdraw` });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await closeRequest(dana, savings.id, dana.checking.id)).statusCode).toBe(200);
+  });
+
   it('operations staff open an account for a customer with a reason, close one and change a tier, each audited', async () => {
     const dana = await kit.customer({ fundCents: 100_000n, savingsCents: 0 });
     const opened = await operations.post(`/api/v1/staff/customers/${dana.id}/accounts`, {

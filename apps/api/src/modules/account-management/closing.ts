@@ -46,6 +46,7 @@ export function dependentsWords(dependents: AccountDependents, type: ManagedAcco
     'a scheduled payment is set up from or to it (cancel it first)',
     'scheduled payments are set up from or to it (cancel them first)',
   );
+  some(dependents.open_disputes, 'a problem you reported with a payment of it is still open', 'problems you reported with its payments are still open');
   if (type === 'checking' && dependents.other_open_checking === 0) words.push('it is your last checking account');
   return words;
 }

@@ -46,6 +46,8 @@ export interface AccountDependents {
   loans: number;
   /** Active scheduled payments from the account, or to it (an own transfer's toAccountId). */
   scheduled_payments: number;
+  /** Disputes about a payment of the account still open, or denied with their provisional credit still to be taken back. */
+  open_disputes: number;
   other_open_checking: number;
 }
 
@@ -61,6 +63,9 @@ export async function dependentsOf(db: Queryable, account: Pick<ManagedAccountRo
        (SELECT count(*)::int FROM loans l WHERE l.checking_account_id = $1 AND l.status IN ('submitted', 'offered', 'active')) AS loans,
        (SELECT count(*)::int FROM scheduled_payments s WHERE s.status = 'active' AND (s.from_account_id = $1 OR s.payment ->> 'toAccountId' = $1::text))
          AS scheduled_payments,
+       (SELECT count(*)::int FROM disputes d WHERE d.account_id = $1
+           AND (d.status IN ('submitted', 'investigating', 'provisionally_credited') OR (d.reversal_on IS NOT NULL AND d.reversal_payment_id IS NULL)))
+         AS open_disputes,
        (SELECT count(*)::int FROM customer_accounts a WHERE a.customer_id = $2 AND a.id <> $1 AND a.type = 'checking' AND a.status <> 'closed')
          AS other_open_checking`,
     [account.id, account.customer_id],

@@ -31,6 +31,8 @@ export const mediumOfKind: Record<PaymentKind, string> = {
   interest: 'Interest',
   fee: 'Fee',
   fee_refund: 'Fee refund',
+  dispute_credit: 'Dispute credit',
+  dispute_reversal: 'Dispute credit reversed',
 };
 
 /**

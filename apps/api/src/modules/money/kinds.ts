@@ -67,6 +67,23 @@ export const paymentKinds: Readonly<Record<PaymentKind, PaymentKindLedger>> = {
   interest: { debit: 'interestExpense', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.interest },
   fee: { debit: 'from_account', credit: 'feesIncome', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.fee },
   fee_refund: { debit: 'feesIncome', credit: 'to_account', transfer: 'posted', timeoutSeconds: 0, rail: null, code: transferCodes.fee },
+  // Moved by the disputes module (modules/disputes/money.ts, issue 34): a dispute's credit lent from suspense, and a denied one's taken back.
+  dispute_credit: {
+    debit: 'disputesSuspense',
+    credit: 'to_account',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    rail: null,
+    code: transferCodes.disputeCredit,
+  },
+  dispute_reversal: {
+    debit: 'from_account',
+    credit: 'disputesSuspense',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    rail: null,
+    code: transferCodes.disputeReversal,
+  },
 };
 
 /** One side of a booked movement: the ledger account the caller names as its source or destination, or one of the bank's own. */
@@ -145,6 +162,37 @@ export const bookedMovementKinds = {
   deposit_returned: { debit: 'from', credit: 'settlementAch', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.depositReturn, paysWhatIsOwed: false },
   /** Money that came in pays what the account owes (the deposit account -> what it owes). */
   owed_repayment: { debit: 'from', credit: 'to', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.owedRepayment, paysWhatIsOwed: false },
+  /** A card charge resolved for the customer: the network pays it back, clearing the provisional credit from suspense (issue 34). */
+  dispute_chargeback: {
+    debit: 'settlementCard',
+    credit: 'disputesSuspense',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.disputeChargeback,
+    paysWhatIsOwed: false,
+  },
+  /** A dispute resolved for the customer with nobody to charge back: the bank bears the credit. */
+  dispute_loss: {
+    debit: 'disputeLosses',
+    credit: 'disputesSuspense',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.disputeLoss,
+    paysWhatIsOwed: false,
+  },
+  /**
+   * What a denied dispute's reversal takes beyond what the account has: owed to the bank (what it
+   * owes -> the deposit account), so the reversal's own line takes the whole credit, as a late
+   * returned deposit leaves the account below zero (accounts/owed.ts). Money that comes in later pays it.
+   */
+  dispute_reversal_owed: {
+    debit: 'from',
+    credit: 'to',
+    transfer: 'posted',
+    timeoutSeconds: 0,
+    code: transferCodes.disputeReversalOwed,
+    paysWhatIsOwed: false,
+  },
 } as const satisfies Record<string, BookedMovementLedger>;
 
 export type BookedMovementKind = keyof typeof bookedMovementKinds;

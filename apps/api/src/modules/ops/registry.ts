@@ -13,6 +13,7 @@ import { helpCommand, statusCommand } from './platform-commands.ts';
 import { loanRepaymentsCommand } from '../loans/ops-commands.ts';
 import { endOfDayCommandWith } from '../end-of-day/ops-commands.ts';
 import { scheduledPaymentsBeforeDay } from '../scheduled-payments/ops-commands.ts';
+import { disputesBeforeDayOf } from '../disputes/ops-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
 import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
 import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
@@ -37,8 +38,8 @@ export const opsCommands: readonly OpsCommand[] = [
   achImportReturnsCommand,
   negativeBalancesCommand,
   loanRepaymentsCommand,
-  // Each business day it runs pays the scheduled payments due up to that day first (issue 33).
-  endOfDayCommandWith(scheduledPaymentsBeforeDay),
+  // Each business day it runs pays the scheduled payments due up to that day first (issue 33), then meets the disputes' dates (issue 34).
+  endOfDayCommandWith((context, db) => disputesBeforeDayOf(context, db, scheduledPaymentsBeforeDay(context, db))),
 ];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {

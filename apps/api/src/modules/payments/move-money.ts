@@ -13,7 +13,10 @@ export type { MovementLeg };
  * `own` is a move between two accounts of one customer that goes with a change to the accounts
  * themselves (an opening deposit, a closed account's balance: account-management/opening.ts and closing.ts).
  */
-export type MovementKind = Extract<PaymentKind, 'loan_disbursement' | 'loan_repayment' | 'referral_bonus' | 'interest' | 'fee' | 'fee_refund' | 'own'>;
+export type MovementKind = Extract<
+  PaymentKind,
+  'loan_disbursement' | 'loan_repayment' | 'referral_bonus' | 'interest' | 'fee' | 'fee_refund' | 'own' | 'dispute_credit' | 'dispute_reversal'
+>;
 
 /**
  * One movement of money and everything recorded with it. Its id is the payment's and the ledger

@@ -20,6 +20,8 @@ const descriptionOfCode = new Map<number, string>([
   [transferCodes.accountFunding, 'Opening deposit'],
   // Money that came in paying back a deposit another bank returned after it had been spent.
   [transferCodes.owedRepayment, 'Returned deposit'],
+  // A denied dispute's provisional credit taken back beyond what the account had: that part is owed to the bank (issue 34).
+  [transferCodes.disputeReversalOwed, 'Provisional credit reversed: owed to the bank'],
 ]);
 
 /**

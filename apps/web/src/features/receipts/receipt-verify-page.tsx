@@ -30,6 +30,8 @@ const kindWords: Readonly<Record<PaymentKind, string>> = {
   fee: 'Monthly maintenance fee',
   fee_refund: 'Fee refund',
   bill: 'Bill payment',
+  dispute_credit: 'Dispute credit',
+  dispute_reversal: 'Dispute credit reversed',
 };
 
 function Facts({ receipt }: { receipt: ReceiptVerification }) {
