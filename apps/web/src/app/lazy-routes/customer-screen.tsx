@@ -34,6 +34,9 @@ const OpenAccountPage = lazy(() => import('../../features/accounts/open-account-
 const ScheduledPaymentsPage = lazy(() => import('../../features/scheduled-payments/scheduled-payments-page.tsx'));
 const SchedulePaymentPage = lazy(() => import('../../features/scheduled-payments/schedule-payment-page.tsx'));
 const ScheduleDetailPage = lazy(() => import('../../features/scheduled-payments/schedule-detail-page.tsx'));
+const DisputesPage = lazy(() => import('../../features/disputes/disputes-page.tsx'));
+const ReportProblemPage = lazy(() => import('../../features/disputes/report-problem-page.tsx'));
+const DisputeDetailPage = lazy(() => import('../../features/disputes/dispute-detail-page.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
@@ -76,6 +79,9 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/payments/scheduled': <ScheduledPaymentsPage />,
   '/payments/scheduled/new': <SchedulePaymentPage />,
   '/payments/scheduled/:id': <ScheduleDetailPage />,
+  '/disputes': <DisputesPage />,
+  '/disputes/new': <ReportProblemPage />,
+  '/disputes/:id': <DisputeDetailPage />,
 };
 
 /**

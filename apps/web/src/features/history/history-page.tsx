@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Printer, ReceiptText, SearchX } from 'lucide-react';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -114,6 +115,11 @@ export default function HistoryPage() {
       <MonthlyStatements accountsQuery={accounts} />
 
       <StatementDownloads accounts={accounts.data ?? []} />
+
+      {/* Issue 34: the reports start from a line's details; the reports themselves are found here. */}
+      <p className="history__disputes">
+        Something wrong with a transaction? Open it and choose Report a problem. <Link to="/disputes">Your reported problems</Link>
+      </p>
 
       <TransactionDetailsDialog transaction={opened} onClose={closeDetails} />
       <ErrorDialog

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { ArrowLeft, FileDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowLeft, FileDown, MessageSquareWarning } from 'lucide-react';
+import { mayReportLine } from '@strongroom/contracts/disputes.ts';
 import type { Transaction, TransactionDetail } from '@strongroom/contracts/transactions.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -118,6 +120,13 @@ export function TransactionDetailsDialog({ transaction, onClose }: TransactionDe
             ) : (
               <DetailFacts detail={detail.data} />
             )}
+            {mayReportLine(transaction) ? (
+              // Issue 34: an error notice under Regulation E starts from the line it is about.
+              <Link to={`/disputes/new?transferId=${encodeURIComponent(transaction.transferId)}`} className="history-details__report">
+                <MessageSquareWarning aria-hidden="true" size={18} />
+                Report a problem with this transaction
+              </Link>
+            ) : null}
           </div>
         ) : null}
       </Dialog>
