@@ -48,8 +48,11 @@ export function disputeStaffRoutes(dependencies: StaffDisputeDependencies): Fast
       staffDisputeDetail(dependencies, request.params.id),
     );
 
-    app.get('/staff/disputes/:id/evidence/:evidenceId', { ...manage, schema: { tags, params: evidenceParams, response: errors } }, async (request, reply) =>
-      sendEvidence(reply, await viewEvidence(dependencies, staffActorOf(request), request.params.id, request.params.evidenceId)),
+    const evidenceFileResponse = z.unknown().describe('The file (image/png, image/jpeg or application/pdf), as an attachment; the viewing is audited');
+    app.get(
+      '/staff/disputes/:id/evidence/:evidenceId',
+      { ...manage, schema: { tags, params: evidenceParams, response: { 200: evidenceFileResponse, ...errors } } },
+      async (request, reply) => sendEvidence(reply, await viewEvidence(dependencies, staffActorOf(request), request.params.id, request.params.evidenceId)),
     );
 
     const action = { ...manage, schema: { tags, params: idParams, body: disputeStaffActionSchema, response: { 200: staffDisputeResponseSchema, ...errors } } };

@@ -56,7 +56,12 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
     const response = await logIn(browser, member);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      staff: { id: member.id, email: member.email, role: 'compliance', permissions: ['customers.read', 'identity.decide', 'transfers.review'] },
+      staff: {
+        id: member.id,
+        email: member.email,
+        role: 'compliance',
+        permissions: ['customers.read', 'identity.decide', 'transfers.review', 'disputes.manage'],
+      },
     });
     expect(browser.cookies.staff_session).toBeTruthy();
     expect(browser.cookies.staff_csrf).toBeTruthy();
