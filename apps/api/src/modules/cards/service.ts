@@ -9,3 +9,5 @@ export type { CardDependencies } from './card-dependencies.ts';
 export { cardCountOf, cardsOf } from './card-lifecycle.ts';
 export { transactionsOfCard } from './authorizations.ts';
 export { cardPushTargetOf, type CardPushTarget } from './push-target.ts';
+/** Freezing a card and ordering its replacement inside a caller's transaction (a dispute of an unauthorized charge). */
+export { freezeAndReplaceCard, type CardReplacement } from './replacement.ts';

@@ -287,39 +287,3 @@ export async function customerNameOf(db: Queryable, customerId: string): Promise
   if (!row) throw new Error(`customer ${customerId} not found`);
   return row.name;
 }
-
-/**
- * The card of an unauthorized charge, frozen and replaced in the dispute's own transaction. The
- * cards module's service.ts offers neither in a caller's transaction (its freeze runs its own, and
- * it has no replacement), so these two statements do it on the cards table; the card module's
- * rules they keep: only an active card is frozen, and one new card waits for approval at a time.
- */
-export async function lockCardForReplacement(tx: Queryable, cardId: string): Promise<{ id: string; status: string; last4: string | null } | undefined> {
-  const [row] = await tx.query<{ id: string; status: string; last4: string | null }>(`SELECT id, status, last4 FROM cards WHERE id = $1 FOR UPDATE`, [cardId]);
-  return row;
-}
-
-export async function freezeCardForDispute(tx: Queryable, cardId: string, now: Date | null): Promise<boolean> {
-  const rows = await tx.query<{ id: string }>(
-    `UPDATE cards SET status = 'frozen', updated_at = coalesce($2::timestamptz, now()) WHERE id = $1 AND status = 'active' RETURNING id`,
-    [cardId, now],
-  );
-  return rows.length === 1;
-}
-
-/** A new card like the old one (type, network, name, account, limits), waiting for approval; undefined when one already waits. */
-export async function orderReplacementCard(
-  tx: Queryable,
-  replacement: { oldCardId: string; newCardId: string; idempotencyKey: string; requestHash: Buffer },
-): Promise<string | undefined> {
-  const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO cards (id, customer_id, type, network, name_on_card, status, linked_account_id, per_transaction_limit_cents, monthly_limit_cents,
-       idempotency_key, request_hash)
-     SELECT $2, customer_id, type, network, name_on_card, 'pending_approval', linked_account_id, per_transaction_limit_cents, monthly_limit_cents, $3, $4
-       FROM cards WHERE id = $1
-     ON CONFLICT DO NOTHING
-     RETURNING id`,
-    [replacement.oldCardId, replacement.newCardId, replacement.idempotencyKey, replacement.requestHash],
-  );
-  return row?.id;
-}

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { disputeReasonLabels, type Dispute, type DisputeDetail, type DisputeReason } from '@strongroom/contracts/disputes.ts';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Config } from '../../config.ts';
@@ -15,6 +15,7 @@ import type { FileStorage } from '../../platform/storage.ts';
 import { disputeDeadlines, reportWindowEnd } from './deadlines.ts';
 import { eligibilityOf } from './eligibility.ts';
 import { letterDay } from './letter-pdf.ts';
+import { freezeAndReplaceCard } from '../cards/service.ts';
 import { recordLetter } from './letters.ts';
 import { presentDetail, presentDispute, transactionDescription } from './presenter.ts';
 import {
@@ -22,15 +23,12 @@ import {
   evidenceOf,
   findCustomerDispute,
   findDisputedPayment,
-  freezeCardForDispute,
   informationIsAwaited,
   insertDispute,
   insertDisputeEvent,
   lettersOf,
   listCustomerDisputes,
-  lockCardForReplacement,
   lockDispute,
-  orderReplacementCard,
   paymentIsDisputed,
   setDisputeStatus,
   touchDispute,
@@ -251,29 +249,15 @@ async function replaceTheCard(
   disputeId: string,
   now: Date | null,
 ): Promise<{ newCardId: string | undefined; text: string }> {
-  const card = await lockCardForReplacement(tx, cardId);
-  if (!card || (card.status !== 'active' && card.status !== 'frozen')) {
+  const replaced = await freezeAndReplaceCard(tx, actor, cardId, { key: `dispute:${disputeId}`, cause: { disputeId }, now });
+  if (replaced.outcome === 'not_in_use') {
     throw replaceCardRefused('This card is no longer in use, so there is nothing to freeze: order a new card from Cards if you need one.');
   }
-  const frozen = await freezeCardForDispute(tx, card.id, now);
-  const key = `dispute:${disputeId}`;
-  const newCardId = await orderReplacementCard(tx, {
-    oldCardId: card.id,
-    newCardId: randomUUID(),
-    idempotencyKey: key,
-    requestHash: createHash('sha256').update(key).digest(),
-  });
-  const ending = card.last4 ? ` ending ${card.last4}` : '';
-  if (frozen)
-    await recordAudit(tx, auditEntryOf(actor, { action: 'card.frozen', subject: card.id, outcome: 'success', details: { last4: card.last4, disputeId } }));
-  await recordAudit(
-    tx,
-    auditEntryOf(actor, { action: 'card.replacement_ordered', subject: newCardId ?? card.id, outcome: 'success', details: { replaces: card.id, disputeId } }),
-  );
-  const ordered = newCardId
+  const ending = replaced.last4 ? ` ending ${replaced.last4}` : '';
+  const ordered = replaced.newCardId
     ? 'A new card is ordered: you will see it in Cards once it is approved.'
     : 'A new card you asked for is already waiting for approval in Cards.';
-  return { newCardId, text: `Your card${ending} is frozen so it cannot be used again. ${ordered}` };
+  return { newCardId: replaced.newCardId, text: `Your card${ending} is frozen so it cannot be used again. ${ordered}` };
 }
 
 function publish(dependencies: DisputeDependencies, customerId: string): void {
