@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../db/clock.ts';
 import type { Queryable } from '../db/database.ts';
-import { calendarDayIn } from './business-calendar.ts';
+import { calendarDayIn, zoneOffsetMs } from './business-calendar.ts';
 
 /**
  * The bank's date (docs/deposit-products.md, "The business day"): today in the bank's time zone;
@@ -16,23 +16,6 @@ export async function bankDate(db: Queryable, config: Pick<Config, 'bankTimeZone
   return lastRun !== null && lastRun > today ? lastRun : today;
 }
 
-/** What the wall clock in `timeZone` reads at `instant`, as if it were UTC, minus the instant: the zone's offset then. */
-function offsetMs(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value ?? 0);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(instant / 1_000) * 1_000;
-}
-
 /**
  * The instant a calendar day (YYYY-MM-DD) begins in `timeZone`: its midnight, or the first instant
  * after it when a change of clocks skips midnight. A day's end-of-day balance is the balance at the
@@ -42,7 +25,7 @@ export function startOfDayIn(timeZone: string, day: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) throw new RangeError(`not a date (YYYY-MM-DD): ${day}`);
   const wallMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  let instant = wallMidnight - offsetMs(timeZone, wallMidnight);
-  instant = wallMidnight - offsetMs(timeZone, instant);
+  let instant = wallMidnight - zoneOffsetMs(timeZone, wallMidnight);
+  instant = wallMidnight - zoneOffsetMs(timeZone, instant);
   return new Date(instant);
 }

@@ -81,7 +81,7 @@ const cutoffPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at `instant`, in milliseconds (what its wall clock reads, as if UTC, minus the instant). */
-function zoneOffsetMs(timeZone: string, instant: number): number {
+export function zoneOffsetMs(timeZone: string, instant: number): number {
   let format = wallClocks.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
