@@ -5,8 +5,8 @@ import { derivedUuid } from '../../platform/derived-id.ts';
 import { ensureOwedAccount } from '../accounts/service.ts';
 import { bookMovements, type BookedMovementKind } from '../money/service.ts';
 import { moveMoney } from '../payments/service.ts';
-import { transactionDescription, sideOf } from './presenter.ts';
 import type { DisputeRow } from './repository.ts';
+import { disputedTransactionOf } from './staff-presenter.ts';
 import { disputedAccountOf, findStaffDispute } from './staff-repository.ts';
 
 /**
@@ -39,16 +39,7 @@ export function reversalPaymentId(disputeId: string): string {
 async function disputedTransactionWords(tx: Queryable, disputeId: string): Promise<string> {
   const row = await findStaffDispute(tx, disputeId);
   if (!row) throw new Error(`dispute ${disputeId} not found`);
-  return transactionDescription(
-    {
-      kind: row.payment_kind,
-      message: row.payment_message,
-      counterpartyName: row.payment_counterparty_name,
-      counterpartyBankName: row.payment_counterparty_bank_name,
-      details: row.payment_details,
-    },
-    sideOf(row),
-  );
+  return disputedTransactionOf(row);
 }
 
 function lineMessage(prefix: string, transaction: string): string {

@@ -1,20 +1,12 @@
 import type { DisputeStatus } from '@strongroom/contracts/disputes.ts';
 import type { PaymentKind } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
-import { disputeColumnsOf, type DisputeEventKind, type DisputeRow } from './repository.ts';
+import { disputeColumnsOf, type DisputeEventKind, type DisputeRow, type PresentedDisputeRow } from './repository.ts';
 
 /** The back office's queries of disputes (staff-service.ts, money.ts, jobs.ts). SQL only. */
 
 /** A case as the back office reads it: the dispute, the disputed payment as history words it, the customer, the credit given so far. */
-export interface StaffDisputeRow extends DisputeRow {
-  provisional_credit_cents: bigint | null;
-  payment_kind: PaymentKind;
-  payment_amount_cents: bigint;
-  payment_created_at: Date;
-  payment_message: string;
-  payment_counterparty_name: string;
-  payment_counterparty_bank_name: string | null;
-  payment_details: Record<string, string>;
+export interface StaffDisputeRow extends PresentedDisputeRow {
   customer_name: string;
   customer_email: string;
 }
