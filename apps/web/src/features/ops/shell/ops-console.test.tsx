@@ -29,7 +29,8 @@ describe('the console layout', () => {
     expect(links).toEqual(expect.arrayContaining(['Overview', 'Bank settings', 'My account']));
     expect(links).not.toContain('Staff');
     expect(links).not.toContain('Audit log');
-    expect(screen.getByText(/support@bank\.test/)).toBeTruthy();
+    // Who they are, in the header: the overview page, loaded on its own, says it again once it arrives.
+    expect(within(screen.getByRole('banner')).getByText(/support@bank\.test/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.getByRole('main').id).toBe('main');
   });
