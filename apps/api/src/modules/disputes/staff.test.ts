@@ -46,7 +46,7 @@ describeEachDatabase('disputes: the staff side and the money of a dispute (issue
 
   beforeAll(async () => {
     olga = await staffBrowser(app, database(), config, 'operations');
-    omar = await staffBrowser(app, database(), config, 'compliance');
+    omar = await staffBrowser(app, database(), config, 'operations');
     support = (await staffBrowser(app, database(), config, 'support')).browser;
   });
   beforeEach(() => clock.set(new Date()));
@@ -182,6 +182,11 @@ describeEachDatabase('disputes: the staff side and the money of a dispute (issue
     expect(await historyLines(dana)).toEqual(
       expect.arrayContaining([expect.objectContaining({ description: 'Provisional credit: dispute of Rent', amountCents: 2_500 })]),
     );
+    // And the account's statement, as the customer downloads it (issue 34 item 5).
+    const today = await bankDate(database(), config, clock);
+    const csv = await dana.browser.get(`/api/v1/accounts/${dana.checking.id}/statement?from=${addDays(today, -1)}&to=${addDays(today, 1)}&format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toMatch(/Provisional credit: dispute of Rent[^\n]*25\.00/);
 
     const twice = await act(omar.browser, id, 'provisional-credit');
     expect(twice.statusCode).toBe(409);
