@@ -35,7 +35,7 @@ export const staffPermissions = [
   'fees.refund',
   /** Adding and changing bill pay's billers, with a reason (issue 33 item 1). */
   'billers.manage',
-  /** Working customers' disputes: credit, ask, decide, with a reason (issue 34). */
+  /** Working customers' disputes: credit, ask, decide, with a reason (issue 34): operations and administrators. */
   'disputes.manage',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
@@ -44,7 +44,7 @@ export type StaffPermission = z.infer<typeof staffPermissionSchema>;
 /** The contract's matrix, exactly; admin has every permission. */
 export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   support: ['customers.read', 'messages.reply'],
-  compliance: ['customers.read', 'identity.decide', 'transfers.review', 'disputes.manage'],
+  compliance: ['customers.read', 'identity.decide', 'transfers.review'],
   operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle', 'accounts.manage', 'fees.refund', 'billers.manage', 'disputes.manage'],
   admin: staffPermissions,
 };

@@ -20,7 +20,7 @@ describeEachDatabase("a dispute's letters: recorded once, told by email, read as
   let support: { browser: TestBrowser; member: { id: string } };
 
   beforeAll(async () => {
-    compliance = await staffBrowser(app, database(), config, 'compliance');
+    compliance = await staffBrowser(app, database(), config, 'operations');
     support = await staffBrowser(app, database(), config, 'support');
   });
 

@@ -28,7 +28,7 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 409);
 const evidenceParams = z.object({ id: z.string().max(64), evidenceId: z.string().max(64) });
 
-/** The back office's disputes (`disputes.manage`: compliance, operations, admin), issue 34 item 3. */
+/** The back office's disputes (`disputes.manage`: operations, admin), issue 34 item 3. */
 export function disputeStaffRoutes(dependencies: StaffDisputeDependencies): FastifyPluginAsyncZod {
   const { db } = dependencies;
   return async (app) => {

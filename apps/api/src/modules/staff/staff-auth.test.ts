@@ -60,7 +60,7 @@ describeEachDatabase('staff sign-in, a realm apart (D16)', (database) => {
         id: member.id,
         email: member.email,
         role: 'compliance',
-        permissions: ['customers.read', 'identity.decide', 'transfers.review', 'disputes.manage'],
+        permissions: ['customers.read', 'identity.decide', 'transfers.review'],
       },
     });
     expect(browser.cookies.staff_session).toBeTruthy();

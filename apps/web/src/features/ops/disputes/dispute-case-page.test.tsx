@@ -18,7 +18,7 @@ const actionPath = (action: string) => `POST ${casePath}/${action}`;
 /** The case page of `dispute`, signed in as staff member `me`, with these action answers. */
 function openCase(dispute: StaffDispute, api: FakeApi = {}, me = 's1') {
   return renderApp(`/ops/disputes/${dispute.id}`, {
-    'GET /api/v1/staff/me': staffMe('compliance', me),
+    'GET /api/v1/staff/me': staffMe('operations', me),
     [`GET ${casePath}`]: { status: 200, body: staffDisputeDetail(dispute) },
     ...api,
   });

@@ -27,7 +27,7 @@ const onTime = staffDispute();
 
 describe('/ops/disputes, the queue', () => {
   it('lists the cases in the order the server gives (nearest deadline first), with an Overdue badge only where one is passed', async () => {
-    renderApp('/ops/disputes', { 'GET /api/v1/staff/me': staffMe('compliance'), 'GET /api/v1/staff/disputes': listed([overdue, onTime]) });
+    renderApp('/ops/disputes', { 'GET /api/v1/staff/me': staffMe('operations'), 'GET /api/v1/staff/disputes': listed([overdue, onTime]) });
     const table = await screen.findByRole('table', { name: 'Disputes, nearest deadline first' });
     const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
     expect(first?.textContent).toContain('Alan Turing');
@@ -86,8 +86,8 @@ describe('/ops/disputes, the queue', () => {
     expect(screen.getByText('Something went wrong on our side')).toBeTruthy();
   });
 
-  it('is in the navigation of compliance, operations and admin only; support opening it asks nothing', async () => {
-    for (const role of ['compliance', 'operations', 'admin'] as const) {
+  it('is in the navigation of operations and admin only; support and compliance opening it ask nothing', async () => {
+    for (const role of ['operations', 'admin'] as const) {
       renderApp('/ops', { 'GET /api/v1/staff/me': staffMe(role), 'GET /api/v1/staff/disputes': listed([]) });
       const navigation = await screen.findByRole('navigation', { name: 'Back office' });
       expect(within(navigation).getByRole('link', { name: 'Disputes' }).getAttribute('href')).toBe('/ops/disputes');
@@ -95,6 +95,8 @@ describe('/ops/disputes, the queue', () => {
       queryClient.clear();
     }
     expect(rolePermissions.support).not.toContain('disputes.manage');
+    // The contract's compliance role keeps exactly its three permissions (PRODUCT.md section 6).
+    expect(rolePermissions.compliance).not.toContain('disputes.manage');
     const { fetchMock } = renderApp('/ops/disputes', { 'GET /api/v1/staff/me': staffMe('support') });
     const navigation = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(navigation).queryByRole('link', { name: 'Disputes' })).toBeNull();
