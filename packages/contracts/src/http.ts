@@ -92,6 +92,12 @@ export const errorStatusByCode = {
   not_disputable: 422,
   /** A dispute action its state does not allow (a decision on a decided case, credit given twice). */
   dispute_state: 409,
+  /** A posting or report dated into a business day that is already closed (issue 35: the books). */
+  business_day_closed: 422,
+  /** A statement file imported before (the same bytes). */
+  already_imported: 409,
+  /** A reconciliation exception already resolved. */
+  already_resolved: 409,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,

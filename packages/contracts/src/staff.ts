@@ -9,7 +9,8 @@ import { validationMessages } from './messages.ts';
  * the shape every queue decision shares. The server checks every staff route against
  * `rolePermissions`; the console only hides what a role cannot use.
  */
-export const staffRoles = ['support', 'compliance', 'operations', 'admin'] as const;
+/** `finance` (issue 35) keeps the bank's own books: reports, adjusting entries, reconciliation; the contract's four roles are unchanged. */
+export const staffRoles = ['support', 'compliance', 'operations', 'admin', 'finance'] as const;
 export const staffRoleSchema = z.enum(staffRoles);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
@@ -37,6 +38,12 @@ export const staffPermissions = [
   'billers.manage',
   /** Working customers' disputes: credit, ask, decide, with a reason (issue 34): operations and administrators. */
   'disputes.manage',
+  /** Reading the bank's books: trial balance, balance sheet, income statement, closed days (issue 35). */
+  'books.read',
+  /** Posting an adjusting entry on the open day, with a reason and four eyes above a threshold (issue 35 item 3). */
+  'books.adjust',
+  /** Importing the settlement bank's statements and resolving reconciliation exceptions (issue 35 item 4). */
+  'reconciliation.manage',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;
@@ -47,6 +54,7 @@ export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermissio
   compliance: ['customers.read', 'identity.decide', 'transfers.review'],
   operations: ['customers.read', 'cards.decide', 'loans.decide', 'payments.settle', 'accounts.manage', 'fees.refund', 'billers.manage', 'disputes.manage'],
   admin: staffPermissions,
+  finance: ['books.read', 'books.adjust', 'reconciliation.manage'],
 };
 
 export function roleHas(role: StaffRole, permission: StaffPermission): boolean {

@@ -30,6 +30,8 @@ export const accountCodes = {
   accountVerificationExpense: 132,
   /** What the bank bears of disputes it resolved for the customer with no one to charge back (issue 34; migration 0049). */
   disputeLosses: 133,
+  /** What the bank's reconciliation with its settlement bank found and booked (issue 35; migration 0050). */
+  reconciliationDifferences: 134,
   loansReceivable: 140,
   /** Provisional credit given on disputes, until the network pays it back, the bank bears it or the customer returns it (issue 34; migration 0049). */
   disputesSuspense: 150,
@@ -74,6 +76,8 @@ export const transferCodes = {
   disputeLoss: 27,
   /** What a reversed provisional credit took beyond what the account had: owed to the bank (what it owes -> customer account). */
   disputeReversalOwed: 28,
+  /** A finance staff member's adjusting entry between two of the bank's own accounts, with a reason (issue 35). */
+  adjustment: 29,
 } as const;
 export type TransferCode = (typeof transferCodes)[keyof typeof transferCodes];
 
@@ -97,6 +101,8 @@ export const operatorAccounts = {
   /** Migration 0049 (disputes), each id ending in its account code. */
   disputeLosses: '00000000-0000-4000-8000-000000000133',
   disputesSuspense: '00000000-0000-4000-8000-000000000150',
+  /** Migration 0050 (the books). */
+  reconciliationDifferences: '00000000-0000-4000-8000-000000000134',
 } as const;
 
 /** The account code each operator account was created with (migration 0002 must agree). */
@@ -113,6 +119,7 @@ export const operatorAccountCodes: Record<keyof typeof operatorAccounts, Account
   interestIncome: accountCodes.interestIncome,
   disputeLosses: accountCodes.disputeLosses,
   disputesSuspense: accountCodes.disputesSuspense,
+  reconciliationDifferences: accountCodes.reconciliationDifferences,
 };
 
 /**
@@ -132,6 +139,7 @@ const debitNormalCodes: ReadonlySet<number> = new Set([
   accountCodes.interestExpense,
   accountCodes.accountVerificationExpense,
   accountCodes.disputeLosses,
+  accountCodes.reconciliationDifferences,
   accountCodes.loansReceivable,
   // Money the bank advanced on disputes, owed back to it by the network, its losses or the customer.
   accountCodes.disputesSuspense,
