@@ -65,6 +65,8 @@ import { staffPaymentRoutes } from './modules/payments/staff-routes.ts';
 import { staffAchRoutes } from './modules/ach/staff-routes.ts';
 import { registerLoanJobs } from './modules/loans/jobs.ts';
 import { registerEndOfDayJobs } from './modules/end-of-day/jobs.ts';
+import { booksRoutes, syncBooksTimeZone } from './modules/books/routes.ts';
+import { reconciliationRoutes, sandboxStatementAfterDay } from './modules/reconciliation/routes.ts';
 import { scheduledPaymentRoutes } from './modules/scheduled-payments/routes.ts';
 import { payScheduledBeforeDay, registerScheduledPaymentJobs } from './modules/scheduled-payments/service.ts';
 import { preferencesRoutes } from './modules/profile/routes.ts';
@@ -152,6 +154,7 @@ function smsSenderFor(config: Config, db: Database): SmsSender {
 /** Builds the whole server without listening; tests drive it with `app.inject()`. */
 export async function build(config: Config, dependencies: AppDependencies): Promise<FastifyInstance> {
   const app = createServer(config, dependencies);
+  await syncBooksTimeZone(dependencies.db, config.bankTimeZone);
   const services = await startServices(app, config, dependencies);
   const modules = wireModules(config, dependencies, services);
   await registerPlatform(app, config, dependencies, modules);
@@ -260,7 +263,9 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   // Issue 34: disputes' credit on its deadline and reversals on their date, every five minutes and in each end-of-day day after scheduled payments.
   const disputes = { db, config, storage, clock, liveEvents };
   registerDisputeJobs(jobs, disputes);
-  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock, beforeDay: disputesBeforeDay(disputes, payScheduledBeforeDay(paying)) });
+  // Issue 35: each business day closes the books, then the sandbox's settlement bank sends its statement of the day.
+  const afterDay = sandboxStatementAfterDay({ db, config, clock, liveEvents });
+  registerEndOfDayJobs(jobs, { db, liveEvents, config, clock, beforeDay: disputesBeforeDay(disputes, payScheduledBeforeDay(paying)), afterDay });
   const approveIdentity = delayedJob(services, clock, autoApproveJobKind, config.kycAutoApproveSeconds);
   const scheduleAutoApproval = approveIdentity && ((reviewId: string) => approveIdentity({ reviewId }));
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
@@ -370,12 +375,10 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(calendarRoutes({ db, config, clock: payments.clock }));
   await api.register(productStaffRoutes({ db, config, clock: payments.clock }));
   await api.register(feeRefundStaffRoutes({ db, bankName: config.bankName, clock: payments.clock }));
-  // Issue 33 item 1: bill pay's directory of billers, and the back office's (billers.manage).
+  // Issue 33: bill pay's billers (the back office's: billers.manage), bill payees (paid by POST /transfers of kind bill), payments later or repeating.
   await api.register(billerRoutes(db));
-  // Issue 33 item 2: a customer's bill payees (paying one is POST /transfers of kind bill).
   await api.register(billPayeeRoutes({ db, config }));
   await api.register(billerStaffRoutes({ db, config }));
-  // Issue 33 items 3-5: payments later or repeating.
   await api.register(scheduledPaymentRoutes(payments));
   // Issue 34 items 1-2: the customer's disputes (reporting, the case, evidence).
   await api.register(disputeRoutes({ db, config, storage, clock: payments.clock, liveEvents, scheduleCardApproval: cards.scheduleAutoApproval || undefined }));
@@ -384,6 +387,9 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(disputeLetterStaffRoutes(db));
   // Issue 34 items 3 and 5: the back office's disputes (disputes.manage), and the money of a dispute.
   await api.register(disputeStaffRoutes(modules.disputes));
+  // Issue 35: the bank's own books (reports, closed days, adjusting entries) and the reconciliation with the settlement bank.
+  await api.register(booksRoutes({ db, config, clock: payments.clock, liveEvents }));
+  await api.register(reconciliationRoutes({ db, config, clock: payments.clock, liveEvents }));
   if (config.mode === 'sandbox') {
     await api.register(devRoutes(db));
     await api.register(cardNetworkRoutes(cards));

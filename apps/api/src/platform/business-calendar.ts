@@ -132,3 +132,11 @@ export function isPastCutoff(now: Date, today: string, achCutoff: string, timeZo
 export function earliestPaymentDate(now: Date, today: string, achCutoff: string, timeZone: string): string {
   return isBusinessDay(today) && !isPastCutoff(now, today, achCutoff, timeZone) ? today : nextBusinessDay(today);
 }
+
+/** Whether `text` is a real calendar date written YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

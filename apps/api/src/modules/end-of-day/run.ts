@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import { sqlInstant, systemClock, type Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
-import { addDays, calendarDayIn, isBusinessDay, nextBusinessDay } from '../../platform/business-calendar.ts';
+import { addDays, calendarDayIn, isBusinessDay, isCalendarDate, nextBusinessDay } from '../../platform/business-calendar.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
 import type { LiveEvents } from '../../platform/live-events.ts';
 import type { TermsRow } from '../products/service.ts';
@@ -11,6 +11,7 @@ import { allProductTerms } from './repository.ts';
 import { startOfDayIn } from '../../platform/bank-date.ts';
 import { closeAccountCycle, monthStartOf } from './cycle-close.ts';
 import { withEndOfDayLock } from './run-lock.ts';
+import { closeBooksThrough } from '../books/service.ts';
 
 export interface EndOfDayDependencies {
   db: Database;
@@ -24,6 +25,11 @@ export interface EndOfDayDependencies {
    * payments due up to that day are paid before its accrual (issue 33). It may be run again.
    */
   beforeDay?: (day: string) => Promise<void>;
+  /**
+   * Runs after each business day this run finished (issue 35): the sandbox's settlement bank writes
+   * that day's BAI2 statement and the reconciliation imports it. A crash before it ran skips it.
+   */
+  afterDay?: (day: string) => Promise<void>;
 }
 
 export interface EndOfDayResult {
@@ -38,14 +44,7 @@ export class EndOfDayRefused extends Error {
   override readonly name = 'EndOfDayRefused';
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDate(text: string): boolean {
-  if (!isoDate.test(text)) return false;
-  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDate };
 
 /** The last business day before `day`: what the recurring job runs through. */
 export function lastBusinessDayBefore(day: string): string {
@@ -171,6 +170,9 @@ async function runBusinessDay(deps: EndOfDayDependencies, terms: readonly TermsR
     if (isLastDayOfMonth(day)) await closeCycles(deps, terms, day);
   }
   const totals = await postedTotals(deps, planned);
+  // The day's postings are all booked: close its books (docs/books.md, "Closing a day"). A close is
+  // idempotent, so a crash between it and the UPDATE below only closes it again, as nothing.
+  await closeBooksThrough(deps.db, planned.day, 'end-of-day', deps.clock, { actorType: 'system', config: deps.config });
   await deps.db.query(
     `UPDATE business_days SET status = 'done', finished_at = coalesce($2::timestamptz, now()), interest_posted_cents = $3, fees_charged_cents = $4
       WHERE day = $1::date AND status = 'running'`,
@@ -200,6 +202,7 @@ export async function runEndOfDay(deps: EndOfDayDependencies, through: string): 
     for (const day of planned) {
       const totals = await runBusinessDay(deps, terms, day);
       if (!totals) continue;
+      await deps.afterDay?.(day.day);
       result.days.push(day.day);
       result.interestPostedCents += totals.interest;
       result.feesChargedCents += totals.fees;

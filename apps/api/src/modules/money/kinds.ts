@@ -193,6 +193,8 @@ export const bookedMovementKinds = {
     code: transferCodes.disputeReversalOwed,
     paysWhatIsOwed: false,
   },
+  /** A finance member's adjusting entry between two of the bank's own accounts, named by the entry (issue 35; books/adjustments.ts). */
+  adjustment: { debit: 'from', credit: 'to', transfer: 'posted', timeoutSeconds: 0, code: transferCodes.adjustment, paysWhatIsOwed: false },
 } as const satisfies Record<string, BookedMovementLedger>;
 
 export type BookedMovementKind = keyof typeof bookedMovementKinds;

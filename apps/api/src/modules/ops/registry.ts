@@ -11,12 +11,25 @@ import { backupCommand, restoreCommand } from './backup-commands.ts';
 import { createStaffCommand } from '../staff/ops-commands.ts';
 import { helpCommand, statusCommand } from './platform-commands.ts';
 import { loanRepaymentsCommand } from '../loans/ops-commands.ts';
-import { endOfDayCommandWith } from '../end-of-day/ops-commands.ts';
+import { closeDayCommandWith, endOfDayCommandWith, type EndOfDayHooksOf } from '../end-of-day/ops-commands.ts';
 import { scheduledPaymentsBeforeDay } from '../scheduled-payments/ops-commands.ts';
 import { disputesBeforeDayOf } from '../disputes/ops-commands.ts';
 import { achFileCommand, achImportReturnsCommand, achPendingCommand } from '../ach/ops-commands.ts';
 import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
+import { bookReportCommands } from '../books/ops-commands.ts';
+import { syncBooksTimeZone } from '../books/service.ts';
+import { reconciliationCommands, sandboxStatementAfterDay } from '../reconciliation/ops-commands.ts';
 import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
+
+/**
+ * What each business day of end of day runs, from whichever command runs it (end-of-day, close-day):
+ * first the scheduled payments due up to that day (issue 33), then the disputes' dates (issue 34);
+ * after it, in a sandbox, the settlement bank's statement of the day, imported (issue 35), as app.ts does.
+ */
+const endOfDayHooks: EndOfDayHooksOf = {
+  beforeDayOf: (context, db) => disputesBeforeDayOf(context, db, scheduledPaymentsBeforeDay(context, db)),
+  afterDayOf: (context, db) => sandboxStatementAfterDay({ db, config: context.config, ...(context.liveEvents ? { liveEvents: context.liveEvents } : {}) }),
+};
 
 /** Every command of the ops CLI. Features add theirs here. */
 export const opsCommands: readonly OpsCommand[] = [
@@ -38,8 +51,11 @@ export const opsCommands: readonly OpsCommand[] = [
   achImportReturnsCommand,
   negativeBalancesCommand,
   loanRepaymentsCommand,
-  // Each business day it runs pays the scheduled payments due up to that day first (issue 33), then meets the disputes' dates (issue 34).
-  endOfDayCommandWith((context, db) => disputesBeforeDayOf(context, db, scheduledPaymentsBeforeDay(context, db))),
+  endOfDayCommandWith(endOfDayHooks.beforeDayOf, endOfDayHooks.afterDayOf),
+  // Issue 35: the bank's books and the reconciliation with its settlement bank.
+  ...bookReportCommands,
+  closeDayCommandWith(endOfDayHooks),
+  ...reconciliationCommands,
 ];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {
@@ -67,6 +83,7 @@ export async function runOpsCommandHere(config: Config, name: string, args: stri
   const database = () => {
     opened ??= openDatabase(config).then(async (db) => {
       await migrate(db);
+      await syncBooksTimeZone(db, config.bankTimeZone);
       return db;
     });
     return opened;
