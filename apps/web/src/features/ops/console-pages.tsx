@@ -118,6 +118,22 @@ export const consolePages: readonly ConsolePage[] = [
   },
   { path: 'products', label: 'Products', permission: 'products.edit', inNavigation: true, Page: lazy(() => import('./products/products-page.tsx')) },
   { path: 'billers', label: 'Billers', permission: 'billers.manage', inNavigation: true, Page: lazy(() => import('./billers/billers-page.tsx')) },
+  { path: 'books', label: 'Books', permission: 'books.read', inNavigation: true, Page: lazy(() => import('./books/books-page.tsx')) },
+  {
+    path: 'books/adjustments',
+    label: 'Adjusting entries',
+    // Reading the list needs books.read; the page offers the form and the decisions only with books.adjust.
+    permission: 'books.read',
+    inNavigation: true,
+    Page: lazy(() => import('./books/adjustments-page.tsx')),
+  },
+  {
+    path: 'reconciliation',
+    label: 'Reconciliation',
+    permission: 'reconciliation.manage',
+    inNavigation: true,
+    Page: lazy(() => import('./reconciliation/reconciliation-page.tsx')),
+  },
   { path: 'staff', label: 'Staff', permission: 'staff.manage', inNavigation: true, Page: lazy(() => import('./staff/staff-members-page.tsx')) },
   { path: 'settings', label: 'Bank settings', inNavigation: true, Page: lazy(() => import('./settings/bank-settings-page.tsx')) },
   { path: 'audit', label: 'Audit log', permission: 'audit.read', inNavigation: true, Page: lazy(() => import('./audit/audit-log-page.tsx')) },

@@ -50,7 +50,8 @@ export function OpsLayout({ staff }: { staff: StaffMember }) {
             <li key={page.path}>
               <NavLink
                 to={`/ops/${page.path}`}
-                end={page.path === ''}
+                // Exact when another entry lies under it (Books and its Adjusting entries), so one entry only reads as current.
+                end={page.path === '' || pages.some((other) => other.path.startsWith(`${page.path}/`))}
                 className={({ isActive }) => (isActive ? 'ops-nav__link ops-nav__link--active' : 'ops-nav__link')}
               >
                 {page.label}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { decisionReasonField, staffRoleSchema, staffRoles, type StaffAccount, type StaffRole } from '@strongroom/contracts/staff.ts';
+import { decisionReasonField, staffRoleSchema, type StaffAccount, type StaffRole } from '@strongroom/contracts/staff.ts';
+import { staffRoleOptions } from './staff-role-words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -61,12 +62,7 @@ export function StaffActionDialog({ member, action, onClose }: { member: StaffAc
       ) : (
         <form noValidate onSubmit={submit} className="ops-form">
           {action === 'role' ? (
-            <SelectField
-              label="New role"
-              value={role}
-              options={staffRoles.map((option) => ({ value: option, label: option }))}
-              onChange={(event) => setRole(staffRoleSchema.parse(event.target.value))}
-            />
+            <SelectField label="New role" value={role} options={staffRoleOptions} onChange={(event) => setRole(staffRoleSchema.parse(event.target.value))} />
           ) : null}
           <TextAreaField
             label="Reason"

@@ -138,6 +138,26 @@ describe('/ops/staff', () => {
       await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     }
   });
+
+  it('offers every role by its name in words, Finance included, when adding a member and when changing a role', async () => {
+    const user = userEvent.setup();
+    renderApp('/ops/staff', { 'GET /api/v1/staff/me': admin, 'GET /api/v1/staff/members': { status: 200, body: { items: [grace] } } });
+    const roles = ['Support', 'Compliance', 'Operations', 'Administrator', 'Finance'];
+    const picker = await screen.findByLabelText('Role', undefined, { timeout: 5000 });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(roles);
+    expect(within(picker).getByRole('option', { name: 'Finance' }).getAttribute('value')).toBe('finance');
+    await user.click(await screen.findByRole('button', { name: 'Change the role of grace@bank.test' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(within(dialog).getByLabelText('New role'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(roles);
+  });
 });
 
 describe('/ops/account', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { createStaffRequestSchema, staffRoles, type CreateStaffRequest, type StaffAccount, type StaffEnrolment } from '@strongroom/contracts/staff.ts';
+import { createStaffRequestSchema, type CreateStaffRequest, type StaffAccount, type StaffEnrolment } from '@strongroom/contracts/staff.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
+import { staffRoleOptions, staffRoleWords } from './staff-role-words.ts';
 import { linkedForFourEyes, StaffActionDialog, type StaffAction } from './staff-action-dialog.tsx';
 import { useStaffMe } from '../api/staff-session.ts';
 import { useCreateStaffMember, useStaffMembers } from './staff-members-api.ts';
@@ -48,7 +49,7 @@ function CreateStaffForm({ onCreated }: { onCreated: (enrolment: StaffEnrolment,
       <p>{linkedForFourEyes} Approvers independent of every administrator are created by the operator with create-staff.</p>
       <TextField label="Email" type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
       <TextField label="Initial password" type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
-      <SelectField label="Role" options={staffRoles.map((role) => ({ value: role, label: role }))} error={errors.role?.message} {...register('role')} />
+      <SelectField label="Role" options={staffRoleOptions} error={errors.role?.message} {...register('role')} />
       <TextField label="Reason" required hint="Kept in the audit log" error={errors.reason?.message} {...register('reason')} />
       {create.isError ? (
         <Notice tone="error" role="alert">
@@ -72,7 +73,7 @@ export default function StaffMembersPage() {
 
   const columns: readonly TableColumn<StaffAccount>[] = [
     { key: 'email', header: 'Email', cell: (member) => member.email },
-    { key: 'role', header: 'Role', cell: (member) => member.role },
+    { key: 'role', header: 'Role', cell: (member) => staffRoleWords[member.role] },
     { key: 'status', header: 'Status', cell: (member) => <span className={`staff-status staff-status--${member.status}`}>{statusWords[member.status]}</span> },
     { key: 'last', header: 'Last sign-in', cell: (member) => formatTime(member.lastSignInAt) },
     {
