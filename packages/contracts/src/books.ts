@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { centsSchema } from './accounts.ts';
+import { multiLineTextField, plainString, singleLineTextField } from './fields.ts';
+import { validationMessages } from './messages.ts';
 import { decisionReasonField } from './staff.ts';
 
 /**
@@ -117,8 +119,8 @@ export const adjustmentFourEyesCents = 100_000;
 
 /** `POST /staff/books/adjustments`: 201 posted, 202 awaiting a second approval; 422 business_day_closed for a closed postedOn. */
 export const createAdjustmentRequestSchema = z.object({
-  debitAccount: z.string({ error: 'choose the account to debit' }).min(1, 'choose the account to debit'),
-  creditAccount: z.string({ error: 'choose the account to credit' }).min(1, 'choose the account to credit'),
+  debitAccount: singleLineTextField(60, 'choose the account to debit'),
+  creditAccount: singleLineTextField(60, 'choose the account to credit'),
   amountCents: z
     .number({ error: 'enter an amount' })
     .int('enter an amount in whole cents')
@@ -166,10 +168,22 @@ export const settlementAccountKeySchema = z.enum(settlementAccountKeys);
 
 /** `POST /staff/reconciliation/statements` `{ fileName, content }` (the BAI2 text): 201, 409 already_imported, 400 with the line at fault. */
 export const maxStatementChars = 2_000_000;
+/** A BAI2 record is at most 80 characters in the files banks send; a 2 MB file of shorter records stays under this. */
+export const maxStatementLines = 200_000;
+/**
+ * The file's text with its line breaks as line feeds (the console turns a file's CRLF into LF before
+ * sending it, as JSON carries a textarea's breaks): a carriage return, like any other control
+ * character, is refused as in every text field.
+ */
 export const importStatementRequestSchema = z.object({
-  fileName: z.string().trim().min(1, 'choose a file').max(200, 'the file name is too long'),
-  content: z.string().min(1, 'the file is empty').max(maxStatementChars, 'the file is too large (2 MB at most)'),
+  fileName: singleLineTextField(200, 'choose a file'),
+  content: z
+    .string()
+    .regex(/^[^\r]*$/, validationMessages.hiddenCharacters)
+    .pipe(multiLineTextField(maxStatementChars, maxStatementLines, 'the file is empty')),
 });
+/** A list's cursor, as the list gave it (opaque text without hidden characters). */
+export const listCursorField = plainString().max(500, 'the cursor is not one this list gave').optional();
 export const bankStatementSchema = z.object({
   id: z.string(),
   fileName: z.string(),

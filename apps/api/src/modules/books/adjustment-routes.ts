@@ -9,6 +9,7 @@ import {
   booksAccountsResponseSchema,
   booksDaysResponseSchema,
   createAdjustmentRequestSchema,
+  listCursorField,
 } from '@strongroom/contracts/books.ts';
 import { roleHas, type StaffPermission } from '@strongroom/contracts/staff.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -25,7 +26,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 const adjustmentListQuerySchema = z.object({
   status: z.enum(adjustmentStatuses, { error: `status is one of: ${adjustmentStatuses.join(', ')}` }).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: listCursorField,
 });
 
 /** Either of two permissions (the list of entries is read by those who read the books and by those who post entries); refused as `permit` refuses the second. */

@@ -6,6 +6,7 @@ import {
   exceptionListResponseSchema,
   exceptionResponseSchema,
   importStatementRequestSchema,
+  listCursorField,
   resolveExceptionRequestSchema,
 } from '@strongroom/contracts/books.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
@@ -23,7 +24,7 @@ const statementBodyLimitBytes = 3 * 1024 * 1024;
 const statementListLimit = 100;
 const exceptionListQuerySchema = z.object({
   status: z.enum(['open', 'resolved'], { error: 'choose open or resolved' }).optional(),
-  cursor: z.string().max(500).optional(),
+  cursor: listCursorField,
 });
 
 /** The back office's reconciliation with the settlement bank (`reconciliation.manage`; docs/books.md, "Reconciliation"). */

@@ -237,7 +237,11 @@ async function importInTransaction(
   return { kind: 'imported', statement: presentStatement(row), exceptions: await exceptionsOfStatement(tx, id) };
 }
 
-/** Imports a BAI2 statement: `invalid` names the line at fault (or the account no settlement account has). Audited, whatever the outcome. */
+/**
+ * Imports a BAI2 statement: `invalid` names the line at fault (or the account no settlement account
+ * has). An import and a second import of the same file are audited; a file that is not a statement
+ * is a bad request, answered and not written anywhere, as any request the validation refuses.
+ */
 export async function importStatement(
   deps: ReconciliationDependencies,
   file: { fileName: string; content: string },
@@ -245,8 +249,8 @@ export async function importStatement(
 ): Promise<ImportOutcome> {
   const sha256 = createHash('sha256').update(file.content, 'utf8').digest('hex');
   const refuse = async (outcome: Exclude<ImportOutcome, { kind: 'imported' }>): Promise<ImportOutcome> => {
-    const details: Record<string, string | number | null> =
-      outcome.kind === 'invalid' ? { line: outcome.line, refusal: outcome.message } : { refusal: 'already_imported', statementId: outcome.statementId };
+    if (outcome.kind === 'invalid') return outcome;
+    const details = { refusal: 'already_imported', statementId: outcome.statementId };
     await recordAudit(
       deps.db,
       auditOf(importedBy, { action: 'reconciliation.statement_refused', subject: file.fileName, outcome: 'failure', details: { sha256, ...details } }),

@@ -188,7 +188,9 @@ describe('/ops/reconciliation', () => {
 
   it('imports a BAI2 file read in the browser as JSON, and shows a file imported before (409) and a malformed one (400)', async () => {
     const user = userEvent.setup();
-    const content = '01,SENDER,RECEIVER,261128,0600,1,,,2/\n99,0,1,2/\n';
+    // A bank's file ends its records with CRLF: the console sends them as line feeds (JSON text refuses a carriage return).
+    const content = '01,SENDER,RECEIVER,261128,0600,1,,,2/\r\n99,0,1,2/\r\n';
+    const sentContent = '01,SENDER,RECEIVER,261128,0600,1,,,2/\n99,0,1,2/';
     let sent: unknown;
     let answer: FakeAnswer = { status: 201, body: { statement } };
     renderApp(
@@ -207,7 +209,7 @@ describe('/ops/reconciliation', () => {
     await user.upload(input, new File([content], 'settlement.bai', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Import the statement' }));
     expect(await screen.findByText('Imported settlement-2026-11-27.bai (Nov 27, 2026): 12 lines, 11 matched, 1 in the exceptions queue.')).toBeTruthy();
-    expect(sent).toEqual({ fileName: 'settlement.bai', content });
+    expect(sent).toEqual({ fileName: 'settlement.bai', content: sentContent });
     answer = failed('already_imported', 'This statement file was imported before', 409);
     await user.upload(input, new File([content], 'settlement.bai', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Import the statement' }));

@@ -28,7 +28,7 @@ export function StatementImport() {
     setDone(null);
     importing.reset();
     const file = inputRef.current?.files?.[0];
-    const checked = importStatementRequestSchema.safeParse({ fileName: file?.name ?? '', content: file ? await file.text() : '' });
+    const checked = importStatementRequestSchema.safeParse({ fileName: file?.name ?? '', content: file ? (await file.text()).replace(/\r\n?/g, '\n') : '' });
     if (!checked.success) {
       setFieldError(checked.error.issues[0]?.message);
       inputRef.current?.focus();
