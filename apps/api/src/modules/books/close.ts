@@ -2,6 +2,7 @@ import type { BooksDaysResponse } from '@strongroom/contracts/books.ts';
 import type { Config } from '../../config.ts';
 import { sqlInstant, systemClock, type Clock } from '../../db/clock.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { bankDate } from '../../platform/bank-date.ts';
@@ -22,9 +23,19 @@ import { glBalancesThrough } from './balances.ts';
  */
 export const booksCloseLockKey = 7735001;
 
-/** Writes the bank's time zone into books_state, which dates every ledger transfer (migration 0050). */
-export async function syncBooksTimeZone(db: Queryable, timeZone: string): Promise<void> {
-  await db.query('UPDATE books_state SET time_zone = $1 WHERE time_zone IS DISTINCT FROM $1', [timeZone]);
+/**
+ * Writes the bank's time zone into books_state, which dates every ledger transfer (migration 0050).
+ * Answers false when the database is away (a server may start while it is, and answers 503 until it
+ * is back): the zone written last stays, and the next start writes it.
+ */
+export async function syncBooksTimeZone(db: Queryable, timeZone: string): Promise<boolean> {
+  try {
+    await db.query('UPDATE books_state SET time_zone = $1 WHERE time_zone IS DISTINCT FROM $1', [timeZone]);
+    return true;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return false;
+    throw error;
+  }
 }
 
 export interface BooksState {
