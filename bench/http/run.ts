@@ -8,10 +8,17 @@
  *   3. wrk with bench/http/load.lua, rotating over the sessions with a fresh Idempotency-Key per
  *      payment: own transfers, internal transfers to the known payees, and reads (GET /accounts,
  *      GET /transactions), each at 8, 32 and 128 connections, with 1 and 2 processes
- *      (WEB_CONCURRENCY);
+ *      (WEB_CONCURRENCY); on request (--workloads, issue 37 item 2) a hot account, `hot`: every
+ *      customer pays one biller's checking at this bank (a customer made by create-customer, known
+ *      to each as a payee), and `zipf`: payments to 1,000 accounts at this bank (the checking and
+ *      savings of 500 customers made by create-customer) with a Zipf skew of s = 1 (bench/http/zipf.ts),
+ *      each payee known to as many customers as the step-ups a customer may answer allow (30 in
+ *      10 minutes: about 24 each); both compared with internal's rate in the same run (>= 0.5x);
  *   4. every payment answered 201 must be in the database (its payment completed and its ledger
- *      transfer there, looked up by the ids wrk collected), the customers' total unchanged and
- *      `ops check-ledger` green.
+ *      transfer there, looked up by the ids wrk collected), the customers' total unchanged (with
+ *      hot or zipf: theirs and their payees' together, and the biller's growth what it was paid) and
+ *      `ops check-ledger` green. Each cell samples pg_stat_activity's wait events (a hot row's lock
+ *      shows as Lock:transactionid).
  * Prints a table and the targets (PASS/FAIL; the exit code is 0 unless the bench itself broke) and
  * appends them to bench/RESULTS.md.
  *
@@ -37,6 +44,7 @@ import { createPostgresCluster, findPostgresBinaries, type PostgresCluster } fro
 import { freePort } from '../../apps/api/src/faults/support/server-process.ts';
 import { runOpsCommand } from '../../apps/api/src/modules/ops/registry.ts';
 import { topSelfTime } from './cpu-profile.ts';
+import { zipfPlan } from './zipf.ts';
 import { canMeasureCpu, postmasterPid, startCpuSplit, type CpuSplit } from './process-cpu.ts';
 import { runWrk, socketErrorCount, wrkPath, type RequestTemplate, type WrkResult } from './wrk.ts';
 
@@ -65,11 +73,29 @@ const { values: options } = parseArgs({
   strict: true,
 });
 
+/**
+ * The zipf workload's payees: the checking and savings accounts of half as many customers made by
+ * create-customer (each account its own payee, as a payee key names an account), paid with a
+ * Zipf skew of exponent s: the payee of rank r takes a share 1/r^s / H of the payments (s = 1: of
+ * 1,000, the first takes 13%, the first ten 39%, the last 0.013%).
+ */
+const zipfPayeeAccounts = 1_000;
+const zipfExponent = 1;
+/** Templates per signed-in customer in the zipf rotation: 64 x 128 lines give every payee one at least. */
+const zipfTemplatesPerPayer = 128;
+/**
+ * Known payees per customer for zipf: each is a first payment with an SMS step-up, and a customer
+ * may answer 30 step-ups in 10 minutes (step-up/routes.ts); internal and hot take one each.
+ */
+const zipfPayeesPerPayer = 26;
+
 const usage = `npm run bench:http -- [options]
   --seconds N         length of each cell (default 12; --quick 4)
   --connections L     comma-separated connection counts (default 8,32,128; --quick 32)
   --processes L       comma-separated process counts, WEB_CONCURRENCY (default 1,2; --quick 1)
-  --workloads L       own,internal,reads (default all three)
+  --workloads L       own,internal,reads,hot,zipf (default own,internal,reads)
+                      hot: the customers all pay one biller's account at this bank; zipf: they pay
+                      ${zipfPayeeAccounts} accounts at this bank with a Zipf skew (s = ${zipfExponent})
   --customers N       signed-in customers (default 64)
   --quick             a short run for development; records nothing
   --soak              the soak instead: peak own-transfer rate, then half of it for --soak-minutes
@@ -99,10 +125,12 @@ const pgbenchClients = 32;
 const pgbenchScale = 10;
 const fundCents = 1_000_000_000n;
 const password = 'bench-http correct horse battery staple';
-const targets = { transfersVsPgbench: 1.0, p99Ms: 50, readsVsTransfers: 3 };
+/** skewedVsUniform: issue 37 item 2, the hot account (and, by the same measure, the Zipf payees) at half the uniform rate at least. */
+const targets = { transfersVsPgbench: 1.0, p99Ms: 50, readsVsTransfers: 3, skewedVsUniform: 0.5 };
 
-type WorkloadName = 'own' | 'internal' | 'reads';
-for (const name of workloadNames) if (!['own', 'internal', 'reads'].includes(name)) throw new Error(`unknown workload ${name}\n${usage}`);
+type WorkloadName = 'own' | 'internal' | 'reads' | 'hot' | 'zipf';
+const allWorkloads: readonly WorkloadName[] = ['own', 'internal', 'reads', 'hot', 'zipf'];
+for (const name of workloadNames) if (!(allWorkloads as readonly string[]).includes(name)) throw new Error(`unknown workload ${name}\n${usage}`);
 for (const n of [...connectionCounts, ...processCounts, cellSeconds, customerCount, soakMinutes]) {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`a number option is not a positive number\n${usage}`);
 }
@@ -427,40 +455,55 @@ function letters(index: number): string {
   return text;
 }
 
-async function createCustomers(db: Database, environment: Record<string, string>, runId: string): Promise<Omit<Customer, 'cookie' | 'csrf'>[]> {
+type BankCustomer = Omit<Customer, 'cookie' | 'csrf'>;
+
+/** One customer through the ops CLI's own command (`npm run ops -- create-customer`), run in this process. */
+async function createCustomer(db: Database, environment: Record<string, string>, runId: string, index: number, fund: bigint): Promise<BankCustomer> {
   const config = await loadConfig({ ...process.env, ...environment });
   const context = { database: async () => db, config };
-  const customers: Omit<Customer, 'cookie' | 'csrf'>[] = [];
-  for (let index = 0; index < customerCount; index += 1) {
-    const email = `bench-${runId}-${index}@example.com`;
-    const phone = `+1202555${String(index).padStart(4, '0')}`;
-    const lastName = `Bench${letters(index)}`;
-    // The ops CLI's own command (`npm run ops -- create-customer`), run in this process.
-    const result = await runOpsCommand(context, 'create-customer', [
-      '--email',
-      email,
-      '--password',
-      password,
-      '--phone',
-      phone,
-      '--first-name',
-      'Http',
-      '--last-name',
-      lastName,
-      '--fund-cents',
-      String(fundCents),
-    ]);
-    if (result.exitCode !== 0) throw new Error(`create-customer failed: ${result.output}`);
-    const created = JSON.parse(result.output) as { accounts: { id: string; type: string; number: string }[] };
-    const checking = created.accounts.find((account) => account.type === 'checking');
-    const savings = created.accounts.find((account) => account.type === 'savings');
-    if (!checking || !savings) throw new Error(`create-customer made no checking and savings: ${result.output}`);
-    customers.push({ index, email, phone, name: `Http ${lastName}`, checking, savings });
-  }
+  const email = `bench-${runId}-${index}@example.com`;
+  const phone = `+1202555${String(index).padStart(4, '0')}`;
+  const lastName = `Bench${letters(index)}`;
+  const result = await runOpsCommand(context, 'create-customer', [
+    '--email',
+    email,
+    '--password',
+    password,
+    '--phone',
+    phone,
+    '--first-name',
+    'Http',
+    '--last-name',
+    lastName,
+    '--fund-cents',
+    String(fund),
+  ]);
+  if (result.exitCode !== 0) throw new Error(`create-customer failed: ${result.output}`);
+  const created = JSON.parse(result.output) as { accounts: { id: string; type: string; number: string }[] };
+  const checking = created.accounts.find((account) => account.type === 'checking');
+  const savings = created.accounts.find((account) => account.type === 'savings');
+  if (!checking || !savings) throw new Error(`create-customer made no checking and savings: ${result.output}`);
+  return { index, email, phone, name: `Http ${lastName}`, checking, savings };
+}
+
+async function createCustomers(db: Database, environment: Record<string, string>, runId: string): Promise<BankCustomer[]> {
+  const customers: BankCustomer[] = [];
+  for (let index = 0; index < customerCount; index += 1) customers.push(await createCustomer(db, environment, runId, index, fundCents));
   return customers;
 }
 
-async function signIn(origin: string, customer: Omit<Customer, 'cookie' | 'csrf'>): Promise<Customer> {
+/** Runs `work` over `items`, `concurrency` at a time, answering in the order given. */
+async function inParallel<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+async function signIn(origin: string, customer: BankCustomer): Promise<Customer> {
   const response = await fetch(`${origin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': setupAddress(customer) },
@@ -508,12 +551,21 @@ async function call(origin: string, customer: Customer, method: 'GET' | 'POST', 
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as unknown };
 }
 
-/** The first payment to the next customer, with the SMS step-up it asks for; saved as a payee. */
-async function setUpPayee(origin: string, db: Database, payer: Customer, payee: Customer): Promise<void> {
+/** An account of this bank paid by its number, with its holder's name. */
+interface PayeeAccount {
+  id: string;
+  number: string;
+  name: string;
+}
+
+const checkingOf = (customer: BankCustomer): PayeeAccount => ({ id: customer.checking.id, number: customer.checking.number, name: customer.name });
+
+/** The first payment to a payee (the next customer's checking, say), with the SMS step-up it asks for; saved as a payee. */
+async function setUpPayee(origin: string, db: Database, payer: Customer, payee: PayeeAccount): Promise<void> {
   const body = {
     kind: 'internal',
     fromAccountId: payer.checking.id,
-    toAccountNumber: payee.checking.number,
+    toAccountNumber: payee.number,
     accountName: payee.name,
     amountCents: 100,
     message: 'Bench first payment',
@@ -543,6 +595,46 @@ async function totalBalance(origin: string, customers: readonly Customer[]): Pro
     for (const account of answer.json as { balanceCents: number }[]) total += BigInt(account.balanceCents);
   }
   return total;
+}
+
+/** The summed balance of accounts of this bank, from their ledger accounts' counters (payees that never sign in). */
+async function accountsBalance(db: Database, accountIds: readonly string[]): Promise<bigint> {
+  if (accountIds.length === 0) return 0n;
+  const [row] = await db.query<{ total: string | null }>(
+    `SELECT sum(l.credits_posted - l.debits_posted)::text AS total FROM customer_accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id WHERE a.id = ANY($1::uuid[])`,
+    [accountIds],
+  );
+  return BigInt(row?.total ?? '0');
+}
+
+/**
+ * What the bench database's client backends were doing during a cell: pg_stat_activity sampled
+ * every 100 ms (a lock wait on a row shows as Lock:transactionid or Lock:tuple; CPU is an active
+ * backend waiting on nothing; "in transaction" is a transaction open while the API works).
+ */
+function sampleWaitEvents(db: Database): () => Promise<string> {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const rows = await db
+        .query<{ event: string }>(
+          `SELECT CASE WHEN state = 'active' THEN coalesce(wait_event_type || ':' || wait_event, 'CPU') ELSE state END AS event
+             FROM pg_stat_activity WHERE datname = 'strongroom_bench' AND backend_type = 'client backend' AND pid <> pg_backend_pid() AND state <> 'idle'`,
+        )
+        .catch(() => []);
+      samples += 1;
+      for (const row of rows) counts.set(row.event, (counts.get(row.event) ?? 0) + 1);
+      await sleep(100);
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    return top.map(([event, count]) => `${event} ${fmt(count / Math.max(1, samples))}`).join(', ');
+  };
 }
 
 /** `--statements`: what the cell asked of PostgreSQL per request, from pg_stat_statements. */
@@ -586,7 +678,13 @@ interface Workload {
   templates(tag: string): RequestTemplate[];
 }
 
-function workloads(customers: readonly Customer[]): Record<WorkloadName, Workload> {
+/** The payees of hot and zipf, when the run has those workloads. */
+interface HotPayees {
+  hot?: PayeeAccount;
+  zipf?: { accounts: PayeeAccount[]; rotation: { payer: number; payee: number }[] };
+}
+
+function workloads(customers: readonly Customer[], payees: HotPayees): Record<WorkloadName, Workload> {
   const payeeOf = (customer: Customer) => customers[(customer.index + 1) % customers.length] ?? customer;
   const post = (customer: Customer, body: object): RequestTemplate => ({
     method: 'POST',
@@ -595,6 +693,15 @@ function workloads(customers: readonly Customer[]): Record<WorkloadName, Workloa
     csrf: customer.csrf,
     body: JSON.stringify(body),
   });
+  const pay = (customer: Customer, payee: PayeeAccount, tag: string) =>
+    post(customer, {
+      kind: 'internal',
+      fromAccountId: customer.checking.id,
+      toAccountNumber: payee.number,
+      accountName: payee.name,
+      amountCents: 1,
+      message: tag,
+    });
   const get = (customer: Customer, url: string): RequestTemplate => ({ method: 'GET', path: url, cookie: customer.cookie, csrf: '', body: '' });
   return {
     own: {
@@ -624,6 +731,33 @@ function workloads(customers: readonly Customer[]): Record<WorkloadName, Workloa
           }),
         ),
     },
+    hot: {
+      name: 'hot',
+      title: 'internal transfers, every customer to one biller (a hot account)',
+      money: true,
+      routes: ['POST /api/v1/transfers'],
+      templates: (tag) => {
+        const biller = payees.hot;
+        if (!biller) throw new Error('no hot payee was set up');
+        return customers.map((customer) => pay(customer, biller, tag));
+      },
+    },
+    zipf: {
+      name: 'zipf',
+      title: `internal transfers to ${zipfPayeeAccounts} payees with a Zipf skew (s = ${zipfExponent})`,
+      money: true,
+      routes: ['POST /api/v1/transfers'],
+      templates: (tag) => {
+        const zipf = payees.zipf;
+        if (!zipf) throw new Error('no Zipf payees were set up');
+        return zipf.rotation.map(({ payer, payee }) => {
+          const customer = customers[payer];
+          const account = zipf.accounts[payee];
+          if (!customer || !account) throw new Error('the Zipf rotation names a payer or payee that is not there');
+          return pay(customer, account, tag);
+        });
+      },
+    },
     reads: {
       name: 'reads',
       title: 'reads (GET /accounts, GET /transactions)',
@@ -647,6 +781,8 @@ interface Cell {
   stagesMs: string;
   /** Where the machine's CPU went, per request (Linux only). */
   cpu: CpuSplit;
+  /** Client backends of the bench database by what they waited on, mean over the cell's samples (sampleWaitEvents). */
+  waitEvents: string;
   wal?: WalFigures;
   /** Money workloads: acknowledged (201) payments found completed with their ledger transfer. */
   acknowledgedInDatabase?: number;
@@ -752,10 +888,54 @@ try {
   let serverProcesses = 1;
   server = await startApi(environment, serverProcesses, serverLog, profileDirectory(serverProcesses));
   console.log(`API at ${server.origin} (${server.serving} process)`);
+  const notes: string[] = [];
   const customers: Customer[] = [];
   for (const customer of made) customers.push(await signIn(server.origin, customer));
   console.log(`${customers.length} customers signed in over HTTP; setting up a known payee each (step-up by SMS) ...`);
-  for (const customer of customers) await setUpPayee(server.origin, db, customer, customers[(customer.index + 1) % customers.length] ?? customer);
+  for (const customer of customers) await setUpPayee(server.origin, db, customer, checkingOf(customers[(customer.index + 1) % customers.length] ?? customer));
+  const origin = server.origin;
+  const payees: HotPayees = {};
+  if (workloadNames.includes('hot')) {
+    // The biller: a customer of this bank (made like the others, unfunded) whose checking every
+    // signed-in customer knows as a payee.
+    const biller = await createCustomer(benchDb, environment, runId, customerCount, 0n);
+    const hot = checkingOf(biller);
+    payees.hot = hot;
+    await inParallel(customers, 4, (customer) => setUpPayee(origin, benchDb, customer, hot));
+    console.log(`hot: every customer knows the biller's checking as a payee`);
+  }
+  if (workloadNames.includes('zipf')) {
+    const setupStarted = Date.now();
+    const plan = zipfPlan(customers.length, zipfPayeeAccounts, zipfTemplatesPerPayer, zipfPayeesPerPayer, zipfExponent);
+    const holders = await inParallel(
+      Array.from({ length: Math.ceil(zipfPayeeAccounts / 2) }, (_, i) => customerCount + 1 + i),
+      4,
+      (index) => createCustomer(benchDb, environment, runId, index, 0n),
+    );
+    // Ranks 1..500 are the holders' checking accounts, 501..1000 their savings: the most paid
+    // payees belong to different customers.
+    const accounts = [
+      ...holders.map(checkingOf),
+      ...holders.map((holder) => ({ id: holder.savings.id, number: holder.savings.number, name: holder.name })),
+    ].slice(0, zipfPayeeAccounts);
+    const known = plan.knownPayees.reduce((sum, ranks) => sum + ranks.length, 0);
+    console.log(`zipf: ${accounts.length} payee accounts of ${holders.length} customers; ${known} known payees to set up (step-up by SMS each) ...`);
+    await inParallel(customers, 4, async (customer) => {
+      for (const rank of plan.knownPayees[customer.index] ?? []) {
+        const account = accounts[rank];
+        if (account) await setUpPayee(origin, benchDb, customer, account);
+      }
+    });
+    payees.zipf = { accounts, rotation: plan.rotation };
+    const top = (n: number) => plan.counts.slice(0, n).reduce((a, b) => a + b, 0) / plan.rotation.length;
+    const note =
+      `zipf: ${accounts.length} payee accounts (checking and savings of ${holders.length} customers made by create-customer), Zipf s = ${zipfExponent}: ` +
+      `a rotation of ${plan.rotation.length} payments, one per signed-in customer in turn, the first payee on ${fmt(top(1) * 100)}% of them, the first 10 on ${fmt(top(10) * 100)}%, ` +
+      `the first 100 on ${fmt(top(100) * 100)}%, every payee on one at least; ${known} known payees (each first paid with an SMS step-up; ` +
+      `at most ${Math.max(...plan.knownPayees.map((ranks) => ranks.length))} per customer, under the 30 step-ups a customer may answer in 10 minutes), set up in ${fmt((Date.now() - setupStarted) / 1000)} s`;
+    console.log(note);
+    notes.push(note);
+  }
   // Known payees, as a customer's regular payees are: first paid two days ago. Paid minutes ago,
   // each would stay new for D1's second rule all day, and every payment would sum what its
   // customer sent to new payees in the last 24 hours (a cost that grows with each payment of the
@@ -764,13 +944,15 @@ try {
     `UPDATE payments SET created_at = created_at - interval '2 days' WHERE message = 'Bench first payment' AND from_account_id = ANY($1::uuid[])`,
     [customers.map((customer) => customer.checking.id)],
   );
+  const payeeAccountIds = [...(payees.hot ? [payees.hot.id] : []), ...(payees.zipf?.accounts.map((account) => account.id) ?? [])];
   const totalBefore = await totalBalance(server.origin, customers);
-  const byName = workloads(customers);
+  const payeesBefore = await accountsBalance(benchDb, payeeAccountIds);
+  const hotBefore = payees.hot ? await accountsBalance(benchDb, [payees.hot.id]) : 0n;
+  const byName = workloads(customers, payees);
 
   const cells: Cell[] = [];
   /** The soak's minutes, apart from the table of cells but in the check that nothing was lost. */
   const soakCells: Cell[] = [];
-  const notes: string[] = [];
   let soakReport: string[] = [];
 
   const runCell = async (processes: number, workload: Workload, connections: number, seconds: number, rate?: number, label?: string): Promise<Cell> => {
@@ -780,6 +962,7 @@ try {
     const walStart = await walPosition(adminDb);
     if (options.statements) await benchDb.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
     const endCpu = startCpuSplit(postmasterPid(benchCluster.dataDirectory), server.child.pid);
+    const endWaits = sampleWaitEvents(adminDb);
     const result = await runWrk({
       origin: server.origin,
       templates: workload.templates(tag),
@@ -791,6 +974,7 @@ try {
       rate,
     });
     const cpu = endCpu(result.requests);
+    const waitEvents = await endWaits();
     const after = await scrape(server.origin);
     const walEnd = await walPosition(adminDb);
     const cell: Cell = {
@@ -803,6 +987,7 @@ try {
       eventLoopLagP99Ms: after.eventLoopLagP99Seconds * 1000,
       stagesMs: stageMeansMs(before, after),
       cpu,
+      waitEvents,
       wal: await walBetween(benchCluster, walStart, walEnd),
     };
     if (options.statements) console.log(await statementsPerRequest(benchDb, result.requests));
@@ -822,6 +1007,7 @@ try {
     `${fmt(cell.result.requestsPerSecond / pgbench.tps, 2)}x pgbench` +
     (cell.acknowledgedInDatabase === undefined ? '' : `, ${cell.acknowledgedInDatabase}/${cell.result.acknowledgedIds.length} acknowledged in the database`) +
     (cell.stagesMs ? `; stages ${cell.stagesMs} ms` : '') +
+    (cell.waitEvents ? `; backends busy (mean): ${cell.waitEvents}` : '') +
     (canMeasureCpu ? `; CPU per request: ${cpuText(cell.cpu)}` : '');
 
   if (!options.soak) {
@@ -927,6 +1113,14 @@ try {
   }
 
   const totalAfter = await totalBalance(server.origin, customers);
+  const payeesAfter = await accountsBalance(benchDb, payeeAccountIds);
+  const hotAfter = payees.hot ? await accountsBalance(benchDb, [payees.hot.id]) : 0n;
+  const [hotPaid] = payees.hot
+    ? await benchDb.query<{ total: string }>(
+        `SELECT coalesce(sum(amount_cents), 0)::text AS total FROM payments WHERE to_account_id = $1 AND status = 'completed' AND message LIKE $2`,
+        [payees.hot.id, `Bench ${runId} hot %`],
+      )
+    : [];
   await server.stop();
   server = undefined;
   await printProfile(serverProcesses);
@@ -942,7 +1136,16 @@ try {
   const inDatabase = money.reduce((sum, cell) => sum + (cell.acknowledgedInDatabase ?? 0), 0);
   const verification = [
     `${acknowledged === inDatabase ? 'PASS' : 'FAIL'} every acknowledged transfer in the database: ${inDatabase.toLocaleString('en-US')} of ${acknowledged.toLocaleString('en-US')} 201 answers found completed with their ledger transfer (${money.reduce((sum, cell) => sum + (cell.unacknowledgedCommitted ?? 0), 0)} more committed while wrk was stopping, unanswered)`,
-    `${totalAfter === totalBefore ? 'PASS' : 'FAIL'} the customers' total balance unchanged (money only moved among them): ${totalBefore} cents before, ${totalAfter} after`,
+    payeeAccountIds.length === 0
+      ? `${totalAfter === totalBefore ? 'PASS' : 'FAIL'} the customers' total balance unchanged (money only moved among them): ${totalBefore} cents before, ${totalAfter} after`
+      : `${totalAfter + payeesAfter === totalBefore + payeesBefore ? 'PASS' : 'FAIL'} money conserved: the signed-in customers' total ${totalBefore} -> ${totalAfter} cents, their payees' ` +
+        `(the biller and the Zipf accounts) ${payeesBefore} -> ${payeesAfter}; together ${totalBefore + payeesBefore} -> ${totalAfter + payeesAfter}`,
+    ...(payees.hot
+      ? [
+          `${hotAfter - hotBefore === BigInt(hotPaid?.total ?? '-1') ? 'PASS' : 'FAIL'} the biller's balance grew by what the hot cells' completed payments paid it: ` +
+            `+${hotAfter - hotBefore} cents, ${hotPaid?.total ?? 'n/a'} cents paid`,
+        ]
+      : []),
     `${ledgerCheck.exitCode === 0 ? 'PASS' : 'FAIL'} ops check-ledger: ${ledgerCheck.output.split('\n')[0]}`,
   ];
 
@@ -979,6 +1182,19 @@ try {
           ],
         ] as const;
         for (const [ok, text] of checks) targetLines.push(`${ok ? 'PASS' : 'FAIL'} ${name} transfers, 32 connections, ${processes} process(es): ${text}`);
+      }
+      for (const connections of connectionCounts) {
+        const uniform = cells.find((c) => c.processes === processes && c.workload === 'internal' && c.connections === connections);
+        for (const name of ['hot', 'zipf'] as const) {
+          const skewed = cells.find((c) => c.processes === processes && c.workload === name && c.connections === connections);
+          if (!uniform || !skewed) continue;
+          const ratio = skewed.result.requestsPerSecond / uniform.result.requestsPerSecond;
+          targetLines.push(
+            `${ratio >= targets.skewedVsUniform ? 'PASS' : 'FAIL'} ${name} vs internal (uniform) transfers, ${connections} connections, ${processes} process(es): ` +
+              `${fmt(ratio, 2)}x the rate (>= ${targets.skewedVsUniform}x), p99 ${fmt(skewed.result.latencyMs.p99)} ms vs ${fmt(uniform.result.latencyMs.p99)} ms, ` +
+              `CPU ${fmt(skewed.cpu.serverMs + skewed.cpu.postgresMs + skewed.cpu.loadMs, 2)} ms/request vs ${fmt(uniform.cpu.serverMs + uniform.cpu.postgresMs + uniform.cpu.loadMs, 2)} ms`,
+          );
+        }
       }
       const reads = cells.find((c) => c.processes === processes && c.workload === 'reads' && c.connections === 32);
       const own = cells.find((c) => c.processes === processes && c.workload === 'own' && c.connections === 32);
@@ -1025,6 +1241,12 @@ try {
       '',
       ...targetLines.map((line) => `- ${line}`),
       ...verification.map((line) => `- ${line}`),
+      ...cells
+        .filter((cell) => cell.waitEvents)
+        .map(
+          (cell) =>
+            `- backends busy, ${cell.workload} c${cell.connections} p${cell.processes} (client backends by wait event, mean of 100 ms samples): ${cell.waitEvents}`,
+        ),
       ...notes.map((note) => `- NOTE: ${note}`),
       ...(soakReport.length ? ['', ...soakReport] : []),
       ...(profiles.length ? ['', '```', ...profiles, '```'] : []),
