@@ -25,7 +25,7 @@ import {
 } from './adjustments-repository.ts';
 import { chartOf } from './balances.ts';
 import { adjustableAccounts, glAccountOfCode, glAccounts, type AdjustableAccount } from './chart.ts';
-import { isBusinessDayClosedError } from './close.ts';
+import { closedThrough as closedThroughOf, isBusinessDayClosedError } from './close.ts';
 import type { BooksDependencies } from './dependencies.ts';
 
 /**
@@ -87,11 +87,6 @@ async function presented(db: Queryable, id: string): Promise<Adjustment> {
 
 function isAdjustable(key: string): key is AdjustableAccount {
   return (adjustableAccounts as readonly string[]).includes(key);
-}
-
-async function closedThroughOf(db: Queryable): Promise<string | null> {
-  const [row] = await db.query<{ closed_through: string | null }>(`SELECT to_char(closed_through, 'YYYY-MM-DD') AS closed_through FROM books_state`);
-  return row?.closed_through ?? null;
 }
 
 function closedDay(day: string, closedThrough: string): { kind: 'business_day_closed'; day: string; closedThrough: string } {

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { bankDate } from '../../platform/bank-date.ts';
-import { addDays, calendarDayIn } from '../../platform/business-calendar.ts';
+import { addDays, calendarDayIn, isCalendarDate } from '../../platform/business-calendar.ts';
 import { glBalancesThrough } from './balances.ts';
 
 /**
@@ -54,6 +54,11 @@ async function readState(db: Queryable, lock: boolean): Promise<{ closedThrough:
   return { closedThrough: row.closed_through, timeZone: row.time_zone };
 }
 
+/** The last closed business date, or null while nothing is closed: a day on or before it never changes. */
+export async function closedThrough(db: Queryable): Promise<string | null> {
+  return (await readState(db, false)).closedThrough;
+}
+
 /** The day after the last closed one or, while nothing is closed, the bank's date (platform/bank-date.ts). */
 export async function booksState(db: Queryable, config: Pick<Config, 'bankTimeZone'>, clock?: Clock): Promise<BooksState> {
   const { closedThrough, timeZone } = await readState(db, false);
@@ -73,11 +78,6 @@ export interface CloseOptions {
   config?: Pick<Config, 'mode' | 'bankTimeZone'>;
 }
 
-function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  return new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
-}
-
 /**
  * Closes every day up to `day` not closed yet, as one close recorded on `day`: in one transaction
  * holding the books' lock exclusively, it keeps the general ledger's cumulative balances through
@@ -87,7 +87,7 @@ function isCalendarDay(text: string): boolean {
  * earlier close's balances and the ledger rows after it, which can no longer change either.
  */
 export async function closeBooksThrough(db: Database, day: string, closedBy: string, clock?: Clock, options: CloseOptions = {}): Promise<{ closed: string[] }> {
-  if (!isCalendarDay(day)) throw new RangeError(`not a date (YYYY-MM-DD): ${day}`);
+  if (!isCalendarDate(day)) throw new RangeError(`not a date (YYYY-MM-DD): ${day}`);
   if (options.config?.mode === 'production') {
     const today = calendarDayIn(options.config.bankTimeZone, (clock ?? systemClock).now());
     if (day > today) throw new BooksCloseRefused(`The books cannot be closed through ${day}: it is after the bank's today (${today}).`);

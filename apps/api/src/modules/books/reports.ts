@@ -4,6 +4,7 @@ import { addDays } from '../../platform/business-calendar.ts';
 import { centsToJson } from '../../platform/money.ts';
 import { customerAccountBalancesThrough, glBalancesThrough, type GlBalance } from './balances.ts';
 import { glAccounts, type GlAccount } from './chart.ts';
+import { closedThrough } from './close.ts';
 
 /**
  * The three reports of the bank's books (docs/books.md, "Reports"), built from the general
@@ -15,8 +16,8 @@ import { glAccounts, type GlAccount } from './chart.ts';
 
 /** Whether `day` is on or before the last closed business day: its figures never change. */
 async function isClosed(db: Queryable, day: string): Promise<boolean> {
-  const [state] = await db.query<{ closed_through: string | null }>(`SELECT to_char(closed_through, 'YYYY-MM-DD') AS closed_through FROM books_state`);
-  return state?.closed_through != null && day <= state.closed_through;
+  const through = await closedThrough(db);
+  return through !== null && day <= through;
 }
 
 function isIncomeOrExpense(gl: GlAccount): boolean {

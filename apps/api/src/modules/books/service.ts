@@ -3,7 +3,16 @@
  * through its service.ts): end of day closes each business day it runs, the app and the ops CLI
  * write the bank's time zone, and the reconciliation settles an exception with an adjusting entry.
  */
-export { BooksCloseRefused, booksState, closeBooksThrough, isBusinessDayClosedError, syncBooksTimeZone, type BooksState, type CloseOptions } from './close.ts';
+export {
+  BooksCloseRefused,
+  booksState,
+  closeBooksThrough,
+  closedThrough,
+  isBusinessDayClosedError,
+  syncBooksTimeZone,
+  type BooksState,
+  type CloseOptions,
+} from './close.ts';
 export {
   decideAdjustment,
   ExceptionNotOpenError,

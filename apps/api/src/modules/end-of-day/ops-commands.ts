@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../../db/database.ts';
 import { createLiveEvents } from '../../platform/live-events.ts';
 import { OpsUsageError, ok, type OpsCommand, type OpsContext } from '../../platform/ops-command.ts';
-import { BooksCloseRefused, closeBooksThrough } from '../books/service.ts';
+import { BooksCloseRefused, closeBooksThrough, closedThrough } from '../books/service.ts';
 import { EndOfDayRefused, isCalendarDate, runEndOfDay, type EndOfDayDependencies } from './run.ts';
 
 /** What runs first in each business day (the registry gives the scheduled payments' run). */
@@ -78,17 +78,17 @@ export function closeDayCommandWith(hooks: EndOfDayHooksOf = {}): OpsCommand {
       if (through === undefined || positionals.length > 0) throw new OpsUsageError('close-day takes --through YYYY-MM-DD');
       if (!isCalendarDate(through)) throw new OpsUsageError(`not a date: ${through}`);
       const db = await context.database();
-      const [before] = await db.query<{ closed_through: string | null }>(`SELECT to_char(closed_through, 'YYYY-MM-DD') AS closed_through FROM books_state`);
+      const before = await closedThrough(db);
       try {
         const endOfDay = await runEndOfDay(endOfDayDependenciesOf(context, db, hooks), through);
         await closeBooksThrough(db, through, opsActorId, undefined, { actorType: 'staff', config: context.config });
         // Every day closed by this command, by end of day or by the close after it, read back from the books.
         const closed = await db.query<{ day: string }>(
           `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM books_closed_days WHERE ($1::date IS NULL OR day > $1::date) AND day <= $2::date ORDER BY day`,
-          [before?.closed_through ?? null, through],
+          [before, through],
         );
-        const [after] = await db.query<{ closed_through: string | null }>(`SELECT to_char(closed_through, 'YYYY-MM-DD') AS closed_through FROM books_state`);
-        return ok({ closedThrough: after?.closed_through ?? null, closed: closed.map((row) => row.day), endOfDay: { days: endOfDay.days } });
+        const after = await closedThrough(db);
+        return ok({ closedThrough: after, closed: closed.map((row) => row.day), endOfDay: { days: endOfDay.days } });
       } catch (error) {
         if (error instanceof EndOfDayRefused || error instanceof BooksCloseRefused) return { exitCode: 1, output: error.message };
         throw error;

@@ -34,7 +34,7 @@ export function AdjustmentsList({ canDecide, nameOf, myId }: { canDecide: boolea
       cell: (row) => (
         <>
           <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-          <span className="books__secondary">By {who(row.requestedBy, row.requestedByEmail)}</span>
+          <span className="ops-secondary">By {who(row.requestedBy, row.requestedByEmail)}</span>
         </>
       ),
     },
@@ -44,7 +44,7 @@ export function AdjustmentsList({ canDecide, nameOf, myId }: { canDecide: boolea
       cell: (row) => (
         <>
           Debit {nameOf(row.debitAccount)}
-          <span className="books__secondary">Credit {nameOf(row.creditAccount)}</span>
+          <span className="ops-secondary">Credit {nameOf(row.creditAccount)}</span>
         </>
       ),
     },
@@ -57,7 +57,7 @@ export function AdjustmentsList({ canDecide, nameOf, myId }: { canDecide: boolea
       cell: (row) => (
         <>
           {adjustmentStatusWords[row.status]}
-          {row.decidedBy ? <span className="books__secondary">{`${who(row.decidedBy, row.decidedByEmail)}: ${row.decisionReason ?? ''}`}</span> : null}
+          {row.decidedBy ? <span className="ops-secondary">{`${who(row.decidedBy, row.decidedByEmail)}: ${row.decisionReason ?? ''}`}</span> : null}
         </>
       ),
     },
@@ -85,7 +85,7 @@ export function AdjustmentsList({ canDecide, nameOf, myId }: { canDecide: boolea
     });
   return (
     <section aria-labelledby="adjustments-list-title" className="books__list">
-      <div className="books__heading">
+      <div className="ops-section-heading">
         <h2 id="adjustments-list-title">Entries asked for and posted</h2>
         <SelectField
           label="Status"

@@ -145,7 +145,7 @@ export function DisputeTimeline({ events }: { events: StaffDisputeDetail['events
           <li key={`${event.at}-${index}`}>
             <strong>{eventWords[event.kind]}</strong> · <time dateTime={machineDateTime(event.at)}>{formatDateTime(event.at)}</time>
             {event.staffName ? ` · by ${event.staffName}` : ''}
-            {event.visible ? null : <span className="disputes__secondary">Staff only: the customer does not see this line.</span>}
+            {event.visible ? null : <span className="ops-secondary">Staff only: the customer does not see this line.</span>}
             {event.text ? <p>{event.text}</p> : null}
             {event.staffReason ? <p>Staff reason: {event.staffReason}</p> : null}
           </li>

@@ -24,7 +24,7 @@ const columns: readonly TableColumn<StaffDispute>[] = [
     cell: (row) => (
       <>
         <Link to={`/ops/disputes/${encodeURIComponent(row.id)}`}>{row.customer.name}</Link>
-        <span className="disputes__secondary">{row.customer.email}</span>
+        <span className="ops-secondary">{row.customer.email}</span>
       </>
     ),
   },
@@ -34,7 +34,7 @@ const columns: readonly TableColumn<StaffDispute>[] = [
     cell: (row) => (
       <>
         {row.transaction.description}
-        <span className="disputes__secondary">{formatBankDate(row.transaction.date)}</span>
+        <span className="ops-secondary">{formatBankDate(row.transaction.date)}</span>
       </>
     ),
   },
@@ -45,7 +45,7 @@ const columns: readonly TableColumn<StaffDispute>[] = [
     cell: (row) => (
       <>
         {disputeStatusWords[row.status]}
-        {row.pendingDecision ? <span className="disputes__secondary">Decision waiting for a second person</span> : null}
+        {row.pendingDecision ? <span className="ops-secondary">Decision waiting for a second person</span> : null}
       </>
     ),
   },
@@ -60,7 +60,7 @@ const columns: readonly TableColumn<StaffDispute>[] = [
             Overdue
           </Badge>
         ) : null}
-        <span className="disputes__secondary">{nextDeadlineName(row)}</span>
+        <span className="ops-secondary">{nextDeadlineName(row)}</span>
       </>
     ),
   },
@@ -76,7 +76,7 @@ export default function DisputesQueuePage() {
   const items = disputes.data?.items;
   return (
     <section aria-labelledby="disputes-title" className="ops-page disputes">
-      <div className="disputes__heading">
+      <div className="ops-section-heading">
         <h1 id="disputes-title">Disputes</h1>
         <SelectField
           label="Status"

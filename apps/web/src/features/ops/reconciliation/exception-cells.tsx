@@ -24,7 +24,7 @@ export function ExceptionDetails({ exception }: { exception: ReconciliationExcep
         </span>
       ) : null}
       {exception.resolutionReason ? (
-        <span className="reconciliation__secondary">
+        <span className="ops-secondary">
           {exception.resolvedBy ? `Resolved by ${who(exception.resolvedBy, exception.resolvedByEmail)}` : 'Resolved'}: {exception.resolutionReason}
         </span>
       ) : null}

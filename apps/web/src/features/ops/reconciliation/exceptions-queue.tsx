@@ -32,7 +32,7 @@ export function ExceptionsQueue() {
       cell: (row) => (
         <>
           {exceptionKindShortWords[row.kind]}
-          <span className="reconciliation__secondary">{exceptionStateWords(row)}</span>
+          <span className="ops-secondary">{exceptionStateWords(row)}</span>
         </>
       ),
     },
@@ -59,7 +59,7 @@ export function ExceptionsQueue() {
   ];
   return (
     <section aria-labelledby="exceptions-title">
-      <div className="reconciliation__heading">
+      <div className="ops-section-heading">
         <h2 id="exceptions-title">Exceptions</h2>
         <SelectField
           label="Show"

@@ -17,7 +17,7 @@ function columnsOf(who: (id: string, email: string | null) => string): readonly 
       cell: (row) => (
         <>
           {row.fileName}
-          <span className="reconciliation__secondary">From {row.sender}</span>
+          <span className="ops-secondary">From {row.sender}</span>
         </>
       ),
     },
@@ -30,7 +30,7 @@ function columnsOf(who: (id: string, email: string | null) => string): readonly 
       cell: (row) => (
         <>
           <time dateTime={row.importedAt}>{formatDateTime(row.importedAt)}</time>
-          <span className="reconciliation__secondary">By {who(row.importedBy, row.importedByEmail)}</span>
+          <span className="ops-secondary">By {who(row.importedBy, row.importedByEmail)}</span>
         </>
       ),
     },
