@@ -124,6 +124,7 @@ describe.skipIf(!inject('chromiumPath'))('the bank’s books: a closed day’s b
       await page
         .getByLabel('BAI2 statement file')
         .setInputFiles({ name: `injected-${day}.bai2`, mimeType: 'text/plain', buffer: Buffer.from(statementWithUnknownLine(statement)) });
+      await page.getByLabel('Reason (kept in the audit log)').fill('The settlement bank resent the day with a service charge');
       await page.getByRole('button', { name: 'Import the statement' }).click();
       await page.getByText(/^Imported injected-.*1 in the exceptions queue\.$/).waitFor();
       const resolve = page.getByRole('button', { name: /^Resolve the \$15\.00 exception of / });

@@ -166,7 +166,7 @@ export const adjustmentDecisionRequestSchema = z.object({
 export const settlementAccountKeys = ['settlementAch', 'settlementWire', 'settlementCard'] as const;
 export const settlementAccountKeySchema = z.enum(settlementAccountKeys);
 
-/** `POST /staff/reconciliation/statements` `{ fileName, content }` (the BAI2 text): 201, 409 already_imported, 400 with the line at fault. */
+/** `POST /staff/reconciliation/statements` `{ fileName, content, reason }` (the BAI2 text): 201, 409 already_imported, 400 with the line at fault. */
 export const maxStatementChars = 2_000_000;
 /** A BAI2 record is at most 80 characters in the files banks send; a 2 MB file of shorter records stays under this. */
 export const maxStatementLines = 200_000;
@@ -181,6 +181,8 @@ export const importStatementRequestSchema = z.object({
     .string()
     .regex(/^[^\r]*$/, validationMessages.hiddenCharacters)
     .pipe(multiLineTextField(maxStatementChars, maxStatementLines, 'the file is empty')),
+  /** Why it is imported (an import matches, raises and resolves exceptions): kept in the audit log, as every staff action's. */
+  reason: decisionReasonField,
 });
 /** A list's cursor, as the list gave it (opaque text without hidden characters). */
 export const listCursorField = plainString().max(500, 'the cursor is not one this list gave').optional();

@@ -151,7 +151,17 @@ describeEachDatabase('reconciliation: the sandbox settlement bank', (database) =
       entry.trace_number,
     ]);
     expect(line?.match_method).toBe('trace_number');
-    const again = await runOpsCommand({ ...context, workingDirectory: config.dataDirectory }, 'reconcile', ['statement.bai2']);
+    // Without --reason the command line says where the import came from; with one, the operator's words are kept.
+    const [cliAudit] = await database().query<{ reason: string }>(
+      `SELECT details->>'reason' AS reason FROM audit_log WHERE action = 'reconciliation.statement_imported' AND subject = $1`,
+      [printed.statement.id],
+    );
+    expect(cliAudit?.reason).toBe("the settlement bank's statement, imported with the ops command line");
+    const again = await runOpsCommand({ ...context, workingDirectory: config.dataDirectory }, 'reconcile', [
+      'statement.bai2',
+      '--reason',
+      'Resent by the bank',
+    ]);
     expect(again.exitCode).toBe(1);
     expect(again.output).toMatch(/was imported before/);
   });
@@ -192,7 +202,8 @@ describeEachDatabase('reconciliation: an edited statement and the exceptions que
     });
     expect(response.statusCode, response.body).toBe(201);
   };
-  const importFile = (content: string, fileName = 'statement.bai2') => finance.post('/api/v1/staff/reconciliation/statements', { fileName, content });
+  const importFile = (content: string, fileName = 'statement.bai2') =>
+    finance.post('/api/v1/staff/reconciliation/statements', { fileName, content, reason: 'Daily statement from the settlement bank' });
   const openExceptions = async () => (await finance.get('/api/v1/staff/reconciliation/exceptions?status=open')).json<ExceptionList>().items;
   const settlementAchBalance = async () => {
     const [row] = await database().query<{ balance: bigint }>('SELECT debits_posted - credits_posted AS balance FROM ledger_accounts WHERE id = $1', [

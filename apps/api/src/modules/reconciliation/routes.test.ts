@@ -60,7 +60,7 @@ describeEachDatabase('reconciliation routes', (database) => {
     ({ browser: finance, member: financeMember } = await staffBrowser(built.app, database(), built.config, 'finance'));
   });
   const upload = (browser: TestBrowser, content: string, fileName = 'wires.bai2') =>
-    browser.post('/api/v1/staff/reconciliation/statements', { fileName, content });
+    browser.post('/api/v1/staff/reconciliation/statements', { fileName, content, reason: 'Daily statement from the settlement bank' });
 
   it('lists the queue open first and oldest day first, a page of 50 at a time', async () => {
     // The later day is imported first: the queue still shows the earlier day first.
@@ -128,6 +128,19 @@ describeEachDatabase('reconciliation routes', (database) => {
     expect(foreign.json().error.fields.content).toBe("account 555000111 is not one of the bank's settlement accounts");
     const empty = await upload(finance, '');
     expect(empty.json().error.fields.content).toBe('the file is empty');
+    // An import is a staff action: without a reason it is refused, and with one the reason is audited.
+    const unexplained = await finance.post('/api/v1/staff/reconciliation/statements', {
+      fileName: 'wires.bai2',
+      content: statement('2026-03-04', unknownLines(1, 500)),
+    });
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().error.fields.reason).toBeTruthy();
+    const reasons = await database().query<{ reason: string }>(
+      `SELECT details->>'reason' AS reason FROM audit_log WHERE action = 'reconciliation.statement_imported' AND actor_id = $1`,
+      [financeMember.id],
+    );
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons.every((row) => row.reason === 'Daily statement from the settlement bank')).toBe(true);
     expect(await database().query(`SELECT id FROM bank_statements WHERE as_of_date = '2026-03-04'`)).toEqual([]);
     // A file that is not a statement is a bad request: refused, and nothing written (the audit log included).
     expect(await database().query(`SELECT id FROM audit_log WHERE action = 'reconciliation.statement_refused'`)).toEqual([]);

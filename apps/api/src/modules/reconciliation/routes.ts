@@ -44,7 +44,9 @@ export function reconciliationRoutes(dependencies: ReconciliationDependencies): 
       },
       async (request, reply) => {
         const actor = staffActorOf(request);
-        const outcome = await importStatement(dependencies, request.body, { actorType: 'staff', actorId: actor.staffId, origin: originOf(request) });
+        const { fileName, content, reason } = request.body;
+        const importedBy = { actorType: 'staff' as const, actorId: actor.staffId, origin: originOf(request), reason };
+        const outcome = await importStatement(dependencies, { fileName, content }, importedBy);
         if (outcome.kind === 'already_imported') throw new AppError('already_imported', 'This statement file was imported before');
         if (outcome.kind === 'invalid') {
           const message = outcome.line === null ? outcome.message : `line ${outcome.line}: ${outcome.message}`;

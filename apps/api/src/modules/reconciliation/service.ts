@@ -47,6 +47,8 @@ export interface ImportedBy {
   actorType: 'staff' | 'system';
   actorId: string;
   origin?: RequestOrigin;
+  /** A staff member's reason (the console requires one); the ops CLI and the sandbox's simulator say theirs. */
+  reason?: string;
 }
 
 export function presentStatement(row: StatementRow): BankStatement {
@@ -108,8 +110,17 @@ function linesOf(file: Bai2File): { asOfDate: string; lines: StatementLine[] } |
 }
 
 function auditOf(importedBy: ImportedBy, entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'ip' | 'userAgent' | 'requestId'>): AuditEntry {
-  const { origin } = importedBy;
-  return { actorType: importedBy.actorType, actorId: importedBy.actorId, ip: origin?.ip, userAgent: origin?.userAgent, requestId: origin?.requestId, ...entry };
+  const { origin, reason } = importedBy;
+  const details = reason === undefined ? entry.details : { ...entry.details, reason };
+  return {
+    actorType: importedBy.actorType,
+    actorId: importedBy.actorId,
+    ip: origin?.ip,
+    userAgent: origin?.userAgent,
+    requestId: origin?.requestId,
+    ...entry,
+    details,
+  };
 }
 
 /** The ledger's entries a statement as of `asOfDate` is matched against: the window's, and earlier ones still waiting. */

@@ -86,7 +86,11 @@ export function sandboxStatementAfterDay(deps: ReconciliationDependencies): (day
     const target = sandboxStatementPath(deps.config, day);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await writeFile(target, content, { mode: 0o600 });
-    const outcome = await importStatement(deps, { fileName: `${day}.bai2`, content }, { actorType: 'system', actorId: 'rail-simulator' });
+    const outcome = await importStatement(
+      deps,
+      { fileName: `${day}.bai2`, content },
+      { actorType: 'system', actorId: 'rail-simulator', reason: "the sandbox settlement bank's statement of the day" },
+    );
     // A day run again writes the same statement, imported already; anything else is a defect of the simulator.
     if (outcome.kind === 'invalid') throw new Error(`the sandbox's statement of ${day} does not import: ${outcome.message}`);
   };

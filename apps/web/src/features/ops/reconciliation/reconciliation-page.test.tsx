@@ -208,10 +208,17 @@ describe('/ops/reconciliation', () => {
     const input = screen.getByLabelText('BAI2 statement file');
     await user.upload(input, new File([content], 'settlement.bai', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Import the statement' }));
+    // An import is a staff action: it needs a reason, kept in the audit log.
+    const reason = screen.getByLabelText('Reason (kept in the audit log)');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toBeUndefined();
+    await user.type(reason, 'Daily statement');
+    await user.click(screen.getByRole('button', { name: 'Import the statement' }));
     expect(await screen.findByText('Imported settlement-2026-11-27.bai (Nov 27, 2026): 12 lines, 11 matched, 1 in the exceptions queue.')).toBeTruthy();
-    expect(sent).toEqual({ fileName: 'settlement.bai', content: sentContent });
+    expect(sent).toEqual({ fileName: 'settlement.bai', content: sentContent, reason: 'Daily statement' });
     answer = failed('already_imported', 'This statement file was imported before', 409);
     await user.upload(input, new File([content], 'settlement.bai', { type: 'text/plain' }));
+    await user.type(reason, 'Sent again by the bank');
     await user.click(screen.getByRole('button', { name: 'Import the statement' }));
     expect(await screen.findByText('This statement file was imported before')).toBeTruthy();
     answer = {

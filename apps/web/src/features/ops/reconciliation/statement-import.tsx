@@ -3,7 +3,7 @@ import { Upload } from 'lucide-react';
 import { importStatementRequestSchema, type BankStatement } from '@strongroom/contracts/books.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { formatBankDate } from '../disputes/dispute-words.ts';
 import { useImportStatement } from './reconciliation-api.ts';
 import { reconciliationRefusalInWords } from './reconciliation-words.ts';
@@ -20,7 +20,8 @@ function importedText(statement: BankStatement): string {
 export function StatementImport() {
   const importing = useImportStatement();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ file?: string; reason?: string }>({});
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -28,17 +29,21 @@ export function StatementImport() {
     setDone(null);
     importing.reset();
     const file = inputRef.current?.files?.[0];
-    const checked = importStatementRequestSchema.safeParse({ fileName: file?.name ?? '', content: file ? (await file.text()).replace(/\r\n?/g, '\n') : '' });
+    const content = file ? (await file.text()).replace(/\r\n?/g, '\n') : '';
+    const checked = importStatementRequestSchema.safeParse({ fileName: file?.name ?? '', content, reason: reasonRef.current?.value ?? '' });
     if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message);
-      inputRef.current?.focus();
+      const issueOf = (field: string) => checked.error.issues.find((issue) => issue.path[0] === field)?.message;
+      const errors = { file: issueOf('fileName') ?? issueOf('content'), reason: issueOf('reason') };
+      setFieldErrors(errors);
+      (errors.file ? inputRef : reasonRef).current?.focus();
       return;
     }
-    setFieldError(undefined);
+    setFieldErrors({});
     importing.mutate(checked.data, {
       onSuccess: ({ statement }) => {
         setDone(importedText(statement));
         if (inputRef.current) inputRef.current.value = '';
+        if (reasonRef.current) reasonRef.current.value = '';
       },
     });
   }
@@ -52,8 +57,9 @@ export function StatementImport() {
         hint="The settlement bank's statement of the bank's own accounts (.bai or .txt, 2 MB at most)"
         type="file"
         accept=".bai,.bai2,.txt,text/plain"
-        error={fieldError}
+        error={fieldErrors.file}
       />
+      <TextAreaField ref={reasonRef} label="Reason (kept in the audit log)" rows={2} maxLength={500} error={fieldErrors.reason} />
       {done ? (
         <Notice tone="success" role="status">
           {done}
