@@ -102,6 +102,9 @@ import { trustProxyFor } from './platform/trusted-proxies.ts';
 import { storageFor, type FileStorage } from './platform/storage.ts';
 import { multipartLimits } from './platform/uploads.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { authorizationServerRoutes, connectedAppRoutes, createAuthorizationServer } from './modules/connected-apps/service.ts';
+import { fdxRoutes } from './modules/fdx/routes.ts';
+import { sandboxBudgetAppRoutes } from './modules/sandbox-budget-app/routes.ts';
 
 export interface AppDependencies {
   db: Database;
@@ -112,10 +115,7 @@ export interface AppDependencies {
   opsToken?: string;
   /** Where log lines go; tests read them to prove secrets stay out. Default: stdout. */
   logStream?: NodeJS.WritableStream;
-  /**
-   * The time the job queue and the ledger's deadlines go by. Default: the database's now() (and
-   * the machine's time for recurring jobs); tests give a TestClock and move it (db/clock.ts).
-   */
+  /** The time the job queue and the ledger's deadlines go by (default: the database's now()); tests give a TestClock (db/clock.ts). */
   clock?: Clock;
 }
 
@@ -159,6 +159,9 @@ export async function build(config: Config, dependencies: AppDependencies): Prom
   const modules = wireModules(config, dependencies, services);
   await registerPlatform(app, config, dependencies, modules);
   await app.register(async (api) => registerApi(api, app, config, modules), { prefix: apiPrefix });
+  await app.register(authorizationServerRoutes(modules.connectedApps));
+  await app.register(fdxRoutes(modules.connectedApps), { prefix: '/fdx/v6' });
+  if (config.mode === 'sandbox') await app.register(sandboxBudgetAppRoutes({ db: dependencies.db, config }), { prefix: '/sandbox/budget-app' });
   if (dependencies.opsToken) {
     const context = { database: async () => dependencies.db, config, liveEvents: services.liveEvents };
     await app.register(opsRoutes({ context, token: dependencies.opsToken, run: runOpsCommand }));
@@ -238,10 +241,9 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
     await sweepRateLimitCounters(db, clock);
   });
   jobs.every(rateLimitSweepJobKind, rateLimitSweepIntervalMs);
-  // Concurrent payments share ledger transactions (docs/ledger.md); see docs/decisions/016-money-movement.md.
   const paymentStages = createPaymentStageTimer();
   const stepUpMethods: StepUpMethods = { passkey: hasPasskey, totp: hasConfirmedTotp };
-  // Every money rule reads the app's clock (absent in production: the machine's and the database's time).
+  // Every money rule reads the app's clock (absent in production); payments share ledger transactions (docs/decisions/016).
   const payments = {
     db,
     clock,
@@ -257,7 +259,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   const stepUp = stepUpDependencies(payments);
   const settleSoon = registerPaymentJobs(jobs, payments);
   registerLoanJobs(jobs, { db, liveEvents, config, clock });
-  // Issue 33: scheduled payments run every five minutes, and end of day pays those due up to each day it runs first.
+  // Issue 33: scheduled payments run every five minutes, and end of day first pays those due up to each day.
   const paying = { ...payments, settleSoon };
   registerScheduledPaymentJobs(jobs, paying);
   // Issue 34: disputes' credit on its deadline and reversals on their date, every five minutes and in each end-of-day day after scheduled payments.
@@ -271,6 +273,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
   const cards = { db, config, clock, stepUp, liveEvents, scheduleAutoApproval: approveCard && ((cardId: string) => approveCard({ cardId })) };
   registerCardJobs(jobs, cards);
+  const connectedApps = { db, config, clock: clock ?? systemClock, stepUp, liveEvents };
   return {
     db,
     services,
@@ -282,6 +285,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
     onboarding: { db, sms, storage, config, scheduleAutoApproval },
     staff: { db, config },
     disputes,
+    connectedApps: { ...connectedApps, authorizationServer: createAuthorizationServer(connectedApps) },
   };
 }
 
@@ -298,8 +302,7 @@ async function registerPlatform(app: Server, config: Config, dependencies: AppDe
   registerSecurityHeaders(app);
   answerWhileClosing(app);
   await app.register(fastifyCookie);
-  // Counters live in the database, so a limit means the same with 1 or N processes; a database
-  // that is away while counting answers 503 like any other (docs/decisions/042).
+  // Counters live in the database: a limit means the same with 1 or N processes (docs/decisions/042).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db, clock) });
   await app.register(multipart, { limits: multipartLimits });
   decorateSessions(app);
@@ -370,26 +373,23 @@ async function registerApi(api: Server, app: Server, config: Config, modules: Mo
   await api.register(referralStaffRoutes({ db, liveEvents, bankName: config.bankName }));
   await api.register(secureMessageRoutes(db));
   await api.register(securityEventRoutes({ db, liveEvents }));
-  // Issue 32: the product catalogue, the business calendar, and the back office's products and fee refunds.
+  // Issue 32: products, the business calendar, fee refunds; 33: billers, bill payees, payments later or repeating.
   await api.register(productRoutes({ db, config, clock: payments.clock }));
   await api.register(calendarRoutes({ db, config, clock: payments.clock }));
   await api.register(productStaffRoutes({ db, config, clock: payments.clock }));
   await api.register(feeRefundStaffRoutes({ db, bankName: config.bankName, clock: payments.clock }));
-  // Issue 33: bill pay's billers (the back office's: billers.manage), bill payees (paid by POST /transfers of kind bill), payments later or repeating.
   await api.register(billerRoutes(db));
   await api.register(billPayeeRoutes({ db, config }));
   await api.register(billerStaffRoutes({ db, config }));
   await api.register(scheduledPaymentRoutes(payments));
-  // Issue 34 items 1-2: the customer's disputes (reporting, the case, evidence).
+  // Issue 34: disputes and their letters (customer and back office); 35: the books, reconciliation; 38: connected apps (consents, data recipients).
   await api.register(disputeRoutes({ db, config, storage, clock: payments.clock, liveEvents, scheduleCardApproval: cards.scheduleAutoApproval || undefined }));
-  // Issue 34 item 4: a dispute's letters as PDFs, for the customer and the back office.
   await api.register(disputeLetterRoutes(db));
   await api.register(disputeLetterStaffRoutes(db));
-  // Issue 34 items 3 and 5: the back office's disputes (disputes.manage), and the money of a dispute.
   await api.register(disputeStaffRoutes(modules.disputes));
-  // Issue 35: the bank's own books (reports, closed days, adjusting entries) and the reconciliation with the settlement bank.
   await api.register(booksRoutes({ db, config, clock: payments.clock, liveEvents }));
   await api.register(reconciliationRoutes({ db, config, clock: payments.clock, liveEvents }));
+  await api.register(connectedAppRoutes(modules.connectedApps));
   if (config.mode === 'sandbox') {
     await api.register(devRoutes(db));
     await api.register(cardNetworkRoutes(cards));

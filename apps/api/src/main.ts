@@ -13,6 +13,7 @@ import QRCode from 'qrcode';
 import type { StaffEnrolment } from '@strongroom/contracts/staff.ts';
 import { demoSignIn, seedSandbox } from './modules/onboarding/sandbox-seed.ts';
 import { seedSandboxBillers } from './modules/billers/sandbox-seed.ts';
+import { seedSandboxBudgetApp } from './modules/sandbox-budget-app/seed.ts';
 import { ensureSandboxAdmin, sandboxAdmin } from './modules/staff/sandbox-admin.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/open-database.ts';
 import { newOpsToken, readLiveServerLock, removeServerLock, writeServerLock } from './platform/server-lock.ts';
@@ -71,6 +72,8 @@ async function seedOnce(config: Config, db: Database): Promise<StaffEnrolment | 
   if (config.mode !== 'sandbox') return undefined;
   await seedSandbox({ db, storage: storageFor(config), secrets: config.secrets });
   await seedSandboxBillers(db, config);
+  // Issue 38: the fictional budgeting app, registered as a data recipient with its own key.
+  await seedSandboxBudgetApp(db, config);
   return ensureSandboxAdmin({ db, config });
 }
 
@@ -175,6 +178,7 @@ async function printOpening(config: Config, url: string, newAdmin: StaffEnrolmen
       ? [
           `  Sandbox inbox (mail and SMS): ${url}/dev/mail`,
           `  Demo customer: ${demoSignIn.email} / ${demoSignIn.password}`,
+          `  Sandbox connected app (Pennywise): ${url}/sandbox/budget-app`,
           `  Staff console: ${url}/ops/login as ${sandboxAdmin.email} / ${sandboxAdmin.password} (the page offers the current code)`,
         ]
       : []),

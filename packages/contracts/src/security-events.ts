@@ -22,6 +22,7 @@ export const securityEventKindSchema = z.enum([
   'card',
   'payee',
   'account',
+  'connected_app',
   'report',
   'other',
 ]);

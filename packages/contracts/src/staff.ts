@@ -44,6 +44,8 @@ export const staffPermissions = [
   'books.adjust',
   /** Importing the settlement bank's statements and resolving reconciliation exceptions (issue 35 item 4). */
   'reconciliation.manage',
+  /** Registering, changing, enabling and disabling connected apps (data recipients), with a reason (issue 38 item 2). */
+  'connected_apps.manage',
 ] as const;
 export const staffPermissionSchema = z.enum(staffPermissions);
 export type StaffPermission = z.infer<typeof staffPermissionSchema>;

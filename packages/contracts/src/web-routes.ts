@@ -46,6 +46,8 @@ export const customerRoutePaths = [
   '/settings/activity',
   '/settings/security',
   '/settings/contact',
+  '/settings/connected-apps',
+  '/connect/:uid',
   '/email-change/:token',
   '/privacy',
   '/help',

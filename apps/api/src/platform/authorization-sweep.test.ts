@@ -13,6 +13,7 @@ import { applyForLoan } from '../test/loans.ts';
 import { passkeyFor, SoftwarePasskey, type CreationOptionsJSON } from '../test/passkeys.ts';
 import { ownTransfer, type PayingCustomer } from '../test/payments.ts';
 import { createTestStaff, staffBrowser } from '../test/staff.ts';
+import { consentInForce, waitingConnectRequest } from '../test/connected-apps.ts';
 
 /**
  * Who may call what: every route the server has, in one table (decision 038). The sweep below
@@ -45,7 +46,9 @@ type Resource =
   | 'beneficiary'
   | 'scheduledPayment'
   | 'billPayee'
-  | 'dispute';
+  | 'dispute'
+  | 'connectRequest'
+  | 'connectedApp';
 type Ids = Record<Resource, string>;
 /** A request's query string and body, made from the caller's own ids and the ids to try. */
 type Shape = (own: Ids, tried: Ids) => { query?: string; body?: object };
@@ -56,13 +59,16 @@ type Access =
   | { access: 'loopback' }
   | { access: 'customer'; query?: string; probe?: Shape; stream?: true }
   | { access: 'owned'; resource: Resource; shape?: Shape }
-  | { access: 'staff'; permission: StaffPermission | 'signed-in' };
+  | { access: 'staff'; permission: StaffPermission | 'signed-in' }
+  /** A connected app's DPoP-bound access token (issue 38): no session of the bank's opens it; 401 with WWW-Authenticate: DPoP. */
+  | { access: 'token' };
 
 const open: Access = { access: 'public' };
 const sandbox: Access = { access: 'sandbox' };
 const customer: Access = { access: 'customer' };
 const owned = (resource: Resource, shape?: Shape): Access => ({ access: 'owned', resource, ...(shape ? { shape } : {}) });
 const staff = (permission: StaffPermission | 'signed-in'): Access => ({ access: 'staff', permission });
+const token: Access = { access: 'token' };
 const withBody =
   (body: object): Shape =>
   () => ({ body });
@@ -234,6 +240,13 @@ const routes: Record<string, Access> = {
   'POST /api/v1/dev/card-network/authorizations/{id}/clear': sandbox,
   'POST /api/v1/dev/card-network/authorizations/{id}/reverse': sandbox,
   'GET /api/v1/dev/staff-sign-in': sandbox,
+  // Issue 38: the sandbox's fictional budgeting app (Pennywise), a third party with no session of the bank's.
+  'GET /sandbox/budget-app': sandbox,
+  'GET /sandbox/budget-app/': sandbox,
+  'GET /sandbox/budget-app/styles.css': sandbox,
+  'POST /sandbox/budget-app/start': sandbox,
+  'GET /sandbox/budget-app/callback': sandbox,
+  'GET /sandbox/budget-app/refresh': sandbox,
 
   'POST /api/v1/staff/auth/login': open,
   'POST /api/v1/staff/auth/logout': open,
@@ -291,6 +304,31 @@ const routes: Record<string, Access> = {
   'GET /api/v1/staff/billers': staff('billers.manage'),
   'POST /api/v1/staff/billers': staff('billers.manage'),
   'PUT /api/v1/staff/billers/{id}': staff('billers.manage'),
+  'GET /api/v1/staff/data-recipients': staff('connected_apps.manage'),
+  'GET /api/v1/staff/data-recipients/{id}': staff('connected_apps.manage'),
+  'POST /api/v1/staff/data-recipients': staff('connected_apps.manage'),
+  'PUT /api/v1/staff/data-recipients/{id}': staff('connected_apps.manage'),
+  'POST /api/v1/staff/data-recipients/{id}/disable': staff('connected_apps.manage'),
+  'POST /api/v1/staff/data-recipients/{id}/enable': staff('connected_apps.manage'),
+  // Issue 38: the authorization server (OAuth 2.0, its own client authentication) and the consent page's API.
+  'GET /oauth/{*}': open,
+  'POST /oauth/{*}': open,
+  'GET /.well-known/oauth-authorization-server': open,
+  'GET /.well-known/openid-configuration': open,
+  'GET /api/v1/connect/requests/{uid}': owned('connectRequest'),
+  'POST /api/v1/connect/requests/{uid}/approve': owned('connectRequest', (own) => ({
+    body: { accountIds: [own.account], scopes: ['fdx:transactions:read'], days: 30 },
+  })),
+  'POST /api/v1/connect/requests/{uid}/refuse': owned('connectRequest'),
+  'GET /api/v1/me/connected-apps': customer,
+  'DELETE /api/v1/me/connected-apps/{consentId}': owned('connectedApp'),
+  // The FDX resource API: a connected app's token and its proof, never a session.
+  'GET /fdx/v6/accounts': token,
+  'GET /fdx/v6/accounts/{accountId}': token,
+  'GET /fdx/v6/accounts/{accountId}/transactions': token,
+  'GET /fdx/v6/accounts/{accountId}/statements': token,
+  'GET /fdx/v6/accounts/{accountId}/statements/{statementId}': token,
+  'GET /fdx/v6/accounts/{accountId}/contact': token,
   'GET /api/v1/bill-payees': customer,
   'POST /api/v1/bill-payees': customer,
   'DELETE /api/v1/bill-payees/{id}': owned('billPayee'),
@@ -508,6 +546,7 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       message: await read(`/api/v1/messages/${aliceIds.message}`),
       sessions: (Array.isArray(sessions) ? sessions : (sessions.items ?? [])).map((session) => session.id).sort(),
       transactions: await read('/api/v1/transactions'),
+      connectedApps: await read('/api/v1/me/connected-apps'),
     };
   }
 
@@ -594,6 +633,10 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
 
+    // A request to connect an app, waiting on the consent page in this customer's browser (issue 38).
+    const connectRequest = await waitingConnectRequest(app, db, who.browser);
+    const connectedApp = await consentInForce(app, db, who.id, who.checking.id);
+
     // A dispute of the transfer out (issue 34).
     const payment = await firstId(who, '/api/v1/transfers?status=pending');
     const dispute = await who.browser.post('/api/v1/disputes', {
@@ -622,6 +665,8 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
       scheduledPayment: scheduled.json<{ schedule: { id: string } }>().schedule.id,
       billPayee: billPayee.json<{ payee: { id: string } }>().payee.id,
       dispute: dispute.json<{ dispute: { id: string } }>().dispute.id,
+      connectRequest,
+      connectedApp,
     };
   }
 
@@ -684,6 +729,18 @@ describeEachDatabase('authorization sweep: every route, every kind of caller', (
         if (code !== 'unauthenticated') wrong.push(`${key}: ${response.statusCode} ${response.body.slice(0, 120)}`);
       } else if (rule.access === 'loopback') {
         if (response.statusCode !== 404) wrong.push(`${key}: ${response.statusCode} from outside`);
+      } else if (rule.access === 'token') {
+        // Nor does a customer's own session open it: the bank's cookie is not a connected app's token.
+        const withSession = await call(
+          alice.browser,
+          method,
+          fill(path, () => aliceIds.account),
+        );
+        for (const answer of [response, withSession]) {
+          const challenge = answer.headers['www-authenticate'];
+          if (answer.statusCode !== 401 || typeof challenge !== 'string' || !challenge.startsWith('DPoP'))
+            wrong.push(`${key} (token): ${answer.statusCode} ${challenge}`);
+        }
       } else if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500) {
         wrong.push(`${key} (public): ${response.statusCode} ${response.body.slice(0, 120)}`);
       }

@@ -11,6 +11,13 @@ describe('maskUrl', () => {
     expect(maskUrl('/resetpassword/short-token')).toBe('/resetpassword/[redacted]');
     expect(maskUrl('/api/v1/dev/outbox?to=a%40b.co&token=s3cret')).toBe('/api/v1/dev/outbox?to=a%40b.co&token=[redacted]');
     expect(maskUrl('/cards/4111111111111111')).toBe('/cards/[redacted]');
+    // A pushed authorization request's one-time reference and the code an app gets back (issue 38).
+    expect(maskUrl('/oauth/auth?client_id=app_1&request_uri=urn%3Aietf%3Aparams%3Aoauth%3Arequest_uri%3Aabc')).toBe(
+      '/oauth/auth?client_id=app_1&request_uri=[redacted]',
+    );
+    expect(maskUrl('/sandbox/budget-app/callback?code=abc&state=xyz&iss=http%3A%2F%2Flocalhost')).toBe(
+      '/sandbox/budget-app/callback?code=[redacted]&state=xyz&iss=http%3A%2F%2Flocalhost',
+    );
     expect(maskUrl('/savings')).toBe('/savings');
   });
 

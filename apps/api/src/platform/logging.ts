@@ -9,7 +9,8 @@ import { fromTrustedProxy, type TrustProxy } from './trusted-proxies.ts';
  * secrets masked because some links carry a token in the path (email verification, reset).
  */
 const secretPathPrefixes = ['/verification/', '/resetpassword/', '/api/v1/auth/verification/', '/api/v1/auth/password-reset/'];
-const secretQueryKeys = /^(token|code|otp|password|secret|key|session|pan|card.*)$/i;
+/** request_uri: a pushed authorization request's one-time reference (docs/connected-apps.md). */
+const secretQueryKeys = /^(token|code|otp|password|secret|key|session|pan|card.*|request_uri)$/i;
 /**
  * What people search for is personal data: a name, an email or an account number typed into the
  * history search (`GET /transactions?q=`), the staff customer search (`GET /staff/customers?q=`) or

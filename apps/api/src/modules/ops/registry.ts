@@ -19,6 +19,7 @@ import { negativeBalancesCommand } from '../accounts/ops-commands.ts';
 import { bookReportCommands } from '../books/ops-commands.ts';
 import { syncBooksTimeZone } from '../books/service.ts';
 import { reconciliationCommands, sandboxStatementAfterDay } from '../reconciliation/ops-commands.ts';
+import { connectedAppsCommands } from '../connected-apps/ops-commands.ts';
 import { achReturnCommand, achSettleCommand, heldTransfersCommand, reviewCommand } from '../payments/ops-commands.ts';
 
 /**
@@ -56,6 +57,8 @@ export const opsCommands: readonly OpsCommand[] = [
   ...bookReportCommands,
   closeDayCommandWith(endOfDayHooks),
   ...reconciliationCommands,
+  // Issue 38: the authorization server's signing keys.
+  ...connectedAppsCommands,
 ];
 
 export function findOpsCommand(name: string): OpsCommand | undefined {

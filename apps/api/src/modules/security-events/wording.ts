@@ -18,6 +18,8 @@ export const securityActionPatterns = [
   'password.%',
   'security.%',
   'onboarding.phone_verification',
+  // Connected apps (issue 38): the customer's own consents. Staff's data_recipient.* actions are not a customer's event.
+  'connected_app.%',
 ] as const;
 
 type Outcome = 'success' | 'failure' | 'denied';
@@ -64,6 +66,9 @@ const wordings: Readonly<Record<string, Wording>> = {
   'customer.phone_change_requested': { kind: 'account', title: 'New phone number asked for: a code was sent to it' },
   'customer.phone_changed': { kind: 'account', title: { success: 'Phone number changed', failure: 'Wrong or expired code for a new phone number' } },
   'customer.address_changed': { kind: 'account', title: 'Postal address changed' },
+  'connected_app.consented': { kind: 'connected_app', title: 'You let an app see your data' },
+  'connected_app.refused': { kind: 'connected_app', title: 'You said no to an app that asked to see your data' },
+  'connected_app.revoked': { kind: 'connected_app', title: "You ended an app's access: it can no longer see your data" },
   [notMeAction]: { kind: 'report', title: 'You reported an event ("This wasn\'t me")' },
 };
 
@@ -81,6 +86,7 @@ const familyKinds: readonly [prefix: string, kind: SecurityEventKind][] = [
   ['customer.password', 'password'],
   ['beneficiary.', 'payee'],
   ['bill_payee.', 'payee'],
+  ['connected_app.', 'connected_app'],
 ];
 
 export const genericTitle = 'Security change to your account';

@@ -5,7 +5,8 @@ import { assert } from '../../ledger/assert.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findMonthlyStatement, listMonthlyStatements, type MonthlyStatementRow } from './monthly-repository.ts';
 import { findStatementAccount, readTransferBatch } from './repository.ts';
-import { statementBatchSize, type Statement, type StatementLine, type StatementTotals } from './service.ts';
+import { statementBatchSize } from './batch-size.ts';
+import type { Statement, StatementLine, StatementTotals } from './service.ts';
 import { describeTransfer } from './words.ts';
 
 /**

@@ -12,6 +12,7 @@ import {
   type StatementTransferRow,
 } from './repository.ts';
 import { describeTransfer } from './words.ts';
+import { statementBatchSize } from './batch-size.ts';
 import { statementMaxDays, statementMonthsOffered, type StatementMonths } from '@strongroom/contracts/transactions.ts';
 
 /** What other modules' downloads reuse: CSV cells a spreadsheet will not run, and text the PDF's standard font can print. */
@@ -19,10 +20,13 @@ export { csvField, guardFormula, statementCsv } from './csv.ts';
 export { standardFontText } from './pdf.ts';
 /** The end-of-day job's cycle close tells the customer of each monthly statement it writes (modules/end-of-day). */
 export { notifyStatementReady, type ReadyStatement } from './monthly-notices.ts';
+/** The monthly statements as the FDX resource API lists them and serves their PDF, the customer's own file (modules/fdx). */
+export { monthlyStatementFileName, monthlyStatements, openMonthlyStatement } from './monthly-service.ts';
+export { monthlyStatementPdf } from './monthly-pdf.ts';
 
 /** A statement covers at most this many days: a leap year, from 1 January to 31 December. */
-/** Lines are read and written this many at a time, so memory does not grow with the statement. */
-export const statementBatchSize = 1_000;
+/** Lines are read and written this many at a time (batch-size.ts). */
+export { statementBatchSize };
 /** The opening balance walks back over the account's transfers this many at a time. */
 const openingBalanceChunkSize = 10_000;
 /** 100 million transfers on one account: more is a defect, not a customer. */
