@@ -44,6 +44,8 @@ export const queryKeys = {
   secureMessageList: ['secure-messages', 'list'],
   secureMessageThread: (id: string) => ['secure-messages', 'thread', id],
   securityEvents: ['security-events'],
+  /** Settings > Connected apps: the consents in force (`GET /me/connected-apps`). */
+  connectedApps: ['connected-apps'],
   passkeys: ['passkeys'],
   sessions: ['security', 'sessions'],
   totp: ['security', 'totp'],

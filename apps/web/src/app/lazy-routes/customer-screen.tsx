@@ -30,6 +30,7 @@ const SecurityActivityPage = lazy(() => import('../../features/security-activity
 const SecurityPage = lazy(() => import('../../features/settings/security/security-page.tsx'));
 const ContactDetailsPage = lazy(() => import('../../features/settings/contact/contact-details-page.tsx'));
 const EmailChangePage = lazy(() => import('../../features/settings/contact/email-change-page.tsx'));
+const ConnectedAppsPage = lazy(() => import('../../features/settings/connected-apps/connected-apps-page.tsx'));
 const OpenAccountPage = lazy(() => import('../../features/accounts/open-account-page.tsx'));
 const ScheduledPaymentsPage = lazy(() => import('../../features/scheduled-payments/scheduled-payments-page.tsx'));
 const SchedulePaymentPage = lazy(() => import('../../features/scheduled-payments/schedule-payment-page.tsx'));
@@ -37,6 +38,7 @@ const ScheduleDetailPage = lazy(() => import('../../features/scheduled-payments/
 const DisputesPage = lazy(() => import('../../features/disputes/disputes-page.tsx'));
 const ReportProblemPage = lazy(() => import('../../features/disputes/report-problem-page.tsx'));
 const DisputeDetailPage = lazy(() => import('../../features/disputes/dispute-detail-page.tsx'));
+const ConnectPage = lazy(() => import('../../features/connect/connect-page.tsx'));
 
 type CustomerRoutePath = (typeof customerRoutePaths)[number];
 
@@ -64,6 +66,7 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/new-card-form': <CardFormPage />,
   '/settings/security': <SecurityPage />,
   '/settings/contact': <ContactDetailsPage />,
+  '/settings/connected-apps': <ConnectedAppsPage />,
   '/email-change/:token': <EmailChangePage />,
   '/card-details/:id': <CardDetailsPage />,
   '/loan': <LoansPage />,
@@ -82,6 +85,8 @@ const customerScreens: Partial<Record<CustomerRoutePath, ReactNode>> = {
   '/disputes': <DisputesPage />,
   '/disputes/new': <ReportProblemPage />,
   '/disputes/:id': <DisputeDetailPage />,
+  // Issue 38: an app asks to read the customer's data; a signed-out visitor signs in on this page and stays on it.
+  '/connect/:uid': <ConnectPage />,
 };
 
 /**

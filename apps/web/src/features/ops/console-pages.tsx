@@ -118,6 +118,13 @@ export const consolePages: readonly ConsolePage[] = [
   },
   { path: 'products', label: 'Products', permission: 'products.edit', inNavigation: true, Page: lazy(() => import('./products/products-page.tsx')) },
   { path: 'billers', label: 'Billers', permission: 'billers.manage', inNavigation: true, Page: lazy(() => import('./billers/billers-page.tsx')) },
+  {
+    path: 'connected-apps',
+    label: 'Connected apps',
+    permission: 'connected_apps.manage',
+    inNavigation: true,
+    Page: lazy(() => import('./connected-apps/connected-apps-page.tsx')),
+  },
   { path: 'books', label: 'Books', permission: 'books.read', inNavigation: true, Page: lazy(() => import('./books/books-page.tsx')) },
   {
     path: 'books/adjustments',

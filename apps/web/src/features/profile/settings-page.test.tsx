@@ -23,6 +23,7 @@ describe('/settings', () => {
     const security = screen.getByRole('region', { name: 'Security' });
     expect(hrefOf(security, /^Security(?! activity)/)).toBe('/settings/security');
     expect(hrefOf(security, /Security activity/)).toBe('/settings/activity');
+    expect(hrefOf(security, /Connected apps/)).toBe('/settings/connected-apps');
     const explore = screen.getByRole('region', { name: 'Explore' });
     expect(hrefOf(explore, /Invite a friend/)).toBe('/invite');
     expect(hrefOf(explore, /Help/)).toBe('/help');

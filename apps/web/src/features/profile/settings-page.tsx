@@ -9,6 +9,7 @@ import {
   KeyRound,
   LifeBuoy,
   LogOut,
+  Plug,
   ShieldCheck,
   ShieldQuestion,
   type LucideIcon,
@@ -51,6 +52,7 @@ const securityLinks: readonly SettingsLink[] = [
     description: "Sign-ins and changes to your account, and a way to say “This wasn't me”.",
     Icon: Activity,
   },
+  { to: '/settings/connected-apps', label: 'Connected apps', description: 'Apps you let see your data, and ending their access.', Icon: Plug },
 ];
 
 const exploreLinks: readonly SettingsLink[] = [

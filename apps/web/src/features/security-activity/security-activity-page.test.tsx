@@ -46,6 +46,24 @@ describe('/settings/activity', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('leads from a connected-app event to the connected apps, and from no other', async () => {
+    const revoked: SecurityEvent = {
+      ...signIn,
+      id: '50',
+      action: 'connected_app.revoked',
+      kind: 'connected_app',
+      title: "You ended an app's access: it can no longer see your data",
+    };
+    renderApp('/settings/activity', {
+      'GET /api/v1/me': signedIn,
+      'GET /api/v1/me/security-events': { status: 200, body: { items: [revoked, signIn], nextCursor: null } },
+    });
+    const list = await screen.findByRole('list', { name: 'Security events' });
+    const links = within(list).getAllByRole('link', { name: 'See and manage your connected apps' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/settings/connected-apps']);
+    expect(within(links[0]?.closest('li') as HTMLElement).getByRole('heading', { name: revoked.title })).toBeTruthy();
+  });
+
   it('says so when there is nothing yet', async () => {
     renderApp('/settings/activity', { 'GET /api/v1/me': signedIn, 'GET /api/v1/me/security-events': { status: 200, body: { items: [], nextCursor: null } } });
     expect(await screen.findByText('No security activity yet')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Plug, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
 import type { SecurityEvent } from '@strongroom/contracts/security-events.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,6 +24,7 @@ export const notMeDoneNotice =
 function EventIcon({ event }: { event: SecurityEvent }) {
   if (event.outcome !== 'success') return <ShieldX aria-hidden="true" size={22} className="security-event__icon security-event__icon--failed" />;
   if (event.kind === 'report') return <ShieldAlert aria-hidden="true" size={22} className="security-event__icon security-event__icon--report" />;
+  if (event.kind === 'connected_app') return <Plug aria-hidden="true" size={22} className="security-event__icon" />;
   return <ShieldCheck aria-hidden="true" size={22} className="security-event__icon" />;
 }
 
@@ -51,6 +52,7 @@ function EventCard({ event, onNotMe }: { event: SecurityEvent; onNotMe: () => vo
           {event.device ? <span>{event.device}</span> : null}
           {event.ip ? <span className="tabular">{event.ip}</span> : null}
         </p>
+        {event.kind === 'connected_app' ? <Link to="/settings/connected-apps">See and manage your connected apps</Link> : null}
       </div>
       {event.kind === 'report' || event.reported ? null : (
         <Button
@@ -183,7 +185,7 @@ export default function SecurityActivityPage() {
       <BackLink to="/settings">Settings</BackLink>
       <PageHeader
         title="Security activity"
-        lead="Sign-ins, security codes, password and sign-in method changes, card numbers shown and new payees, newest first. If you do not recognise something, choose “This wasn’t me”."
+        lead="Sign-ins, security codes, password and sign-in method changes, card numbers shown, new payees and apps you connect, newest first. If you do not recognise something, choose “This wasn’t me”."
       />
       <EventList events={events} onNotMe={setReporting} />
       <NotMeDialog event={reporting} onClose={() => setReporting(null)} onAlreadyReported={() => void events.refetch()} />
