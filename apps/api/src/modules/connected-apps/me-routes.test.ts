@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { DataScope } from '@strongroom/contracts/connected-apps.ts';
+import type { Config } from '../../config.ts';
 import { TestClock } from '../../db/clock.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { TestBrowser } from '../../test/client.ts';
+import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentKit, type PayingCustomer } from '../../test/payments.ts';
 import { testAppSuite } from '../../test/suite.ts';
@@ -26,8 +28,9 @@ interface Listed {
 
 describeEachDatabase('Connected apps under Settings (issue 38)', (database) => {
   let app: FastifyInstance;
+  let config: Config;
   const clock = new TestClock();
-  const kit = paymentKit(testAppSuite(database, (built) => ({ app } = built), { dependencies: { clock } }));
+  const kit = paymentKit(testAppSuite(database, (built) => ({ app, config } = built), { dependencies: { clock } }));
 
   /** A data recipient as staff register one (the recipients part tests that form). */
   async function recipient(name: string, logoUrl: string | null = null): Promise<string> {
@@ -223,6 +226,35 @@ describeEachDatabase('Connected apps under Settings (issue 38)', (database) => {
     expect(after.statusCode, after.body).toBe(401);
     expect(String(after.headers['www-authenticate'])).toContain('error="invalid_token"');
     expect(await list(dana)).toEqual([]);
+  });
+
+  it('ends the access in every process: a second server that read with the token refuses its next request after the first one revoked', async () => {
+    // Processes of one bank share its secrets (the keys are sealed with ENCRYPTION_KEY) and its database, nothing else.
+    const secrets = { SESSION_SECRET: config.secrets.sessionSecret.toString('base64'), ENCRYPTION_KEY: config.secrets.encryptionKey.toString('base64') };
+    const second = await buildTestApp(database(), { environment: secrets, dependencies: { clock } });
+    try {
+      const erin = await kit.customer();
+      const budget = await registerTestRecipient(database(), { name: 'Two servers' });
+      const access = await grantTestAccess(
+        app,
+        { db: database() },
+        { customerId: erin.id, recipient: budget, scopes: ['fdx:transactions:read'], accountIds: [erin.checking.id] },
+      );
+      const readThroughSecond = async () =>
+        second.app.inject({
+          method: 'GET',
+          url: '/fdx/v6/accounts',
+          headers: { authorization: `DPoP ${access.accessToken}`, dpop: await access.proof('GET', '/fdx/v6/accounts') },
+        });
+      const before = await readThroughSecond();
+      expect(before.statusCode, before.body).toBe(200);
+      expect((await revoke(erin, access.consentId)).statusCode).toBe(204);
+      const after = await readThroughSecond();
+      expect(after.statusCode, after.body).toBe(401);
+      expect(String(after.headers['www-authenticate'])).toContain('error="invalid_token"');
+    } finally {
+      await second.app.close();
+    }
   });
 
   it('refuses a caller who is not signed in', async () => {
