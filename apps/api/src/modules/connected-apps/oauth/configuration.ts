@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { errors, type ClientInstance, type Configuration, type KoaContextWithOIDC, type ResourceServerInfo } from 'oidc-provider';
+import type { ClientInstance, Configuration, errors, KoaContextWithOIDC, ResourceServerInfo } from 'oidc-provider';
 import { dataScopes } from '@strongroom/contracts/connected-apps.ts';
 import type { Config } from '../../../config.ts';
 import type { Clock } from '../../../db/clock.ts';
@@ -66,7 +66,11 @@ function escapeHtml(value: string): string {
  * oidc-provider's configuration (docs/connected-apps.md, "Authorization server"): FAPI 2.0 Security
  * Profile. Each choice is explained where it is made.
  */
-export function providerConfiguration(dependencies: { db: Database; config: Config; clock: Clock }, keys: SigningKeys): Configuration {
+export function providerConfiguration(
+  dependencies: { db: Database; config: Config; clock: Clock },
+  keys: SigningKeys,
+  oidcErrors: typeof errors,
+): Configuration {
   const { db, config, clock } = dependencies;
   const issuer = config.publicUrl;
   const fdxResource = fdxResourceOf(issuer);
@@ -125,7 +129,7 @@ export function providerConfiguration(dependencies: { db: Database; config: Conf
         // The data clusters an app may ask for are those staff allowed it (read here, per client:
         // the provider refuses any other scope with invalid_scope).
         getResourceServerInfo: async (_ctx: unknown, indicator: string, client: ClientInstance): Promise<ResourceServerInfo> => {
-          if (indicator !== fdxResource) throw new errors.InvalidTarget();
+          if (indicator !== fdxResource) throw new oidcErrors.InvalidTarget();
           const allowed = (await findRecipientByClientId(db, client.clientId))?.allowed_scopes ?? [];
           const scope = dataScopes.filter((dataScope) => allowed.includes(dataScope)).join(' ');
           return { scope, audience: fdxResource, accessTokenTTL: accessTokenSeconds, accessTokenFormat: 'opaque' };
@@ -166,7 +170,7 @@ export function providerConfiguration(dependencies: { db: Database; config: Conf
     // Read at every token issue (code and refresh alike): no token for a consent revoked or expired.
     extraTokenClaims: async (_ctx: unknown, token: { grantId?: string }) => {
       if (!token.grantId || !(await findConsentInForceByGrant(db, token.grantId, clock.now()))) {
-        throw new errors.InvalidGrant('the customer consent is no longer in force');
+        throw new oidcErrors.InvalidGrant('the customer consent is no longer in force');
       }
       return undefined;
     },

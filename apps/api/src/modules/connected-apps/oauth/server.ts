@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { Config } from '../../../config.ts';
 import type { Clock } from '../../../db/clock.ts';
 import type { Database } from '../../../db/database.ts';
@@ -36,7 +36,10 @@ export function createAuthorizationServer(dependencies: { db: Database; config: 
 
   async function build(): Promise<Built> {
     const keys = await loadSigningKeys(dependencies.db, dependencies.config.secrets.encryptionKey);
-    const provider = new Provider(dependencies.config.publicUrl, providerConfiguration(dependencies, keys));
+    // Loaded on first use, not with the server: oidc-provider 9 prints a warning on Node 20 (it
+    // supports Node 22 and later), and a server that serves no app should start without it.
+    const { default: OidcProvider, errors } = await import('oidc-provider');
+    const provider = new OidcProvider(dependencies.config.publicUrl, providerConfiguration(dependencies, keys, errors));
     // X-Forwarded-* only from the proxies the bank trusts (config TRUST_PROXY).
     provider.proxy = dependencies.config.trustProxy !== false;
     return { provider, callback: provider.callback(), fingerprint: keys.fingerprint, checkedAt: Date.now() };
