@@ -49,6 +49,10 @@ export function sandboxBudgetAppRoutes(dependencies: { db: Database; config: Con
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
+    // Pennywise is a third party's app, not the bank's API: none of its pages is in the OpenAPI document.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     // Pennywise's connect button is a plain form (no script under the bank's CSP); its post has no
     // fields. A post of any other kind (JSON from a script) is not its own form: 415, nothing started.
     app.removeAllContentTypeParsers();

@@ -108,9 +108,11 @@ export function authorizationServerRoutes(dependencies: ConnectedAppsDependencie
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     // The provider's endpoints answer GET and POST only (no CORS: no app runs in a browser).
-    app.route({ method: ['GET', 'POST'], url: '/oauth/*', handler: (request, reply) => handOver(server, request, reply) });
-    app.get('/.well-known/openid-configuration', (request, reply) => handOver(server, request, reply));
+    // Not in the bank's OpenAPI document: the discovery document describes these endpoints.
+    const schema = { hide: true };
+    app.route({ method: ['GET', 'POST'], url: '/oauth/*', schema, handler: (request, reply) => handOver(server, request, reply) });
+    app.get('/.well-known/openid-configuration', { schema }, (request, reply) => handOver(server, request, reply));
     // RFC 8414: the same metadata, at the OAuth name.
-    app.get('/.well-known/oauth-authorization-server', (request, reply) => handOver(server, request, reply, '/.well-known/openid-configuration'));
+    app.get('/.well-known/oauth-authorization-server', { schema }, (request, reply) => handOver(server, request, reply, '/.well-known/openid-configuration'));
   };
 }
