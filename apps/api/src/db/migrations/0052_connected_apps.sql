@@ -61,7 +61,9 @@ CREATE TABLE connected_app_consents (
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL CHECK (expires_at > created_at AND expires_at <= created_at + interval '366 days'),
   revoked_at timestamptz,
-  revoked_by text CHECK (revoked_by IN ('customer', 'staff', 'recipient_disabled')),
+  -- 'app': the app revoked its refresh token (RFC 7009), or the authorization server ended the
+  -- grant itself (a replayed code): either way nothing of the grant is left, so nor is the consent.
+  revoked_by text CHECK (revoked_by IN ('customer', 'staff', 'recipient_disabled', 'app')),
   last_used_at timestamptz,
   CHECK ((revoked_at IS NULL) = (revoked_by IS NULL))
 );

@@ -414,6 +414,34 @@ describeEachDatabase('Connecting an app with openid-client: FAPI 2.0 with PAR, P
     ).rejects.toMatchObject({ error: 'invalid_client' });
   });
 
+  it('ends the consent when the app revokes its refresh token (RFC 7009): Settings no longer lists it, and its access token stops', async () => {
+    const connected = await connectWithOpenIdClient(
+      app,
+      { db: database() },
+      { recipient, customer, accountIds: [dana.checking.id], scopes: ['fdx:transactions:read'] },
+    );
+    const listed = async () =>
+      (await dana.browser.get('/api/v1/me/connected-apps')).json<{ items: { consentId: string }[] }>().items.map((item) => item.consentId);
+    expect(await listed()).toContain(connected.consentId);
+    await client.tokenRevocation(connected.config, connected.tokens.refresh_token ?? '');
+    expect(await listed()).not.toContain(connected.consentId);
+    const [row] = await database().query<{ revoked_by: string | null }>('SELECT revoked_by FROM connected_app_consents WHERE id = $1', [connected.consentId]);
+    expect(row?.revoked_by).toBe('app');
+    await expect(
+      client.fetchProtectedResource(
+        connected.config,
+        connected.tokens.access_token,
+        new URL('http://bank.test/fdx-probe/accounts'),
+        'GET',
+        undefined,
+        undefined,
+        {
+          DPoP: connected.dpop,
+        },
+      ),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+
   it('refuses a refresh once the consent expired, though the refresh token was made to last as long', async () => {
     const connected = await connectWithOpenIdClient(
       app,

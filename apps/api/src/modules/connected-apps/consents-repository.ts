@@ -131,3 +131,11 @@ export async function touchConsent(db: Queryable, consentId: string, now: Date):
     [consentId, now],
   );
 }
+
+/**
+ * The authorization server ended a grant (the app revoked its refresh token, or a code was
+ * replayed): the consent behind it ends too, so Settings no longer lists an access the app gave up.
+ */
+export async function endConsentOfGrant(db: Queryable, grantId: string): Promise<void> {
+  await db.query(`UPDATE connected_app_consents SET revoked_at = now(), revoked_by = 'app' WHERE grant_id = $1 AND revoked_at IS NULL`, [grantId]);
+}

@@ -1,6 +1,7 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../../../db/database.ts';
 import { sha256 } from '../../../platform/crypto.ts';
+import { endConsentOfGrant } from '../consents-repository.ts';
 import { findRecipientByClientId } from '../recipients-repository.ts';
 
 /**
@@ -97,6 +98,9 @@ export function oauthStoreAdapter(db: Queryable): new (model: string) => Adapter
 
     async destroy(id: string): Promise<void> {
       await db.query('DELETE FROM oauth_store WHERE model = $1 AND id = $2', [this.model, storedId(this.model, id)]);
+      // The provider destroys a grant when it revokes it (helpers/revoke: a refresh token revoked by
+      // its app, a replayed code); a grant still being made has no consent yet, so this ends none.
+      if (this.model === 'Grant') await endConsentOfGrant(db, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
