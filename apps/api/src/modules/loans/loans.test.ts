@@ -16,6 +16,7 @@ import { staffBrowser } from '../../test/staff.ts';
 import { pdfText, toolMissing } from '../../test/statements.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { addMonths } from './schedule.ts';
+import { bankToday } from './service.ts';
 
 describeEachDatabase('loans: the whole life of a loan', (database) => {
   let app: FastifyInstance;
@@ -121,7 +122,8 @@ describeEachDatabase('loans: the whole life of a loan', (database) => {
     expect((await historyDescriptions(dana))[0]).toMatchObject({ description: 'Loan disbursement', amountCents: 10_000, kind: 'loan_disbursement' });
     expect(await notificationsNamed(dana, 'Loan paid out')).toHaveLength(1);
     const active = await detail(dana, loan.id);
-    const disbursedOn = active.loan.disbursedAt?.slice(0, 10) ?? '';
+    // The bank's calendar day of the payout (its time zone), not the UTC date of the instant: they differ for hours each night.
+    const disbursedOn = bankToday(config.bankTimeZone, new Date(active.loan.disbursedAt ?? ''));
     const due = (number: number) => addMonths(disbursedOn, number);
     expect(active.schedule.map((line) => line.paymentCents)).toEqual([1725, 1725, 1725, 1725, 1725, 1728]);
     expect(active.schedule.map((line) => line.dueDate)).toEqual([1, 2, 3, 4, 5, 6].map(due));
