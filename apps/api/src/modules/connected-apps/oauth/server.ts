@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../../config.ts';
 import type { Clock } from '../../../db/clock.ts';
@@ -108,8 +109,12 @@ export function authorizationServerRoutes(dependencies: ConnectedAppsDependencie
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     // The provider's endpoints answer GET and POST only (no CORS: no app runs in a browser).
-    // Not in the bank's OpenAPI document: the discovery document describes these endpoints.
-    const schema = { hide: true };
+    // In the bank's OpenAPI document by name only (the authorization sweep finds the wildcard route
+    // there): the discovery document describes these endpoints and what they answer.
+    const schema = {
+      description: 'The OAuth 2.0 authorization server (FAPI 2.0): see /.well-known/oauth-authorization-server',
+      response: { 200: z.unknown() },
+    };
     app.route({ method: ['GET', 'POST'], url: '/oauth/*', schema, handler: (request, reply) => handOver(server, request, reply) });
     app.get('/.well-known/openid-configuration', { schema }, (request, reply) => handOver(server, request, reply));
     // RFC 8414: the same metadata, at the OAuth name.
