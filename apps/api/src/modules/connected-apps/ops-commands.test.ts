@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { expect, it } from 'vitest';
 import { systemClock } from '../../db/clock.ts';
 import type { Config } from '../../config.ts';
@@ -21,6 +22,9 @@ describeEachDatabase('rotate-oauth-keys (issue 38)', (database) => {
   async function publishedByANewProcess(config: Config): Promise<PublishedKey[]> {
     const server = createAuthorizationServer({ db: database(), config, clock: systemClock });
     const app = Fastify();
+    // The bank's schemas are zod's (app.ts sets the same compilers).
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(authorizationServerRoutes({ authorizationServer: server } as ConnectedAppsDependencies));
     const response = await app.inject({ method: 'GET', url: '/oauth/jwks' });
     await app.close();
