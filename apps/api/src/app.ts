@@ -102,7 +102,7 @@ import { trustProxyFor } from './platform/trusted-proxies.ts';
 import { storageFor, type FileStorage } from './platform/storage.ts';
 import { multipartLimits } from './platform/uploads.ts';
 import { registerWebApp } from './platform/web-app.ts';
-import { authorizationServerRoutes, connectedAppRoutes, createAuthorizationServer } from './modules/connected-apps/service.ts';
+import { authorizationServerRoutes, connectedAppRoutes, createAuthorizationServer, registerConnectedAppJobs } from './modules/connected-apps/service.ts';
 import { fdxRoutes } from './modules/fdx/routes.ts';
 import { sandboxBudgetAppRoutes } from './modules/sandbox-budget-app/routes.ts';
 
@@ -221,8 +221,7 @@ function delayedJob(services: AppServices, clock: Clock | undefined, kind: strin
 
 /**
  * What each module is given, and the background jobs of those that have them, in the order they
- * were always registered. The step-up methods besides SMS are given here (docs/decisions/063).
- */
+ * were always registered; the step-up methods besides SMS too (docs/decisions/063). */
 function wireModules(config: Config, dependencies: AppDependencies, services: AppServices) {
   const { db, clock } = dependencies;
   const { jobs, mailer, sms, storage, liveEvents } = services;
@@ -273,6 +272,7 @@ function wireModules(config: Config, dependencies: AppDependencies, services: Ap
   const approveCard = delayedJob(services, clock, cardAutoApproveJobKind, config.cardAutoApproveSeconds);
   const cards = { db, config, clock, stepUp, liveEvents, scheduleAutoApproval: approveCard && ((cardId: string) => approveCard({ cardId })) };
   registerCardJobs(jobs, cards);
+  registerConnectedAppJobs(jobs, db);
   const connectedApps = { db, config, clock: clock ?? systemClock, stepUp, liveEvents };
   return {
     db,

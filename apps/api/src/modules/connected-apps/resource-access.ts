@@ -124,8 +124,7 @@ async function recordProof(dependencies: ConnectedAppsDependencies, proof: { jkt
     [hash, expiresAt],
   );
   if (inserted.length === 0) throw invalidProof('the DPoP proof was already used');
-  // Now and then, forget the proofs too old to be replayed anyway (a cheap indexed delete).
-  if (Math.random() < 0.02) await dependencies.db.query('DELETE FROM dpop_proofs_seen WHERE expires_at < now()');
+  // Marks too old to matter are deleted by a recurring job (sweeps.ts), not on the request path.
 }
 
 /**

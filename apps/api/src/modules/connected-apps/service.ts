@@ -8,3 +8,4 @@ export { authorizationServerRoutes, createAuthorizationServer, type Authorizatio
 export { connectedAppRoutes } from './routes.ts';
 export { OAuthResourceError, requireScope, resolveFdxAccess, type FdxAccess } from './resource-access.ts';
 export { findRecipientByClientId, upsertRecipient, type RecipientRow } from './recipients-repository.ts';
+export { registerConnectedAppJobs } from './sweeps.ts';

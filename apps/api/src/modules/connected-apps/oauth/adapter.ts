@@ -66,8 +66,7 @@ export function oauthStoreAdapter(db: Queryable): new (model: string) => Adapter
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
         [this.model, storedId(this.model, id), JSON.stringify(kept), grantId, uid, expiresAt],
       );
-      // Now and then, forget what has expired (find never answers it anyway): a cheap indexed delete.
-      if (Math.random() < 0.01) await db.query(`DELETE FROM oauth_store WHERE expires_at < now() - interval '1 hour'`);
+      // What has expired is deleted by a recurring job (sweeps.ts), not here.
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
