@@ -103,17 +103,14 @@ export async function findRecipientWithConsents(db: Queryable, id: string, now: 
   return row;
 }
 
-/** Inserts or, when its client_id exists, updates (the sandbox seeds its app this way on every start). */
-export async function upsertRecipient(
-  db: Queryable,
-  recipient: RecipientFields & { id: string; clientId: string; createdBy: string | null },
-): Promise<RecipientRow> {
+type NewRecipient = RecipientFields & { id: string; clientId: string; createdBy: string | null };
+
+/** One INSERT for both writers below: `onConflict` is what a client id already there does (nothing: an error). */
+async function writeRecipient(db: Queryable, recipient: NewRecipient, onConflict: string): Promise<RecipientRow> {
   const [row] = await db.query<RecipientRow>(
     `INSERT INTO data_recipients (id, client_id, name, logo_url, contact_email, redirect_uris, allowed_scopes, jwks, rate_limit_per_minute, created_by)
      VALUES ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::jsonb, $9, $10)
-     ON CONFLICT (client_id) DO UPDATE SET name = EXCLUDED.name, logo_url = EXCLUDED.logo_url, contact_email = EXCLUDED.contact_email,
-       redirect_uris = EXCLUDED.redirect_uris, allowed_scopes = EXCLUDED.allowed_scopes, jwks = EXCLUDED.jwks,
-       rate_limit_per_minute = EXCLUDED.rate_limit_per_minute, updated_at = now()
+     ${onConflict}
      RETURNING ${columns}`,
     [
       recipient.id,
@@ -128,34 +125,24 @@ export async function upsertRecipient(
       recipient.createdBy,
     ],
   );
-  if (!row) throw new Error('upserting a data recipient returned no row');
+  if (!row) throw new Error('writing a data recipient returned no row');
   return row;
 }
 
-/** Inserts a new recipient, enabled; a client id already taken is an error (never an update of another app). */
-export async function insertRecipient(
-  tx: Queryable,
-  recipient: RecipientFields & { id: string; clientId: string; createdBy: string | null },
-): Promise<RecipientRow> {
-  const [row] = await tx.query<RecipientRow>(
-    `INSERT INTO data_recipients (id, client_id, name, logo_url, contact_email, redirect_uris, allowed_scopes, jwks, rate_limit_per_minute, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::jsonb, $9, $10)
-     RETURNING ${columns}`,
-    [
-      recipient.id,
-      recipient.clientId,
-      recipient.name,
-      recipient.logoUrl,
-      recipient.contactEmail,
-      recipient.redirectUris,
-      recipient.allowedScopes,
-      JSON.stringify(recipient.jwks),
-      recipient.rateLimitPerMinute,
-      recipient.createdBy,
-    ],
+/** Inserts or, when its client_id exists, updates (the sandbox seeds its app this way on every start; `enabled` stays as staff left it). */
+export function upsertRecipient(db: Queryable, recipient: NewRecipient): Promise<RecipientRow> {
+  return writeRecipient(
+    db,
+    recipient,
+    `ON CONFLICT (client_id) DO UPDATE SET name = EXCLUDED.name, logo_url = EXCLUDED.logo_url, contact_email = EXCLUDED.contact_email,
+       redirect_uris = EXCLUDED.redirect_uris, allowed_scopes = EXCLUDED.allowed_scopes, jwks = EXCLUDED.jwks,
+       rate_limit_per_minute = EXCLUDED.rate_limit_per_minute, updated_at = now()`,
   );
-  if (!row) throw new Error('inserting a data recipient returned no row');
-  return row;
+}
+
+/** Inserts a new recipient, enabled; a client id already taken is an error (never an update of another app). */
+export function insertRecipient(tx: Queryable, recipient: NewRecipient): Promise<RecipientRow> {
+  return writeRecipient(tx, recipient, '');
 }
 
 /** Replaces a recipient's fields (its id, client id and status stay). */
