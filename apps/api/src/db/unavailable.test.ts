@@ -22,6 +22,7 @@ describe('a database that is away', () => {
     expect(isDatabaseUnavailable(coded('57P02'))).toBe(true);
     expect(isDatabaseUnavailable(coded('57P03', 'the database system is starting up'))).toBe(true);
     expect(isDatabaseUnavailable(coded('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(coded('25006', 'cannot execute INSERT in a read-only transaction'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([coded('ECONNREFUSED')], ''))).toBe(true);
@@ -123,6 +124,74 @@ describe('a database that is away', () => {
       );
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
       expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    });
+  });
+
+  /**
+   * Through a failover, a connection can reach a node that is a standby: the write port's HAProxy
+   * has not yet noticed, or a connection opened just before a switchover demoted its node. A
+   * standby's transactions are read-only; a database set `default_transaction_read_only` is the
+   * same to the bank, and lets this run on one PostgreSQL (docs/deploy.md, "The bank through a
+   * failover").
+   */
+  describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL that accepts no writes, as a standby does', () => {
+    let testDatabase: TestDatabase;
+    let readOnly: Database;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      testDatabase = await createTestDatabase('postgres');
+      const name = new URL(testDatabase.url ?? '').pathname.slice(1);
+      await testDatabase.db.query(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
+      readOnly = await openPostgres(testDatabase.url ?? '');
+      ({ app } = await buildTestApp(readOnly));
+    });
+    afterAll(async () => {
+      await app.close();
+      await readOnly.close();
+      await testDatabase.dispose();
+    });
+
+    it('is not ready: a process there could take no payment', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error).toMatchObject({ code: 'service_unavailable', message: expect.stringContaining('accepts no writes') });
+    });
+
+    it('answers a write 503 with Retry-After, never 500', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        remoteAddress: '198.51.100.8',
+        payload: { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 202 555 0101', subject: 'Savings', message: 'How do I open one?' },
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+    });
+  });
+
+  /**
+   * A statement timeout set on the role or the database would cancel COMMIT too, and a COMMIT
+   * cancelled while it waits for the synchronous standby stays committed on the primary alone. The
+   * bank's connections therefore run without one (db/postgres.ts).
+   */
+  describe.skipIf(!process.env.DATABASE_URL)('a statement timeout set for the role or the database', () => {
+    let testDatabase: TestDatabase;
+    let bank: Database;
+    beforeAll(async () => {
+      testDatabase = await createTestDatabase('postgres', { migrated: false });
+      const name = new URL(testDatabase.url ?? '').pathname.slice(1);
+      await testDatabase.db.query(`ALTER DATABASE ${name} SET statement_timeout = '20ms'`);
+      bank = await openPostgres(testDatabase.url ?? '');
+    });
+    afterAll(async () => {
+      await bank.close();
+      await testDatabase.dispose();
+    });
+
+    it('does not apply to the bank, in a query or a transaction', async () => {
+      expect(await bank.query<{ statement_timeout: string }>('SHOW statement_timeout')).toEqual([{ statement_timeout: '0' }]);
+      await expect(bank.query('SELECT pg_sleep(0.1)')).resolves.toHaveLength(1);
+      await expect(bank.transaction((tx) => tx.query('SELECT pg_sleep(0.1)'))).resolves.toHaveLength(1);
     });
   });
 });

@@ -10,9 +10,13 @@ const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 
 /**
  * SQLSTATEs of a server that is going away or not yet back: admin_shutdown, crash_shutdown,
- * cannot_connect_now, too_many_connections; class 08 is every connection exception.
+ * cannot_connect_now, too_many_connections; class 08 is every connection exception. And
+ * read_only_sql_transaction: a write that reached a node which is no longer the primary (a
+ * connection opened just before a failover or switchover demoted it). The write did nothing; the
+ * next connection through HAProxy reaches the new primary (docs/deploy.md, "The bank through a
+ * failover").
  */
-const serverStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const serverStates = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 
 /** node-postgres's own words for a connection that died or never came (no code on these). */
 const driverMessages = [

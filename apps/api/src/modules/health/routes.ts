@@ -12,15 +12,19 @@ export function healthRoutes(db: Database): FastifyPluginAsyncZod {
       status: 'ok' as const,
     }));
 
+    // Ready means the process can write, not only reach a database: through HAProxy a node that
+    // is a standby (a failover in progress, or a read port given as DATABASE_URL by mistake)
+    // answers `SELECT 1` but refuses every payment. A standby's transactions are read-only.
     app.get('/ready', { schema: { tags: ['platform'], response: { 200: readyResponseSchema, ...errorResponses(503) } } }, async () => {
-      const reachable = await Promise.race([
-        db.query('SELECT 1').then(
-          () => true,
-          () => false,
+      const state = await Promise.race([
+        db.query<{ read_only: string }>("SELECT current_setting('transaction_read_only') AS read_only").then(
+          ([row]) => (row?.read_only === 'off' ? ('writable' as const) : ('read-only' as const)),
+          () => 'unreachable' as const,
         ),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), readinessTimeoutMs).unref()),
+        new Promise<'unreachable'>((resolve) => setTimeout(() => resolve('unreachable'), readinessTimeoutMs).unref()),
       ]);
-      if (!reachable) throw new AppError('service_unavailable', 'The database is not reachable');
+      if (state === 'unreachable') throw new AppError('service_unavailable', 'The database is not reachable');
+      if (state === 'read-only') throw new AppError('service_unavailable', 'The database accepts no writes: it is a standby, or no primary is elected yet');
       return { status: 'ready' as const, database: db.kind };
     });
   };

@@ -72,6 +72,20 @@ export async function markJobFailed(db: Queryable, job: JobRow, error: string, r
   return exhausted ? 'failed' : 'retrying';
 }
 
+/**
+ * A job whose run lost the database (a failover, a restart) goes back to the queue at once, and
+ * the outage does not count as one of its attempts. Only if it is still this worker's claim: the
+ * same attempt, still running (another worker may have taken it back after the lease).
+ */
+export async function requeueInterruptedJob(db: Queryable, job: Pick<JobRow, 'id' | 'attempts'>): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET status = 'queued', locked_at = NULL, attempts = greatest(attempts - 1, 0),
+            last_error = 'the database was unavailable during the run'
+      WHERE id = $1 AND status = 'running' AND attempts = $2`,
+    [job.id, job.attempts],
+  );
+}
+
 /** Jobs left running by a worker that died are given back to the queue after the lease runs out. */
 export async function releaseStaleJobs(db: Queryable, leaseMs: number, now: Date | null = null): Promise<number> {
   const rows = await db.query(

@@ -194,6 +194,23 @@ describeEachDatabase('the job queue', (database, kind) => {
     expect(claimed.length).toBe(40);
   });
 
+  it('gives a run that lost the database back to the queue at once, without counting it as an attempt', async () => {
+    const runner = new JobRunner(database(), silent, { retryBaseDelayMs: 60_000 });
+    let runs = 0;
+    runner.register('settle', async () => {
+      runs++;
+      // What node-postgres raises when a failover ends the connection under a query.
+      if (runs === 1) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    const id = await runner.enqueue({ kind: 'settle', maxAttempts: 1 });
+    await runner.runOnce();
+    // Not failed for good (its one attempt), not waiting a retry delay or the 5-minute lease.
+    expect(await jobStatus(id)).toMatchObject({ status: 'running', attempts: 1 });
+    await runner.runOnce();
+    expect(runs).toBe(2);
+    expect(await jobStatus(id)).toMatchObject({ status: 'done', attempts: 1, last_error: 'the database was unavailable during the run' });
+  });
+
   it('starts, polls and stops cleanly', async () => {
     const runner = new JobRunner(database(), silent, { pollIntervalMs: 20 });
     let resolveRun: () => void = () => undefined;

@@ -1,7 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sqlInstant, systemClock, type Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
-import { claimDueJobs, enqueueRecurringJob, insertJob, markJobDone, markJobFailed, releaseStaleJobs, type JobRow, type NewJob } from './job-repository.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import {
+  claimDueJobs,
+  enqueueRecurringJob,
+  insertJob,
+  markJobDone,
+  markJobFailed,
+  releaseStaleJobs,
+  requeueInterruptedJob,
+  type JobRow,
+  type NewJob,
+} from './job-repository.ts';
 
 export type JobHandler = (payload: unknown, job: { id: bigint; attempt: number }) => Promise<void>;
 
@@ -52,6 +63,12 @@ export class JobRunner {
   readonly #recurring: Recurring[] = [];
   readonly #options: Required<Omit<JobRunnerOptions, 'clock'>>;
   readonly #clock: Clock | undefined;
+  /**
+   * Jobs whose run lost the database: whether their effect committed is unknown here, and every
+   * effect is safe to repeat, so they go back to the queue as soon as the database answers again
+   * (the next pass) rather than after the lease (docs/deploy.md, "The bank through a failover").
+   */
+  readonly #interrupted = new Map<bigint, JobRow>();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<number> | undefined;
   #stopped = true;
@@ -103,6 +120,10 @@ export class JobRunner {
    */
   async runOnce(): Promise<number> {
     const nowMs = (this.#clock ?? systemClock).now().getTime();
+    for (const job of this.#interrupted.values()) {
+      await requeueInterruptedJob(this.#db, job);
+      this.#interrupted.delete(job.id);
+    }
     await releaseStaleJobs(this.#db, this.#options.leaseMs, sqlInstant(this.#clock));
     for (const recurring of this.#recurring) {
       if (recurring.nextAt > nowMs) continue;
@@ -121,6 +142,11 @@ export class JobRunner {
       await handler(job.payload, { id: job.id, attempt: job.attempts });
       await markJobDone(this.#db, job.id, sqlInstant(this.#clock));
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        this.#interrupted.set(job.id, job);
+        this.#log.warn({ jobId: String(job.id), kind: job.kind, attempt: job.attempts }, 'job interrupted: the database is unavailable');
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const delayMs = Math.min(this.#options.retryBaseDelayMs * 2 ** (job.attempts - 1), this.#options.retryMaxDelayMs);
       const outcome = await markJobFailed(this.#db, job, message, delayMs, sqlInstant(this.#clock));
@@ -132,7 +158,10 @@ export class JobRunner {
     if (this.#stopped) return;
     this.#timer = setTimeout(() => {
       this.#running = this.runOnce().catch((error: unknown) => {
-        this.#log.error({ err: error }, 'job runner pass failed');
+        // The database away (a failover) is not a defect: the next pass tries again.
+        if (isDatabaseUnavailable(error))
+          this.#log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'job runner pass: the database is unavailable');
+        else this.#log.error({ err: error }, 'job runner pass failed');
         return 0;
       });
       void this.#running.then((count) => this.#schedule(count === this.#options.batchSize ? 0 : this.#options.pollIntervalMs));
