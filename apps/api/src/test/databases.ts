@@ -5,6 +5,7 @@ import type { Database, DatabaseKind } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { databaseUrl } from './postgres-template.ts';
 
 /**
  * Every database-touching suite runs on PGlite in-process and, when `DATABASE_URL` is set, on
@@ -12,24 +13,26 @@ import { openPostgres } from '../db/postgres.ts';
  */
 export const testDatabaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-let pgliteTemplate: Promise<Blob> | undefined;
+const pgliteTemplates: { migrated?: Promise<Blob>; empty?: Promise<Blob> } = {};
 
 /**
- * Migrating a new PGlite takes seconds; loading a migrated copy takes a fraction of that. The
- * template is made once per run by the api project's global setup (test/global-setup.ts); a file
- * run without it (another runner, a single file through another config) makes its own.
+ * Creating a PGlite database takes seconds, and migrating it seconds more; loading a dumped copy
+ * takes a fraction of that. Both templates, before and after the migrations, are made once per run
+ * by the api project's global setup (test/global-setup.ts); a file run without it (another runner,
+ * a single file through another config) makes its own.
  */
-function migratedPgliteTemplate(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const templatePath = inject('pgliteTemplatePath');
+function pgliteTemplate(migrated: boolean): Promise<Blob> {
+  const which = migrated ? 'migrated' : 'empty';
+  pgliteTemplates[which] ??= (async () => {
+    const templatePath = inject(migrated ? 'pgliteTemplatePath' : 'pgliteEmptyTemplatePath');
     if (templatePath) return new Blob([await readFile(templatePath)]);
     const db = await openPglite({});
-    await migrate(db);
+    if (migrated) await migrate(db);
     const dump = await db.dump();
     await db.close();
     return dump;
   })();
-  return pgliteTemplate;
+  return pgliteTemplates[which];
 }
 
 export interface TestDatabase {
@@ -42,21 +45,23 @@ export interface TestDatabase {
 /** A fresh database of `kind`, migrated unless `{ migrated: false }` (for tests of a migration itself). */
 export async function createTestDatabase(kind: DatabaseKind, { migrated = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openPglite(migrated ? { loadDataDir: await migratedPgliteTemplate() } : {});
+    const db = await openPglite({ loadDataDir: await pgliteTemplate(migrated) });
     return { db, dispose: () => db.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is needed for PostgreSQL tests');
   const name = `strongroom_test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 20);
-  if (migrated) await migrate(db);
+  // A migrated database is a copy of the run's migrated template (test/postgres-template.ts) when
+  // the global setup made one; a file run without it migrates its own.
+  const template = migrated ? inject('postgresTemplateName') : undefined;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const url = databaseUrl(serverUrl, name);
+  const db = await openPostgres(url, 20);
+  if (migrated && !template) await migrate(db);
   return {
     db,
-    url: url.toString(),
+    url,
     async dispose() {
       await db.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -95,8 +100,6 @@ export function describeEachDatabase(title: string, body: (database: () => Datab
 export async function openAnotherHandle(db: Database): Promise<{ db: Database; close(): Promise<void> }> {
   if (db.kind === 'pglite') return { db, close: async () => undefined };
   const [row] = await db.query<{ name: string }>('SELECT current_database() AS name');
-  const url = new URL(process.env.DATABASE_URL ?? '');
-  url.pathname = `/${row?.name ?? ''}`;
-  const other = await openPostgres(url.toString(), 4);
+  const other = await openPostgres(databaseUrl(process.env.DATABASE_URL ?? '', row?.name ?? ''), 4);
   return { db: other, close: () => other.close() };
 }
