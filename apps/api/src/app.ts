@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -84,6 +83,7 @@ import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
+import { registerCookies, replicaReadMetrics } from './platform/read-your-writes.ts';
 import { resolveSession } from './platform/session.ts';
 import { hasConfirmedTotp } from './platform/second-factors.ts';
 
@@ -301,7 +301,7 @@ async function registerPlatform(app: Server, config: Config, dependencies: AppDe
 
   registerSecurityHeaders(app);
   answerWhileClosing(app);
-  await app.register(fastifyCookie);
+  await registerCookies(app, db);
   // Counters live in the database: a limit means the same with 1 or N processes (docs/decisions/042).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db, clock) });
   await app.register(multipart, { limits: multipartLimits });
@@ -313,7 +313,7 @@ async function registerPlatform(app: Server, config: Config, dependencies: AppDe
     token: config.metricsToken,
     jobQueueDepth: () => countQueuedJobs(db),
     liveEventSubscribers: () => modules.services.liveEvents.size(),
-    more: [modules.paymentStages.metric],
+    more: [modules.paymentStages.metric, ...replicaReadMetrics(db)],
   });
 
   await app.register(fastifySwagger, {

@@ -193,6 +193,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads from a replica only when READ_DATABASE_URL names one beside DATABASE_URL, and refuses it on the embedded database', async () => {
+    const dataDirectory = await temporaryDirectory();
+    expect((await loadConfig({ DATA_DIR: dataDirectory, DATABASE_URL: 'postgres://bank@db/bank' })).readDatabaseUrl).toBeUndefined();
+    expect((await loadConfig({ DATA_DIR: dataDirectory, DATABASE_URL: 'postgres://bank@db/bank', READ_DATABASE_URL: ' ' })).readDatabaseUrl).toBeUndefined();
+    const withReplica = await loadConfig({
+      DATA_DIR: dataDirectory,
+      DATABASE_URL: 'postgres://bank@db:5000/bank',
+      READ_DATABASE_URL: 'postgres://bank@db:5001/bank',
+    });
+    expect(withReplica.readDatabaseUrl).toBe('postgres://bank@db:5001/bank');
+    const embedded = await loadConfig({ DATA_DIR: dataDirectory, READ_DATABASE_URL: 'postgres://bank@db:5001/bank' }).catch((error: unknown) => error);
+    expect(embedded).toBeInstanceOf(ConfigError);
+    expect((embedded as ConfigError).problems).toEqual([expect.stringMatching(/^READ_DATABASE_URL needs DATABASE_URL/)]);
+    await expect(loadConfig({ DATA_DIR: dataDirectory, DATABASE_URL: 'postgres://bank@db/bank', READ_DATABASE_URL: 'mysql://db/bank' })).rejects.toThrow(
+      /READ_DATABASE_URL: must be a postgres:\/\/ connection URL/,
+    );
+  });
+
   it('reads the ACH cut-off as HH:MM in bank time, 17:00 unless ACH_CUTOFF says otherwise, and refuses anything else at start', async () => {
     const dataDirectory = await temporaryDirectory();
     expect((await loadConfig({ DATA_DIR: dataDirectory })).achCutoff).toBe('17:00');

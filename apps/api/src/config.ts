@@ -79,6 +79,8 @@ const environmentSchema = z.object({
   SANDBOX_ALLOW_NETWORK: withDefault(booleanText, 'false'),
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection URL' })),
+  /** A replica's (or HAProxy's read port's) URL: statements, history pages and the data export may read there (docs/deploy.md). */
+  READ_DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection URL' })),
   BANK_MODE: withDefault(bankModeSchema, 'sandbox'),
   BANK_NAME: withDefault(z.string().trim().min(1).max(80), 'Strongroom Demo Bank'),
   /** The bank's time zone: its business day, statements and deadlines (BANK_TIMEZONE is the older spelling, still read). */
@@ -147,6 +149,11 @@ export interface Config {
   sandboxOnNetwork: boolean;
   dataDirectory: string;
   databaseUrl?: string;
+  /**
+   * READ_DATABASE_URL (only with DATABASE_URL): where the reads that tolerate a replica go, each
+   * after checking the replica has replayed the customer's own last write (db/replica-reads.ts).
+   */
+  readDatabaseUrl?: string;
   mode: BankMode;
   bankName: string;
   bankTimeZone: string;
@@ -230,6 +237,11 @@ export async function loadConfig(environment: Record<string, string | undefined>
       `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database (PGlite) keeps its data directory for one process; set WEB_CONCURRENCY=1 or use PostgreSQL`,
     ]);
   }
+  if (env.READ_DATABASE_URL !== undefined && env.DATABASE_URL === undefined) {
+    throw new ConfigError([
+      'READ_DATABASE_URL needs DATABASE_URL: it names a replica of the PostgreSQL the bank writes to, and the embedded database (PGlite) has none',
+    ]);
+  }
   const dataDirectory = path.resolve(env.DATA_DIR);
   const secrets =
     env.SESSION_SECRET && env.ENCRYPTION_KEY
@@ -242,6 +254,7 @@ export async function loadConfig(environment: Record<string, string | undefined>
     sandboxOnNetwork,
     dataDirectory,
     databaseUrl: env.DATABASE_URL,
+    readDatabaseUrl: env.READ_DATABASE_URL,
     mode: env.BANK_MODE,
     bankName: env.BANK_NAME,
     bankTimeZone: env.BANK_TIME_ZONE,

@@ -40,6 +40,37 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onNotification: (payload: string) => void, onReconnected?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Present on PostgreSQL with READ_DATABASE_URL only: reads that tolerate a replica may go there
+   * (db/replica-reads.ts, docs/deploy.md). A route opts in explicitly (platform/read-your-writes.ts);
+   * everything else, and every read when this is absent (PGlite, no READ_DATABASE_URL), reads the primary.
+   */
+  readonly replicaReads?: ReplicaReads;
+}
+
+/** A handle to read from for one request, and where it reads. */
+export interface ReadLease {
+  /** A replica that has replayed the position asked for, or the primary when none has (or none answers). */
+  readonly source: 'replica' | 'primary';
+  /** On a replica: one connection, held until released, so every read of the request sees the same server, never an older state. */
+  readonly db: Database;
+  /** Gives the connection back (with the error that broke it, if one did); calling it again does nothing. */
+  release(error?: Error): void;
+}
+
+/** Where a read that could go to a replica went: there, or to the primary because the replica was behind, could not be reached, or failed during the read. */
+export type ReplicaReadOutcome = 'replica' | 'behind' | 'unreachable' | 'failed';
+
+export interface ReplicaReads {
+  /**
+   * A replica connection that has replayed `minimumPosition` (a WAL position, `pg_lsn` text), or
+   * the primary when the replica is behind, away or refuses. Never fails for the replica's sake.
+   */
+  lease(minimumPosition: string | undefined): Promise<ReadLease>;
+  /** The primary's WAL position now (`pg_current_wal_lsn()`): every commit acknowledged so far is at or before it. */
+  primaryPosition(): Promise<string>;
+  /** How many reads had each outcome since the process started (`/metrics`: replica_reads_total). */
+  readonly outcomes: Record<ReplicaReadOutcome, number>;
 }
 
 /** Channel names are written into LISTEN as identifiers, so only plain lower-case names are allowed. */

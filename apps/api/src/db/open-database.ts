@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { Database } from './database.ts';
 import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
+import { defaultPoolSize, openPostgres } from './postgres.ts';
+import { replicaPoolSizeOf, withReplicaReads } from './replica-reads.ts';
 
 export interface DatabaseSettings {
   databaseUrl?: string;
   dataDirectory: string;
   /** PostgreSQL connections at most (DATABASE_POOL_SIZE); db/postgres.ts's default when absent. */
   databasePoolSize?: number;
+  /** READ_DATABASE_URL: a replica for the reads that may go there (db/replica-reads.ts); with databaseUrl only. */
+  readDatabaseUrl?: string;
 }
 
 /** Long enough for a database that is starting; short enough that a wrong address fails the start. */
@@ -64,6 +67,11 @@ async function openReachablePostgres(databaseUrl: string, poolSize: number | und
 
 /** PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite`. */
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  if (settings.databaseUrl) return openReachablePostgres(settings.databaseUrl, settings.databasePoolSize);
+  if (settings.databaseUrl) {
+    const primary = await openReachablePostgres(settings.databaseUrl, settings.databasePoolSize);
+    // The replica is not checked at start: one that is away must not stop the bank, whose reads go to the primary meanwhile.
+    if (!settings.readDatabaseUrl) return primary;
+    return withReplicaReads(primary, settings.readDatabaseUrl, replicaPoolSizeOf(settings.databasePoolSize ?? defaultPoolSize));
+  }
   return openPglite({ dataDir: path.join(settings.dataDirectory, 'pglite') });
 }

@@ -1,6 +1,15 @@
 import pg from 'pg';
 import { createPostgresListener } from './postgres-listener.ts';
-import { beginStatement, parseInt8, postgresTypeOids, type Database, type Queryable, type QueryOptions } from './database.ts';
+import {
+  beginStatement,
+  parseInt8,
+  postgresTypeOids,
+  type Database,
+  type Queryable,
+  type QueryOptions,
+  type Transaction,
+  type TransactionOptions,
+} from './database.ts';
 
 /**
  * Connections per process. Ten starved the payment path at 32 concurrent requests (each request
@@ -16,6 +25,15 @@ export const defaultPoolSize = 20;
  * 503 (db/unavailable.ts).
  */
 const connectionTimeoutMs = 5_000;
+/**
+ * No statement timeout on the bank's connections, whatever the role or database says. A timeout
+ * cancels COMMIT too, and a COMMIT cancelled while it waits for the synchronous standby leaves
+ * the transaction committed on the primary but not on the standby: visible, acknowledged by
+ * nothing, and lost if the primary dies next (docs/deploy.md, "The bank through a failover").
+ * node-postgres sends `statement_timeout` only when it is not zero, so it goes as a startup
+ * option; an `options` parameter in DATABASE_URL itself would replace it.
+ */
+const startupOptions = '-c statement_timeout=0';
 
 /** Both drivers answer bigint as BigInt; everything else keeps node-postgres's defaults. */
 const typeParsers = {
@@ -25,24 +43,55 @@ const typeParsers = {
   },
 } as unknown as pg.CustomTypesConfig;
 
-export async function openPostgres(connectionString: string, poolSize = defaultPoolSize): Promise<Database> {
+/** A pool with the bank's type parsers, keep-alive and connection timeout, whose idle connections may die without ending the process. */
+export function createPool(connectionString: string, poolSize: number, connectionTimeout = connectionTimeoutMs): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     types: typeParsers,
-    connectionTimeoutMillis: connectionTimeoutMs,
+    connectionTimeoutMillis: connectionTimeout,
     keepAlive: true,
+    options: startupOptions,
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  return pool;
+}
 
-  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+export function queryableOf(target: pg.Pool | pg.PoolClient): Queryable {
+  return {
     async query<Row extends object>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const result = await target.query<Row>({ text, values: params as unknown[], name: options.name });
       return result.rows;
     },
-  });
-  const root = asQueryable(pool);
+  };
+}
+
+/**
+ * One SQL transaction on `client`: committed if `work` resolves, rolled back if it throws. A
+ * ROLLBACK that fails leaves the connection in an unknown state: `onBroken` hears of it, and the
+ * caller destroys the connection rather than reuse it.
+ */
+export async function transactionOn<T>(
+  client: pg.PoolClient,
+  work: (tx: Transaction) => Promise<T>,
+  options: TransactionOptions | undefined,
+  onBroken: (error: Error) => void,
+): Promise<T> {
+  try {
+    await client.query(beginStatement(options));
+    const result = await work({ ...queryableOf(client), executeScript: async (script) => void (await client.query(script)) });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(onBroken);
+    throw error;
+  }
+}
+
+export async function openPostgres(connectionString: string, poolSize = defaultPoolSize): Promise<Database> {
+  const pool = createPool(connectionString, poolSize);
+  const root = queryableOf(pool);
   // Its own connection, opened by the first listen only (db/postgres-listener.ts).
   const listener = createPostgresListener(connectionString);
 
@@ -60,18 +109,7 @@ export async function openPostgres(connectionString: string, poolSize = defaultP
       };
       client.on('error', onLost);
       try {
-        await client.query(beginStatement(options));
-        const result = await work({
-          ...asQueryable(client),
-          executeScript: async (script) => void (await client.query(script)),
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          brokenConnection = rollbackError;
-        });
-        throw error;
+        return await transactionOn(client, work, options, onLost);
       } finally {
         client.off('error', onLost);
         client.release(brokenConnection);

@@ -30,3 +30,11 @@ export function realmOfRoute(route: string): 'customer' | 'staff' {
 export function deviceCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? '__Host-device' : 'device';
 }
+
+/**
+ * The primary's WAL position after the customer's last write, so that their next statement, history
+ * page or export is read from a replica only once it has replayed that write (platform/read-your-writes.ts).
+ */
+export function writePositionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? '__Host-write_position' : 'write_position';
+}

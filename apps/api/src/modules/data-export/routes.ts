@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dataExportPath } from '@strongroom/contracts/data-export.ts';
 import { requireCustomer } from '../../platform/authenticate.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { openAfterOwnWrite } from '../../platform/read-your-writes.ts';
 import { customerActorOf } from '../../platform/request-actor.ts';
 import { startDataExport, type DataExportDependencies } from './service.ts';
 
@@ -33,7 +34,8 @@ export function dataExportRoutes(dependencies: DataExportDependencies): FastifyP
         },
       },
       async (request, reply) => {
-        const started = await startDataExport(dependencies, customerActorOf(request));
+        // The export may read a replica that has replayed its own audit row, and the zip's later reads stay there (docs/deploy.md).
+        const started = await startDataExport(dependencies, customerActorOf(request), (open) => openAfterOwnWrite(reply, dependencies.db, open));
         reply.header('content-type', 'application/zip');
         reply.header('content-disposition', `attachment; filename="${started.fileName}"`);
         reply.header('cache-control', 'no-store');

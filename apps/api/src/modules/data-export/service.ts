@@ -183,15 +183,27 @@ function accountsFileOf(
   };
 }
 
+/** Runs `open` on the database the export reads from, which stays open for the zip's later reads (platform/read-your-writes.ts). */
+export type ExportReader = (open: (reader: Database) => Promise<DataExport>) => Promise<DataExport>;
+
 /**
  * Starts a data export (docs/product.md section 6): at most `dataExportsPerHour` an hour per customer,
  * counted from the audit log (each export is an audit row), so every API process agrees. Reads
- * the small files now and each account's transactions only when the zip reaches them.
+ * the small files now and each account's transactions only when the zip reaches them. The claim
+ * writes on the primary; everything read after it is read through `readOn` (a replica that has
+ * replayed the claim, or the primary), the primary itself when not given.
  */
-export async function startDataExport(dependencies: DataExportDependencies, actor: CustomerActor): Promise<DataExport> {
-  const { db, config } = dependencies;
-  const exportedAt = await claimExport(db, actor);
+export async function startDataExport(
+  dependencies: DataExportDependencies,
+  actor: CustomerActor,
+  readOn: ExportReader = (open) => open(dependencies.db),
+): Promise<DataExport> {
+  const exportedAt = await claimExport(dependencies.db, actor);
+  return readOn((reader) => readDataExport({ ...dependencies, db: reader, cards: { ...dependencies.cards, db: reader } }, actor, exportedAt));
+}
 
+async function readDataExport(dependencies: DataExportDependencies, actor: CustomerActor, exportedAt: Date): Promise<DataExport> {
+  const { db, config } = dependencies;
   const profile = await findProfile(db, actor.customerId);
   if (!profile) throw new AppError('not_found', 'No such customer');
   const accounts = await accountsWithBalances(db, actor.customerId, profile.identity_status === 'approved');

@@ -6,6 +6,7 @@ import type { Clock } from '../../db/clock.ts';
 import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { readOnReplicaFor } from '../../platform/read-your-writes.ts';
 import { customerActorOf } from '../../platform/request-actor.ts';
 import { dashboardSummary, listTransactions, transactionDetail } from './service.ts';
 
@@ -16,7 +17,8 @@ export function historyRoutes(db: Database, config: Config, clock?: Clock): Fast
     app.get(
       '/transactions',
       { schema: { tags: ['history'], querystring: transactionListQuerySchema, response: { 200: transactionListSchema, ...errors } } },
-      async (request) => listTransactions(db, customerIdOf(request), request.query, config.bankTimeZone),
+      // History pages and search may read a replica that has the customer's own last write (docs/deploy.md).
+      async (request) => readOnReplicaFor(request, db, (reader) => listTransactions(reader, customerIdOf(request), request.query, config.bankTimeZone)),
     );
     app.get(
       '/transactions/:id',

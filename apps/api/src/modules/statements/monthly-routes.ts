@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { openOnReplicaFor, readOnReplicaFor } from '../../platform/read-your-writes.ts';
 import { statementCsv } from './csv.ts';
 import { monthlyStatementPdf } from './monthly-pdf.ts';
 import { monthlyStatementFileName, monthlyStatements, openMonthlyStatement, type MonthlyStatementFile } from './monthly-service.ts';
@@ -39,7 +40,8 @@ export function monthlyStatementRoutes(db: Database, config: Config): FastifyPlu
           response: { 200: monthlyStatementListSchema, ...errors },
         },
       },
-      async (request) => monthlyStatements(db, customerIdOf(request), request.params.id),
+      // The list and the files may read a replica that has the customer's own last write (docs/deploy.md).
+      async (request) => readOnReplicaFor(request, db, (reader) => monthlyStatements(reader, customerIdOf(request), request.params.id)),
     );
     app.get(
       '/accounts/:id/statements/:statementId',
@@ -54,7 +56,9 @@ export function monthlyStatementRoutes(db: Database, config: Config): FastifyPlu
       },
       async (request, reply) => {
         const { format } = request.query;
-        const statement = await openMonthlyStatement(db, config, customerIdOf(request), request.params.id, request.params.statementId);
+        const statement = await openOnReplicaFor(request, reply, db, (reader) =>
+          openMonthlyStatement(reader, config, customerIdOf(request), request.params.id, request.params.statementId),
+        );
         const { contentType, render } = formats[format];
         reply.header('content-type', contentType);
         reply.header('content-disposition', `attachment; filename="${monthlyStatementFileName(statement, format)}"`);

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { perCustomerRateLimit } from '../../platform/customer-rate-limits.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
+import { openOnReplicaFor, readOnReplicaFor } from '../../platform/read-your-writes.ts';
 import { statementCsv } from './csv.ts';
 import { statementOfx } from './ofx.ts';
 import { statementPdf } from './pdf.ts';
@@ -43,7 +44,10 @@ export function statementRoutes(db: Database, config: Config): FastifyPluginAsyn
       },
       async (request, reply) => {
         const { format, from, to } = request.query;
-        const statement = await openStatement(db, config, customerIdOf(request), request.params.id, { from, to });
+        // Statements may read a replica that has the customer's own last write; the file's lines, read as it is sent, stay on it (docs/deploy.md).
+        const statement = await openOnReplicaFor(request, reply, db, (reader) =>
+          openStatement(reader, config, customerIdOf(request), request.params.id, { from, to }),
+        );
         const { contentType, render } = formats[format];
         reply.header('content-type', contentType);
         reply.header('content-disposition', `attachment; filename="${statementFileName(statement, format)}"`);
@@ -60,7 +64,7 @@ export function statementRoutes(db: Database, config: Config): FastifyPluginAsyn
           response: { 200: statementMonthsSchema, ...errors },
         },
       },
-      async (request) => statementMonths(db, config, customerIdOf(request), request.params.id),
+      async (request) => readOnReplicaFor(request, db, (reader) => statementMonths(reader, config, customerIdOf(request), request.params.id)),
     );
   };
 }
