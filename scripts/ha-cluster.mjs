@@ -4,9 +4,14 @@
 // and a read port (the replicas), all on loopback, all under one directory: HA_DIR, or
 // <tmp>/strongroom-ha. The configuration is deploy/ha/*, filled here with ports and paths.
 //
-// Ports are free ones the kernel picks, or HA_PORT_BASE and the 13 after it. As root, every
+// Ports are free ones below the kernel's ephemeral range, or HA_PORT_BASE and the 13 after it. As root, every
 // process runs as the `postgres` user (PostgreSQL refuses root) and the directory is theirs;
 // otherwise everything runs as the user who calls it.
+//
+// HA_NODE_ETCD_PORTS=1 gives each Patroni node etcd client ports of its own on every member (9
+// ports more, so HA_PORT_BASE and the 22 after it): on one machine every process talks over
+// 127.0.0.1, so the failover test (`npm run chaos:ha`) can only cut one node off the others by
+// dropping its ports, and the ports it uses to reach etcd must be its alone (docs/deploy.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +32,8 @@ const host = '127.0.0.1';
 const pgBinDirectory = process.env.HA_PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const nodeNames = ['node1', 'node2', 'node3'];
 const etcdNames = ['etcd1', 'etcd2', 'etcd3'];
-const portsNeeded = 2 + nodeNames.length * 2 + etcdNames.length * 2;
+const nodeEtcdPorts = process.env.HA_NODE_ETCD_PORTS === '1';
+const portsNeeded = 2 + nodeNames.length * 2 + etcdNames.length * 2 + (nodeEtcdPorts ? etcdNames.length * nodeNames.length : 0);
 const readyTimeoutMs = 180_000;
 const stopTimeoutMs = 60_000;
 const pollIntervalMs = 500;
@@ -72,15 +78,28 @@ async function pickPorts() {
       throw new Error(`HA_PORT_BASE must be a port from 1024 to ${65536 - portsNeeded}`);
     return Array.from({ length: portsNeeded }, (_, index) => base + index);
   }
-  // Hold every port open until all are picked, so the kernel cannot hand out one twice.
-  const listen = () =>
-    new Promise((resolve, reject) => {
-      const server = net.createServer().on('error', reject);
-      server.listen(0, host, () => resolve(server));
+  // Free ports below the kernel's ephemeral range. A port the kernel picks for a listener comes
+  // from that range, and once released it can be handed to any outgoing connection (a test suite
+  // opens thousands) before PostgreSQL or etcd binds it: "Address already in use", or a node that
+  // cannot restart after a failover. Ports below the range are never handed out that way.
+  const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  const high = Math.max(2_048, (Number.isInteger(ephemeralLow) ? ephemeralLow : 32_768) - 1);
+  const low = Math.max(1_024, high - 12_000);
+  const held = [];
+  const tryListen = (port) =>
+    new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(undefined));
+      server.listen(port, host, () => resolve(server));
     });
-  const servers = await Promise.all(Array.from({ length: portsNeeded }, listen));
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  // Hold every port open until all are picked, so none is picked twice.
+  for (let attempt = 0; held.length < portsNeeded && attempt < portsNeeded * 50; attempt++) {
+    const server = await tryListen(low + Math.floor(Math.random() * (high - low)));
+    if (server) held.push(server);
+  }
+  const ports = held.map((server) => server.address().port);
+  await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+  if (ports.length < portsNeeded) throw new Error(`no ${portsNeeded} free ports between ${low} and ${high}; set HA_PORT_BASE`);
   return ports;
 }
 
@@ -88,7 +107,7 @@ async function newState() {
   const ports = await pickPorts();
   const take = () => ports.shift();
   const password = () => randomBytes(18).toString('base64url');
-  return {
+  const state = {
     directory,
     writePort: take(),
     readPort: take(),
@@ -96,6 +115,14 @@ async function newState() {
     nodes: nodeNames.map((name) => ({ name, pgPort: take(), restPort: take() })),
     passwords: { superuser: password(), replication: password(), rewind: password(), rest: password(), bank: password() },
   };
+  // Taken last, so the other ports stay where they were without HA_NODE_ETCD_PORTS.
+  if (nodeEtcdPorts) for (const member of state.etcd) member.nodeClientPorts = Object.fromEntries(nodeNames.map((name) => [name, take()]));
+  return state;
+}
+
+/** The etcd client addresses node `name` uses: its own ports on each member when it has them. */
+function etcdHostsOf(state, name) {
+  return state.etcd.map((member) => `${host}:${member.nodeClientPorts?.[name] ?? member.clientPort}`).join(',');
 }
 
 /** A file of deploy/ha with every {{FIELD}} replaced; a field without a value is an error. */
@@ -110,7 +137,15 @@ function writeConfiguration(state) {
   for (const folder of ['run', 'logs', ...etcdNames, ...nodeNames]) mkdirSync(path.join(directory, folder), { recursive: true });
   const initialCluster = state.etcd.map((member) => `${member.name}=http://${host}:${member.peerPort}`).join(',');
   for (const member of state.etcd) {
-    const values = { NAME: member.name, HOST: host, CLIENT_PORT: member.clientPort, PEER_PORT: member.peerPort, INITIAL_CLUSTER: initialCluster };
+    const nodePorts = Object.values(member.nodeClientPorts ?? {});
+    const values = {
+      NAME: member.name,
+      HOST: host,
+      CLIENT_PORT: member.clientPort,
+      MORE_CLIENT_URLS: nodePorts.map((port) => `,http://${host}:${port}`).join(''),
+      PEER_PORT: member.peerPort,
+      INITIAL_CLUSTER: initialCluster,
+    };
     writeFileSync(path.join(directory, member.name, 'etcd.yml'), fill('etcd.yml', { ...values, DATA_DIR: path.join(directory, member.name, 'data') }));
   }
   for (const node of state.nodes) {
@@ -120,7 +155,7 @@ function writeConfiguration(state) {
       REST_PORT: node.restPort,
       PG_PORT: node.pgPort,
       REST_PASSWORD: state.passwords.rest,
-      ETCD_HOSTS: state.etcd.map((member) => `${host}:${member.clientPort}`).join(','),
+      ETCD_HOSTS: etcdHostsOf(state, node.name),
       DATA_DIR: path.join(directory, node.name, 'data'),
       PG_BIN_DIR: pgBinDirectory,
       PGPASS_FILE: path.join(directory, node.name, 'pgpass'),

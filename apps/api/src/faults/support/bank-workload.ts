@@ -35,6 +35,50 @@ export interface BankRunOptions {
   databaseDownMs?: number;
   /** Progress lines (the long run prints them; the test keeps them for a failure's message). */
   log?: (line: string) => void;
+  /**
+   * A database of someone else's to run against (the HA cluster's write port, issue 36) instead of a
+   * PostgreSQL of the run's own; the built-in nemesis, which crashes that own PostgreSQL, then needs
+   * `nemesis` in its place.
+   */
+  databaseUrl?: string;
+  /** Replaces the built-in nemesis (API kills and PostgreSQL crashes): faults/support/ha-chaos.ts. */
+  nemesis?: (run: BankNemesisRun) => Promise<void>;
+  /** Every answer (or its absence) to a transfer, with when it was sent and when it came back. */
+  onPaymentAnswer?: (answer: PaymentAnswer) => void;
+  /** More environment for the API process (the HA run raises the per-customer money limit). */
+  environment?: Record<string, string>;
+  /** Every transfer acknowledged (201) to a client, as it is. */
+  onAcknowledged?: (acknowledged: Acknowledged) => void;
+}
+
+export interface PaymentAnswer {
+  sentAt: number;
+  answeredAt: number;
+  status: number | 'no_answer';
+  /** The answer's Retry-After header (every 503 must carry one). */
+  retryAfter?: string | null;
+}
+
+/** What a nemesis of its own can see and do while the clients run. */
+export interface BankNemesisRun {
+  counters: BankCounters;
+  customers: readonly BankCustomer[];
+  origin: () => string;
+  log: (line: string) => void;
+  /** The API process's output so far (a 500's cause is in it). */
+  serverOutput: () => string;
+  /** Marks the time the database is away, as the built-in nemesis does (status503WhileDatabaseDown). */
+  setDatabaseDown: (down: boolean) => void;
+  /** Opens a window: acknowledgements counted from now on belong to the fault named. */
+  afterFault: (after: string) => void;
+  /** Holds every client between two requests and resolves once none is in flight; resumeLoad lets them go on. */
+  pauseLoad: () => Promise<void>;
+  resumeLoad: () => void;
+  /**
+   * The checker on what the run saw so far (the load must be paused): unknown keys are replayed
+   * and, once resolved, checked with the acknowledged ones from then on.
+   */
+  check: () => Promise<BankCheck>;
 }
 
 export interface BankCounters {
@@ -189,14 +233,18 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
   let killing = false;
   const dataDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-bank-'));
   try {
-    cluster = await createPostgresCluster(options.binaries);
-    log(`PostgreSQL (fsync on) at 127.0.0.1:${cluster.port}`);
-    db = await openPostgres(cluster.url, 4);
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      cluster = await createPostgresCluster(options.binaries);
+      log(`PostgreSQL (fsync on) at 127.0.0.1:${cluster.port}`);
+      databaseUrl = cluster.url;
+    }
+    db = await openPostgres(databaseUrl, 4);
     await migrate(db);
     const secrets = { sessionSecret: randomBytes(32), encryptionKey: randomBytes(32) };
 
     const environment = {
-      DATABASE_URL: cluster.url,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDirectory,
       SESSION_SECRET: secrets.sessionSecret.toString('base64'),
       ENCRYPTION_KEY: secrets.encryptionKey.toString('base64'),
@@ -206,6 +254,7 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       // The workload pays known payees small sums; a long run must not trip the new-payee review rule.
       REVIEW_NEW_PAYEE_DAILY_CENTS: String(Number.MAX_SAFE_INTEGER),
       LOG_LEVEL: 'error',
+      ...options.environment,
     };
     const watch = (started: ServerProcess) => {
       void started.exited.then((how) => {
@@ -245,12 +294,23 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       counters.unexpected[name] = (counters.unexpected[name] ?? 0) + 1;
     };
 
+    // A paused load: each client waits here between two requests (pauseLoad of a nemesis of its own).
+    let loadGate: Promise<void> | undefined;
+    let openGate: () => void = () => undefined;
+    let clientsInFlight = clientCount;
+
     async function client(index: number): Promise<void> {
       const customer = customers[index % customers.length];
       if (!customer) return;
       const http = new BankHttp(origin, `198.51.100.${index + 1}`);
       let lastPaymentAt = 0;
       while (Date.now() < loadEndsAt) {
+        if (loadGate) {
+          clientsInFlight -= 1;
+          await loadGate;
+          clientsInFlight += 1;
+          if (Date.now() >= loadEndsAt) break;
+        }
         if (randomInt(100) < 35) {
           const read = await http.call(customer, 'GET', '/api/v1/accounts');
           counters.reads += 1;
@@ -273,10 +333,13 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
           if (wait > 0) await sleep(wait);
           lastPaymentAt = Date.now();
           const answer = await http.call(customer, 'POST', '/api/v1/transfers', body, { 'idempotency-key': key });
+          const retryAfter = answer.status === 'no_answer' ? undefined : answer.retryAfter;
+          options.onPaymentAnswer?.({ sentAt: lastPaymentAt, answeredAt: Date.now(), status: answer.status, retryAfter });
           if (answer.status === 201) {
             counters.acknowledged += 1;
             if (openWindow) openWindow.acknowledged += 1;
             acknowledged.push({ customer, key, body, paymentId: (answer.json as { transfer: { id: string } }).transfer.id });
+            options.onAcknowledged?.(acknowledged[acknowledged.length - 1] as Acknowledged);
             break;
           }
           if (answer.status === 422 && errorCodeOf(answer.json) === 'insufficient_funds') {
@@ -318,7 +381,55 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       windows.push(openWindow);
     };
 
+    const resolvedUnknown: Acknowledged[] = [];
+    let replaysBefore = 0;
+    const nemesisRun = (): BankNemesisRun => ({
+      counters,
+      customers,
+      origin,
+      log,
+      serverOutput: () => server?.output() ?? '',
+      setDatabaseDown: (down) => (databaseDown = down),
+      afterFault,
+      async pauseLoad() {
+        loadGate ??= new Promise<void>((resolve) => (openGate = resolve));
+        while (clientsInFlight > 0) await sleep(50);
+      },
+      resumeLoad() {
+        loadGate = undefined;
+        openGate();
+      },
+      async check() {
+        const unknown = unknownKeys.splice(0);
+        const result = await checkBank({
+          db: setupDb,
+          http: setupHttp,
+          customers,
+          before,
+          acknowledged: [...acknowledged, ...resolvedUnknown],
+          unknownKeys: unknown,
+          negativeReads,
+          replaysBefore,
+        });
+        resolvedUnknown.push(...(result.resolvedAcknowledged ?? []));
+        // The next check replays from fresh addresses (the checker's hundred per address).
+        replaysBefore += Math.ceil((unknown.length + result.replayed) / 100) * 100;
+        return result;
+      },
+    });
+
     async function nemesis(): Promise<void> {
+      if (options.nemesis) {
+        try {
+          await options.nemesis(nemesisRun());
+        } finally {
+          // Even when the nemesis failed: the clients stop after a calm stretch, and none stays paused.
+          loadEndsAt = Math.max(deadline, Date.now() + minimumCalmMs);
+          loadGate = undefined;
+          openGate();
+        }
+        return;
+      }
       const faults = options.faultsEach * 2;
       const spacing = options.durationMs / (faults + 1);
       let nextFaultAt = Date.now() + Math.min(spacing, firstFaultAfterMs);
@@ -375,7 +486,16 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       clearInterval(progress);
     }
     log('load over; checking');
-    const check = await checkBank({ db, http: setupHttp, customers, before, acknowledged, unknownKeys, negativeReads });
+    const check = await checkBank({
+      db,
+      http: setupHttp,
+      customers,
+      before,
+      acknowledged: [...acknowledged, ...resolvedUnknown],
+      unknownKeys,
+      negativeReads,
+      replaysBefore,
+    });
     const summary = summaryLine(counters, check);
     return { counters, check, summary, windows };
   } catch (error) {
