@@ -22,6 +22,19 @@
  * Prints a table and the targets (PASS/FAIL; the exit code is 0 unless the bench itself broke) and
  * appends them to bench/RESULTS.md.
  *
+ * `--cluster`: the HA cluster as a target (issue 36 item 5, bench/http/ha-target.ts): the cluster of
+ * deploy/ha (scripts/ha-cluster.mjs, in HA_DIR; one running there is used, else one is started and
+ * stopped at the end) gets its own migrated `bank` database and customers, and two more API servers
+ * run beside the usual one: one whose DATABASE_URL is HAProxy's write port, one straight to the
+ * current primary's PostgreSQL port (from Patroni's REST /cluster). Own transfers and reads, at each
+ * connection count, run against the three in turn (the plain throwaway PostgreSQL, through HAProxy,
+ * direct to the primary), the order reversed from one cell to the next so that neither cluster
+ * target always runs first; the cluster's two both pay for synchronous replication (strict mode),
+ * the plain one does not. Then pgbench (select-only: one statement's cost of the hop; TPC-B-like:
+ * against the plain node's, a commit's cost of the standby) through HAProxy and direct. Every
+ * transfer acknowledged by the cluster must be on its primary. Appended under "Through HAProxy
+ * (issue 36)"; see docs/deploy.md.
+ *
  * `--soak`: the soak (issue 16 item 4): the peak own-transfer rate at 32 connections, then
  * `--soak-minutes` (10) at half that rate, paced by load.lua's delay(), one minute per wrk run;
  * memory from /metrics every 5 s. See docs/decisions/045-http-benchmark.md.
@@ -44,6 +57,7 @@ import { createPostgresCluster, findPostgresBinaries, type PostgresCluster } fro
 import { freePort } from '../../apps/api/src/faults/support/server-process.ts';
 import { runOpsCommand } from '../../apps/api/src/modules/ops/registry.ts';
 import { topSelfTime } from './cpu-profile.ts';
+import { haVersions, openHaTarget, startTreeCpu, type HaTarget } from './ha-target.ts';
 import { zipfPlan } from './zipf.ts';
 import { canMeasureCpu, postmasterPid, startCpuSplit, type CpuSplit } from './process-cpu.ts';
 import { runWrk, socketErrorCount, wrkPath, type RequestTemplate, type WrkResult } from './wrk.ts';
@@ -61,6 +75,7 @@ const { values: options } = parseArgs({
     workloads: { type: 'string' },
     customers: { type: 'string' },
     soak: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
     'soak-minutes': { type: 'string' },
     'soak-rate': { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
@@ -93,11 +108,13 @@ const usage = `npm run bench:http -- [options]
   --seconds N         length of each cell (default 12; --quick 4)
   --connections L     comma-separated connection counts (default 8,32,128; --quick 32)
   --processes L       comma-separated process counts, WEB_CONCURRENCY (default 1,2; --quick 1)
-  --workloads L       own,internal,reads,hot,zipf (default own,internal,reads)
+  --workloads L       own,internal,reads,hot,zipf (default own,internal,reads; --cluster: own,reads)
                       hot: the customers all pay one biller's account at this bank; zipf: they pay
                       ${zipfPayeeAccounts} accounts at this bank with a Zipf skew (s = ${zipfExponent})
   --customers N       signed-in customers (default 64)
   --quick             a short run for development; records nothing
+  --cluster           the HA cluster too (HA_DIR; started if none runs there): the workloads through
+                      HAProxy's write port and straight to the primary, beside the plain PostgreSQL
   --soak              the soak instead: peak own-transfer rate, then half of it for --soak-minutes
   --soak-minutes N    (default 10)    --soak-rate R  skip the peak probe, pace at R requests/s
   --cpu-prof          run the server under node --cpu-prof (artifacts/cpu-prof-*/), print the top 15 self times
@@ -115,8 +132,8 @@ const list = (text: string | undefined, fallback: readonly number[]) =>
 const quick = options.quick;
 const cellSeconds = Number(options.seconds ?? (quick ? 4 : 12));
 const connectionCounts = list(options.connections, quick ? [32] : [8, 32, 128]);
-const processCounts = list(options.processes, quick ? [1] : [1, 2]);
-const workloadNames = (options.workloads ?? 'own,internal,reads').split(',').map((name) => name.trim());
+const processCounts = list(options.processes, quick || options.cluster ? [1] : [1, 2]);
+const workloadNames = (options.workloads ?? (options.cluster ? 'own,reads' : 'own,internal,reads')).split(',').map((name) => name.trim());
 const customerCount = Number(options.customers ?? 64);
 const soakMinutes = Number(options['soak-minutes'] ?? 10);
 const record = !quick && !options['no-record'];
@@ -131,6 +148,7 @@ const targets = { transfersVsPgbench: 1.0, p99Ms: 50, readsVsTransfers: 3, skewe
 type WorkloadName = 'own' | 'internal' | 'reads' | 'hot' | 'zipf';
 const allWorkloads: readonly WorkloadName[] = ['own', 'internal', 'reads', 'hot', 'zipf'];
 for (const name of workloadNames) if (!(allWorkloads as readonly string[]).includes(name)) throw new Error(`unknown workload ${name}\n${usage}`);
+if (options.cluster && (options.soak || processCounts.length !== 1)) throw new Error(`--cluster runs one process count, and no soak\n${usage}`);
 for (const n of [...connectionCounts, ...processCounts, cellSeconds, customerCount, soakMinutes]) {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`a number option is not a positive number\n${usage}`);
 }
@@ -233,6 +251,33 @@ async function runPgbench(cluster: PostgresCluster, admin: Database, seconds: nu
   latencies.sort((a, b) => a - b);
   await admin.query('DROP DATABASE bench_pgbench WITH (FORCE)');
   return { tps: Number(tps), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), cpu };
+}
+
+/**
+ * --cluster: pgbench against the HA cluster's database bench_pgbench at `port` (HAProxy's write
+ * port or the primary's own), as its superuser. The password goes in PGPASSWORD: a failed
+ * command's error names its arguments, so no argument holds it.
+ */
+async function pgbenchOnCluster(port: number, password: string, args: readonly string[], logDirectory?: string) {
+  const connection = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
+  if (logDirectory) await mkdir(logDirectory, { recursive: true, mode: 0o777 });
+  const { stdout } = await execFileAsync(
+    pgbenchPath ?? 'pgbench',
+    [...args, ...(logDirectory ? ['-l', '--log-prefix', path.join(logDirectory, 'log')] : []), ...connection, 'bench_pgbench'],
+    { cwd: logDirectory ?? root, env: { ...process.env, PGPASSWORD: password }, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (!logDirectory) return undefined;
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`no tps line in pgbench's output:\n${stdout}`);
+  const latencies: number[] = [];
+  for (const file of readdirSync(logDirectory)) {
+    for (const line of readFileSync(path.join(logDirectory, file), 'utf8').split('\n')) {
+      const us = Number(line.split(' ')[2]);
+      if (line.length > 0 && Number.isFinite(us)) latencies.push(us / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { tps: Number(tps), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
 }
 
 async function serverSettings(admin: Database): Promise<string> {
@@ -790,6 +835,32 @@ interface Cell {
   unacknowledgedCommitted?: number;
 }
 
+/** --cluster: where a cell's API server reaches PostgreSQL. */
+type TargetName = 'plain' | 'haproxy' | 'direct';
+const targetTitles: Record<TargetName, string> = {
+  plain: 'plain PostgreSQL (one node)',
+  haproxy: 'cluster through HAProxy',
+  direct: "cluster, the primary's port",
+};
+
+/** --cluster: one cell of the comparison, whichever target it ran against. */
+interface TargetCell {
+  target: TargetName;
+  workload: WorkloadName;
+  connections: number;
+  /** Its place in the run (1 first): the order alternates from one connection count to the next. */
+  order: number;
+  result: WrkResult;
+  cpu: CpuSplit;
+  /** CPU ms per request of HAProxy and of the two standbys' PostgreSQL (NaN for the plain target). */
+  haproxyMs: number;
+  standbysMs: number;
+  /** The machine's 1-minute load average at the cell's end: the machine is shared, this says how busy. */
+  load: number;
+  acknowledgedInDatabase?: number;
+  unacknowledgedCommitted?: number;
+}
+
 async function verifyAcknowledged(db: Database, ids: readonly string[], tag: string): Promise<{ found: number; extra: number }> {
   const [found] = await db.query<{ count: string }>(
     `SELECT count(*)::text AS count FROM payments p JOIN ledger_transfers t ON t.id = p.id
@@ -798,6 +869,50 @@ async function verifyAcknowledged(db: Database, ids: readonly string[], tag: str
   );
   const [tagged] = await db.query<{ count: string }>(`SELECT count(*)::text AS count FROM payments WHERE message = $1`, [tag]);
   return { found: Number(found?.count ?? 0), extra: Number(tagged?.count ?? 0) - ids.length };
+}
+
+/**
+ * --cluster: the comparison's table (one row per cell, in the order they ran) and, per workload and
+ * connection count, HAProxy against the direct connection and the cluster against the plain node.
+ */
+function targetReport(targetCells: readonly TargetCell[]): string[] {
+  const find = (target: TargetName, workload: WorkloadName, connections: number) =>
+    targetCells.find((cell) => cell.target === target && cell.workload === workload && cell.connections === connections);
+  const rows = targetCells.map((cell) => {
+    const r = cell.result;
+    const direct = find('direct', cell.workload, cell.connections);
+    const vsDirect = direct ? fmt(r.requestsPerSecond / direct.result.requestsPerSecond, 2) + 'x' : 'n/a';
+    const cpu = canMeasureCpu
+      ? `${fmt(cell.cpu.serverMs, 2)} | ${fmt(cell.cpu.postgresMs, 2)} | ${fmt(cell.standbysMs, 2)} | ${fmt(cell.haproxyMs, 2)} | ${whole(cell.cpu.machineBusy * 100)}%`
+      : 'n/a | n/a | n/a | n/a | n/a';
+    return (
+      `| ${cell.workload} | ${cell.connections} | ${targetTitles[cell.target]} | ${cell.order} | ${whole(r.requestsPerSecond)} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ` +
+      `${r.non2xx} | ${socketErrorCount(r)} | ${vsDirect} | ${cpu} | ${fmt(cell.load, 2)} | ` +
+      `${cell.acknowledgedInDatabase === undefined ? '' : `${cell.acknowledgedInDatabase}/${r.acknowledgedIds.length}`} |`
+    );
+  });
+  const comparisons: string[] = [];
+  for (const cell of targetCells.filter((c) => c.target === 'haproxy')) {
+    const direct = find('direct', cell.workload, cell.connections);
+    const plain = find('plain', cell.workload, cell.connections);
+    if (!direct) continue;
+    const rate = (a: TargetCell, b: TargetCell) => fmt(a.result.requestsPerSecond / b.result.requestsPerSecond, 2);
+    comparisons.push(
+      `${cell.workload} c${cell.connections}: HAProxy/direct ${rate(cell, direct)}x the rate (${whole(cell.result.requestsPerSecond)}/s against ${whole(direct.result.requestsPerSecond)}/s), ` +
+        `p50 ${fmt(cell.result.latencyMs.p50)} against ${fmt(direct.result.latencyMs.p50)} ms, p99 ${fmt(cell.result.latencyMs.p99)} against ${fmt(direct.result.latencyMs.p99)} ms` +
+        (plain
+          ? `; the cluster (direct) against the plain node: ${rate(direct, plain)}x the rate (${whole(plain.result.requestsPerSecond)}/s), ` +
+            `p99 ${fmt(direct.result.latencyMs.p99)} against ${fmt(plain.result.latencyMs.p99)} ms`
+          : ''),
+    );
+  }
+  return [
+    '| workload | connections | target | ran | requests/s | p50 ms | p99 ms | non-2xx | socket errors | vs direct | API CPU ms/req | primary PostgreSQL CPU ms/req | standbys CPU ms/req | HAProxy CPU ms/req | machine busy | load (1 min) | 201s in DB |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rows,
+    '',
+    ...comparisons,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -816,6 +931,10 @@ let cluster: PostgresCluster | undefined;
 let admin: Database | undefined;
 let db: Database | undefined;
 let server: Server | undefined;
+/** --cluster: the HA cluster, its bank database, and the two API servers on it. */
+let ha: HaTarget | undefined;
+let clusterDb: Database | undefined;
+const clusterServers: Server[] = [];
 
 try {
   console.log('building the server bundle (npm run build --workspace apps/api) ...');
@@ -1001,6 +1120,16 @@ try {
     return cell;
   };
 
+  const describeTarget = (cell: TargetCell) =>
+    `${cell.workload} c${cell.connections}: ${whole(cell.result.requestsPerSecond)}/s, p50 ${fmt(cell.result.latencyMs.p50)} ms, ` +
+    `p99 ${fmt(cell.result.latencyMs.p99)} ms, non-2xx ${cell.result.non2xx}, socket errors ${socketErrorCount(cell.result)}` +
+    (cell.acknowledgedInDatabase === undefined ? '' : `, ${cell.acknowledgedInDatabase}/${cell.result.acknowledgedIds.length} acknowledged on the primary`) +
+    (canMeasureCpu
+      ? // Not cpuText: the cluster's backends carry its cluster_name in their titles, which process-cpu.ts
+        // does not take for client backends, so its split into client and background work means nothing here.
+        `; CPU per request: API ${fmt(cell.cpu.serverMs, 2)} ms, the primary's PostgreSQL ${fmt(cell.cpu.postgresMs, 2)} ms, the standbys' ${fmt(cell.standbysMs, 2)} ms, ` +
+        `HAProxy ${fmt(cell.haproxyMs, 2)} ms, load generator ${fmt(cell.cpu.loadMs, 2)} ms; machine ${whole(cell.cpu.machineBusy * 100)}% busy of ${cell.cpu.cores} cores`
+      : '');
   const describe = (cell: Cell) =>
     `${cell.workload} c${cell.connections} p${cell.processes}: ${whole(cell.result.requestsPerSecond)}/s, p50 ${fmt(cell.result.latencyMs.p50)} ms, ` +
     `p99 ${fmt(cell.result.latencyMs.p99)} ms, non-2xx ${cell.result.non2xx}, socket errors ${socketErrorCount(cell.result)}, ` +
@@ -1010,7 +1139,194 @@ try {
     (cell.waitEvents ? `; backends busy (mean): ${cell.waitEvents}` : '') +
     (canMeasureCpu ? `; CPU per request: ${cpuText(cell.cpu)}` : '');
 
-  if (!options.soak) {
+  /** --cluster: the comparison's cells, its lines for the record, and what it checked. */
+  const targetCells: TargetCell[] = [];
+  const clusterLines: string[] = [];
+  const clusterVerification: string[] = [];
+  const clusterPgbench: { script: string; target: 'haproxy' | 'direct'; tps: number; p50Ms: number; p99Ms: number }[] = [];
+
+  if (options.cluster) {
+    const target = (ha = await openHaTarget());
+    const primaryAtStart = await target.primary();
+    const syncAtStart = await target.syncStandby();
+    clusterDb = await openPostgres(target.haproxyUrl, 4);
+    const haDb = clusterDb;
+    await migrate(haDb);
+    const [standbyNames] = await haDb.query<{ names: string }>(`SELECT current_setting('synchronous_standby_names') AS names`);
+    clusterLines.push(
+      `cluster: deploy/ha started by scripts/ha-cluster.mjs${target.startedHere ? ' for this run' : ' (one already running)'}, all on this machine: ${await haVersions()}`,
+      `cluster settings (Patroni's dynamic configuration): ${await target.settings()}; PostgreSQL: ${await serverSettings(haDb)}, synchronous_standby_names=${standbyNames?.names ?? 'n/a'}, data checksums and wal_log_hints on (the plain one: neither)`,
+      `primary ${primaryAtStart.name} (timeline ${primaryAtStart.timeline ?? 'n/a'}), synchronous standby ${syncAtStart ?? 'none'} at the start`,
+    );
+    const clusterEnvironment = { ...environment, DATABASE_URL: target.haproxyUrl, DATA_DIR: path.join(workDirectory, 'data-cluster') };
+    console.log(`${customerCount} customers in the cluster's bank database, through HAProxy ...`);
+    const clusterMade = await createCustomers(haDb, clusterEnvironment, runId);
+    const viaHaproxy = await startApi(clusterEnvironment, 1, path.join(workDirectory, 'server-haproxy.log'));
+    clusterServers.push(viaHaproxy);
+    const direct = await startApi(
+      { ...clusterEnvironment, DATABASE_URL: target.directUrl(primaryAtStart.port) },
+      1,
+      path.join(workDirectory, 'server-direct.log'),
+    );
+    clusterServers.push(direct);
+    console.log(`API through HAProxy at ${viaHaproxy.origin}, straight to ${primaryAtStart.name}'s PostgreSQL at ${direct.origin}`);
+    // One session per customer, valid on both servers: sessions live in the database they share.
+    const clusterCustomers: Customer[] = [];
+    for (const customer of clusterMade) clusterCustomers.push(await signIn(viaHaproxy.origin, customer));
+    const clusterWorkloads = workloads(clusterCustomers, {});
+    const clusterTotalBefore = await totalBalance(viaHaproxy.origin, clusterCustomers);
+    const servers: Record<TargetName, Server> = { plain: server, haproxy: viaHaproxy, direct };
+    for (const name of ['plain', 'haproxy', 'direct'] as const) {
+      console.log(`-- ${targetTitles[name]}: warming up 3 s ...`);
+      const templates = name === 'plain' ? byName : clusterWorkloads;
+      await runWrk({
+        origin: servers[name].origin,
+        templates: [...templates.own.templates(`Bench ${runId} warm-up ${name}`), ...templates.reads.templates('')],
+        connections: 8,
+        seconds: 3,
+        keyPrefix: `b${runId}warm${name}`,
+        workDirectory,
+        name: `warm-${name}`,
+      });
+    }
+
+    const runClusterCell = async (name: 'haproxy' | 'direct', workload: Workload, connections: number, order: number): Promise<TargetCell> => {
+      const tag = `Bench ${runId} ${workload.name} c${connections} ${name}`;
+      const primary = await target.primary();
+      const standbys = await target.standbyDataDirectories();
+      const clusterServer = servers[name];
+      const endCpu = startCpuSplit(postmasterPid(primary.dataDirectory), clusterServer.child.pid);
+      const endTrees = startTreeCpu([target.haproxyPid(), ...standbys.map((directory) => postmasterPid(directory))]);
+      const result = await runWrk({
+        origin: clusterServer.origin,
+        templates: workload.templates(tag),
+        connections,
+        seconds: cellSeconds,
+        keyPrefix: `b${runId}${workload.name}${connections}${name}`,
+        workDirectory,
+        name: `${workload.name}-c${connections}-${name}`,
+      });
+      const cpu = endCpu(result.requests);
+      const [haproxyMs = Number.NaN, ...standbyMs] = endTrees(result.requests);
+      const cell: TargetCell = {
+        target: name,
+        workload: workload.name,
+        connections,
+        order,
+        result,
+        cpu,
+        haproxyMs,
+        standbysMs: standbyMs.reduce((sum, ms) => sum + ms, 0),
+        load: os.loadavg()[0] ?? Number.NaN,
+      };
+      if (workload.money) {
+        // As runCell: requests in flight when wrk stopped finish first.
+        await sleep(1_000);
+        const { found, extra } = await verifyAcknowledged(haDb, result.acknowledgedIds, tag);
+        cell.acknowledgedInDatabase = found;
+        cell.unacknowledgedCommitted = extra;
+      }
+      return cell;
+    };
+
+    let pair = 0;
+    for (const name of workloadNames as WorkloadName[]) {
+      for (const connections of connectionCounts) {
+        // Reversed from one cell to the next: HAProxy runs before the direct connection in half of them.
+        const order: TargetName[] = pair % 2 === 0 ? ['plain', 'haproxy', 'direct'] : ['direct', 'haproxy', 'plain'];
+        pair += 1;
+        for (const [index, targetName] of order.entries()) {
+          if (targetName === 'plain') {
+            const cell = await runCell(1, byName[name], connections, cellSeconds);
+            cells.push(cell);
+            targetCells.push({
+              ...cell,
+              target: 'plain',
+              order: index + 1,
+              haproxyMs: Number.NaN,
+              standbysMs: Number.NaN,
+              load: os.loadavg()[0] ?? Number.NaN,
+            });
+            console.log(`${targetTitles.plain}: ${describe(cell)}`);
+          } else {
+            const cell = await runClusterCell(targetName, clusterWorkloads[name], connections, index + 1);
+            targetCells.push(cell);
+            console.log(`${targetTitles[targetName]}: ${describeTarget(cell)}`);
+          }
+        }
+      }
+    }
+
+    // pgbench through both, the order reversed between its two scripts: select-only shows what the
+    // extra hop costs a statement; TPC-B-like against the plain node's (above) what the
+    // synchronous standby costs a commit.
+    const psql = (sql: string) =>
+      execFileAsync(
+        path.join(postgresBin ?? '', 'psql'),
+        ['-h', '127.0.0.1', '-p', String(target.writePort), '-U', 'postgres', '-d', 'postgres', '-qAt', '-c', sql],
+        {
+          env: { ...process.env, PGPASSWORD: target.superuserPassword },
+          timeout: 120_000,
+        },
+      );
+    await psql('DROP DATABASE IF EXISTS bench_pgbench WITH (FORCE)');
+    await psql('CREATE DATABASE bench_pgbench');
+    console.log(`pgbench on the cluster: initialising scale ${pgbenchScale} ...`);
+    await pgbenchOnCluster(target.writePort, target.superuserPassword, ['-i', '-s', String(pgbenchScale), '-q']);
+    const primaryNow = await target.primary();
+    const pgbenchPorts: Record<'haproxy' | 'direct', number> = { haproxy: target.writePort, direct: primaryNow.port };
+    const pgbenchOrders = [
+      ['select-only', ['haproxy', 'direct']],
+      ['tpcb-like', ['direct', 'haproxy']],
+    ] as const;
+    for (const [script, order] of pgbenchOrders) {
+      for (const name of order) {
+        const args = ['-b', script, '-M', 'prepared', '-c', String(pgbenchClients), '-j', '2', '-T', String(pgbenchSeconds)];
+        const figures = await pgbenchOnCluster(pgbenchPorts[name], target.superuserPassword, args, path.join(workDirectory, `pgbench-${script}-${name}`));
+        if (!figures) continue;
+        clusterPgbench.push({ script, target: name, ...figures });
+        console.log(`pgbench ${script}, ${targetTitles[name]}: ${whole(figures.tps)} tps, p50 ${fmt(figures.p50Ms, 2)} ms, p99 ${fmt(figures.p99Ms, 2)} ms`);
+      }
+    }
+    await psql('DROP DATABASE bench_pgbench WITH (FORCE)');
+    for (const [script, order] of pgbenchOrders) {
+      const through = clusterPgbench.find((row) => row.script === script && row.target === 'haproxy');
+      const straight = clusterPgbench.find((row) => row.script === script && row.target === 'direct');
+      if (!through || !straight) continue;
+      const text = (row: typeof through) => `${whole(row.tps)} tps (p50 ${fmt(row.p50Ms, 2)} ms, p99 ${fmt(row.p99Ms, 2)} ms)`;
+      clusterLines.push(
+        `pgbench ${script} on the cluster (-M prepared -c ${pgbenchClients} -j 2, scale ${pgbenchScale}, ${pgbenchSeconds} s each, ${order[0] === 'haproxy' ? 'through HAProxy first' : 'direct first'}): ` +
+          `through HAProxy ${text(through)}, direct to the primary ${text(straight)}: HAProxy/direct ${fmt(through.tps / straight.tps, 2)}x` +
+          (script === 'tpcb-like'
+            ? `; direct against the plain node's TPC-B-like at this run's start (no standby, ${whole(pgbench.tps)} tps, p99 ${fmt(pgbench.p99Ms, 2)} ms): ${fmt(straight.tps / pgbench.tps, 2)}x`
+            : ''),
+      );
+    }
+
+    const primaryAtEnd = await target.primary();
+    if (primaryAtEnd.name !== primaryAtStart.name || primaryAtEnd.timeline !== primaryAtStart.timeline) {
+      notes.push(
+        `the cluster's primary changed during the run (${primaryAtStart.name}, timeline ${primaryAtStart.timeline} -> ${primaryAtEnd.name}, timeline ${primaryAtEnd.timeline}): its figures are not comparable`,
+      );
+    }
+    const syncAtEnd = await target.syncStandby();
+    if (syncAtEnd !== syncAtStart) notes.push(`the synchronous standby changed during the run: ${syncAtStart ?? 'none'} -> ${syncAtEnd ?? 'none'}`);
+    const clusterTotalAfter = await totalBalance(viaHaproxy.origin, clusterCustomers);
+    for (const clusterServer of clusterServers.splice(0)) await clusterServer.stop();
+    const clusterLedger = await runOpsCommand(
+      { database: async () => haDb, config: await loadConfig({ ...process.env, ...clusterEnvironment }) },
+      'check-ledger',
+      [],
+    );
+    const clusterMoney = targetCells.filter((cell) => cell.target !== 'plain' && cell.acknowledgedInDatabase !== undefined);
+    const clusterAcknowledged = clusterMoney.reduce((sum, cell) => sum + cell.result.acknowledgedIds.length, 0);
+    const clusterFound = clusterMoney.reduce((sum, cell) => sum + (cell.acknowledgedInDatabase ?? 0), 0);
+    clusterVerification.push(
+      `${clusterFound === clusterAcknowledged ? 'PASS' : 'FAIL'} cluster: every acknowledged transfer on the primary: ${clusterFound.toLocaleString('en-US')} of ${clusterAcknowledged.toLocaleString('en-US')} 201 answers found completed with their ledger transfer`,
+      `${clusterTotalAfter === clusterTotalBefore ? 'PASS' : 'FAIL'} cluster: the customers' total balance unchanged: ${clusterTotalBefore} cents before, ${clusterTotalAfter} after`,
+      `${clusterLedger.exitCode === 0 ? 'PASS' : 'FAIL'} cluster: ops check-ledger: ${clusterLedger.output.split('\n')[0]}`,
+    );
+  } else if (!options.soak) {
     for (const processes of processCounts) {
       if (processes !== serverProcesses) {
         await server.stop();
@@ -1218,6 +1534,7 @@ try {
     '',
     ...(targetLines.length ? [...targetLines, ''] : []),
     ...verification,
+    ...(options.cluster ? ['', ...clusterLines, '', ...targetReport(targetCells), '', ...clusterVerification] : []),
     ...notes.map((note) => `NOTE: ${note}`),
     ...(soakReport.length ? ['', ...soakReport] : []),
   ];
@@ -1226,7 +1543,9 @@ try {
   if (record) {
     const section = [
       '',
-      `## HTTP stack (npm run bench:http${options.soak ? ' -- --soak' : ''}), ${startedAt.toISOString()}`,
+      options.cluster
+        ? `## Through HAProxy (issue 36): npm run bench:http -- --cluster, ${startedAt.toISOString()}`
+        : `## HTTP stack (npm run bench:http${options.soak ? ' -- --soak' : ''}), ${startedAt.toISOString()}`,
       '',
       `- machine: ${machine}; load average (1, 5, 15 min) ${loadBefore} before, ${loadLine()} after (the machine is shared)`,
       `- commit: ${commit}; PostgreSQL: ${settings}, on its own throwaway cluster`,
@@ -1236,6 +1555,18 @@ try {
       `- server mean: Fastify's own time for the route (from /metrics; one worker's when several run); commits, rows written and WAL per request from pg_waldump over the cell`,
       `- stages: a money request's mean time before its handler (session, CSRF, limits, validation), in its reads (payer, plan), queued for a commit group and in its group's transaction (payment_stage_seconds in /metrics)`,
       `- CPU ms/req: CPU time (user and system, from /proc) per answered request of the API's processes, of PostgreSQL's (all its processes; in brackets the part outside the client backends: autovacuum, checkpointer, WAL and background writers), and of wrk; machine busy: the share of all ${os.availableParallelism()} cores busy during the cell (bench/http/process-cpu.ts)`,
+      ...(options.cluster
+        ? [
+            ...clusterLines.map((line) => `- ${line}`),
+            `- targets: three API servers of one process each, one per target, run side by side; each cell's wrk against one of them, the order of the three reversed from one cell to the next ("ran": 1st, 2nd, 3rd); both cluster targets wait for the synchronous standby on every commit, the plain one has no standby; CPU of the primary's PostgreSQL as above, of the standbys' and of HAProxy as whole process trees (bench/http/ha-target.ts)`,
+            '',
+            ...targetReport(targetCells).map((line) => (line.startsWith('|') || line === '' ? line : `- ${line}`)),
+            '',
+            ...clusterVerification.map((line) => `- ${line}`),
+            '',
+            "The plain PostgreSQL's cells in full:",
+          ]
+        : []),
       '',
       ...table,
       '',
@@ -1269,6 +1600,9 @@ try {
   throw error;
 } finally {
   await server?.stop().catch(() => undefined);
+  for (const clusterServer of clusterServers) await clusterServer.stop().catch(() => undefined);
+  await clusterDb?.close().catch(() => undefined);
+  await ha?.stop().catch((error: unknown) => console.error(`the HA cluster did not stop: ${String(error)}`));
   await db?.close().catch(() => undefined);
   await admin?.close().catch(() => undefined);
   await cluster?.destroy().catch(() => undefined);
