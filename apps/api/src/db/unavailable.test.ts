@@ -13,6 +13,9 @@ import { isDatabaseUnavailable } from './unavailable.ts';
  * The database's absence answers 503 `service_unavailable`, never 500 or a hang (decision 036).
  * The whole story, with PostgreSQL crashed under load, is faults/bank-chaos.test.ts.
  */
+/** The public contact form: a write that counts its sender (a rate limit) before anything else. */
+const contactMessage = { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 202 555 0101', subject: 'Savings', message: 'How do I open one?' };
+
 describe('a database that is away', () => {
   it('is told apart from a query that is wrong', () => {
     const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -91,7 +94,7 @@ describe('a database that is away', () => {
         method: 'POST',
         url: '/api/v1/contact',
         remoteAddress: '198.51.100.7',
-        payload: { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 202 555 0101', subject: 'Savings', message: 'How do I open one?' },
+        payload: contactMessage,
       });
       expect(response.statusCode, response.body).toBe(503);
       expect(response.headers['retry-after']).toBe('2');
@@ -162,7 +165,7 @@ describe('a database that is away', () => {
         method: 'POST',
         url: '/api/v1/contact',
         remoteAddress: '198.51.100.8',
-        payload: { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 202 555 0101', subject: 'Savings', message: 'How do I open one?' },
+        payload: contactMessage,
       });
       expect(response.statusCode, response.body).toBe(503);
       expect(response.headers['retry-after']).toBe('2');
