@@ -83,7 +83,7 @@ import { cardNetworkRoutes } from './modules/cards/dev-routes.ts';
 import { runOpsCommand } from './modules/ops/registry.ts';
 import { decorateSessions } from './platform/authenticate.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { registerCookies, replicaReadMetrics } from './platform/read-your-writes.ts';
+import { registerCookiesAndWritePositions, replicaReadMetrics } from './platform/read-your-writes.ts';
 import { resolveSession } from './platform/session.ts';
 import { hasConfirmedTotp } from './platform/second-factors.ts';
 
@@ -301,7 +301,7 @@ async function registerPlatform(app: Server, config: Config, dependencies: AppDe
 
   registerSecurityHeaders(app);
   answerWhileClosing(app);
-  await registerCookies(app, db);
+  await registerCookiesAndWritePositions(app, db);
   // Counters live in the database: a limit means the same with 1 or N processes (docs/decisions/042).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db, clock) });
   await app.register(multipart, { limits: multipartLimits });

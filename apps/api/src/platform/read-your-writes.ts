@@ -51,7 +51,7 @@ function mayHaveWritten(request: FastifyRequest, reply: FastifyReply): boolean {
  * position after each customer's request that may have written. Taken after the handler finished,
  * so after its commit: every change it made is at or before that position.
  */
-export async function registerCookies(app: FastifyInstance, db: Database): Promise<void> {
+export async function registerCookiesAndWritePositions(app: FastifyInstance, db: Database): Promise<void> {
   await app.register(fastifyCookie);
   const replicaReads = db.replicaReads;
   if (!replicaReads) return;
