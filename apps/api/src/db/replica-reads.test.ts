@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openAnotherHandle, type TestDatabase } from '../test/databases.ts';
 import type { Database } from './database.ts';
 import { isWalPosition, readOnReplica, replicaPoolSizeOf, withReplicaReads } from './replica-reads.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 /**
  * The replica side of READ_DATABASE_URL (docs/deploy.md, "Reads from replicas") against a server
@@ -61,5 +62,29 @@ describe.skipIf(!process.env.DATABASE_URL)('reads on a replica connection (postg
       }),
     ).rejects.toThrow(/division by zero/);
     expect(runs).toBe(1);
+  });
+
+  it('answers a write made on the replica as a defect of the route, not run again on the primary', async () => {
+    // A standby refuses every write with 25006; a replica URL whose sessions are read-only does the same.
+    const url = new URL(server.url ?? '');
+    url.searchParams.set('options', '-c default_transaction_read_only=on');
+    const readOnlyReplica = withReplicaReads(await openAnotherHandle(server.db).then(({ db }) => db), url.toString(), 2);
+    try {
+      await readOnlyReplica.query('CREATE TABLE IF NOT EXISTS replica_writes (id int)');
+      let runs = 0;
+      const error = await readOnReplica(readOnlyReplica, undefined, async (reader) => {
+        runs += 1;
+        await reader.query('INSERT INTO replica_writes (id) VALUES (1)');
+      }).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(runs).toBe(1);
+      expect(String(error)).toMatch(/tried to write/);
+      expect(isDatabaseUnavailable(error)).toBe(false);
+      expect(await readOnlyReplica.query('SELECT id FROM replica_writes')).toEqual([]);
+    } finally {
+      await readOnlyReplica.close();
+    }
   });
 });

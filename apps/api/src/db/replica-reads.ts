@@ -49,10 +49,14 @@ const caughtUpQuery = `SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_rep
  * rows it read (SQLSTATE 40001 on a standby, "conflict with recovery").
  */
 export function isReplicaFailure(error: unknown): boolean {
-  if (isDatabaseUnavailable(error)) return true;
   const code: unknown = error !== null && typeof error === 'object' ? Reflect.get(error, 'code') : undefined;
-  return code === '40001';
+  // A write refused by the replica (read_only_sql_transaction) is the route's defect, not the
+  // replica's failure: it must not be run again on the primary, where the write would pass.
+  if (code === readOnlyTransaction) return false;
+  return code === '40001' || isDatabaseUnavailable(error);
 }
+
+const readOnlyTransaction = '25006';
 
 /** The primary itself as a lease: nothing to give back. */
 function primaryLease(primary: Database): ReadLease {
@@ -159,6 +163,12 @@ export async function leaseForRead<T>(
   } catch (error) {
     if (lease.source !== 'replica' || !isReplicaFailure(error)) {
       lease.release();
+      // Elsewhere 25006 means a node demoted under the bank (503, db/unavailable.ts); here it means
+      // a route that opted into replica reads wrote, a defect that must answer 500 and be logged.
+      // Its cause is left off on purpose: db/unavailable.ts follows causes and would call it an outage.
+      if (lease.source === 'replica' && Reflect.get(Object(error), 'code') === readOnlyTransaction)
+        // eslint-disable-next-line preserve-caught-error
+        throw new Error(`A read sent to a replica tried to write (a route that may read a replica must only read): ${String(error)}`);
       throw error;
     }
     lease.release(error instanceof Error ? error : undefined);
