@@ -68,3 +68,25 @@ export function batchedPerDatabase<Key, Value>(
 function isPool(db: Queryable): boolean {
   return typeof Reflect.get(db, 'transaction') === 'function';
 }
+
+/**
+ * A read with no key (the product catalogue, the last business day run) shared by every caller
+ * that asks while earlier statements are in flight: one statement answers them all, and none is
+ * answered by a statement sent before it asked, so each still sees every write committed before it
+ * asked. Inside a transaction it is read directly. Each caller gets an array of its own.
+ */
+export function sharedReadPerDatabase<Row>(read: (db: Queryable) => Promise<Row[]>): (db: Queryable) => Promise<Row[]> {
+  const lookup = batchedPerDatabase<null, Row[]>(
+    (db) =>
+      createBatchedLookup<null, Row[]>({
+        maxBatch: 1_000,
+        concurrency: 1,
+        run: async (keys) => {
+          const rows = await read(db);
+          return keys.map(() => rows);
+        },
+      }),
+    (db) => read(db),
+  );
+  return async (db) => [...(await lookup(db, null))];
+}

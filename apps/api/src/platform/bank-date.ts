@@ -1,7 +1,11 @@
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../db/clock.ts';
+import { sharedReadPerDatabase } from '../db/batched-lookup.ts';
 import type { Queryable } from '../db/database.ts';
 import { calendarDayIn, zoneOffsetMs } from './business-calendar.ts';
+
+/** Read once for every request asking at the same moment (db/batched-lookup.ts). */
+const lastDayRun = sharedReadPerDatabase((db) => db.query<{ day: string | null }>(`SELECT max(day)::text AS day FROM business_days WHERE status = 'done'`));
 
 /**
  * The bank's date (docs/deposit-products.md, "The business day"): today in the bank's time zone;
@@ -11,7 +15,7 @@ import { calendarDayIn, zoneOffsetMs } from './business-calendar.ts';
  */
 export async function bankDate(db: Queryable, config: Pick<Config, 'bankTimeZone'>, clock: Clock = systemClock): Promise<string> {
   const today = calendarDayIn(config.bankTimeZone, clock.now());
-  const [row] = await db.query<{ day: string | null }>(`SELECT max(day)::text AS day FROM business_days WHERE status = 'done'`);
+  const [row] = await lastDayRun(db);
   const lastRun = row?.day ?? null;
   return lastRun !== null && lastRun > today ? lastRun : today;
 }

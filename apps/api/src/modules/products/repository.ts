@@ -1,4 +1,5 @@
 import type { InterestTier } from '@strongroom/contracts/products.ts';
+import { sharedReadPerDatabase } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface ProductRow {
@@ -25,9 +26,14 @@ export interface TermsRow {
 const termsColumns = `t.id, t.product_id, t.effective_from::text AS effective_from, t.monthly_fee_cents, t.waiver_min_daily_balance_cents,
   t.waiver_monthly_deposits_cents, t.opening_deposit_cents, t.interest_tiers`;
 
-export function listProductRows(db: Queryable): Promise<ProductRow[]> {
-  return db.query<ProductRow>(`SELECT id, code, kind, name, position FROM deposit_products ORDER BY kind, position`);
-}
+/** The catalogue, read once for every request asking at the same moment (every accounts page does). */
+export const listProductRows = sharedReadPerDatabase((db) =>
+  db.query<ProductRow>(`SELECT id, code, kind, name, position FROM deposit_products ORDER BY kind, position`),
+);
+
+const listAllTermsRows = sharedReadPerDatabase((db) =>
+  db.query<TermsRow>(`SELECT ${termsColumns} FROM deposit_product_terms t ORDER BY t.product_id, t.effective_from`),
+);
 
 export async function findProductRow(db: Queryable, productId: string): Promise<ProductRow | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(productId)) return undefined;
@@ -41,7 +47,7 @@ export function listTermsRows(db: Queryable, productIds?: readonly string[]): Pr
     ? db.query<TermsRow>(`SELECT ${termsColumns} FROM deposit_product_terms t WHERE t.product_id = ANY($1::uuid[]) ORDER BY t.product_id, t.effective_from`, [
         productIds,
       ])
-    : db.query<TermsRow>(`SELECT ${termsColumns} FROM deposit_product_terms t ORDER BY t.product_id, t.effective_from`);
+    : listAllTermsRows(db);
 }
 
 /** A terms row as staff see it, with who set it, why and when. */
