@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { listProductRows } from '../modules/products/repository.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { sharedReadPerDatabase } from './batched-lookup.ts';
 import type { Queryable } from './database.ts';
@@ -39,13 +38,16 @@ describeEachDatabase('shared keyless reads', (database) => {
 
   it('inside a transaction reads the transaction’s own writes', async () => {
     const db = database();
-    const before = await listProductRows(db);
-    const inside = await db.transaction(async (tx) => {
-      await tx.query(`INSERT INTO deposit_products (id, code, kind, name, position) VALUES (gen_random_uuid(), 'probe', 'savings', 'Probe Saver', 99)`);
-      const rows = await listProductRows(tx);
-      throw Object.assign(new Error('roll back'), { rows });
-    }).catch((error: { rows?: unknown[] }) => error.rows ?? []);
-    expect(inside).toHaveLength(before.length + 1);
-    expect(await listProductRows(db)).toHaveLength(before.length);
+    await db.query('CREATE TABLE shared_read_tx_probe (n int)');
+    const read = sharedReadPerDatabase((handle) => handle.query<{ count: number }>('SELECT count(*)::int AS count FROM shared_read_tx_probe'));
+    const inside = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO shared_read_tx_probe (n) VALUES (1)');
+        const rows = await read(tx);
+        throw Object.assign(new Error('roll back'), { rows });
+      })
+      .catch((error: { rows?: { count: number }[] }) => error.rows ?? []);
+    expect(inside[0]?.count).toBe(1);
+    expect((await read(db))[0]?.count).toBe(0);
   });
 });
