@@ -81,6 +81,7 @@ const { values: options } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     socket: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
+    'pg-setting': { type: 'string', multiple: true },
     'log-level': { type: 'string' },
     'no-record': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -119,6 +120,7 @@ const usage = `npm run bench:http -- [options]
   --soak-minutes N    (default 10)    --soak-rate R  skip the peak probe, pace at R requests/s
   --cpu-prof          run the server under node --cpu-prof (artifacts/cpu-prof-*/), print the top 15 self times
   --socket            pgbench and the API reach PostgreSQL by its Unix socket instead of TCP on 127.0.0.1
+  --pg-setting S      a PostgreSQL setting for an experiment, name=value (repeatable); printed with the others
   --statements        load pg_stat_statements; print each cell's statements per request (calls, mean execution and planning ms)
   --log-level L       the server's LOG_LEVEL (default info, written to a file, as a deployment logs)
   --no-record         do not append to bench/RESULTS.md`;
@@ -288,7 +290,9 @@ async function pgbenchOnCluster(port: number, password: string, args: readonly s
 
 async function serverSettings(admin: Database): Promise<string> {
   const rows = await admin.query<{ name: string; setting: string }>(
-    `SELECT name, setting FROM pg_settings WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers', 'max_connections') ORDER BY name`,
+    `SELECT name, setting FROM pg_settings WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers', 'max_connections')
+        OR name = ANY($1::text[]) ORDER BY name`,
+    [(options['pg-setting'] ?? []).map((setting) => setting.split('=')[0]?.trim() ?? '')],
   );
   return rows.map((row) => `${row.name}=${row.setting}`).join(', ');
 }
@@ -952,6 +956,7 @@ try {
       'wal_keep_size=4096',
       'max_wal_size=4096',
       ...(options.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : []),
+      ...(options['pg-setting'] ?? []),
     ],
   });
   admin = await openPostgres(cluster.url, 2);

@@ -9,7 +9,7 @@
  * $1 earns in a year at `rateBps` compounded twelve times, APY = (1 + rate/12)^12 - 1.
  * 600 bps gives 617 (Appendix A's example: $61.68 on $1,000, 6.17%).
  */
-export function apyBps(rateBps: number): number {
+function computeApyBps(rateBps: number): number {
   if (!Number.isInteger(rateBps) || rateBps < 0 || rateBps > 10_000) throw new RangeError(`not a rate in basis points: ${rateBps}`);
   // (1 + r/12) with r = rateBps / 10,000 is (120,000 + rateBps) / 120,000.
   const base = 120_000n;
@@ -17,6 +17,18 @@ export function apyBps(rateBps: number): number {
   const denominator = base ** 12n;
   // In basis points, rounded half up: 10,000 x numerator / denominator.
   return Number((20_000n * numerator + denominator) / (2n * denominator));
+}
+
+/** Rates repeat (the catalogue's handful, on every accounts page): each is worked out once. */
+const apyOfRate = new Map<number, number>();
+
+export function apyBps(rateBps: number): number {
+  let apy = apyOfRate.get(rateBps);
+  if (apy === undefined) {
+    apy = computeApyBps(rateBps);
+    apyOfRate.set(rateBps, apy);
+  }
+  return apy;
 }
 
 /**

@@ -21,10 +21,13 @@ export function rateForBalance(tiers: readonly InterestTier[], balanceCents: big
   return rate;
 }
 
+/** One formatter: toLocaleString makes one on every call. */
+const groupedWhole = new Intl.NumberFormat('en-US');
+
 function dollars(cents: bigint): string {
   const whole = cents / 100n;
   const part = cents % 100n;
-  return `$${whole.toLocaleString('en-US')}${part === 0n ? '' : `.${part.toString().padStart(2, '0')}`}`;
+  return `$${groupedWhole.format(whole)}${part === 0n ? '' : `.${part.toString().padStart(2, '0')}`}`;
 }
 
 /** How the monthly fee is waived, in the words the public page and the disclosure print; empty without a fee. */
