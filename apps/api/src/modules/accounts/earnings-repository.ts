@@ -68,13 +68,19 @@ async function readAccrualSums(db: Queryable, queries: readonly EarningsQuery[])
 async function readChargeSums(db: Queryable, queries: readonly EarningsQuery[]): Promise<ChargeSumsRow[][]> {
   // Dated in the bank's time zone: from the year's first midnight there up to the end of the bank's date.
   const rows = await db.query<ChargeSumsRow & { position: string }>(
-    `SELECT w.position::text AS position, p.kind, CASE p.kind WHEN 'fee' THEN p.from_account_id ELSE p.to_account_id END AS account_id,
-            coalesce(sum(p.amount_cents) FILTER (WHERE p.created_at >= w.month_start::timestamp AT TIME ZONE w.time_zone), 0)::bigint AS month_cents,
-            sum(p.amount_cents)::bigint AS year_cents
+    // Per customer in a LATERAL, so each is a probe of payments_customer_charges (migration 0053)
+    // whatever the statistics say: as a join, planned while payments was small, it read the whole
+    // table for every batch of accounts pages (issue 37).
+    `SELECT w.position::text AS position, c.kind, c.account_id, c.month_cents, c.year_cents
        FROM unnest($1::uuid[], $2::date[], $3::date[], $4::date[], $5::text[]) WITH ORDINALITY AS w (customer_id, year_start, month_start, through, time_zone, position)
-       JOIN payments p ON p.customer_id = w.customer_id AND p.kind IN ('interest', 'fee', 'fee_refund') AND p.status = 'completed'
-        AND p.created_at >= w.year_start::timestamp AT TIME ZONE w.time_zone AND p.created_at < (w.through + 1)::timestamp AT TIME ZONE w.time_zone
-      GROUP BY w.position, p.kind, 3`,
+       CROSS JOIN LATERAL (
+         SELECT p.kind, CASE p.kind WHEN 'fee' THEN p.from_account_id ELSE p.to_account_id END AS account_id,
+                coalesce(sum(p.amount_cents) FILTER (WHERE p.created_at >= w.month_start::timestamp AT TIME ZONE w.time_zone), 0)::bigint AS month_cents,
+                sum(p.amount_cents)::bigint AS year_cents
+           FROM payments p
+          WHERE p.customer_id = w.customer_id AND p.kind IN ('interest', 'fee', 'fee_refund') AND p.status = 'completed'
+            AND p.created_at >= w.year_start::timestamp AT TIME ZONE w.time_zone AND p.created_at < (w.through + 1)::timestamp AT TIME ZONE w.time_zone
+          GROUP BY p.kind, 2) AS c`,
     columnsOf(queries),
     { name: 'account_charge_sums_by_customers' },
   );

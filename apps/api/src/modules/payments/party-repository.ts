@@ -96,7 +96,10 @@ async function readPayers(db: Queryable, keys: readonly PayerKey[]): Promise<(Pa
             k.request_hash, k.payment_id, k.response_status, k.response_body
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS w (customer_id, key, position)
        JOIN customers c ON c.id = w.customer_id
-       LEFT JOIN idempotency_keys k ON k.customer_id = w.customer_id AND k.key = w.key`,
+       -- A probe of the key's index for each payer, whatever the statistics say: as a plain join,
+       -- planned while the table was small, it read every key for every batch (issue 37).
+       LEFT JOIN LATERAL (SELECT k.request_hash, k.payment_id, k.response_status, k.response_body FROM idempotency_keys k
+                           WHERE k.customer_id = w.customer_id AND k.key = w.key LIMIT 1) AS k ON true`,
     [keys.map((key) => key.customerId), keys.map((key) => key.idempotencyKey)],
     { name: 'payments_payers' },
   );

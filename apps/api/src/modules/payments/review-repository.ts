@@ -22,8 +22,13 @@ interface PayeeOfCustomer {
 
 async function readPaidPayees(db: Queryable, asked: readonly PayeeOfCustomer[]): Promise<boolean[]> {
   const rows = await db.query<{ position: string }>(
+    // LIMIT 1 in a LATERAL keeps PostgreSQL walking payments_customer_payee for each pair, stopping
+    // at the first payment that counts. As EXISTS it planned a semi-join that read the whole
+    // payments table for every batch (issue 37: a tenth of an internal transfer's database time).
     `SELECT a.position::text AS position FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS a (customer_id, payee_key, position)
-      WHERE EXISTS (SELECT 1 FROM payments p WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('completed', 'pending'))`,
+       CROSS JOIN LATERAL (SELECT 1 FROM payments p
+                            WHERE p.customer_id = a.customer_id AND p.payee_key = a.payee_key AND p.status IN ('completed', 'pending')
+                            LIMIT 1) AS paid`,
     [asked.map((pair) => pair.customerId), asked.map((pair) => pair.payeeKey)],
     { name: 'payments_paid_payees' },
   );
