@@ -109,9 +109,13 @@ const usage = `npm run bench:http -- [options]
   --seconds N         length of each cell (default 12; --quick 4)
   --connections L     comma-separated connection counts (default 8,32,128; --quick 32)
   --processes L       comma-separated process counts, WEB_CONCURRENCY (default 1,2; --quick 1)
-  --workloads L       own,internal,reads,hot,zipf (default own,internal,reads; --cluster: own,reads)
+  --workloads L       own,internal,reads,hot,zipf,accounts,history,me,floor (default own,internal,reads;
+                      --cluster: own,reads)
                       hot: the customers all pay one biller's account at this bank; zipf: they pay
-                      ${zipfPayeeAccounts} accounts at this bank with a Zipf skew (s = ${zipfExponent})
+                      ${zipfPayeeAccounts} accounts at this bank with a Zipf skew (s = ${zipfExponent});
+                      the CPU budget of a read (issue 37): accounts and history, the two halves of
+                      reads; me, GET /me (a signed-in request's fixed cost: session, customer,
+                      answer); floor, GET /health (the HTTP stack and its log line alone)
   --customers N       signed-in customers (default 64)
   --quick             a short run for development; records nothing
   --cluster           the HA cluster too (HA_DIR; started if none runs there): the workloads through
@@ -153,8 +157,8 @@ const password = 'bench-http correct horse battery staple';
 const targets = { transferCpuVsPgbench: 1.5, readCpuVsTransfer: 0.35, p99Ms: 50, readsVsTransfers: 3, skewedVsUniform: 0.5 };
 const cpuTotal = (cpu: CpuSplit) => cpu.serverMs + cpu.postgresMs + cpu.loadMs;
 
-type WorkloadName = 'own' | 'internal' | 'reads' | 'hot' | 'zipf';
-const allWorkloads: readonly WorkloadName[] = ['own', 'internal', 'reads', 'hot', 'zipf'];
+type WorkloadName = 'own' | 'internal' | 'reads' | 'hot' | 'zipf' | 'accounts' | 'history' | 'me' | 'floor';
+const allWorkloads: readonly WorkloadName[] = ['own', 'internal', 'reads', 'hot', 'zipf', 'accounts', 'history', 'me', 'floor'];
 for (const name of workloadNames) if (!(allWorkloads as readonly string[]).includes(name)) throw new Error(`unknown workload ${name}\n${usage}`);
 if (options.cluster && (options.soak || processCounts.length !== 1)) throw new Error(`--cluster runs one process count, and no soak\n${usage}`);
 for (const n of [...connectionCounts, ...processCounts, cellSeconds, customerCount, soakMinutes]) {
@@ -820,6 +824,34 @@ function workloads(customers: readonly Customer[], payees: HotPayees): Record<Wo
       routes: ['GET /api/v1/accounts', 'GET /api/v1/transactions'],
       templates: () =>
         customers.flatMap((customer) => [get(customer, '/api/v1/accounts'), get(customer, `/api/v1/transactions?accountId=${customer.checking.id}&limit=20`)]),
+    },
+    accounts: {
+      name: 'accounts',
+      title: 'reads, GET /accounts alone',
+      money: false,
+      routes: ['GET /api/v1/accounts'],
+      templates: () => customers.map((customer) => get(customer, '/api/v1/accounts')),
+    },
+    history: {
+      name: 'history',
+      title: 'reads, GET /transactions alone',
+      money: false,
+      routes: ['GET /api/v1/transactions'],
+      templates: () => customers.map((customer) => get(customer, `/api/v1/transactions?accountId=${customer.checking.id}&limit=20`)),
+    },
+    me: {
+      name: 'me',
+      title: "GET /me: a signed-in request's fixed cost",
+      money: false,
+      routes: ['GET /api/v1/me'],
+      templates: () => customers.map((customer) => get(customer, '/api/v1/me')),
+    },
+    floor: {
+      name: 'floor',
+      title: 'GET /health: the HTTP stack alone',
+      money: false,
+      routes: ['GET /health'],
+      templates: () => customers.map((customer) => ({ ...get(customer, '/health'), cookie: '' })),
     },
   };
 }
