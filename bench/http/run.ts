@@ -115,7 +115,7 @@ const usage = `npm run bench:http -- [options]
                       ${zipfPayeeAccounts} accounts at this bank with a Zipf skew (s = ${zipfExponent});
                       the CPU budget of a read (issue 37): accounts and history, the two halves of
                       reads; me, GET /me (a signed-in request's fixed cost: session, customer,
-                      answer); floor, GET /health (the HTTP stack and its log line alone)
+                      answer); floor, GET /api/v1/health (the HTTP stack and its log line alone)
   --customers N       signed-in customers (default 64)
   --quick             a short run for development; records nothing
   --cluster           the HA cluster too (HA_DIR; started if none runs there): the workloads through
@@ -848,10 +848,10 @@ function workloads(customers: readonly Customer[], payees: HotPayees): Record<Wo
     },
     floor: {
       name: 'floor',
-      title: 'GET /health: the HTTP stack alone',
+      title: 'GET /api/v1/health: the HTTP stack alone',
       money: false,
-      routes: ['GET /health'],
-      templates: () => customers.map((customer) => ({ ...get(customer, '/health'), cookie: '' })),
+      routes: ['GET /api/v1/health'],
+      templates: () => customers.map((customer) => ({ ...get(customer, '/api/v1/health'), cookie: '' })),
     },
   };
 }
