@@ -903,14 +903,25 @@ interface TargetCell {
   unacknowledgedCommitted?: number;
 }
 
-async function verifyAcknowledged(db: Database, ids: readonly string[], tag: string): Promise<{ found: number; extra: number }> {
+/**
+ * Every payment answered 201 looked up completed with its ledger transfer, once the requests still
+ * in flight when wrk stopped have finished; `extra`: those committed that wrk never saw answered.
+ */
+async function verifyAcknowledged(
+  db: Database,
+  cell: { result: WrkResult; acknowledgedInDatabase?: number; unacknowledgedCommitted?: number },
+  tag: string,
+): Promise<void> {
+  await sleep(1_000);
+  const ids = cell.result.acknowledgedIds;
   const [found] = await db.query<{ count: string }>(
     `SELECT count(*)::text AS count FROM payments p JOIN ledger_transfers t ON t.id = p.id
       WHERE p.id = ANY($1::uuid[]) AND p.status = 'completed' AND t.amount = p.amount_cents`,
     [ids],
   );
   const [tagged] = await db.query<{ count: string }>(`SELECT count(*)::text AS count FROM payments WHERE message = $1`, [tag]);
-  return { found: Number(found?.count ?? 0), extra: Number(tagged?.count ?? 0) - ids.length };
+  cell.acknowledgedInDatabase = Number(found?.count ?? 0);
+  cell.unacknowledgedCommitted = Number(tagged?.count ?? 0) - ids.length;
 }
 
 /**
@@ -1158,13 +1169,7 @@ try {
       wal: await walBetween(benchCluster, walStart, walEnd),
     };
     if (options.statements) console.log(await statementsPerRequest(benchDb, result.requests));
-    if (workload.money) {
-      // Requests still in flight when wrk stopped finish now; then count.
-      await sleep(1_000);
-      const { found, extra } = await verifyAcknowledged(benchDb, result.acknowledgedIds, tag);
-      cell.acknowledgedInDatabase = found;
-      cell.unacknowledgedCommitted = extra;
-    }
+    if (workload.money) await verifyAcknowledged(benchDb, cell, tag);
     return cell;
   };
 
@@ -1267,13 +1272,7 @@ try {
         standbysMs: standbyMs.reduce((sum, ms) => sum + ms, 0),
         load: os.loadavg()[0] ?? Number.NaN,
       };
-      if (workload.money) {
-        // As runCell: requests in flight when wrk stopped finish first.
-        await sleep(1_000);
-        const { found, extra } = await verifyAcknowledged(haDb, result.acknowledgedIds, tag);
-        cell.acknowledgedInDatabase = found;
-        cell.unacknowledgedCommitted = extra;
-      }
+      if (workload.money) await verifyAcknowledged(haDb, cell, tag);
       return cell;
     };
 
