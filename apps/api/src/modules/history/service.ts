@@ -14,7 +14,17 @@ import { customerAccountIds, customerEarnings } from '../accounts/service.ts';
 import { cardCountOf } from '../cards/service.ts';
 import { loanCountOf } from '../loans/service.ts';
 import { lineFactsOf, partyOfLine, presentLine } from './present-line.ts';
-import { findLine, listLines, monthFlowsByCode, paymentExists, type LineCursor, type LineQuery, type LineRow, type MonthFlowRow } from './repository.ts';
+import {
+  findLine,
+  listFirstPage,
+  listLines,
+  monthFlowsByCode,
+  paymentExists,
+  type LineCursor,
+  type LineQuery,
+  type LineRow,
+  type MonthFlowRow,
+} from './repository.ts';
 import { searchPatternOf, searchProbeOf } from './search-pattern.ts';
 import { parseLineId, presentDetail } from './transaction-detail.ts';
 
@@ -145,7 +155,10 @@ export async function listTransactions(db: Queryable, customerId: string, query:
   if (query.q) {
     result = await searchLines(db, lineQuery, query.q, query.limit);
   } else {
-    const lines = await listLines(db, lineQuery);
+    // A first page with no filter, the page every history screen and dashboard opens with, is read
+    // with the others asked for at the same moment (repository's `listFirstPage`).
+    const plain = cursor === null && fromDate === undefined && toDate === undefined && query.category === undefined;
+    const lines = plain ? await listFirstPage(db, { customerId, accountIds, limit: lineQuery.limit }) : await listLines(db, lineQuery);
     const page = lines.slice(0, query.limit);
     result = { page, continueAfter: lines.length > query.limit ? page.at(-1) : undefined };
   }
