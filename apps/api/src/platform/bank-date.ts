@@ -14,9 +14,13 @@ const lastDayRun = sharedReadPerDatabase((db) => db.query<{ day: string | null }
  * always today. Effective dates of product changes and the catalogue's terms are read against it.
  */
 export async function bankDate(db: Queryable, config: Pick<Config, 'bankTimeZone'>, clock: Clock = systemClock): Promise<string> {
-  const today = calendarDayIn(config.bankTimeZone, clock.now());
   const [row] = await lastDayRun(db);
-  const lastRun = row?.day ?? null;
+  return bankDateAfter(row?.day ?? null, config, clock);
+}
+
+/** `bankDate` for a caller that read the last business day run (YYYY-MM-DD, null before the first) itself. */
+export function bankDateAfter(lastRun: string | null, config: Pick<Config, 'bankTimeZone'>, clock: Clock = systemClock): string {
+  const today = calendarDayIn(config.bankTimeZone, clock.now());
   return lastRun !== null && lastRun > today ? lastRun : today;
 }
 

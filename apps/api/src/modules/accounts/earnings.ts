@@ -1,9 +1,9 @@
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bankDate } from '../../platform/bank-date.ts';
-import { apyBps, listProducts, rateForBalance } from '../products/service.ts';
-import { accrualSumsOf, chargeSumsOf, type EarningsQuery } from './earnings-repository.ts';
+import { bankDate, bankDateAfter } from '../../platform/bank-date.ts';
+import { apyBps, catalogueRows, rateForBalance, termsInForce } from '../products/service.ts';
+import { earningsSumsOf, type EarningsQuery } from './earnings-repository.ts';
 
 /** Accrued interest is kept in 1/1,335,900,000 of a cent (10,000 basis points x 365 x 366, migration 0041). */
 export const accrualUnitsPerCent = 1_335_900_000n;
@@ -47,7 +47,7 @@ function earningsQueryOf(customerId: string, day: string, timeZone: string): Ear
 /** Each of the customer's accounts (closed ones too) that earned or paid anything this year, by id; `day` is the bank's date. */
 async function earningsByAccount(db: Queryable, customerId: string, day: string, timeZone: string): Promise<Map<string, AccountEarnings>> {
   const query = earningsQueryOf(customerId, day, timeZone);
-  const [accruals, charges] = await Promise.all([accrualSumsOf(db, query), chargeSumsOf(db, query)]);
+  const { accruals, charges } = await earningsSumsOf(db, query);
   const earnings = new Map<string, AccountEarnings>();
   const of = (accountId: string) => {
     const found = earnings.get(accountId) ?? { ...noEarnings };
@@ -89,7 +89,8 @@ export interface AccountInterest {
  * them: its product, the rate its balance earns on the bank's date under the terms in force that
  * day (the product's base rate when there is no balance to earn it) and that rate's APY, this
  * month's accrued interest, and this year's interest: paid this year, plus accrued this year and
- * not paid yet.
+ * not paid yet. The catalogue and the last business day run come in one statement, which says the
+ * bank's date the earnings are read to.
  */
 export async function interestReaderOf(
   db: Queryable,
@@ -97,13 +98,16 @@ export async function interestReaderOf(
   customerId: string,
   clock?: Clock,
 ): Promise<(account: { id: string; productId: string; balanceCents: bigint }) => AccountInterest> {
-  const day = await bankDate(db, config, clock);
-  const [products, earnings] = await Promise.all([listProducts(db, day), earningsByAccount(db, customerId, day, config.bankTimeZone)]);
-  const productsById = new Map(products.map((product) => [product.id, product]));
+  const catalogue = await catalogueRows(db);
+  const day = bankDateAfter(catalogue.lastDayRun, config, clock);
+  const earnings = await earningsByAccount(db, customerId, day, config.bankTimeZone);
+  const productsById = new Map(catalogue.products.map((product) => [product.id, product]));
   return (account) => {
     const product = productsById.get(account.productId);
     if (!product) throw new Error(`account ${account.id} is of product ${account.productId}, which is not in the catalogue`);
-    const rateBps = account.balanceCents > 0n ? rateForBalance(product.tiers, account.balanceCents) : product.interestRateBps;
+    const terms = termsInForce(catalogue.terms, product.id, day);
+    if (!terms) throw new Error(`product ${product.code} has no terms in force on ${day}`);
+    const rateBps = account.balanceCents > 0n ? rateForBalance(terms.interest_tiers, account.balanceCents) : (terms.interest_tiers[0]?.rateBps ?? 0);
     const figures = earnings.get(account.id) ?? noEarnings;
     return {
       productName: product.name,

@@ -36,12 +36,17 @@ export function findCustomerById(db: Queryable, id: string): Promise<CustomerRow
   return wellFormed(id) ? findCustomerBatched(db, id.toLowerCase()) : Promise.resolve(undefined);
 }
 
+/**
+ * The ids come through a subquery PostgreSQL does not flatten, so it counts them as a generic plan
+ * does and keeps the prepared statement's generic plan, not planning each batch afresh (issue 37).
+ */
 async function readCustomers(db: Queryable, ids: readonly string[]): Promise<(CustomerRow | undefined)[]> {
   const rows = await db.query<CustomerRow & { position: string }>(
     `SELECT w.position::text AS position, c.id, c.first_name, c.last_name, c.email, c.password_hash, c.email_verified_at,
             c.phone_e164, c.phone_country, c.phone_verified_at, c.profile_photo_file_id,
             coalesce(r.status, 'not_submitted') AS identity_status, r.country AS identity_country
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS w (id, position)
+       FROM (SELECT $1::uuid[] AS ids OFFSET 0) AS batch
+       CROSS JOIN LATERAL unnest(batch.ids) WITH ORDINALITY AS w (id, position)
        JOIN customers c ON c.id = w.id
        LEFT JOIN LATERAL (
          SELECT status, country FROM identity_reviews WHERE customer_id = c.id ORDER BY submitted_at DESC LIMIT 1
