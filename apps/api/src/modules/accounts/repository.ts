@@ -47,7 +47,9 @@ async function readAccountLists(db: Queryable, customerIds: readonly string[]): 
       .split(', ')
       .map((column) => `a.${column}`)
       .join(', ')}
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS w (customer_id, position)
+       -- The ids through a subquery PostgreSQL does not flatten: it keeps the generic plan (issue 37).
+       FROM (SELECT $1::uuid[] AS ids OFFSET 0) AS batch
+       CROSS JOIN LATERAL unnest(batch.ids) WITH ORDINALITY AS w (customer_id, position)
        JOIN customer_accounts a ON a.customer_id = w.customer_id
       WHERE a.status <> 'closed'
       ORDER BY w.position, a.opened_at, a.type`,
