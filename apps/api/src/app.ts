@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './db/clock.ts';
 import type { Database, Queryable } from './db/database.ts';
@@ -101,6 +101,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { trustProxyFor } from './platform/trusted-proxies.ts';
 import { storageFor, type FileStorage } from './platform/storage.ts';
 import { multipartLimits } from './platform/uploads.ts';
+import { checkRequestsAndAnswersByContract } from './platform/response-serializer.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { authorizationServerRoutes, connectedAppRoutes, createAuthorizationServer, registerConnectedAppJobs } from './modules/connected-apps/service.ts';
 import { fdxRoutes } from './modules/fdx/routes.ts';
@@ -185,8 +186,7 @@ function createServer(config: Config, dependencies: AppDependencies) {
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  checkRequestsAndAnswersByContract(app);
   registerErrorHandler(app);
   return app;
 }
