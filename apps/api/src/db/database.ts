@@ -79,7 +79,7 @@ export function assertChannelName(channel: string): void {
 }
 
 /** PostgreSQL type oids whose parsing both drivers must agree on. */
-export const postgresTypeOids = { int8: 20 } as const;
+export const postgresTypeOids = { int8: 20, timestamptz: 1184 } as const;
 
 /** bigint columns (money in cents, counters) come back as BigInt from both drivers. */
 export function parseInt8(value: string): bigint {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createPostgresListener } from './postgres-listener.ts';
+import { parseTimestamptz } from './timestamp.ts';
 import {
   beginStatement,
   parseInt8,
@@ -35,10 +36,18 @@ const connectionTimeoutMs = 5_000;
  */
 const startupOptions = '-c statement_timeout=0';
 
-/** Both drivers answer bigint as BigInt; everything else keeps node-postgres's defaults. */
+const driverTimestamptz = pg.types.getTypeParser(postgresTypeOids.timestamptz, 'text');
+const readTimestamptz = (text: string) => parseTimestamptz(text, driverTimestamptz);
+
+/**
+ * Both drivers answer bigint as BigInt; timestamptz is read by the bank's own parser (the same
+ * Date as node-postgres's, found without a regular expression); everything else keeps
+ * node-postgres's defaults.
+ */
 const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === postgresTypeOids.int8) return parseInt8;
+    if (oid === postgresTypeOids.timestamptz && format !== 'binary') return readTimestamptz;
     return pg.types.getTypeParser(oid, format);
   },
 } as unknown as pg.CustomTypesConfig;
