@@ -95,8 +95,9 @@ async function readPendingDeposits(db: Queryable, customerIds: readonly string[]
   return customerIds.map((customerId) => byCustomer.get(customerId) ?? []);
 }
 
+// Two statements in flight, not four: only pages read it, and larger batches cost a read less (decision 081).
 const pendingDepositsBatched = batchedPerDatabase<string, PendingDepositsRow[]>(
-  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 4, run: (customerIds) => readPendingDeposits(db, customerIds) }),
+  (db) => createBatchedLookup({ maxBatch: 200, concurrency: 2, run: (customerIds) => readPendingDeposits(db, customerIds) }),
   async (db, customerId) => (await readPendingDeposits(db, [customerId]))[0] ?? [],
 );
 

@@ -223,8 +223,9 @@ async function readFirstPages(db: Queryable, queries: readonly FirstPageQuery[])
   return pages;
 }
 
+// Two statements in flight, not four: only pages read it, and larger batches cost a read less (decision 081).
 const firstPagesBatched = batchedPerDatabase<FirstPageQuery, LineRow[]>(
-  (db) => createBatchedLookup({ maxBatch: 100, concurrency: 4, run: (queries) => readFirstPages(db, queries) }),
+  (db) => createBatchedLookup({ maxBatch: 100, concurrency: 2, run: (queries) => readFirstPages(db, queries) }),
   async (db, query) => (await readFirstPages(db, [query]))[0] ?? [],
 );
 
