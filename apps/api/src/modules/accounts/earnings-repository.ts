@@ -56,16 +56,20 @@ async function readEarningsSums(db: Queryable, queries: readonly EarningsQuery[]
          CROSS JOIN LATERAL unnest(batch.customers, batch.year_starts, batch.month_starts, batch.throughs, batch.zones)
            WITH ORDINALITY AS w (customer_id, year_start, month_start, through, time_zone, position)
      )
+     -- Each customer's accounts, and each account's accruals, through index probes (a LATERAL that
+     -- PostgreSQL cannot make a join: OFFSET 0, an aggregate), which the generic plan cannot turn
+     -- into reads of the whole tables (decision 081). An account with no accrual this year has no row.
      SELECT w.position::text AS position, 'accrual' AS part, a.id AS account_id, a.status = 'closed' AS closed, NULL::text AS kind,
-            coalesce(sum(i.accrued_units) FILTER (WHERE i.day >= w.month_start), 0)::text AS month_units,
-            coalesce(sum(i.accrued_units) FILTER (WHERE i.day >= w.month_start AND i.day > paid.paid_through), 0)::text AS unpaid_month_units,
-            coalesce(sum(i.accrued_units) FILTER (WHERE i.day > paid.paid_through), 0)::text AS unpaid_year_units,
-            NULL::bigint AS month_cents, NULL::bigint AS year_cents
+            i.month_units, i.unpaid_month_units, i.unpaid_year_units, NULL::bigint AS month_cents, NULL::bigint AS year_cents
        FROM w
-       JOIN customer_accounts a ON a.customer_id = w.customer_id
+       CROSS JOIN LATERAL (SELECT a.id, a.status FROM customer_accounts a WHERE a.customer_id = w.customer_id OFFSET 0) a
        CROSS JOIN LATERAL (SELECT coalesce(max(s.period_end), '-infinity'::date) AS paid_through FROM monthly_statements s WHERE s.account_id = a.id) paid
-       JOIN interest_accruals i ON i.account_id = a.id AND i.day BETWEEN w.year_start AND w.through
-      GROUP BY w.position, a.id, a.status
+       CROSS JOIN LATERAL (
+         SELECT coalesce(sum(i.accrued_units) FILTER (WHERE i.day >= w.month_start), 0)::text AS month_units,
+                coalesce(sum(i.accrued_units) FILTER (WHERE i.day >= w.month_start AND i.day > paid.paid_through), 0)::text AS unpaid_month_units,
+                coalesce(sum(i.accrued_units) FILTER (WHERE i.day > paid.paid_through), 0)::text AS unpaid_year_units
+           FROM interest_accruals i WHERE i.account_id = a.id AND i.day BETWEEN w.year_start AND w.through
+         HAVING count(*) > 0) i
      UNION ALL
      -- Per customer in a LATERAL, so each is a probe of payments_customer_charges (migration 0053)
      -- whatever the statistics say: as a join, planned while payments was small, it read the whole

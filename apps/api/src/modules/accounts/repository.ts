@@ -47,11 +47,12 @@ async function readAccountLists(db: Queryable, customerIds: readonly string[]): 
       .split(', ')
       .map((column) => `a.${column}`)
       .join(', ')}
-       -- The ids through a subquery PostgreSQL does not flatten: it keeps the generic plan (issue 37).
+       -- The ids through a subquery PostgreSQL does not flatten: it keeps the generic plan; each
+       -- customer's accounts a probe of their index (OFFSET 0 keeps the LATERAL from being made a
+       -- join, which that plan hashes over a read of the whole table, decision 081).
        FROM (SELECT $1::uuid[] AS ids OFFSET 0) AS batch
        CROSS JOIN LATERAL unnest(batch.ids) WITH ORDINALITY AS w (customer_id, position)
-       JOIN customer_accounts a ON a.customer_id = w.customer_id
-      WHERE a.status <> 'closed'
+       CROSS JOIN LATERAL (SELECT * FROM customer_accounts a WHERE a.customer_id = w.customer_id AND a.status <> 'closed' OFFSET 0) a
       ORDER BY w.position, a.opened_at, a.type`,
     [customerIds],
     { name: 'customer_accounts_by_customers' },

@@ -38,7 +38,9 @@ export function findCustomerById(db: Queryable, id: string): Promise<CustomerRow
 
 /**
  * The ids come through a subquery PostgreSQL does not flatten, so it counts them as a generic plan
- * does and keeps the prepared statement's generic plan, not planning each batch afresh (issue 37).
+ * does and keeps the prepared statement's generic plan, not planning each batch afresh; each
+ * customer is an index probe (a LATERAL), which that plan cannot turn into a read of the whole
+ * table (issue 37, decision 081).
  */
 async function readCustomers(db: Queryable, ids: readonly string[]): Promise<(CustomerRow | undefined)[]> {
   const rows = await db.query<CustomerRow & { position: string }>(
@@ -47,7 +49,7 @@ async function readCustomers(db: Queryable, ids: readonly string[]): Promise<(Cu
             coalesce(r.status, 'not_submitted') AS identity_status, r.country AS identity_country
        FROM (SELECT $1::uuid[] AS ids OFFSET 0) AS batch
        CROSS JOIN LATERAL unnest(batch.ids) WITH ORDINALITY AS w (id, position)
-       JOIN customers c ON c.id = w.id
+       CROSS JOIN LATERAL (SELECT * FROM customers c WHERE c.id = w.id LIMIT 1) c
        LEFT JOIN LATERAL (
          SELECT status, country FROM identity_reviews WHERE customer_id = c.id ORDER BY submitted_at DESC LIMIT 1
        ) r ON true`,

@@ -24,8 +24,7 @@ export interface AccountRef {
 }
 
 const accountRefColumns = `a.id, a.customer_id, a.type, a.number, a.name, a.status, a.ledger_account_id, a.owed_ledger_account_id,
-  EXISTS (SELECT 1 FROM identity_reviews r WHERE r.customer_id = a.customer_id AND r.status = 'approved') AS identity_approved,
-  c.first_name || ' ' || c.last_name AS holder_name`;
+  approved.yes IS NOT NULL AS identity_approved, c.first_name || ' ' || c.last_name AS holder_name`;
 
 export function findAccountById(db: Queryable, id: string): Promise<AccountRef | undefined> {
   return isUuid(id) ? findAccountBatched(db, id.toLowerCase()) : Promise.resolve(undefined);
@@ -45,7 +44,11 @@ async function readAccounts(db: Queryable, by: 'id' | 'number', keys: readonly s
   const rows = await db.query<AccountRef & { position: string }>(
     `SELECT w.position::text AS position, ${accountRefColumns}
        FROM unnest($1::${by === 'id' ? 'uuid' : 'text'}[]) WITH ORDINALITY AS w (wanted, position)
-       JOIN customer_accounts a ON a.${by} = w.wanted JOIN customers c ON c.id = a.customer_id`,
+       -- Each account, its holder and the holder's approval a probe of an index (LATERAL ... LIMIT 1):
+       -- an EXISTS here was hashed over every approved review for each batch (decision 081).
+       CROSS JOIN LATERAL (SELECT * FROM customer_accounts a WHERE a.${by} = w.wanted LIMIT 1) a
+       CROSS JOIN LATERAL (SELECT c.first_name, c.last_name FROM customers c WHERE c.id = a.customer_id LIMIT 1) c
+       LEFT JOIN LATERAL (SELECT true AS yes FROM identity_reviews r WHERE r.customer_id = a.customer_id AND r.status = 'approved' LIMIT 1) approved ON true`,
     [keys],
     { name: `payments_accounts_by_${by}s` },
   );
