@@ -39,7 +39,9 @@ describeEachDatabase('the statements of one own transfer', (database) => {
     // Both accounts of the transfer in one statement, each a probe of the index, with its holder's approval.
     const accountReads = matching(/FROM customer_accounts a WHERE a\.id = w\.wanted LIMIT 1/);
     expect(accountReads).toHaveLength(1);
-    expect(accountReads[0]).toMatch(/LEFT JOIN LATERAL \(SELECT true AS yes FROM identity_reviews r WHERE r\.customer_id = a\.customer_id AND r\.status = 'approved' LIMIT 1\)/);
+    expect(accountReads[0]).toMatch(
+      /LEFT JOIN LATERAL \(SELECT true AS yes FROM identity_reviews r WHERE r\.customer_id = a\.customer_id AND r\.status = 'approved' LIMIT 1\)/,
+    );
     // Its Idempotency-Key written once, with its answer: never claimed and then answered.
     expect(matching(/^INSERT INTO idempotency_keys\b/)).toHaveLength(1);
     expect(matching(/^UPDATE idempotency_keys\b/)).toEqual([]);
