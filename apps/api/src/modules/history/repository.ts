@@ -184,8 +184,6 @@ export interface FirstPageQuery {
  * pages asked for at the same moment are read in one statement (db/batched-lookup.ts, decision 044;
  * every history page and dashboard opens with one). Each key's accounts are a slice of one array,
  * each side of each account a LATERAL index scan that stops after the key's limit, as in `listLines`.
- */
-/**
  * The arrays are read through a subquery PostgreSQL does not flatten: it then counts the pages as
  * it would in a generic plan, whatever their number, and keeps the prepared statement's generic
  * plan instead of planning every batch afresh (0.4 ms a batch, as long as reading it).

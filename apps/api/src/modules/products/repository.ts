@@ -35,7 +35,7 @@ const listAllTermsRows = sharedReadPerDatabase((db) =>
   db.query<TermsRow>(`SELECT ${termsColumns} FROM deposit_product_terms t ORDER BY t.product_id, t.effective_from`),
 );
 
-/** One row of `readCatalogue`: a product and one of its terms rows, and the last business day run. */
+/** One row of `catalogueRead`: one terms row of a product, with the product and the last business day run. */
 interface CatalogueRow extends TermsRow {
   last_day_run: string | null;
   code: string;
@@ -56,14 +56,13 @@ export interface CatalogueRows {
 /**
  * Every product with its terms, and the last business day run, which says which terms are in
  * force: in one statement instead of three, read once for every request asking at the same moment
- * (every accounts page does, issue 37). A product appears once per terms row it has; the day comes
- * through on a row of its own when the catalogue is empty.
+ * (every accounts page does, issue 37). A product appears once per terms row it has. An empty
+ * catalogue answers no row and so no day: no account can exist without a product to read it for.
  */
 const catalogueRead = sharedReadPerDatabase((db) =>
   db.query<CatalogueRow>(
-    `SELECT d.last_day_run, p.code, p.kind, p.name, p.position, ${termsColumns}
-       FROM (SELECT max(day)::text AS last_day_run FROM business_days WHERE status = 'done') d
-       LEFT JOIN (deposit_products p JOIN deposit_product_terms t ON t.product_id = p.id) ON true
+    `SELECT (SELECT max(day)::text FROM business_days WHERE status = 'done') AS last_day_run, p.code, p.kind, p.name, p.position, ${termsColumns}
+       FROM deposit_products p JOIN deposit_product_terms t ON t.product_id = p.id
       ORDER BY p.kind, p.position, t.product_id, t.effective_from`,
     [],
     // Prepared once per connection, not planned at each call (0.13 ms).
@@ -76,7 +75,6 @@ export async function catalogueRows(db: Queryable): Promise<CatalogueRows> {
   const products = new Map<string, ProductRow>();
   const terms: TermsRow[] = [];
   for (const { last_day_run: _lastDayRun, code, kind, name, position, ...termsRow } of rows) {
-    if (termsRow.id === null) continue;
     if (!products.has(termsRow.product_id)) products.set(termsRow.product_id, { id: termsRow.product_id, code, kind, name, position });
     terms.push(termsRow);
   }
