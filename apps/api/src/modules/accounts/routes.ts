@@ -6,7 +6,6 @@ import type { Database } from '../../db/database.ts';
 import { customerIdOf, requireCustomer } from '../../platform/authenticate.ts';
 import { errorResponses } from '../../platform/error-responses.ts';
 import { centsToJson } from '../../platform/money.ts';
-import { findCustomerById } from '../customers/service.ts';
 import { accountsWithEarnings } from './service.ts';
 
 export function accountRoutes(db: Database, config: Pick<Config, 'bankTimeZone'>, clock?: Clock): FastifyPluginAsyncZod {
@@ -14,8 +13,8 @@ export function accountRoutes(db: Database, config: Pick<Config, 'bankTimeZone'>
     requireCustomer(app, db);
     app.get('/accounts', { schema: { tags: ['accounts'], response: { 200: accountListSchema, ...errorResponses(401) } } }, async (request) => {
       const customerId = customerIdOf(request);
-      const customer = await findCustomerById(db, customerId);
-      const accounts = await accountsWithEarnings(db, config, customerId, customer?.identity_status === 'approved', clock);
+      // Whether the customer's identity is approved is read with the accounts (accountsWithBalances).
+      const accounts = await accountsWithEarnings(db, config, customerId, undefined, clock);
       return accounts.map((account) => ({
         ...account,
         balanceCents: centsToJson(account.balanceCents),

@@ -32,6 +32,27 @@ describeEachDatabase('opening customer accounts', (database) => {
     await openCustomerAccounts(database(), customerId);
     for (const account of await accountsWithBalances(database(), customerId, false)) expect(account).toMatchObject({ status: 'open', active: false });
   });
+
+  it("reads the customer's latest identity review with the accounts when the caller does not say (GET /accounts, decision 082)", async () => {
+    const customerId = await insertBareCustomer(database());
+    const [other] = await Promise.all([insertBareCustomer(database()), openCustomerAccounts(database(), customerId)]);
+    const activeOf = async (who: string) => (await accountsWithBalances(database(), who)).map((account) => account.active);
+    const review = (status: 'submitted' | 'approved' | 'rejected') =>
+      database().query(
+        `INSERT INTO identity_reviews (customer_id, id_number_encrypted, id_number_last4, country, state, address, status, reason, decided_at, decided_by, submitted_at)
+         VALUES ($1, '\\x00', '1234', 'US', 'CA', '1 Main St', $2, CASE WHEN $2 = 'rejected' THEN 'unreadable' END, CASE WHEN $2 <> 'submitted' THEN now() END,
+                 CASE WHEN $2 <> 'submitted' THEN 'test' END, clock_timestamp())`,
+        [customerId, status],
+      );
+    expect(await activeOf(customerId)).toEqual([false, false]);
+    await review('rejected');
+    expect(await activeOf(customerId)).toEqual([false, false]);
+    await review('approved');
+    expect(await activeOf(customerId)).toEqual([true, true]);
+    // A customer with no account is read as none, in the same statement as the others.
+    const [mine, none] = await Promise.all([accountsWithBalances(database(), customerId), accountsWithBalances(database(), other)]);
+    expect([mine.length, none.length]).toEqual([2, 0]);
+  });
 });
 
 it('makes ten-digit account numbers whose last digit is a Luhn check that catches one wrong digit', () => {

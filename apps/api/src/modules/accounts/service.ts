@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultDepositProduct, depositProductOf } from '@strongroom/contracts/products.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { balanceOf, createAccounts, lookupAccounts } from '../../ledger/accounts.ts';
+import { balanceOf, createAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
 import type { Config } from '../../config.ts';
@@ -9,7 +9,14 @@ import type { Clock } from '../../db/clock.ts';
 import { newAccountNumber } from './account-number.ts';
 import { interestReaderOf, type AccountInterest } from './earnings.ts';
 import { owedCentsOf } from './owed.ts';
-import { insertCustomerAccount, listCustomerAccounts, pendingDepositsByAccount, type AccountType, type CustomerAccountRow } from './repository.ts';
+import {
+  insertCustomerAccount,
+  listAccountsToShow,
+  listCustomerAccounts,
+  type AccountType,
+  type AccountToShow,
+  type CustomerAccountRow,
+} from './repository.ts';
 
 /** The interest earned and fees paid in the bank's month and year, all the customer's accounts (earnings.ts): the dashboard's figures. */
 export { customerEarnings, type CustomerEarnings } from './earnings.ts';
@@ -141,20 +148,16 @@ export interface AccountWithBalance {
 
 /**
  * Balances come from the ledger's counters, never from a stored field (D8). What an account owes
- * after a returned deposit (owed.ts) is taken off both figures, so they can be below zero.
+ * after a returned deposit (owed.ts) is taken off both figures, so they can be below zero. An
+ * account is active once its owner's identity is approved: `identityApproved` when the caller
+ * knows it already, otherwise the review as read with the accounts, at the same moment.
  */
-export async function accountsWithBalances(db: Database, customerId: string, identityApproved: boolean): Promise<AccountWithBalance[]> {
-  const rows = await listCustomerAccounts(db, customerId);
-  const ledgerIds = rows.flatMap((row) => (row.owed_ledger_account_id ? [row.ledger_account_id, row.owed_ledger_account_id] : [row.ledger_account_id]));
-  const [ledgerAccounts, pendingDeposits] = await Promise.all([lookupAccounts(db, ledgerIds), pendingDepositsByAccount(db, customerId)]);
-  const byId = new Map(ledgerAccounts.map((account) => [account.id, account]));
-  const pending = new Map(pendingDeposits.map((row) => [row.account_id, row]));
-  return rows.map((row: CustomerAccountRow) => {
-    const ledgerAccount = byId.get(row.ledger_account_id);
-    if (!ledgerAccount) throw new Error(`customer account ${row.id} has no ledger account`);
-    const balance = balanceOf(ledgerAccount);
-    const owed = row.owed_ledger_account_id ? owedCentsOf(byId.get(row.owed_ledger_account_id)) : 0n;
-    const incoming = pending.get(row.id);
+export async function accountsWithBalances(db: Database, customerId: string, identityApproved?: boolean): Promise<AccountWithBalance[]> {
+  const recorded = await listAccountsToShow(db, customerId);
+  const approved = identityApproved ?? recorded.identityApproved;
+  return recorded.accounts.map((row: AccountToShow) => {
+    const balance = balanceOf(row.ledgerAccount);
+    const owed = owedCentsOf(row.owedLedgerAccount);
     return {
       id: row.id,
       type: row.type,
@@ -162,12 +165,12 @@ export async function accountsWithBalances(db: Database, customerId: string, ide
       name: row.name,
       status: row.status === 'closed' ? 'closed' : 'open',
       // The seed shows an account inactive until the customer's identity is approved.
-      active: identityApproved && row.status === 'active',
+      active: approved && row.status === 'active',
       productId: row.product_id,
       balanceCents: balance.balanceCents - owed,
       availableCents: balance.availableCents - owed,
-      pendingDepositsCents: incoming?.total_cents ?? 0n,
-      pendingDepositsAvailableAt: incoming?.available_at ?? null,
+      pendingDepositsCents: row.pending_total_cents ?? 0n,
+      pendingDepositsAvailableAt: row.pending_available_at,
     };
   });
 }
@@ -177,12 +180,13 @@ export type AccountWithEarnings = AccountWithBalance & AccountInterest;
 /**
  * `GET /accounts`: each account with its balances, its product, the rate its balance earns on the
  * bank's date and that rate's APY, and the interest it earned this month and this year (earnings.ts).
+ * `identityApproved` as for `accountsWithBalances`.
  */
 export async function accountsWithEarnings(
   db: Database,
   config: Pick<Config, 'bankTimeZone'>,
   customerId: string,
-  identityApproved: boolean,
+  identityApproved: boolean | undefined,
   clock?: Clock,
 ): Promise<AccountWithEarnings[]> {
   const [accounts, interestOf] = await Promise.all([accountsWithBalances(db, customerId, identityApproved), interestReaderOf(db, config, customerId, clock)]);

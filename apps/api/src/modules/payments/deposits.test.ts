@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
-import { pendingDepositsByAccount } from '../accounts/repository.ts';
+import { balanceOf, lookupAccounts } from '../../ledger/accounts.ts';
+import { listAccountsToShow } from '../accounts/repository.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
@@ -98,7 +99,7 @@ describeEachDatabase('deposits from a verified source', (database) => {
   });
 
   describe('funds availability', () => {
-    it('reads the pending deposits of the customers asked for at the same moment in one statement, and shows each only their own', async () => {
+    it('reads the accounts and pending deposits of the customers asked for at the same moment in one statement, and shows each only their own', async () => {
       const dana = await kit.customer({ fundCents: 0n });
       const erin = await kit.customer({ fundCents: 0n, firstName: 'Erin', lastName: 'Example' });
       const finn = await kit.customer({ fundCents: 0n, firstName: 'Finn', lastName: 'Example' });
@@ -116,8 +117,25 @@ describeEachDatabase('deposits from a verified source', (database) => {
 
       const statements: RecordedStatement[] = [];
       const recorded = recordingStatements(database(), statements);
-      const read = await Promise.all([finn, erin, dana, erin].map((who) => pendingDepositsByAccount(recorded, who.id)));
-      expect(read.map((rows) => rows.map((row) => row.total_cents).sort())).toEqual([[], [7_000n], [20_000n, 5_000n].sort(), [7_000n]]);
+      const read = await Promise.all([finn, erin, dana, erin].map((who) => listAccountsToShow(recorded, who.id)));
+      const pendingOf = (accounts: { type: string; pending_total_cents: bigint | null }[]) =>
+        Object.fromEntries(accounts.map((account) => [account.type, account.pending_total_cents]));
+      expect(read.map(({ accounts }) => pendingOf(accounts))).toEqual([
+        { checking: null, savings: null },
+        { checking: 7_000n, savings: null },
+        { checking: 20_000n, savings: 5_000n },
+        { checking: 7_000n, savings: null },
+      ]);
+      expect(read.map(({ accounts }) => accounts.map((account) => account.customer_id))).toEqual([finn, erin, dana, erin].map((who) => [who.id, who.id]));
+      // Each account's ledger account comes with it, as the ledger itself reads it.
+      const ledgerAccounts = read.flatMap(({ accounts }) => accounts.map((account) => account.ledgerAccount));
+      expect(ledgerAccounts).toEqual(
+        await lookupAccounts(
+          database(),
+          ledgerAccounts.map((account) => account.id),
+        ),
+      );
+      expect(read[2]?.accounts.map((account) => balanceOf(account.ledgerAccount).availableCents)).toEqual([0n, 0n]);
       expect(statements).toHaveLength(1);
     });
 
