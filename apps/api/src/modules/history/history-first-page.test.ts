@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -31,21 +32,35 @@ describeEachDatabase('history first pages read together', (database) => {
     await kit.pay(erin, '/deposits', { accountId: erin.checking.id, fundingSourceId: erin.fundingSourceId, amountCents: 2_000, reason: 'Cheque' });
 
     const pages = (who: PayingCustomer, limit: number) => [
-      { customerId: who.id, accountIds: [who.checking.id, who.savings.id], limit },
-      { customerId: who.id, accountIds: [who.checking.id], limit },
-      { customerId: who.id, accountIds: [who.savings.id], limit },
+      { query: { customerId: who.id, accountId: null, limit }, accountIds: [who.checking.id, who.savings.id] },
+      { query: { customerId: who.id, accountId: who.checking.id, limit }, accountIds: [who.checking.id] },
+      { query: { customerId: who.id, accountId: who.savings.id, limit }, accountIds: [who.savings.id] },
     ];
-    const queries = [...pages(dana, 3), ...pages(dana, 21), ...pages(erin, 21), ...pages(fred, 21), ...pages(erin, 1)];
+    const asked = [...pages(dana, 3), ...pages(dana, 21), ...pages(erin, 21), ...pages(fred, 21), ...pages(erin, 1)];
+    // Someone else's account, and one that does not exist, in the same statement: no line of theirs, and not owned.
+    const strangers = [
+      { customerId: erin.id, accountId: dana.checking.id, limit: 21 },
+      { customerId: fred.id, accountId: randomUUID(), limit: 21 },
+    ];
     const statements: RecordedStatement[] = [];
     const recording = recordingStatements(db, statements);
-    const together = await Promise.all(queries.map((query) => listFirstPage(recording, query)));
+    const [read, refused] = await Promise.all([
+      Promise.all(asked.map(({ query }) => listFirstPage(recording, query))),
+      Promise.all(strangers.map((query) => listFirstPage(recording, query))),
+    ]);
     expect(statements).toHaveLength(1);
+    expect(refused).toEqual([
+      { owned: false, lines: [] },
+      { owned: false, lines: [] },
+    ]);
+    expect(read.every((page) => page.owned)).toBe(true);
+    const together = read.map((page) => page.lines);
 
     const alone = await Promise.all(
-      queries.map((query) =>
+      asked.map(({ query, accountIds }) =>
         listLines(db, {
           customerId: query.customerId,
-          accountIds: query.accountIds,
+          accountIds,
           sides: { out: null, in: null },
           cursor: null,
           timeZone: 'UTC',
@@ -65,7 +80,7 @@ describeEachDatabase('history first pages read together', (database) => {
     expect(together[3]?.[0]?.created_at).toBeInstanceOf(Date);
     expect(typeof together[3]?.[0]?.amount_cents).toBe('bigint');
 
-    const inTransaction = await db.transaction(async (tx) => listFirstPage(tx, queries[3] ?? { customerId: dana.id, accountIds: [], limit: 1 }));
-    expect(idsOf(inTransaction)).toEqual(idsOf(alone[3] ?? []));
+    const inTransaction = await db.transaction(async (tx) => listFirstPage(tx, { customerId: dana.id, accountId: null, limit: 21 }));
+    expect(idsOf(inTransaction.lines)).toEqual(idsOf(alone[3] ?? []));
   });
 });

@@ -172,64 +172,74 @@ function statementNameOf(text: string): string {
   return name;
 }
 
-/** A first page of history with no filter: every line of `accountIds`, the newest `limit` of them. */
+/** A first page of history with no filter: the newest `limit` lines of one of the customer's open accounts, or of all of them (`accountId` null). */
 export interface FirstPageQuery {
   customerId: string;
-  accountIds: readonly string[];
+  /** Well-formed (the route's schema checks it); someone else's or a closed account gives no line and `owned` false. */
+  accountId: string | null;
   limit: number;
+}
+
+export interface FirstPage {
+  /** The account asked for is one of the customer's open accounts; with none asked for, whether they have any. */
+  owned: boolean;
+  lines: LineRow[];
 }
 
 /**
  * First pages of history, newest first, as `listLines` reads them with no cursor and no filter: the
  * pages asked for at the same moment are read in one statement (db/batched-lookup.ts, decision 044;
- * every history page and dashboard opens with one). Each key's accounts are a slice of one array,
- * each side of each account a LATERAL index scan that stops after the key's limit, as in `listLines`.
- * The arrays are read through a subquery PostgreSQL does not flatten: it then counts the pages as
- * it would in a generic plan, whatever their number, and keeps the prepared statement's generic
- * plan instead of planning every batch afresh (0.4 ms a batch, as long as reading it).
+ * every history page and dashboard opens with one). The statement finds each page's accounts
+ * itself, the customer's open accounts or the one asked for if it is one of them, so a page costs
+ * no lookup of the customer's accounts before it (decision 082); each side of each account is a
+ * LATERAL index scan that stops after the page's limit, as in `listLines`. A page with no line
+ * still gives a row, which says whether the account was the customer's. The arrays are read
+ * through a subquery PostgreSQL does not flatten: it then counts the pages as it would in a
+ * generic plan, whatever their number, and keeps the prepared statement's generic plan instead of
+ * planning every batch afresh (0.4 ms a batch, as long as reading it).
  */
-async function readFirstPages(db: Queryable, queries: readonly FirstPageQuery[]): Promise<LineRow[][]> {
-  const accounts = queries.flatMap((query) => query.accountIds);
-  const lasts: number[] = [];
-  let last = 0;
-  for (const query of queries) lasts.push((last += query.accountIds.length));
+async function readFirstPages(db: Queryable, queries: readonly FirstPageQuery[]): Promise<FirstPage[]> {
   const sideOf = (side: LineSide) =>
-    `SELECT line.* FROM unnest(($5::uuid[])[w.first_account:w.last_account]) AS mine(id) CROSS JOIN LATERAL (
+    `SELECT line.* FROM unnest(mine.ids) AS mine_account(id) CROSS JOIN LATERAL (
        SELECT ${lineColumns}, '${side}' AS side, p.${side === 'out' ? 'from' : 'to'}_account_id AS account_id FROM payments p
-        WHERE ${visibleOn(side, 'mine.id', 'w.customer_id')}
+        WHERE ${visibleOn(side, 'mine_account.id', 'w.customer_id')}
         ORDER BY p.created_at DESC, p.id DESC LIMIT w.row_limit) AS line`;
-  const rows = await db.query<LineRow & { position: string }>(
-    `SELECT w.position::text AS position, page.*
-       FROM (SELECT $1::uuid[] AS customers, $2::int[] AS firsts, $3::int[] AS lasts, $4::int[] AS limits OFFSET 0) AS batch
-       CROSS JOIN LATERAL unnest(batch.customers, batch.firsts, batch.lasts, batch.limits) WITH ORDINALITY AS w (customer_id, first_account, last_account, row_limit, position)
+  const rows = await db.query<{ position: string; owned: boolean } & (LineRow | { id: null })>(
+    `SELECT w.position::text AS position, mine.owned, page.*
+       FROM (SELECT $1::uuid[] AS customers, $2::uuid[] AS accounts, $3::int[] AS limits OFFSET 0) AS batch
+       CROSS JOIN LATERAL unnest(batch.customers, batch.accounts, batch.limits) WITH ORDINALITY AS w (customer_id, account_id, row_limit, position)
+       -- An aggregate: PostgreSQL cannot pull it up into a join, so it stays a probe of the customer's accounts.
        CROSS JOIN LATERAL (
+         SELECT array_agg(a.id) AS ids, count(*) > 0 AS owned FROM customer_accounts a
+          WHERE a.customer_id = w.customer_id AND a.status <> 'closed' AND (w.account_id IS NULL OR a.id = w.account_id)
+       ) AS mine
+       LEFT JOIN LATERAL (
          SELECT * FROM (${sideOf('out')} UNION ALL ${sideOf('in')}) AS lines
-          ORDER BY created_at DESC, id DESC, side DESC LIMIT w.row_limit) AS page
+          ORDER BY created_at DESC, id DESC, side DESC LIMIT w.row_limit) AS page ON true
       ORDER BY w.position, page.created_at DESC, page.id DESC, page.side DESC`,
-    [
-      queries.map((query) => query.customerId),
-      lasts.map((end, index) => end - (queries[index]?.accountIds.length ?? 0) + 1),
-      lasts,
-      queries.map((query) => query.limit),
-      accounts,
-    ],
-    { name: 'history_first_pages' },
+    [queries.map((query) => query.customerId), queries.map((query) => query.accountId), queries.map((query) => query.limit)],
+    { name: 'history_first_pages_of_customers' },
   );
   // Each row keeps its position (nothing shows a row as it is): copying twenty rows a page without it showed in the profile.
-  const pages: LineRow[][] = queries.map(() => []);
-  for (const row of rows) pages[Number(row.position) - 1]?.push(row);
+  const pages: FirstPage[] = queries.map(() => ({ owned: false, lines: [] }));
+  for (const row of rows) {
+    const page = pages[Number(row.position) - 1];
+    if (!page) continue;
+    page.owned = row.owned;
+    if (row.id !== null) page.lines.push(row);
+  }
   return pages;
 }
 
 // Two statements in flight, not four: only pages read it, and larger batches cost a read less (decision 081).
-const firstPagesBatched = batchedPerDatabase<FirstPageQuery, LineRow[]>(
+const firstPagesBatched = batchedPerDatabase<FirstPageQuery, FirstPage>(
   (db) => createBatchedLookup({ maxBatch: 100, concurrency: 2, run: (queries) => readFirstPages(db, queries) }),
-  async (db, query) => (await readFirstPages(db, [query]))[0] ?? [],
+  async (db, query) => (await readFirstPages(db, [query]))[0] ?? { owned: false, lines: [] },
 );
 
-/** A first page of history with no filter (see `readFirstPages`); the caller's ids are the customer's own accounts, well-formed. */
-export function listFirstPage(db: Queryable, query: FirstPageQuery): Promise<LineRow[]> {
-  return query.accountIds.length === 0 ? Promise.resolve([]) : firstPagesBatched(db, query);
+/** A first page of history with no filter (see `readFirstPages`). */
+export function listFirstPage(db: Queryable, query: FirstPageQuery): Promise<FirstPage> {
+  return firstPagesBatched(db, query);
 }
 
 /** A line with what its Details dialog and receipt show. */
