@@ -149,46 +149,6 @@ const lookupAccountRowsBatched = batchedPerDatabase<readonly string[], (AccountR
   readAccountRows,
 );
 
-/**
- * For a feature's statement that reads ledger accounts with its own rows (an accounts page reads
- * each account's balances with the account, decision 082): the columns of `ledger_accounts` under
- * `alias`, each named `<prefix>_<column>`, and the account read back from them, asserted as every
- * account the ledger reads is. A row whose columns are null (an outer join that found no account)
- * reads as undefined.
- */
-export function accountColumnsAs(alias: string, prefix: string): string {
-  return accountColumns
-    .split(', ')
-    .map((column) => `${alias}.${column} AS ${prefix}_${column}`)
-    .join(', ');
-}
-
-export function accountFromColumns(row: object, prefix: string): LedgerAccount | undefined {
-  const column = (name: keyof AccountRow): unknown => Reflect.get(row, `${prefix}_${name}`);
-  const id = column('id');
-  if (id === null || id === undefined) return undefined;
-  const typed = <T>(name: keyof AccountRow, is: (value: unknown) => value is T): T => {
-    const value = column(name);
-    assert(is(value), `ledger account ${String(id)}: ${prefix}_${name} was not read as its type`);
-    return value;
-  };
-  const isString = (value: unknown): value is string => typeof value === 'string';
-  const isNumber = (value: unknown): value is number => typeof value === 'number';
-  const isBigint = (value: unknown): value is bigint => typeof value === 'bigint';
-  const isDate = (value: unknown): value is Date => value instanceof Date;
-  return accountFromRow({
-    id: typed('id', isString),
-    ledger: typed('ledger', isNumber),
-    code: typed('code', isNumber),
-    flags: typed('flags', isNumber),
-    debits_pending: typed('debits_pending', isBigint),
-    debits_posted: typed('debits_posted', isBigint),
-    credits_pending: typed('credits_pending', isBigint),
-    credits_posted: typed('credits_posted', isBigint),
-    created_at: typed('created_at', isDate),
-  });
-}
-
 export interface Balance {
   side: NormalSide;
   /** Posted money on the account's normal side: what a statement shows. */

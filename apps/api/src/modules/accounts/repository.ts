@@ -1,6 +1,6 @@
 import { batchedPerDatabase, createBatchedLookup } from '../../db/batched-lookup.ts';
 import type { Queryable } from '../../db/database.ts';
-import { accountColumnsAs, accountFromColumns } from '../../ledger/accounts.ts';
+import { accountColumnsAs, accountFromColumns } from '../../ledger/rows.ts';
 import type { LedgerAccount } from '../../ledger/types.ts';
 
 export type AccountType = 'checking' | 'savings';
