@@ -72,6 +72,16 @@ describeEachDatabase('history and dashboard', (database) => {
       expect((await mallory.browser.get(`/api/v1/transactions?accountId=${randomUUID()}`)).statusCode).toBe(404);
       expect((await dana.browser.get('/api/v1/transactions?cursor=not-a-cursor')).statusCode).toBe(400);
       expect((await new TestBrowser(app).get('/api/v1/transactions')).statusCode).toBe(401);
+      // A malformed account id is refused before it can join the first pages read together (decision
+      // 082), and the pages asked for at the same moment are answered as if it had not been sent.
+      const [mangled, theirs, own] = await Promise.all([
+        mallory.browser.get("/api/v1/transactions?accountId=not-a-uuid'--"),
+        mallory.browser.get(`/api/v1/transactions?accountId=${dana.savings.id}`),
+        dana.browser.get(`/api/v1/transactions?accountId=${dana.checking.id}`),
+      ]);
+      expect([mangled.statusCode, mangled.json().error.code]).toEqual([400, 'validation_failed']);
+      expect([theirs.statusCode, theirs.json().error.code]).toEqual([404, 'not_found']);
+      expect(own.statusCode).toBe(200);
     });
 
     it('shows the recipient an internal transfer only once it is completed, without the sender account', async () => {

@@ -4,6 +4,7 @@ import { checkLedger } from '../../ledger/check-ledger.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { testAppSuite } from '../../test/suite.ts';
 import { TestBrowser } from '../../test/client.ts';
+import { waitingIdentityReview } from '../../test/customers.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import type { Config } from '../../config.ts';
 import { demoSignIn, seedSandbox } from './sandbox-seed.ts';
@@ -35,6 +36,20 @@ describeEachDatabase('onboarded customers: the ops CLI and the sandbox seed', (d
     expect(accounts.find((account) => account.type === 'checking')).toMatchObject({ balanceCents: 123_456, availableCents: 123_456 });
     expect(accounts.find((account) => account.type === 'savings')).toMatchObject({ balanceCents: 0 });
     expect((await checkLedger(database())).ok).toBe(true);
+
+    // GET /accounts reads the identity review with the accounts (decision 082): active while the
+    // latest review is approved, inactive (still open) once a newer one waits for staff.
+    const activeOf = async () =>
+      ((await browser.get('/api/v1/accounts')).json() as { status: string; active: boolean }[]).map(({ status, active }) => ({ status, active }));
+    expect(await activeOf()).toEqual([
+      { status: 'open', active: true },
+      { status: 'open', active: true },
+    ]);
+    await waitingIdentityReview(database(), config.secrets.encryptionKey, created.userId);
+    expect(await activeOf()).toEqual([
+      { status: 'open', active: false },
+      { status: 'open', active: false },
+    ]);
   });
 
   it('create-customer refuses a taken email and bad arguments with a message and a non-zero exit', async () => {
