@@ -27,6 +27,14 @@ const waitMs = 15_000;
 /** Polls `probe` until it gives a value, at most `waitMs`. */
 const eventually = <T>(probe: () => Promise<T | undefined> | T | undefined, what: string) => waitFor(probe, what, { waitMs, pollMs: 50 });
 
+/**
+ * How long a case waits for a worker process to start: as long as the server's own start is given
+ * (server-process.ts). On a loaded 2-core machine (the whole suite runs beside this file) a worker
+ * took more than 15 s to start; alone it takes about 3.
+ */
+const workerStartMs = 90_000;
+const eventuallyStarted = <T>(probe: () => T | undefined, what: string) => waitFor(probe, what, { waitMs: workerStartMs, pollMs: 50 });
+
 interface Account {
   id: string;
   balanceCents: number;
@@ -211,7 +219,7 @@ describe.runIf(databaseUrl)('API processes on one PostgreSQL behave as one bank'
     );
     const workerPids = () => [...cluster.output().matchAll(/"workerPid":(\d+),"msg":"worker listening"/g)].map((match) => Number(match[1]));
     // Ready means one worker answers; the other may still be starting on a loaded machine.
-    const first = await eventually(() => (workerPids().length >= 2 ? workerPids() : undefined), 'two workers listening');
+    const first = await eventuallyStarted(() => (workerPids().length >= 2 ? workerPids() : undefined), 'two workers listening');
     expect(first).toHaveLength(2);
     expect(first).not.toContain(cluster.child.pid);
     expect(cluster.output()).toContain('Workers: 2 processes (WEB_CONCURRENCY)');
@@ -235,7 +243,7 @@ describe.runIf(databaseUrl)('API processes on one PostgreSQL behave as one bank'
 
     const [victim = 0, survivor = 0] = first;
     process.kill(victim, 'SIGKILL');
-    const replacement = await eventually(() => workerPids().find((pid) => !first.includes(pid)), 'a replacement worker');
+    const replacement = await eventuallyStarted(() => workerPids().find((pid) => !first.includes(pid)), 'a replacement worker');
     expect(cluster.output()).toMatch(new RegExp(`"workerPid":${victim},"code":null,"signal":"SIGKILL".*"msg":"a worker died; starting another"`));
     expect(await getOnNewConnection(cluster.origin, '/api/v1/health')).toBe(200);
 
