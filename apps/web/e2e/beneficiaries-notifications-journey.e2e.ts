@@ -5,9 +5,9 @@ import { expectNoAxeViolations, openPage, viewports, useBrowser } from './suppor
 import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, signIn, signInPastWelcome, unreadCount } from './support/money.ts';
 
-const journeyTimeoutMs = 120_000;
+const journeyTimeoutMs = 240_000;
 /** A live event reaches an open page within moments; this is the most a journey waits for one. */
-const liveUpdateTimeoutMs = 15_000;
+const liveUpdateTimeoutMs = 45_000;
 
 /** The number shown on the bell, or null when it shows none. */
 async function bellBadge(page: Page): Promise<string | null> {

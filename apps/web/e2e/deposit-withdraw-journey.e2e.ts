@@ -15,9 +15,9 @@ import {
 } from './support/money.ts';
 
 /** A journey signs in, moves money, waits for the rail and reads the dashboard again. */
-const journeyTimeoutMs = 120_000;
+const journeyTimeoutMs = 240_000;
 /** RAIL_SPEED=instant settles within a second; the deposit popup reads the status every 2 s. */
-const settleTimeoutMs = 15_000;
+const settleTimeoutMs = 45_000;
 
 /** Balance and available balance as the dashboard's card of that account shows them. */
 async function dashboardFigures(page: Page, accountName: string): Promise<{ balance: string; available: string }> {

@@ -15,9 +15,9 @@ import {
 } from './support/money.ts';
 
 /** The journey signs in, links and verifies an account, deposits and waits for the rail. */
-const journeyTimeoutMs = 120_000;
+const journeyTimeoutMs = 240_000;
 /** RAIL_SPEED=instant settles within a second; the deposit popup reads the status every 2 s. */
-const settleTimeoutMs = 15_000;
+const settleTimeoutMs = 45_000;
 
 /** Every list of accounts the page received, so the journey can say what the customer could have seen. */
 function recordAccountLists(page: Page): Account[][] {

@@ -18,7 +18,7 @@ import {
 /** Long enough for the whole onboarding, including a staff member's review in the console. */
 const journeyTimeoutMs = 240_000;
 /** The journeys' server never approves by itself (KYC_AUTO_APPROVE_SECONDS=off); the dashboard hears of the approval live or asks every 5 s. */
-const accountsOpenTimeoutMs = 30_000;
+const accountsOpenTimeoutMs = 60_000;
 
 function pathOf(page: Page): string {
   return decodeURIComponent(new URL(page.url()).pathname);
@@ -117,7 +117,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await page.getByText('Taking you to the next step').waitFor();
       await expectNoAxeViolations(page);
       await screenshotBothWidths(page, '02-signup-accepted');
-      await page.waitForURL(/\/verify\//, { timeout: 10_000 });
+      await page.waitForURL(/\/verify\//);
       expect(pathOf(page)).toBe(`/verify/${email}`);
       await heading(page, 'Verify your email');
       expect(await page.getByText('Arrive in').isVisible()).toBe(true);
@@ -143,7 +143,7 @@ describe.skipIf(!inject('chromiumPath'))('opening an account', () => {
       await elsewhere.context.close();
 
       // The waiting tab notices within a second or two and moves on, signed in.
-      await page.waitForURL('**/phonesignup', { timeout: 10_000 });
+      await page.waitForURL('**/phonesignup');
       await heading(page, 'Your phone number');
       const country = page.getByRole('combobox', { name: 'Country' });
       expect(await country.inputValue()).toBe('US');

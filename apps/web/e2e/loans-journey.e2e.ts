@@ -95,7 +95,7 @@ describe.skipIf(!inject('chromiumPath'))('a loan from application to early repay
       await staff.page.getByRole('button', { name: "Review Lena Borrower's application for $5,000.00" }).waitFor({ state: 'detached' });
 
       // The customer's page changes by itself when the decision's notification arrives: an offer, and no money yet (decision 058).
-      await customer.page.getByRole('heading', { name: 'Your loan offer is waiting for your answer' }).waitFor({ timeout: 15_000 });
+      await customer.page.getByRole('heading', { name: 'Your loan offer is waiting for your answer' }).waitFor();
       expect(await checkingBalanceCents(customer.page)).toBe(100_000);
       await customer.page.getByRole('link', { name: 'Read the offer, then accept or decline it' }).click();
       await heading(customer.page, 'Loan of $5,000.00');

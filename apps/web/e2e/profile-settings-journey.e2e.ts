@@ -10,7 +10,7 @@ import { createStaff, staffSignIn } from './support/staff.ts';
 /** Two customers, a member of staff and the ledger: sign-up to a paid bonus. */
 const journeyTimeoutMs = 240_000;
 /** The referrer's open Invite page hears of the bonus live, or on its next refetch. */
-const bonusArrivesTimeoutMs = 30_000;
+const bonusArrivesTimeoutMs = 60_000;
 
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;

@@ -104,7 +104,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     await page.goto('/');
     await waitForApp(page);
     const values = page.locator('.counter__value');
-    await expect.poll(() => values.allTextContents(), { timeout: 10_000 }).toEqual(['12,400+', '35']);
+    await expect.poll(() => values.allTextContents(), { timeout: 30_000 }).toEqual(['12,400+', '35']);
     // Every figure the first counter shows from now on, to see the climb happen.
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -113,10 +113,15 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
       if (first) new MutationObserver(() => seen.push(first.textContent ?? '')).observe(first, { childList: true, characterData: true, subtree: true });
     });
     await page.getByRole('heading', { name: 'A bank built with its community' }).scrollIntoViewIfNeeded();
+    // The climb shows a figure below the final one. Not necessarily "0+": on a loaded machine React
+    // may commit the zero and the first frame's figure together (the component test, with a clock
+    // of its own, sees the zero).
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { counterFigures: string[] }).counterFigures.includes('0+')), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => (window as unknown as { counterFigures: string[] }).counterFigures.some((figure) => figure !== '12,400+')), {
+        timeout: 30_000,
+      })
       .toBe(true);
-    await expect.poll(() => values.allTextContents(), { timeout: 10_000 }).toEqual(['12,400+', '35']);
+    await expect.poll(() => values.allTextContents(), { timeout: 30_000 }).toEqual(['12,400+', '35']);
     await context.close();
   });
 
@@ -125,7 +130,7 @@ describe.skipIf(!inject('chromiumPath'))('public site', () => {
     await withFigures(page);
     await page.goto('/');
     await waitForApp(page);
-    await expect.poll(() => page.locator('.counter__value').allTextContents(), { timeout: 10_000 }).toEqual(['12,400+', '35']);
+    await expect.poll(() => page.locator('.counter__value').allTextContents(), { timeout: 30_000 }).toEqual(['12,400+', '35']);
     await context.close();
   });
 

@@ -81,7 +81,7 @@ describe.skipIf(!inject('chromiumPath'))('secure messages', () => {
       await backOffice.page.getByText('Your reply to Mira Messenger (secure message) was sent.').waitFor();
 
       // The customer's open thread shows it, live.
-      await conversation.getByText(answer).waitFor({ timeout: 20_000 });
+      await conversation.getByText(answer).waitFor();
       await page.getByText('Answered', { exact: true }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { journeyNoReload?: boolean }).journeyNoReload)).toBe(true);
       await page.getByRole('link', { name: /^Notifications, [1-9]\d* unread$/ }).waitFor();

@@ -6,9 +6,9 @@ import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, figureOnDashboard, heading, signInPastWelcome, stepUpDialog } from './support/money.ts';
 
 /** Signing in, several dialogs, a step-up code from the outbox and a second customer's session. */
-const journeyTimeoutMs = 120_000;
+const journeyTimeoutMs = 240_000;
 /** RAIL_SPEED=instant settles within about a second; the sweep, the live event and the refetch add a little. */
-const settleTimeoutMs = 20_000;
+const settleTimeoutMs = 45_000;
 
 /** openPage watches its own page; a second tab in the same context is watched the same way. */
 function watchForProblems(page: Page, problems: string[]): void {

@@ -45,7 +45,7 @@ export function useOwnServer(): void {
     const started = await startServerForJourney(inject('webDistDirectory'));
     ownServer = { baseUrl: started.baseUrl, dataDirectory: started.dataDirectory };
     stop = started.stop;
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     ownServer = undefined;
     await stop?.();
@@ -74,6 +74,9 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** How long a page's action or wait may take unless the journey says otherwise. */
+export const actionTimeoutMs = 60_000;
+
 export interface PageOptions {
   viewport?: { width: number; height: number };
   reducedMotion?: 'reduce' | 'no-preference';
@@ -89,6 +92,9 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: options.viewport ?? viewports.desktop,
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
+  // Playwright waits 30 s by default. Beside the other suites on a 2-core machine, a withdrawal's
+  // answer once took longer than that, where alone it takes about 2 s.
+  context.setDefaultTimeout(actionTimeoutMs);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

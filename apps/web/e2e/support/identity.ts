@@ -8,7 +8,7 @@ import { baseUrl, viewports } from './browser.ts';
 export const shotsDirectory = '/tmp/shots/identity';
 
 /** How long the sandbox may take to put a message in its outbox (jobs run in the same process). */
-const outboxWaitMs = 15_000;
+const outboxWaitMs = 45_000;
 const outboxPollMs = 250;
 
 export const fixturesDirectory = path.resolve(import.meta.dirname, '../fixtures');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** The longest a list may take to show its next page on a busy machine. */
-const pageWaitMs = 10_000;
+const pageWaitMs = 30_000;
 
 /**
  * Lists show a page at a time (queues 25, oldest first) and the journeys share one server, so what a

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 /** The real server the journeys drive: started once for all of them by global-setup.ts, or by a journey that needs a bank of its own. */
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
-const serverStartTimeoutMs = 90_000;
+const serverStartTimeoutMs = 180_000;
 
 /** A loopback port nobody listens on now, so the server can be told its address (and put it in its emails) before it starts. */
 function freePort(): Promise<number> {
