@@ -92,8 +92,8 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: options.viewport ?? viewports.desktop,
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
-  // Playwright waits 30 s by default. Beside the other suites on a 2-core machine, a withdrawal's
-  // answer once took longer than that, where alone it takes about 2 s.
+  // Playwright waits 30 s by default. Beside the other suites on a 2-core machine a journey takes
+  // two to five times as long as alone (decision 083).
   context.setDefaultTimeout(actionTimeoutMs);
   const page = await context.newPage();
   const problems: string[] = [];
