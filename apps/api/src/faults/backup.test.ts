@@ -73,9 +73,9 @@ describe('backup and restore of the embedded database', () => {
   /** The pause between two of the mover's transfers. */
   const moverPauseMs = 100;
   const serve = async (dataDirectory: string) => {
-    // The mover below sends transfers for as long as the backup takes: on a slow machine more than a
-    // minute, past the money rate limit of 120 a minute (10 a second at most here), which is not
-    // what this file tests.
+    // The mover below sends up to ten transfers a second for as long as the backup takes: past the
+    // money rate limit of 120 a minute once that is over twelve seconds, which is not what this file
+    // tests.
     const server = await startServer({ env: { DATA_DIR: dataDirectory, DATABASE_URL: '', MONEY_RATE_LIMIT_PER_MINUTE: '1000000' } });
     servers.push(server);
     return server;
