@@ -1,24 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, openPage, useBrowser, useOwnServer, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser, useOwnServer } from './support/browser.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, heading, runOps, signInPastWelcome } from './support/money.ts';
+import { screenshotWidths } from './support/screenshots.ts';
 
 /** Issue 33: pick Electricity, add a biller as a payee, schedule a monthly payment, let end of day pass two due dates. */
 const journeyTimeoutMs = 240_000;
-const shotsDirectory = '/tmp/shots/bill-pay';
 const biller = 'Sandbox City Power & Light';
 const historyLine = `Bill payment to ${biller}, account ending 4821`;
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const viewport of [viewports.desktop, viewports.phone]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+function screenshots(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'bill-pay', name);
 }
 
 interface ScheduleDetail {

@@ -1,12 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { booksDaysResponseSchema } from '@strongroom/contracts/books.ts';
 import { uniqueEmail } from './support/identity.ts';
-import { dataDirectory, expectNoAxeViolations, openPage, useBrowser, useOwnServer, viewports } from './support/browser.ts';
+import { dataDirectory, expectNoAxeViolations, openPage, useBrowser, useOwnServer } from './support/browser.ts';
 import { createFundedCustomer, heading, runOps } from './support/money.ts';
 import { staffPassword, staffSignIn, type JourneyStaff } from './support/staff.ts';
+import { screenshotWidths } from './support/screenshots.ts';
 
 /**
  * Issue 35: a finance member reads the balance sheet of a closed day (balanced, customer deposits
@@ -14,18 +15,11 @@ import { staffPassword, staffSignIn, type JourneyStaff } from './support/staff.t
  * with a line the ledger does not have, and resolves that exception with an adjusting entry.
  */
 const journeyTimeoutMs = 240_000;
-const shotsDirectory = '/tmp/shots/books';
 /** The injected line: $15.00 out of the settlement account that nothing in the ledger explains. */
 const injectedCents = 1_500;
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const viewport of [viewports.desktop, viewports.phone]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+function screenshots(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'books', name);
 }
 
 /** A finance member, made as an operator would (`npm run ops -- create-staff --role finance`). */

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, openPage, useBrowser, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, heading } from './support/money.ts';
+import { screenshotWidths } from './support/screenshots.ts';
 
 /**
  * Issue 38: the sandbox's budgeting app (Pennywise) asks, through the bank's authorization server
@@ -13,17 +12,10 @@ import { accountOf, answerStepUpBySms, createFundedCustomer, heading } from './s
  * apps, and Pennywise's next read is refused.
  */
 const journeyTimeoutMs = 240_000;
-const shotsDirectory = '/tmp/p38/shots';
 const appName = 'Pennywise (sandbox)';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const viewport of [viewports.desktop, viewports.phone]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+function screenshots(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'connected-apps', name);
 }
 
 describe.skipIf(!inject('chromiumPath'))('connected apps: a budgeting app reads one consented account until the customer revokes it', () => {

@@ -1,24 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName } from '@strongroom/contracts/http.ts';
-import { expectNoAxeViolations, openPage, useBrowser, useOwnServer, viewports } from './support/browser.ts';
+import { expectNoAxeViolations, openPage, useBrowser, useOwnServer } from './support/browser.ts';
 import { accountOf, createFundedCustomer, heading, runOps, signInPastWelcome, type FundedCustomer } from './support/money.ts';
+import { screenshotWidths } from './support/screenshots.ts';
 
 /** Open a Gold Checking from savings, let the bank's month end pass, read the interest and the fee and the month's statement. */
 const journeyTimeoutMs = 180_000;
-const shotsDirectory = '/tmp/shots/deposit-products';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const viewport of [viewports.desktop, viewports.phone]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+function screenshots(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'deposit-products', name);
 }
 
 /** An own transfer through the API, as the customer's browser sends it. */

@@ -1,13 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { authorizationResponseSchema, cardListResponseSchema, cardResponseSchema } from '@strongroom/contracts/cards.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
-import { baseUrl, expectNoAxeViolations, openPage, useBrowser, viewports } from './support/browser.ts';
+import { baseUrl, expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
 import { accountOf, createFundedCustomer, heading, readStepUpCode, runOps, signInPastWelcome, type FundedCustomer } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotWidths } from './support/screenshots.ts';
 
 /**
  * Issue 34: a customer reports a card charge they did not make (the card frozen and replaced in the
@@ -15,17 +15,10 @@ import { createStaff, staffSignIn } from './support/staff.ts';
  * the letters and the credit in their history.
  */
 const journeyTimeoutMs = 240_000;
-const shotsDirectory = '/tmp/shots/disputes';
 const merchant = 'Midnight Electronics';
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const viewport of [viewports.desktop, viewports.phone]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+function screenshots(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'disputes', name);
 }
 
 async function csrfHeaders(page: Page): Promise<Record<string, string>> {

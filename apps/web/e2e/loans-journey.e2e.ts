@@ -1,25 +1,17 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema } from '@strongroom/contracts/accounts.ts';
 import { openPage, viewports, useBrowser } from './support/browser.ts';
 import { accountOf, createFundedCustomer, heading, runOps, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotWidths } from './support/screenshots.ts';
 
 /** Apply for a loan, a member of operations approves it in the console, the money arrives, the customer pays some back early. */
 const journeyTimeoutMs = 180_000;
-const shotsDirectory = '/tmp/shots/loans';
 
 /** Full-page pictures at the given widths, for a person to look at (the customer: 390 and 1280; the console: 768 and 1280). */
-async function screenshots(page: Page, name: string, widths: readonly number[]): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === viewports.phone.width ? viewports.phone.height : viewports.desktop.height });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
+function screenshots(page: Page, name: string, widths: readonly number[]): Promise<void> {
+  return screenshotWidths(page, 'loans', name, { widths });
 }
 
 async function checkingBalanceCents(page: Page): Promise<number> {

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths, shotsDirectory } from './support/identity.ts';
+import { screenshotBothWidths } from './support/identity.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { showMoreUntil } from './support/lists.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
@@ -72,7 +72,7 @@ describe.skipIf(!inject('chromiumPath'))('secure messages', () => {
       await expectNoAxeViolations(backOffice.page);
       // The console is read at 768 px and wider.
       await backOffice.page.setViewportSize({ width: 768, height: 1024 });
-      await backOffice.page.screenshot({ path: path.join(shotsDirectory, 'messages-04-console-thread-768.png'), fullPage: true });
+      await saveScreenshot(backOffice.page, 'identity', 'messages-04-console-thread-768', { fullPage: true });
       await backOffice.page.setViewportSize(viewports.desktop);
       await backOffice.page.getByRole('button', { name: 'Send reply' }).click();
       const confirm = backOffice.page.getByRole('dialog', { name: 'Send this reply?' });

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { request, type Locator, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName, secureStaffCsrfCookieName, staffCsrfCookieName } from '@strongroom/contracts/http.ts';
@@ -8,21 +6,15 @@ import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
 import { baseUrl, openPage, viewports, useBrowser } from './support/browser.ts';
 import { createFundedCustomer, heading, signInPastWelcome, unreadCount, type FundedCustomer } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { saveScreenshot, screenshotWidths } from './support/screenshots.ts';
 
 /** Issue 20, item 9: what a customer and a member of staff see on a 390 px phone. */
 const journeyTimeoutMs = 180_000;
-const shotsDirectory = '/tmp/shots/small-screens';
 const phoneWidth = viewports.phone.width;
 
 /** Full-page pictures at the phone's and the desktop's widths, for a person to look at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const viewport of [viewports.phone, viewports.desktop]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewports.phone);
+function screenshots(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'small-screens', name, { endWidth: viewports.phone.width });
 }
 
 /** How wide the page is: wider than the screen means the person scrolls sideways to read it. */
@@ -115,7 +107,7 @@ describe.skipIf(!inject('chromiumPath'))('the bank on a phone (390 px)', () => {
       expect(await withinPhoneWidth(amount)).toBe(true);
 
       await screenshots(page, 'dashboard');
-      await page.getByRole('banner').screenshot({ path: path.join(shotsDirectory, 'header-with-count-390.png') });
+      await saveScreenshot(page.getByRole('banner'), 'small-screens', 'header-with-count-390');
       expect(problems).toEqual([]);
       await context.close();
     },

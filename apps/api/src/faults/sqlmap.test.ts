@@ -162,5 +162,6 @@ describe.skipIf(skip)('sqlmap against the API', () => {
     // The sessions sqlmap used are still valid at the end: the scan ran signed in throughout.
     expect((await fetch(`${api}/me`, { headers: { cookie: customer.cookie } })).status).toBe(200);
     expect((await fetch(`${api}/staff/me`, { headers: { cookie: staff.cookie } })).status).toBe(200);
-  }, 600_000);
+    // 341 s in a full run on a loaded 2-core machine; a CI run there may take twice that (decision 083).
+  }, 1_200_000);
 });

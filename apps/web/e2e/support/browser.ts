@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { startServerForJourney } from './server.ts';
@@ -113,10 +113,34 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.getByRole('contentinfo').locator('.site-footer__contact').waitFor();
 }
 
-/** Runs axe-core on the page as it is now and fails with a readable list of what it found. */
+/** axe-core as a page sees it once its source has run there. */
+interface PageWithAxe {
+  axe?: { run: (context: Document, options: axe.RunOptions) => Promise<axe.AxeResults> };
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails with a readable list of what it found.
+ *
+ * axe-core's source goes into the page once per document and stays there across the app's route
+ * changes; every check after the first only runs it. (`@axe-core/playwright` evaluated the 1.3 MB
+ * source three times a check and opened a blank page to merge the frames' results: half of a
+ * journey's Chromium time went there, decision 084. The app has no frames.) Every rule axe-core
+ * runs by default is run, as before.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
+  if (!(await page.evaluate(() => typeof (window as PageWithAxe).axe?.run === 'function'))) await page.evaluate(axe.source);
+  const results = await page.evaluate(async () => {
+    const { axe: pageAxe } = window as PageWithAxe;
+    if (!pageAxe) throw new Error('axe-core is not in the page: it navigated between the injection and the check');
+    const { violations } = await pageAxe.run(document, { resultTypes: ['violations'] });
+    return violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target: target.map(String), failureSummary })),
+    }));
+  });
+  const summary = results.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n` +
       violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),

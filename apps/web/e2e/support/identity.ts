@@ -1,11 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
-import { baseUrl, viewports } from './browser.ts';
-
-/** Screenshots of the journeys, for a person to look at; outside the repository. */
-export const shotsDirectory = '/tmp/shots/identity';
+import { baseUrl } from './browser.ts';
+import { screenshotWidths } from './screenshots.ts';
 
 /** How long the sandbox may take to put a message in its outbox (jobs run in the same process). */
 const outboxWaitMs = 45_000;
@@ -54,17 +51,8 @@ export const resetLinkPattern = /\/resetpassword\/([\w-]+)/;
 export const phoneCodePattern = /\b(\d{4})\b/;
 
 /** A full-page screenshot at phone width (390 px) and at desktop width (1280 px); the page ends at desktop width. */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDirectory, { recursive: true });
-  for (const [label, viewport] of [
-    ['390', viewports.phone],
-    ['1280', viewports.desktop],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    // Layout settles (media queries, the sticky header) before the picture is taken.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(shotsDirectory, `${name}-${label}.png`), fullPage: true });
-  }
+export function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'identity', name);
 }
 
 /** The page's background in each scheme (tokens.css `--color-bg`), to know the switch has been applied. */
