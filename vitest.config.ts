@@ -32,7 +32,9 @@ export default defineConfig({
           // The suites share no module state that matters (each opens its own database and app), so
           // one module registry per worker saves importing Fastify, PGlite and the app once per file.
           isolate: false,
-          testTimeout: 60_000,
+          // A minute is plenty alone; beside the other two runs on a 2-core machine a test takes two
+          // to five times as long (decisions 083 and 084).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
@@ -58,6 +60,10 @@ export default defineConfig({
           // machine (the identity journey's bad sign-up input, in a CI run).
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a page that was still loading beside the other
+          // suites failed the bill-pay journey. A poll waits as long as a Playwright wait
+          // (actionTimeoutMs in e2e/support/browser.ts; decision 084).
+          expect: { poll: { timeout: 60_000, interval: 100 } },
           fileParallelism: false,
         },
       },

@@ -35,5 +35,6 @@ describe.skipIf(!binaries)('the bank under faults', () => {
     // The API served again after each fault, with no restart after a database crash.
     expect(report.windows.map((window) => window.after)).toHaveLength(4);
     for (const window of report.windows) expect(window.acknowledged, `${window.after}\n${context}`).toBeGreaterThan(0);
-  });
+    // 97 to 153 s in full runs on a loaded 2-core machine, against the fault suites' 300 s (decision 084).
+  }, 480_000);
 });
