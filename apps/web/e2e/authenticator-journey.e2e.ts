@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { createFundedCustomer, type FundedCustomer, heading, readStepUpCode, stepUpDialog, typeStepUpCode } from './support/money.ts';
 import { totpNow } from './support/staff.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Signing in twice, an enrolment, a payment, a session ended and a password changed. */
 const journeyTimeoutMs = 180_000;

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { businessConstants } from '@strongroom/contracts/constants.ts';
 import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, signIn, signInPastWelcome, unreadCount } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 const journeyTimeoutMs = 240_000;
 /** A live event reaches an open page within moments; this is the most a journey waits for one. */

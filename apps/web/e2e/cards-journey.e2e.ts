@@ -4,9 +4,9 @@ import { authorizationResponseSchema, cardListResponseSchema, cardMessages, name
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader } from '@strongroom/contracts/payments.ts';
 import { baseUrl, expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** A customer, an operations officer in a browser of their own, the sandbox card network: generous for a busy machine. */
 const journeyTimeoutMs = 180_000;

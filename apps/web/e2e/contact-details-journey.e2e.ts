@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPage, useBrowser, viewports } from './support/browser.ts';
-import { phoneCodePattern, readOutbox, screenshotBothWidths, uniqueEmail } from './support/identity.ts';
+import { phoneCodePattern, readOutbox, uniqueEmail } from './support/identity.ts';
 import { answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Sign-in, two step-ups, a code to the new phone and a link to the new address. */
 const journeyTimeoutMs = 180_000;

@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
 import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import {
   accountOf,
   createFundedCustomer,
@@ -13,6 +12,7 @@ import {
   unreadCount,
   type FundedCustomer,
 } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** A journey signs in, moves money, waits for the rail and reads the dashboard again. */
 const journeyTimeoutMs = 240_000;

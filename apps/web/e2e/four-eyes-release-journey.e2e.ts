@@ -3,9 +3,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { csrfHeaderName, secureStaffCsrfCookieName, staffCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
 import { openPage, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** A customer's payment, two staff members in their own browsers, each signing in with a code. */
 const journeyTimeoutMs = 180_000;

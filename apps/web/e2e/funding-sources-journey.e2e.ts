@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema, type Account } from '@strongroom/contracts/accounts.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import {
   accountOf,
   createFundedCustomer,
@@ -13,6 +12,7 @@ import {
   readStepUpCode,
   signInPastWelcome,
 } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** The journey signs in, links and verifies an account, deposits and waits for the rail. */
 const journeyTimeoutMs = 240_000;

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paymentListSchema } from '@strongroom/contracts/payments.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, figureOnDashboard, heading, runOps, signInPastWelcome, stepUpDialog } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Two customers signed in, a step-up code from the outbox and a decision by staff. */
 const journeyTimeoutMs = 150_000;

@@ -5,8 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema } from '@strongroom/contracts/payments.ts';
 import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths, showColorScheme } from './support/identity.ts';
-import { saveScreenshot } from './support/screenshots.ts';
+import { showColorScheme } from './support/identity.ts';
+import { saveScreenshot, screenshotBothWidths } from './support/screenshots.ts';
 import { accountOf, createFundedCustomer, signInPastWelcome, type FundedCustomer } from './support/money.ts';
 
 /**

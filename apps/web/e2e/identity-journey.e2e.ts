@@ -8,12 +8,12 @@ import {
   phoneCodePattern,
   readOutbox,
   resetLinkPattern,
-  screenshotBothWidths,
   showColorScheme,
   uniqueEmail,
   uniquePhoneNumber,
   verificationLinkPattern,
 } from './support/identity.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /**
  * Long enough for the whole onboarding, including a staff member's review in the console: 128 s in

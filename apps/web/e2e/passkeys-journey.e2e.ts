@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest';
 import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
 import { baseUrl, expectNoAxeViolations, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { createFundedCustomer, type FundedCustomer, heading, readStepUpCode, signInPastWelcome, stepUpDialog } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Signing in twice, a step-up by code, a passkey added, a payment confirmed with it, a rename and a removal. */
 const journeyTimeoutMs = 180_000;

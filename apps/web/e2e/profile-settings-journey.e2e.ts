@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { fixturesDirectory, phoneCodePattern, readOutbox, screenshotBothWidths, uniqueEmail, verificationLinkPattern } from './support/identity.ts';
+import { fixturesDirectory, phoneCodePattern, readOutbox, uniqueEmail, verificationLinkPattern } from './support/identity.ts';
 import { createFundedCustomer, heading, signIn, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Two customers, a member of staff and the ledger: sign-up to a paid bonus. */
 const journeyTimeoutMs = 240_000;

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPage, viewports, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
-import { saveScreenshot } from './support/screenshots.ts';
+import { saveScreenshot, screenshotBothWidths } from './support/screenshots.ts';
 import { createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { showMoreUntil } from './support/lists.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';

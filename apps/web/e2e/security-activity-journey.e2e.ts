@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, createFundedCustomer, heading, signIn, signInPastWelcome } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Two browsers of one customer; one says "This wasn't me" and both are signed out. */
 const journeyTimeoutMs = 150_000;

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { freezeCustomerMessages } from '@strongroom/contracts/staff-customers.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** An admin in the console and the customer in their own browser (decision 053). */
 const journeyTimeoutMs = 150_000;

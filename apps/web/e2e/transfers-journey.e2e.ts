@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { accountListSchema } from '@strongroom/contracts/accounts.ts';
 import { expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { screenshotBothWidths } from './support/identity.ts';
 import { accountOf, answerStepUpBySms, createFundedCustomer, figureOnDashboard, heading, signInPastWelcome, stepUpDialog } from './support/money.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /** Signing in, several dialogs, a step-up code from the outbox and a second customer's session. */
 const journeyTimeoutMs = 240_000;

@@ -6,15 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { viewports, useBrowser, waitForApp } from './support/browser.ts';
-import {
-  fixturesDirectory,
-  phoneCodePattern,
-  readOutbox,
-  screenshotBothWidths,
-  uniqueEmail,
-  uniquePhoneNumber,
-  verificationLinkPattern,
-} from './support/identity.ts';
+import { fixturesDirectory, phoneCodePattern, readOutbox, uniqueEmail, uniquePhoneNumber, verificationLinkPattern } from './support/identity.ts';
 import {
   accountOf,
   createFundedCustomer,
@@ -27,6 +19,7 @@ import {
 } from './support/money.ts';
 import { showMoreUntil } from './support/lists.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
+import { screenshotBothWidths } from './support/screenshots.ts';
 
 /**
  * Issue 17 item 6: cross-site scripting in Chromium. Every text a visitor or a customer can store

@@ -125,9 +125,20 @@ interface PageWithAxe {
  * changes; every check after the first only runs it. (`@axe-core/playwright` evaluated the 1.3 MB
  * source three times a check and opened a blank page to merge the frames' results: half of a
  * journey's Chromium time went there, decision 084. The app has no frames.) Every rule axe-core
- * runs by default is run, as before.
+ * runs by default is run, as before. (The old way's second or so per check also let transitions end
+ * before the contrast was measured; the check now waits for them itself.)
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A colour still moving (a button's hover transition under the pointer that just clicked) would
+  // be measured halfway: wait for every animation that ends. A spinner's never does; it is left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => typeof (window as PageWithAxe).axe?.run === 'function'))) await page.evaluate(axe.source);
   const results = await page.evaluate(async () => {
     const { axe: pageAxe } = window as PageWithAxe;

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { outboxListSchema } from '@strongroom/contracts/outbox.ts';
 import { baseUrl } from './browser.ts';
-import { screenshotWidths } from './screenshots.ts';
 
 /** How long the sandbox may take to put a message in its outbox (jobs run in the same process). */
 const outboxWaitMs = 45_000;
@@ -49,11 +48,6 @@ export async function readOutbox(to: string, pattern: RegExp): Promise<RegExpExe
 export const verificationLinkPattern = /\/verification\/([\w-]+)/;
 export const resetLinkPattern = /\/resetpassword\/([\w-]+)/;
 export const phoneCodePattern = /\b(\d{4})\b/;
-
-/** A full-page screenshot at phone width (390 px) and at desktop width (1280 px); the page ends at desktop width. */
-export function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  return screenshotWidths(page, 'identity', name);
-}
 
 /** The page's background in each scheme (tokens.css `--color-bg`), to know the switch has been applied. */
 const pageBackgrounds = { light: 'rgb(255, 255, 255)', dark: 'rgb(11, 18, 32)' } as const;

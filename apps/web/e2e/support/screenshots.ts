@@ -49,3 +49,11 @@ export async function screenshotWidths(page: Page, folder: string, name: string,
   }
   if (widths.at(-1) !== endWidth) await page.setViewportSize(viewportOf(endWidth));
 }
+
+/**
+ * The journeys' usual pair: phone width (390 px), then desktop width (1280 px), where the page is
+ * left; the pictures go to the folder the first journeys used, `identity`.
+ */
+export function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  return screenshotWidths(page, 'identity', name);
+}
