@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { moveMoney, type MovementKind } from '../payments/move-money.ts';
-import { interestReaderOf } from './earnings.ts';
+import { accountsWithEarnings } from './service.ts';
 
 const platinumChecking = '00000000-0000-4000-8000-00000000d003';
 const standardSavings = '00000000-0000-4000-8000-00000000d004';
@@ -173,21 +173,24 @@ describeEachDatabase('accounts and the dashboard show interest earned and fees p
     expect(await dashboardOf(stranger)).toMatchObject({ interestEarnedCents: 0, interestEarnedYearCents: 0, feesPaidCents: 0, feesPaidYearCents: 0 });
   });
 
-  it('reads the catalogue with the bank’s date in one statement, and the earnings of the pages asked for together in one more', async () => {
+  it('reads the accounts pages asked for together, with the bank’s date, the terms in force and the interest, in one statement', async () => {
     const statements: RecordedStatement[] = [];
     const recording = recordingStatements(database(), statements);
     const config = { bankTimeZone: 'America/New_York' };
-    const [ofSaver, ofStranger] = await Promise.all([interestReaderOf(recording, config, saver.id), interestReaderOf(recording, config, stranger.id)]);
-    expect(statements).toHaveLength(2);
-    const balances = await kit.balances(saver);
-    expect(ofSaver({ id: saver.savings.id, productId: standardSavings, balanceCents: BigInt(balances.savings.balanceCents) })).toEqual({
+    const [ofSaver, ofStranger] = await Promise.all([
+      accountsWithEarnings(recording, config, saver.id, true),
+      accountsWithEarnings(recording, config, stranger.id, true),
+    ]);
+    expect(statements).toHaveLength(1);
+    const savings = ofSaver.find((account) => account.id === saver.savings.id);
+    expect(savings).toMatchObject({
       productName: 'Standard Savings',
       interestRateBps: 175,
       apyBps: 176,
       interestThisMonthCents: 910n,
       interestThisYearCents: BigInt(1_274 + 1_151 + 910),
     });
-    expect(ofStranger({ id: stranger.savings.id, productId: standardSavings, balanceCents: 0n })).toMatchObject({
+    expect(ofStranger.find((account) => account.id === stranger.savings.id)).toMatchObject({
       interestRateBps: 175,
       interestThisYearCents: 0n,
     });

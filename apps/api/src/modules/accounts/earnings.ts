@@ -1,9 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../db/clock.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bankDate, bankDateAfter } from '../../platform/bank-date.ts';
-import { apyBps, catalogueRows, rateForBalance, termsInForce } from '../products/service.ts';
+import { bankDate } from '../../platform/bank-date.ts';
+import { apyBps, rateForBalance } from '../products/service.ts';
 import { earningsSumsOf, type EarningsQuery } from './earnings-repository.ts';
+import type { ShownAccountEarnings } from './page-repository.ts';
 
 /** Accrued interest is kept in 1/1,335,900,000 of a cent (10,000 basis points x 365 x 366, migration 0041). */
 export const accrualUnitsPerCent = 1_335_900_000n;
@@ -85,37 +86,26 @@ export interface AccountInterest {
 }
 
 /**
- * What each of the customer's accounts shows of its product and interest, read once for all of
- * them: its product, the rate its balance earns on the bank's date under the terms in force that
- * day (the product's base rate when there is no balance to earn it) and that rate's APY, this
- * month's accrued interest, and this year's interest: paid this year, plus accrued this year and
- * not paid yet. The catalogue and the last business day run come in one statement, which says the
- * bank's date the earnings are read to.
+ * What an account on the accounts page shows of its product and interest (page-repository.ts
+ * reads it with the account): its product, the rate its balance earns on the bank's date under the
+ * terms in force that day (the product's base rate when there is no balance to earn it) and that
+ * rate's APY, this month's accrued interest, and this year's interest: paid this year, plus accrued
+ * this year and not paid yet.
  */
-export async function interestReaderOf(
-  db: Queryable,
-  config: Pick<Config, 'bankTimeZone'>,
-  customerId: string,
-  clock?: Clock,
-): Promise<(account: { id: string; productId: string; balanceCents: bigint }) => AccountInterest> {
-  const catalogue = await catalogueRows(db);
-  const day = bankDateAfter(catalogue.lastDayRun, config, clock);
-  const earnings = await earningsByAccount(db, customerId, day, config.bankTimeZone);
-  const productsById = new Map(catalogue.products.map((product) => [product.id, product]));
-  return (account) => {
-    const product = productsById.get(account.productId);
-    if (!product) throw new Error(`account ${account.id} is of product ${account.productId}, which is not in the catalogue`);
-    const terms = termsInForce(catalogue.terms, product.id, day);
-    if (!terms) throw new Error(`product ${product.code} has no terms in force on ${day}`);
-    const rateBps = account.balanceCents > 0n ? rateForBalance(terms.interest_tiers, account.balanceCents) : (terms.interest_tiers[0]?.rateBps ?? 0);
-    const figures = earnings.get(account.id) ?? noEarnings;
-    return {
-      productName: product.name,
-      interestRateBps: rateBps,
-      apyBps: apyBps(rateBps),
-      interestThisMonthCents: figures.accruedThisMonthCents,
-      interestThisYearCents: figures.interestPaidThisYearCents + figures.unpaidThisYearCents,
-    };
+export function shownAccountInterest(
+  account: { id: string; productId: string; balanceCents: bigint; earnings: ShownAccountEarnings },
+  day: string,
+): AccountInterest {
+  const { productName, interestTiers, monthUnits, unpaidYearUnits, interestPaidYearCents } = account.earnings;
+  if (productName === null) throw new Error(`account ${account.id} is of product ${account.productId}, which is not in the catalogue`);
+  if (interestTiers === null) throw new Error(`product ${productName} has no terms in force on ${day}`);
+  const rateBps = account.balanceCents > 0n ? rateForBalance(interestTiers, account.balanceCents) : (interestTiers[0]?.rateBps ?? 0);
+  return {
+    productName,
+    interestRateBps: rateBps,
+    apyBps: apyBps(rateBps),
+    interestThisMonthCents: centsOfUnits(monthUnits),
+    interestThisYearCents: interestPaidYearCents + centsOfUnits(unpaidYearUnits),
   };
 }
 

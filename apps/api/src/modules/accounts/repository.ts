@@ -41,7 +41,7 @@ export function listCustomerAccounts(db: Queryable, customerId: string): Promise
   return uuidPattern.test(customerId) ? listAccountsBatched(db, customerId.toLowerCase()) : Promise.resolve([]);
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function readAccountLists(db: Queryable, customerIds: readonly string[]): Promise<CustomerAccountRow[][]> {
   const rows = await db.query<CustomerAccountRow & { position: string }>(
@@ -99,23 +99,24 @@ export function listAccountsToShow(db: Queryable, customerId: string): Promise<A
   return uuidPattern.test(customerId) ? accountsToShowBatched(db, customerId.toLowerCase()) : Promise.resolve({ identityApproved: false, accounts: [] });
 }
 
-type AccountToShowRow = CustomerAccountRow & Pick<AccountToShow, 'pending_total_cents' | 'pending_available_at'>;
+export type AccountToShowRow = CustomerAccountRow &
+  Pick<AccountToShow, 'pending_total_cents' | 'pending_available_at'> & { position: string; identity_approved: boolean };
 
-async function readAccountsToShow(db: Queryable, customerIds: readonly string[]): Promise<AccountsToShow[]> {
-  const rows = await db.query<{ position: string; identity_approved: boolean } & (AccountToShowRow | { id: null })>(
-    `SELECT w.position::text AS position, coalesce(r.status = 'approved', false) AS identity_approved,
+/**
+ * The columns and joins of a customer's accounts as they are shown, for each customer `w` of a
+ * batch (its `customer_id`): shared by the accounts to show and the accounts page (page-repository.ts).
+ * Each read is a probe of an index that no plan can turn into a read of the whole table (decision
+ * 081). A customer with no open account still gives a row, for their review.
+ */
+export const shownAccountsColumns = `coalesce(r.status = 'approved', false) AS identity_approved,
             ${columns
               .split(', ')
               .map((column) => `a.${column}`)
               .join(', ')},
             ${accountColumnsAs('l', 'ledger')}, ${accountColumnsAs('o', 'owed')},
-            d.total_cents AS pending_total_cents, d.available_at AS pending_available_at
-       -- As customer_accounts_by_customers: the ids through a subquery PostgreSQL does not flatten,
-       -- each read a probe of an index that no plan can turn into a read of the whole table
-       -- (decision 081). A customer with no open account still gives a row, for their review.
-       FROM (SELECT $1::uuid[] AS ids OFFSET 0) AS batch
-       CROSS JOIN LATERAL unnest(batch.ids) WITH ORDINALITY AS w (customer_id, position)
-       LEFT JOIN LATERAL (
+            d.total_cents AS pending_total_cents, d.available_at AS pending_available_at`;
+
+export const shownAccountsJoins = `LEFT JOIN LATERAL (
          SELECT status FROM identity_reviews WHERE customer_id = w.customer_id ORDER BY submitted_at DESC LIMIT 1
        ) r ON true
        LEFT JOIN LATERAL (SELECT * FROM customer_accounts a WHERE a.customer_id = w.customer_id AND a.status <> 'closed' OFFSET 0) a ON true
@@ -125,7 +126,38 @@ async function readAccountsToShow(db: Queryable, customerIds: readonly string[])
          SELECT sum(p.amount_cents)::bigint AS total_cents, max(p.settle_at) AS available_at
            FROM payments p
           WHERE p.customer_id = w.customer_id AND p.to_account_id = a.id AND p.kind = 'deposit' AND p.status = 'pending'
-       ) d ON a.id IS NOT NULL
+       ) d ON a.id IS NOT NULL`;
+
+/** An account of `shownAccountsColumns`' row; undefined for the row of a customer with no open account. */
+export function accountToShowOf(row: AccountToShowRow | { id: null }): AccountToShow | undefined {
+  if (row.id === null) return undefined;
+  const ledgerAccount = accountFromColumns(row, 'ledger');
+  if (!ledgerAccount) throw new Error(`customer account ${row.id} has no ledger account`);
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    type: row.type,
+    number: row.number,
+    name: row.name,
+    status: row.status,
+    ledger_account_id: row.ledger_account_id,
+    owed_ledger_account_id: row.owed_ledger_account_id,
+    product_id: row.product_id,
+    opened_at: row.opened_at,
+    ledgerAccount,
+    owedLedgerAccount: accountFromColumns(row, 'owed'),
+    pending_total_cents: row.pending_total_cents,
+    pending_available_at: row.pending_available_at,
+  };
+}
+
+async function readAccountsToShow(db: Queryable, customerIds: readonly string[]): Promise<AccountsToShow[]> {
+  const rows = await db.query<AccountToShowRow | { position: string; identity_approved: boolean; id: null }>(
+    `SELECT w.position::text AS position, ${shownAccountsColumns}
+       -- As customer_accounts_by_customers: the ids through a subquery PostgreSQL does not flatten.
+       FROM (SELECT $1::uuid[] AS ids OFFSET 0) AS batch
+       CROSS JOIN LATERAL unnest(batch.ids) WITH ORDINALITY AS w (customer_id, position)
+       ${shownAccountsJoins}
       ORDER BY w.position, a.opened_at, a.type`,
     [customerIds],
     { name: 'customer_accounts_to_show' },
@@ -135,25 +167,8 @@ async function readAccountsToShow(db: Queryable, customerIds: readonly string[])
     const list = lists[Number(row.position) - 1];
     if (!list) continue;
     list.identityApproved = row.identity_approved;
-    if (row.id === null) continue;
-    const ledgerAccount = accountFromColumns(row, 'ledger');
-    if (!ledgerAccount) throw new Error(`customer account ${row.id} has no ledger account`);
-    list.accounts.push({
-      id: row.id,
-      customer_id: row.customer_id,
-      type: row.type,
-      number: row.number,
-      name: row.name,
-      status: row.status,
-      ledger_account_id: row.ledger_account_id,
-      owed_ledger_account_id: row.owed_ledger_account_id,
-      product_id: row.product_id,
-      opened_at: row.opened_at,
-      ledgerAccount,
-      owedLedgerAccount: accountFromColumns(row, 'owed'),
-      pending_total_cents: row.pending_total_cents,
-      pending_available_at: row.pending_available_at,
-    });
+    const account = accountToShowOf(row);
+    if (account) list.accounts.push(account);
   }
   return lists;
 }

@@ -5,9 +5,11 @@ import { balanceOf, createAccounts } from '../../ledger/accounts.ts';
 import { accountCodes, ledgers } from '../../ledger/codes.ts';
 import { accountFlags } from '../../ledger/types.ts';
 import type { Config } from '../../config.ts';
-import type { Clock } from '../../db/clock.ts';
+import { systemClock, type Clock } from '../../db/clock.ts';
+import { calendarDayIn } from '../../platform/business-calendar.ts';
 import { newAccountNumber } from './account-number.ts';
-import { interestReaderOf, type AccountInterest } from './earnings.ts';
+import { shownAccountInterest, type AccountInterest } from './earnings.ts';
+import { accountsPageOf } from './page-repository.ts';
 import { owedCentsOf } from './owed.ts';
 import {
   insertCustomerAccount,
@@ -155,40 +157,47 @@ export interface AccountWithBalance {
 export async function accountsWithBalances(db: Database, customerId: string, identityApproved?: boolean): Promise<AccountWithBalance[]> {
   const recorded = await listAccountsToShow(db, customerId);
   const approved = identityApproved ?? recorded.identityApproved;
-  return recorded.accounts.map((row: AccountToShow) => {
-    const balance = balanceOf(row.ledgerAccount);
-    const owed = owedCentsOf(row.owedLedgerAccount);
-    return {
-      id: row.id,
-      type: row.type,
-      number: row.number,
-      name: row.name,
-      status: row.status === 'closed' ? 'closed' : 'open',
-      // The seed shows an account inactive until the customer's identity is approved.
-      active: approved && row.status === 'active',
-      productId: row.product_id,
-      balanceCents: balance.balanceCents - owed,
-      availableCents: balance.availableCents - owed,
-      pendingDepositsCents: row.pending_total_cents ?? 0n,
-      pendingDepositsAvailableAt: row.pending_available_at,
-    };
-  });
+  return recorded.accounts.map((row) => accountWithBalance(row, approved));
+}
+
+function accountWithBalance(row: AccountToShow, identityApproved: boolean): AccountWithBalance {
+  const balance = balanceOf(row.ledgerAccount);
+  const owed = owedCentsOf(row.owedLedgerAccount);
+  return {
+    id: row.id,
+    type: row.type,
+    number: row.number,
+    name: row.name,
+    status: row.status === 'closed' ? 'closed' : 'open',
+    // The seed shows an account inactive until the customer's identity is approved.
+    active: identityApproved && row.status === 'active',
+    productId: row.product_id,
+    balanceCents: balance.balanceCents - owed,
+    availableCents: balance.availableCents - owed,
+    pendingDepositsCents: row.pending_total_cents ?? 0n,
+    pendingDepositsAvailableAt: row.pending_available_at,
+  };
 }
 
 export type AccountWithEarnings = AccountWithBalance & AccountInterest;
 
 /**
  * `GET /accounts`: each account with its balances, its product, the rate its balance earns on the
- * bank's date and that rate's APY, and the interest it earned this month and this year (earnings.ts).
- * `identityApproved` as for `accountsWithBalances`.
+ * bank's date and that rate's APY, and the interest it earned this month and this year
+ * (earnings.ts), all read in one statement (page-repository.ts). `identityApproved` as for
+ * `accountsWithBalances`.
  */
 export async function accountsWithEarnings(
   db: Database,
   config: Pick<Config, 'bankTimeZone'>,
   customerId: string,
   identityApproved: boolean | undefined,
-  clock?: Clock,
+  clock: Clock = systemClock,
 ): Promise<AccountWithEarnings[]> {
-  const [accounts, interestOf] = await Promise.all([accountsWithBalances(db, customerId, identityApproved), interestReaderOf(db, config, customerId, clock)]);
-  return accounts.map((account) => ({ ...account, ...interestOf(account) }));
+  const page = await accountsPageOf(db, { customerId, today: calendarDayIn(config.bankTimeZone, clock.now()), timeZone: config.bankTimeZone });
+  const approved = identityApproved ?? page.identityApproved;
+  return page.accounts.map((row) => {
+    const account = accountWithBalance(row, approved);
+    return { ...account, ...shownAccountInterest({ ...account, earnings: row.earnings }, page.bankDate) };
+  });
 }

@@ -35,52 +35,6 @@ const listAllTermsRows = sharedReadPerDatabase((db) =>
   db.query<TermsRow>(`SELECT ${termsColumns} FROM deposit_product_terms t ORDER BY t.product_id, t.effective_from`),
 );
 
-/** One row of `catalogueRead`: one terms row of a product, with the product and the last business day run. */
-interface CatalogueRow extends TermsRow {
-  last_day_run: string | null;
-  code: string;
-  kind: ProductRow['kind'];
-  name: string;
-  position: number;
-}
-
-/** The catalogue as `catalogueRows` answers it. */
-export interface CatalogueRows {
-  /** The last business day the end-of-day job ran (YYYY-MM-DD), null before its first run. */
-  lastDayRun: string | null;
-  products: ProductRow[];
-  /** Every product's terms, oldest first within each product. */
-  terms: TermsRow[];
-}
-
-/**
- * Every product with its terms, and the last business day run, which says which terms are in
- * force: in one statement instead of three, read once for every request asking at the same moment
- * (every accounts page does, issue 37). A product appears once per terms row it has. An empty
- * catalogue answers no row and so no day: no account can exist without a product to read it for.
- */
-const catalogueRead = sharedReadPerDatabase((db) =>
-  db.query<CatalogueRow>(
-    `SELECT (SELECT max(day)::text FROM business_days WHERE status = 'done') AS last_day_run, p.code, p.kind, p.name, p.position, ${termsColumns}
-       FROM deposit_products p JOIN deposit_product_terms t ON t.product_id = p.id
-      ORDER BY p.kind, p.position, t.product_id, t.effective_from`,
-    [],
-    // Prepared once per connection, not planned at each call (0.13 ms).
-    { name: 'deposit_catalogue_and_last_day' },
-  ),
-);
-
-export async function catalogueRows(db: Queryable): Promise<CatalogueRows> {
-  const rows = await catalogueRead(db);
-  const products = new Map<string, ProductRow>();
-  const terms: TermsRow[] = [];
-  for (const { last_day_run: _lastDayRun, code, kind, name, position, ...termsRow } of rows) {
-    if (!products.has(termsRow.product_id)) products.set(termsRow.product_id, { id: termsRow.product_id, code, kind, name, position });
-    terms.push(termsRow);
-  }
-  return { lastDayRun: rows[0]?.last_day_run ?? null, products: [...products.values()], terms };
-}
-
 export async function findProductRow(db: Queryable, productId: string): Promise<ProductRow | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(productId)) return undefined;
   const [row] = await db.query<ProductRow>(`SELECT id, code, kind, name, position FROM deposit_products WHERE id = $1`, [productId]);

@@ -4,7 +4,6 @@ import { apyBps } from './apy.ts';
 import { findProductRow, listProductRows, listTermsRows, type ProductRow, type TermsRow } from './repository.ts';
 
 export { apyBps, apyEarnedBps } from './apy.ts';
-export { catalogueRows, type CatalogueRows } from './repository.ts';
 export type { ProductRow, TermsRow } from './repository.ts';
 
 /** The terms in force on `day` (YYYY-MM-DD): the latest dated on or before it. */
