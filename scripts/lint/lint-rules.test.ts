@@ -154,11 +154,12 @@ describe('dependencies', () => {
 });
 
 describe('cycles', () => {
-  const plantedDirectory = path.join(root, 'apps/api/src/platform/planted-cycle');
+  let plantedDirectory: string;
   let modulesDirectory: string;
 
   beforeAll(async () => {
-    await mkdir(plantedDirectory, { recursive: true });
+    // Outside the tree, so that the tree itself can be checked meanwhile.
+    plantedDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-planted-files-'));
     await writeFile(path.join(plantedDirectory, 'a.ts'), `import { b } from './b.ts';\nexport const a = (): number => b() + 1;\n`);
     await writeFile(path.join(plantedDirectory, 'b.ts'), `import { a } from './a.ts';\nexport const b = (): number => a() - 1;\n`);
     modulesDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-planted-modules-'));
@@ -176,9 +177,15 @@ describe('cycles', () => {
     await rm(modulesDirectory, { recursive: true, force: true });
   });
 
-  it('refuses a cycle between two files', async () => {
-    const results = await eslint.lintFiles([path.join(plantedDirectory, 'a.ts')]);
-    expect(results[0]?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  it('refuses a cycle between two files, not one closed by an import of types only, and finds none in the tree', async () => {
+    const script = path.join(root, 'scripts/lint/file-cycles.js');
+    const planted = await run(process.execPath, [script, plantedDirectory]).catch((error: { code: number; stderr: string }) => error);
+    expect(planted).toMatchObject({ code: 1, stderr: expect.stringMatching(/file cycle: \S*\/a\.ts -> \S*\/b\.ts -> \S*\/a\.ts\n/) });
+    await writeFile(path.join(plantedDirectory, 'types-only.ts'), `import { type c } from './c.ts';\nexport type D = typeof c;\n`);
+    await writeFile(path.join(plantedDirectory, 'c.ts'), `import type { D } from './types-only.ts';\nexport const c = (d?: D): number => (d ? 1 : 0);\n`);
+    const typesOnly = await run(process.execPath, [script, plantedDirectory]).catch((error: { code: number; stderr: string }) => error);
+    expect(typesOnly.stderr).not.toContain('types-only.ts');
+    await expect(run(process.execPath, [script])).resolves.toMatchObject({ stderr: '' });
   });
 
   it('refuses a cycle between two modules, and finds none in the tree', async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run lint` part two: no cycle between the API's feature modules. ESLint's import-x/no-cycle
-// sees cycles between files; this sees them between modules (apps/api/src/modules/<name>), where a
+// `npm run lint`: no cycle between the API's feature modules. file-cycles.js sees cycles between
+// files; this sees them between modules (apps/api/src/modules/<name>), where a
 // cycle means two features that cannot be understood, tested or removed one without the other.
 // Tests are left out: a test may set up state through any module.
 import { readdirSync, readFileSync } from 'node:fs';
