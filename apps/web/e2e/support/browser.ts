@@ -113,6 +113,9 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.getByRole('contentinfo').locator('.site-footer__contact').waitFor();
 }
 
+/** The app's transitions last 150 to 250 ms; a check waits for them no longer than this. */
+const animationWaitBoundMs = 3_000;
+
 /** axe-core as a page sees it once its source has run there. */
 interface PageWithAxe {
   axe?: { run: (context: Document, options: axe.RunOptions) => Promise<axe.AxeResults> };
@@ -131,13 +134,21 @@ interface PageWithAxe {
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // A colour still moving (a button's hover transition under the pointer that just clicked) would
   // be measured halfway: wait for every animation that ends. A spinner's never does; it is left.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  // The wait is bounded: an animation whose timeline stops advancing never finishes, and an
+  // unbounded wait in the page has no Playwright timeout, so a journey would hang until its own
+  // limit without saying where (a full run lost 240 s so, at an unnamed step).
+  await page.evaluate(
+    (boundMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, boundMs)),
+      ]),
+    animationWaitBoundMs,
   );
   if (!(await page.evaluate(() => typeof (window as PageWithAxe).axe?.run === 'function'))) await page.evaluate(axe.source);
   const results = await page.evaluate(async () => {

@@ -34,7 +34,8 @@ export function uniquePhoneNumber(): { national: string; e164: string } {
 export async function readOutbox(to: string, pattern: RegExp): Promise<RegExpExecArray> {
   const deadline = Date.now() + outboxWaitMs;
   while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+    // Each read bounded, so a server that stops answering fails here by name, not at the test's limit.
+    const response = await fetch(`${baseUrl()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, { signal: AbortSignal.timeout(outboxWaitMs) });
     const { items } = outboxListSchema.parse(await response.json());
     for (const item of items) {
       const match = pattern.exec(item.text);

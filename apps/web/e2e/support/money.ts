@@ -9,6 +9,9 @@ import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/paymen
 import { baseUrl, dataDirectory } from './browser.ts';
 import { readOutbox, uniqueEmail } from './identity.ts';
 
+/** How long an ops command may take on a loaded machine (funding a customer is the slowest). */
+const opsCommandTimeoutMs = 90_000;
+
 /**
  * Money journeys need customers with money and, sometimes, a member of staff deciding a held
  * payment. Both go through the ops CLI's loopback door of the running sandbox server, exactly as
@@ -20,6 +23,8 @@ export async function runOps(command: string, args: string[]): Promise<{ exitCod
     method: 'POST',
     headers: { authorization: `Bearer ${lock.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ args }),
+    // Bounded, so a command that never answers fails here by name, not at the journey's limit.
+    signal: AbortSignal.timeout(opsCommandTimeoutMs),
   });
   expect(response.status).toBe(200);
   return (await response.json()) as { exitCode: number; output: string };
