@@ -5,6 +5,8 @@ export interface RecordedStatement {
   text: string;
   params: readonly unknown[];
   inTransaction: boolean;
+  /** The pool's statements sent before this one and not yet answered when it was sent (in flight together). */
+  alongside: readonly string[];
 }
 
 /**
@@ -14,11 +16,18 @@ export interface RecordedStatement {
  * batches lookups on the pool (db/batched-lookup.ts) batches through it.
  */
 export function recordingStatements(db: Database, statements: RecordedStatement[], { onTransaction }: { onTransaction?: () => void } = {}): Database {
+  const inFlight = new Set<RecordedStatement>();
   return {
     kind: db.kind,
-    query: (text, params, options) => {
-      statements.push({ text, params: params ?? [], inTransaction: false });
-      return db.query(text, params, options);
+    query: async (text, params, options) => {
+      const statement = { text, params: params ?? [], inTransaction: false, alongside: [...inFlight].map((other) => other.text) };
+      statements.push(statement);
+      inFlight.add(statement);
+      try {
+        return await db.query(text, params, options);
+      } finally {
+        inFlight.delete(statement);
+      }
     },
     transaction: (work, options) => {
       onTransaction?.();
@@ -27,7 +36,7 @@ export function recordingStatements(db: Database, statements: RecordedStatement[
           work({
             executeScript: (script) => tx.executeScript(script),
             query: (text, queryParams, queryOptions) => {
-              statements.push({ text, params: queryParams ?? [], inTransaction: true });
+              statements.push({ text, params: queryParams ?? [], inTransaction: true, alongside: [] });
               return tx.query(text, queryParams, queryOptions);
             },
           }),

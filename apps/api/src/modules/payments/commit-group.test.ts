@@ -24,7 +24,7 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
   }
 
   async function paymentOf(who: PayingCustomer, request: PaymentRequest, idempotencyKey = randomUUID()): Promise<PaymentToCommit> {
-    const plan = await planPayment({ db: database(), config, customerId: who.id, customerName: 'Demo Customer' }, request);
+    const plan = await planPayment({ db: database(), config, customerId: who.id, customerName: Promise.resolve('Demo Customer') }, request);
     const paymentId = randomUUID();
     return {
       customerId: who.id,

@@ -62,7 +62,8 @@ export interface PlanContext {
   db: Queryable;
   config: Config;
   customerId: string;
-  customerName: string;
+  /** The payer's name, read beside the plan's own reads (service.ts); awaited only where a plan names the sender. */
+  customerName: Promise<string>;
   /** Finds a card of this bank by its number (the cards module, given by app.ts); without it every card push goes to the card rail. */
   ownCard?: OwnCardLookup;
 }

@@ -55,18 +55,34 @@ export async function requestPayment(
   const { db } = dependencies;
   const started = performance.now();
   const hash = requestHash(request.endpoint, request.body);
-  // The payer's name, freeze and this key's earlier use, in one statement (decision 044).
-  const payer = await findPayer(db, actor.customerId, headers.idempotencyKey);
+  // The payer's name, freeze and this key's earlier use (one statement, decision 044) and the
+  // plan's reads go out together: one wait for the database instead of two (decision 087). The
+  // payer is judged first, so a frozen customer or a replayed key is answered as before, whatever
+  // the plan found; the plan waits for the payer's name only where it names the sender.
+  const payerRead = findPayer(db, actor.customerId, headers.idempotencyKey);
+  const planRead = planPayment(
+    {
+      db,
+      config: dependencies.config,
+      customerId: actor.customerId,
+      customerName: payerRead.then(
+        (found) => found?.name ?? '',
+        () => '',
+      ),
+      ownCard: dependencies.ownCard,
+    },
+    request,
+  );
+  const [payerOutcome, planOutcome] = await Promise.allSettled([payerRead, planRead]);
+  if (payerOutcome.status === 'rejected') throw payerOutcome.reason;
+  const payer = payerOutcome.value;
   if (!payer) throw new AppError('unauthenticated', 'Please sign in to continue');
   if (payer.frozen) throw new AppError('account_frozen', accountFrozenMessage);
   const earlier = earlierRequestFromRow(payer.key, hash);
   if (earlier.state === 'answered') return earlier.result;
   if (earlier.state === 'unanswered') return answerFromRow(db, earlier.paymentId);
-
-  const planned = await planPayment(
-    { db, config: dependencies.config, customerId: actor.customerId, customerName: payer.name, ownCard: dependencies.ownCard },
-    request,
-  );
+  if (planOutcome.status === 'rejected') throw planOutcome.reason;
+  const planned = planOutcome.value;
   // A scheduled payment's step-up was given when the schedule was made (scheduled-payments).
   const plan = options.stepUpWaived ? { ...planned, needsStepUp: false } : planned;
   const stepUp = stepUpDependencies(dependencies);
@@ -139,7 +155,7 @@ export async function planScheduledPayment(dependencies: PaymentDependencies, cu
   if (!payer) throw new AppError('unauthenticated', 'Please sign in to continue');
   if (payer.frozen) throw new AppError('account_frozen', accountFrozenMessage);
   const plan = await planPayment(
-    { db, config: dependencies.config, customerId, customerName: payer.name, ownCard: dependencies.ownCard },
+    { db, config: dependencies.config, customerId, customerName: Promise.resolve(payer.name), ownCard: dependencies.ownCard },
     { endpoint: 'transfers', body },
   );
   const { payment } = plan;

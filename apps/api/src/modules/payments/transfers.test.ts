@@ -52,6 +52,29 @@ describeEachDatabase('transfers', (database) => {
       expect(after['group sum']).toBeGreaterThan(before['group sum'] ?? 0);
     });
 
+    it('judges the payer before the plan it reads beside it: a frozen customer hears of the freeze, a replayed key its first answer', async () => {
+      // The payer and the plan's accounts are read at once (decision 087); what the plan found
+      // must not change which answer comes first.
+      const dana = await kit.customer({ fundCents: 50_000n });
+      const key = randomUUID();
+      const body = ownTransfer(dana.checking.id, dana.savings.id, 100, 'First');
+      const first = await kit.pay(dana, '/transfers', body, key);
+      expect(first.statusCode, first.body).toBe(201);
+      // The account it paid into is closed since: a new request is refused, the replay is not.
+      await database().query(`UPDATE customer_accounts SET status = 'closed', closed_at = now() WHERE id = $1`, [dana.savings.id]);
+      const fresh = await kit.pay(dana, '/transfers', body);
+      expect(fresh.statusCode, fresh.body).toBe(404);
+      const replay = await kit.pay(dana, '/transfers', body, key);
+      expect(replay.statusCode, replay.body).toBe(201);
+      expect(replay.json()).toEqual(first.json());
+
+      // Frozen: told so, even when the accounts named are not there.
+      await database().query(`INSERT INTO customer_freezes (customer_id, frozen_by, frozen_by_customer, reason) VALUES ($1, NULL, true, 'Not me')`, [dana.id]);
+      const frozen = await kit.pay(dana, '/transfers', ownTransfer(randomUUID(), randomUUID(), 100, 'x'));
+      expect(frozen.statusCode, frozen.body).toBe(403);
+      expect(frozen.json().error.code).toBe('account_frozen');
+    });
+
     it('refuses a transfer to the same account', async () => {
       const dana = await kit.customer();
       const response = await kit.pay(dana, '/transfers', ownTransfer(dana.checking.id, dana.checking.id, 100, 'x'));

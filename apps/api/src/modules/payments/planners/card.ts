@@ -13,7 +13,7 @@ export async function planCardPayment(context: PlanContext, body: Extract<Transf
   const amountCents = BigInt(body.amountCents);
   const { secrets } = context.config;
   const ownCard = await context.ownCard?.(context.db, body.cardNumber);
-  if (ownCard) return planOwnCardPayment(context, body, { id: from.id, ledgerAccountId: from.ledger_account_id }, ownCard);
+  if (ownCard) return planOwnCardPayment(context, body, { id: from.id, ledgerAccountId: from.ledger_account_id }, ownCard, await context.customerName);
   return {
     payment: {
       customerId: context.customerId,
@@ -48,6 +48,7 @@ function planOwnCardPayment(
   body: Extract<TransferBody, { kind: 'card' }>,
   from: { id: string; ledgerAccountId: string },
   card: OwnCardTarget,
+  senderName: string,
 ): PaymentPlan {
   const amountCents = BigInt(body.amountCents);
   if (card.status !== 'active') {
@@ -82,7 +83,7 @@ function planOwnCardPayment(
       counterpartyAccountNumber: `•••• ${card.last4}`,
       counterpartyBankName: null,
       details: {
-        senderName: context.customerName,
+        senderName,
         ownCard: 'true',
         cardHolderId: card.customerId,
         ...(card.type === 'credit' && card.cardLedgerAccountId ? { cardLedgerAccountId: card.cardLedgerAccountId } : {}),

@@ -31,7 +31,7 @@ export async function planInternalTransfer(context: PlanContext, body: Extract<T
       counterpartyName: body.accountName,
       counterpartyAccountNumber: to.number,
       counterpartyRouteNumber: bankRoutingNumber,
-      details: { senderName: context.customerName },
+      details: { senderName: await context.customerName },
       payeeKey,
       message: body.message,
     },
