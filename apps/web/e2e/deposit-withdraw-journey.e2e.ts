@@ -7,6 +7,7 @@ import {
   createFundedCustomer,
   heading,
   linkVerifiedFundingSource,
+  lookOnDashboard,
   readStepUpCode,
   signInPastWelcome,
   unreadCount,
@@ -22,7 +23,8 @@ const settleTimeoutMs = 45_000;
 /** Balance and available balance as the dashboard's card of that account shows them. */
 async function dashboardFigures(page: Page, accountName: string): Promise<{ balance: string; available: string }> {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
-  const figure = (term: string) => card.getByText(term, { exact: true }).locator('xpath=following-sibling::dd').textContent();
+  const figure = (term: string) =>
+    lookOnDashboard(page, (timeout) => card.getByText(term, { exact: true }).locator('xpath=following-sibling::dd').textContent({ timeout }));
   return { balance: (await figure('Balance')) ?? '', available: (await figure('Available balance')) ?? '' };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import { errors, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { fundingSourceResponseSchema, type FundingSource } from '@strongroom/contracts/funding-sources.ts';
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
@@ -138,13 +138,38 @@ export async function unreadCount(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(label)?.[1]);
 }
 
+/** How long one look at a dashboard figure waits for it; a poll looks again after it. */
+const dashboardLookMs = 10_000;
+
+/**
+ * `read` given one look's time. When the figure is not there (no such card, an error shown in its
+ * place), the answer is what the page's main region says instead: a poll that never matches then
+ * fails with what the customer saw, instead of each attempt waiting out a page action's limit
+ * (expect.poll waits for an attempt however long it takes: two such attempts once used up a
+ * journey's 240 s without a word).
+ */
+export async function lookOnDashboard(page: Page, read: (timeout: number) => Promise<string | null>): Promise<string | null> {
+  try {
+    return await read(dashboardLookMs);
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    const shown = await page
+      .getByRole('main')
+      .innerText({ timeout: dashboardLookMs })
+      .catch(() => '(no main region)');
+    return `not on the page, which shows: ${shown.replace(/\s+/g, ' ').slice(0, 500)}`;
+  }
+}
+
 /** A figure ('Balance', 'Available balance') of an account's card on the dashboard. */
 export async function figureOnDashboard(page: Page, accountName: string, figure: 'Balance' | 'Available balance'): Promise<string | null> {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: accountName }) });
-  return card
-    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) })
-    .locator('dd')
-    .textContent();
+  return lookOnDashboard(page, (timeout) =>
+    card
+      .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${figure}$`) }) })
+      .locator('dd')
+      .textContent({ timeout }),
+  );
 }
 
 /**
