@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { checkLedger } from '../../ledger/check-ledger.ts';
+import { addDays, isBusinessDay } from '../../platform/business-calendar.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { runOpsCommand } from '../ops/registry.ts';
@@ -126,8 +127,11 @@ describeEachDatabase('end of day: an account closed during the month', (database
     const nextMonthEnd = monthEndAfter(today, 1);
     const ops = (through: string) =>
       runOpsCommand({ database: async () => database(), config, liveEvents: app.services.liveEvents }, 'end-of-day', ['--through', through]);
-    const tenth = `${nextMonthEnd.slice(0, 8)}10`;
-    expect((await ops(tenth)).exitCode).toBe(0);
+    // Closed on the first business day from the 10th: end of day runs business days only, and
+    // covers a weekend or holiday with the business day after it (a Sunday 10th was run on Friday the 8th).
+    let closeDay = `${nextMonthEnd.slice(0, 8)}10`;
+    while (!isBusinessDay(closeDay)) closeDay = addDays(closeDay, 1);
+    expect((await ops(closeDay)).exitCode).toBe(0);
     // Closed as the close does it: the whole balance moved out, then the account marked closed.
     const [ledger] = await database().query<{ balance: bigint }>(
       'SELECT l.credits_posted - l.debits_posted AS balance FROM customer_accounts a JOIN ledger_accounts l ON l.id = a.ledger_account_id WHERE a.id = $1',
@@ -156,10 +160,16 @@ describeEachDatabase('end of day: an account closed during the month', (database
         WHERE account_id = $1 AND period_end = $2::date`,
       [saver.savings.id, nextMonthEnd],
     );
-    expect(final).toEqual({ period_start: `${nextMonthEnd.slice(0, 8)}01`, days: 10, closing_balance_cents: 0n, fee_note: null, interest_cents: 0n });
+    expect(final).toEqual({
+      period_start: `${nextMonthEnd.slice(0, 8)}01`,
+      days: Number(closeDay.slice(8)),
+      closing_balance_cents: 0n,
+      fee_note: null,
+      interest_cents: 0n,
+    });
     expect(await database().query("SELECT id FROM payments WHERE kind = 'interest' AND to_account_id = $1", [saver.savings.id])).toEqual(interestBefore);
     // Nothing after it: no accrual on a day after its close, no statement after its final one.
-    expect(await database().query('SELECT day FROM interest_accruals WHERE account_id = $1 AND day > $2::date', [saver.savings.id, tenth])).toEqual([]);
+    expect(await database().query('SELECT day FROM interest_accruals WHERE account_id = $1 AND day > $2::date', [saver.savings.id, closeDay])).toEqual([]);
     expect((await ops(plusDays(monthEndAfter(today, 2), 5))).exitCode).toBe(0);
     expect(
       await database().query('SELECT id FROM monthly_statements WHERE account_id = $1 AND period_end > $2::date', [saver.savings.id, nextMonthEnd]),
