@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPage, useBrowser, viewports } from './support/browser.ts';
-import { phoneCodePattern, readOutbox, uniqueEmail } from './support/identity.ts';
+import { phoneCodePattern, readOutbox, uniqueEmail, uniquePhoneNumber } from './support/identity.ts';
 import { answerStepUpBySms, createFundedCustomer, heading, signInPastWelcome } from './support/money.ts';
 import { screenshotBothWidths } from './support/screenshots.ts';
 
@@ -33,8 +33,7 @@ describe.skipIf(!inject('chromiumPath'))('contact details', () => {
       await page.setViewportSize(viewports.phone);
 
       // The phone: a code to the phone on file first, then a 4-digit code to the new number, read from the sandbox inbox.
-      const national = `303${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
-      const newPhone = `+1${national}`;
+      const { national, e164: newPhone } = uniquePhoneNumber();
       await page.getByLabel('New phone number').fill(national);
       await page.getByRole('button', { name: 'Text a code to the new number' }).click();
       await answerStepUpBySms(page, customer);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, openPage, useBrowser } from './support/browser.ts';
-import { fixturesDirectory, phoneCodePattern, readOutbox, uniqueEmail, verificationLinkPattern } from './support/identity.ts';
+import { fixturesDirectory, phoneCodePattern, readOutbox, uniqueEmail, uniquePhoneNumber, verificationLinkPattern } from './support/identity.ts';
 import { createFundedCustomer, heading, signIn, signInPastWelcome } from './support/money.ts';
 import { createStaff, staffSignIn } from './support/staff.ts';
 import { screenshotBothWidths } from './support/screenshots.ts';
@@ -31,11 +31,10 @@ async function friendSendsIdentity(context: BrowserContext, email: string): Prom
   const [, token] = await readOutbox(email, verificationLinkPattern);
   expect((await api.post('/api/v1/auth/verify-email', { data: { token } })).status()).toBe(200);
   expect(await (await api.post('/api/v1/auth/signup/status')).json()).toMatchObject({ verified: true, next: 'phone' });
-  // A Denver number from seven random digits: parallel journeys never share its codes.
-  const national = `303${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
-  const phone = await api.post('/api/v1/onboarding/phone', { data: { countryCode: 'US', phoneNumber: national }, headers: await csrfHeaders(context) });
+  const number = uniquePhoneNumber();
+  const phone = await api.post('/api/v1/onboarding/phone', { data: { countryCode: 'US', phoneNumber: number.national }, headers: await csrfHeaders(context) });
   expect(phone.status(), await phone.text()).toBe(200);
-  const [, code] = await readOutbox(`+1${national}`, phoneCodePattern);
+  const [, code] = await readOutbox(number.e164, phoneCodePattern);
   const verified = await api.post('/api/v1/onboarding/phone/verify', { data: { code }, headers: await csrfHeaders(context) });
   expect(await verified.json()).toMatchObject({ next: 'identity' });
   const identity = await api.post('/api/v1/onboarding/identity', {
@@ -46,7 +45,7 @@ async function friendSendsIdentity(context: BrowserContext, email: string): Prom
       // ID number with another customer, as the identity journey's would be, has their bonus held
       // (decision 051), and social security numbers that are never issued (9xx) are refused (decision 055).
       idType: 'drivers_license',
-      idNumber: `TEST-${national}`,
+      idNumber: `TEST-${number.e164.slice(2)}`,
       dateOfBirth: '1988-04-02',
       country: 'US',
       address: '1 Larimer Square',

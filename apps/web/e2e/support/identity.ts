@@ -14,17 +14,16 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** Area codes whose 555 01xx numbers, set aside for fiction, the phone library takes as valid. */
-const fictionAreaCodes = ['202', '212', '303', '312', '415', '617', '713', '305', '206'];
-
 /**
- * A US number in the 555 01xx range set aside for fiction, and its E.164 form for the outbox. Drawn
- * from 900 numbers: a number another journey's customer verified is refused (decision 055).
+ * A Denver number from seven random digits (eight million of them), spaced as the bank shows it
+ * ("303 234 5678", after "+1 "), and its E.164 form for the outbox. Journeys share one server: a
+ * number another journey's customer verified is refused (decision 055), and the outbox of a shared
+ * number holds the other customer's codes. The 900 fiction numbers (555 01xx) this drew from
+ * before met twice in one CI run, and one of them is the sandbox customer's.
  */
 export function uniquePhoneNumber(): { national: string; e164: string } {
-  const areaCode = fictionAreaCodes[Math.floor(Math.random() * fictionAreaCodes.length)] ?? '202';
-  const lastTwo = String(Math.floor(Math.random() * 100)).padStart(2, '0');
-  return { national: `${areaCode} 555 01${lastTwo}`, e164: `+1${areaCode}55501${lastTwo}` };
+  const digits = `${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+  return { national: `303 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+1303${digits}` };
 }
 
 /**

@@ -7,7 +7,7 @@ import { fundingSourceResponseSchema, type FundingSource } from '@strongroom/con
 import { csrfCookieName, csrfHeaderName, secureCsrfCookieName } from '@strongroom/contracts/http.ts';
 import { idempotencyKeyHeader, stepUpHeader } from '@strongroom/contracts/payments.ts';
 import { baseUrl, dataDirectory } from './browser.ts';
-import { readOutbox, uniqueEmail } from './identity.ts';
+import { readOutbox, uniqueEmail, uniquePhoneNumber } from './identity.ts';
 
 /** How long an ops command may take on a loaded machine (funding a customer is the slowest). */
 const opsCommandTimeoutMs = 90_000;
@@ -44,9 +44,8 @@ export interface FundedCustomer {
 export async function createFundedCustomer(label: string, fundCents: number, names: { firstName?: string; lastName?: string } = {}): Promise<FundedCustomer> {
   const email = uniqueEmail(label);
   const password = 'tangerine lighthouse drift';
-  // Journeys run in parallel files against one server: a random number from eight million keeps each
-  // customer's step-up codes their own.
-  const phone = `+1303${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+  // Journeys share one server: a number of their own keeps each customer's step-up codes their own.
+  const phone = uniquePhoneNumber().e164;
   const firstName = names.firstName ?? 'Casey';
   const lastName = names.lastName ?? 'Journey';
   const result = await runOps('create-customer', [
