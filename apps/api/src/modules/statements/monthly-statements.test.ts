@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { noMonthlyStatementsText, percentOfBps } from '@strongroom/contracts/monthly-statements.ts';
 import type { Config } from '../../config.ts';
+import { addDays, isBusinessDay } from '../../platform/business-calendar.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { runEndOfDay } from '../end-of-day/run.ts';
 import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
@@ -305,7 +306,11 @@ describeEachDatabase('monthly statements written by the end-of-day job', (databa
   it('lists, prints and exports the statement of a sandbox end of day through the month end, and tells the customer once', async () => {
     const dana = await kit.customer({ fundCents: 300_000n, savingsCents: 200_000, firstName: 'Dana', lastName: 'Demo' });
     const monthEnd = lastDayOf(todayIn(bankTimeZone).slice(0, 7));
-    await runEndOfDay({ db: database(), config, liveEvents: app.services.liveEvents }, monthEnd);
+    // End of day runs on business days: a month ending on a weekend or a holiday is closed by the
+    // next business day's run (a run through Sunday the 28th stops at Friday the 26th).
+    let closingDay = monthEnd;
+    while (!isBusinessDay(closingDay)) closingDay = addDays(closingDay, 1);
+    await runEndOfDay({ db: database(), config, liveEvents: app.services.liveEvents }, closingDay);
 
     for (const account of [dana.checking, dana.savings]) {
       const list = await dana.browser.get(`/api/v1/accounts/${account.id}/statements`);
@@ -363,7 +368,7 @@ describeEachDatabase('monthly statements written by the end-of-day job', (databa
     const told = await database().query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE customer_id = $1 AND kind = 'statement'`, [dana.id]);
     expect(told[0]?.n).toBe(2);
     // A second run through the same day writes no statement and tells nobody again.
-    await runEndOfDay({ db: database(), config, liveEvents: app.services.liveEvents }, monthEnd);
+    await runEndOfDay({ db: database(), config, liveEvents: app.services.liveEvents }, closingDay);
     const mails = await database().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND payload->>'statementId' IN (SELECT id::text FROM monthly_statements WHERE customer_id = $2)`,
       [statementReadyMailJobKind, dana.id],
