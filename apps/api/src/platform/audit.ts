@@ -25,13 +25,26 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
  */
 export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.query(
-    `INSERT INTO audit_log (actor_type, actor_id, action, subject, outcome, ip, request_id, details, user_agent)
+  const append = auditAppend(entries, 1);
+  await db.query(append.text, append.values, { name: 'audit_log_append' });
+}
+
+/**
+ * The append of `entries` as SQL to compose into a larger statement (decision 088): its text, whose
+ * parameters are numbered from `firstParameter`, and their values. `after`, if given, is a query
+ * the append waits for: no entry is inserted (and the chain's lock is not taken) before it has run
+ * to its end.
+ */
+export function auditAppend(entries: readonly AuditEntry[], firstParameter: number, after?: string): { text: string; values: unknown[] } {
+  const p = (offset: number) => `$${firstParameter + offset}::text[]`;
+  return {
+    text: `INSERT INTO audit_log (actor_type, actor_id, action, subject, outcome, ip, request_id, details, user_agent)
      SELECT actor_type, actor_id, action, subject, outcome, ip, request_id, details::jsonb, user_agent
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+       FROM unnest(${[0, 1, 2, 3, 4, 5, 6, 7, 8].map(p).join(', ')})
             WITH ORDINALITY AS entry (actor_type, actor_id, action, subject, outcome, ip, request_id, details, user_agent, position)
+      ${after === undefined ? '' : `WHERE (SELECT count(*) FROM (${after}) AS before_the_chain) >= 0`}
       ORDER BY position`,
-    [
+    values: [
       entries.map((entry) => entry.actorType),
       entries.map((entry) => entry.actorId ?? null),
       entries.map((entry) => entry.action),
@@ -42,6 +55,5 @@ export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]
       entries.map((entry) => JSON.stringify(entry.details ?? {})),
       entries.map((entry) => entry.userAgent?.slice(0, 300) ?? null),
     ],
-    { name: 'audit_log_append' },
-  );
+  };
 }

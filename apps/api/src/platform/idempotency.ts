@@ -1,5 +1,6 @@
 import { idempotencyKeySchema } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../db/database.ts';
+import { auditAppend, recordAudits, type AuditEntry } from './audit.ts';
 import { equalHashes, sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
 
@@ -90,30 +91,52 @@ export async function claimIdempotencyKey(tx: Queryable, customerId: string, key
  * it first and answering it after (decision 044). Returns the payment ids whose claim won; a key
  * already held (or held by another transaction, which this waits for) is left out, and the caller
  * must then roll back what it did for that payment.
+ *
+ * `audits`, the transaction's last writes, are appended by the same statement (decision 088), but
+ * only once every key is claimed: a claim may wait for another transaction that holds the same
+ * key, and waiting while holding the audit chain's lock would let that transaction, which appends
+ * to the chain before it commits, wait for this one.
  */
 export async function claimAnsweredIdempotencyKeys(
   tx: Queryable,
   claims: readonly { customerId: string; key: string; hash: Buffer; paymentId: string; response: StoredResponse }[],
+  audits: readonly AuditEntry[] = [],
 ): Promise<Set<string>> {
-  if (claims.length === 0) return new Set();
-  const rows = await tx.query<{ payment_id: string }>(
-    `INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id, response_status, response_body)
+  if (claims.length === 0) {
+    await recordAudits(tx, audits);
+    return new Set();
+  }
+  const claim = `INSERT INTO idempotency_keys (customer_id, key, request_hash, payment_id, response_status, response_body)
      SELECT customer_id, key, decode(request_hash, 'hex'), payment_id, status, body::jsonb
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::integer[], $6::text[])
             WITH ORDINALITY AS c (customer_id, key, request_hash, payment_id, status, body, position)
       ORDER BY position
-     ON CONFLICT DO NOTHING RETURNING payment_id`,
-    [
-      claims.map((c) => c.customerId),
-      claims.map((c) => c.key),
-      claims.map((c) => c.hash.toString('hex')),
-      claims.map((c) => c.paymentId),
-      claims.map((c) => c.response.status),
-      claims.map((c) => JSON.stringify(c.response.body)),
-    ],
-    { name: 'idempotency_keys_claim_answered' },
-  );
+     ON CONFLICT DO NOTHING RETURNING payment_id`;
+  const values = [
+    claims.map((c) => c.customerId),
+    claims.map((c) => c.key),
+    claims.map((c) => c.hash.toString('hex')),
+    claims.map((c) => c.paymentId),
+    claims.map((c) => c.response.status),
+    claims.map((c) => JSON.stringify(c.response.body)),
+  ];
+  const rows =
+    audits.length === 0
+      ? await tx.query<{ payment_id: string }>(claim, values, { name: 'idempotency_keys_claim_answered' })
+      : await claimThenAudit(tx, claim, values, audits);
   return new Set(rows.map((row) => row.payment_id));
+}
+
+/** The claim as a CTE that the audit append waits for; the claim's rows are the statement's answer. */
+function claimThenAudit(tx: Queryable, claim: string, values: unknown[], audits: readonly AuditEntry[]): Promise<Array<{ payment_id: string }>> {
+  const append = auditAppend(audits, values.length + 1, 'SELECT payment_id FROM claimed');
+  return tx.query<{ payment_id: string }>(
+    `WITH claimed AS (${claim}),
+          audited AS (${append.text})
+     SELECT payment_id FROM claimed`,
+    [...values, ...append.values],
+    { name: 'idempotency_keys_claim_answered_audited' },
+  );
 }
 
 /** Several payments' answers in one statement (decision 044). */

@@ -2,6 +2,7 @@ import { errorResponseSchema } from '@strongroom/contracts/errors.ts';
 import { errorStatusByCode } from '@strongroom/contracts/http.ts';
 import { paymentResponseSchema, type Payment, type PaymentResponse } from '@strongroom/contracts/payments.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { AuditEntry } from '../../platform/audit.ts';
 import {
   claimAnsweredIdempotencyKeys,
   findStoredResponse,
@@ -65,11 +66,23 @@ export class IdempotencyKeyTaken extends Error {
   }
 }
 
-/** Claims the keys of payments decided in this transaction, each with its answer, in one statement; throws IdempotencyKeyTaken if one was held. */
-export async function claimPaymentAnswers(tx: Queryable, answers: readonly { paymentId: string; key: PaymentKey; result: PaymentResult }[]): Promise<void> {
+/** A payment decided in this transaction whose key is still to be claimed, with its answer. */
+export interface PaymentAnswerClaim {
+  paymentId: string;
+  key: PaymentKey;
+  result: PaymentResult;
+}
+
+/**
+ * Claims the keys of payments decided in this transaction, each with its answer, and appends the
+ * transaction's audit entries, in one statement (the entries after the claims: decision 088);
+ * throws IdempotencyKeyTaken if one was held.
+ */
+export async function claimPaymentAnswers(tx: Queryable, answers: readonly PaymentAnswerClaim[], audits: readonly AuditEntry[] = []): Promise<void> {
   const won = await claimAnsweredIdempotencyKeys(
     tx,
     answers.map(({ paymentId, key, result }) => ({ ...key, paymentId, response: storedResponseOf(result) })),
+    audits,
   );
   const lost = answers.filter(({ paymentId }) => !won.has(paymentId)).map(({ paymentId }) => paymentId);
   if (lost.length > 0) throw new IdempotencyKeyTaken(lost);

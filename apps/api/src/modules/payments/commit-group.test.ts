@@ -3,15 +3,16 @@ import { expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createTransferBatcher } from '../../ledger/batcher.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { claimIdempotencyKey, requestHash } from '../../platform/idempotency.ts';
-import { describeEachDatabase } from '../../test/databases.ts';
+import { describeEachDatabase, openAnotherHandle } from '../../test/databases.ts';
 import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
 import { recordingStatements, type RecordedStatement } from '../../test/recording-database.ts';
 import { earlierRequest } from './answers.ts';
 import { createPaymentCommitter, type PaymentToCommit } from './commit-group.ts';
 import { executionOfPlan, planPayment, type PaymentRequest } from './plan.ts';
 
-describeEachDatabase('payments committed in groups (decision 044)', (database) => {
+describeEachDatabase('payments committed in groups (decision 044)', (database, kind) => {
   let config: Config;
   const kit = paymentSuite(database, (built) => ({ config } = built));
 
@@ -248,4 +249,57 @@ describeEachDatabase('payments committed in groups (decision 044)', (database) =
     ]);
     expect(left).toHaveLength(0);
   });
+
+  // PostgreSQL only: PGlite has one connection, so a transaction left open there keeps the group from starting at all.
+  it.skipIf(kind === 'pglite')(
+    "a group waiting for a key that a request still in flight holds does not hold the audit chain's lock meanwhile (decision 088)",
+    async () => {
+      const dana = await kit.customer({ fundCents: 10_000n });
+      const committer = createPaymentCommitter({ db: database(), ledger: createTransferBatcher(database()), config });
+      const waiting = await paymentOf(dana, own(dana, 1_000));
+      const other = await openAnotherHandle(database());
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      try {
+        // Another request (in another process, say) claims Dana's key and is still in flight.
+        let heldNow = () => undefined as void;
+        const held = new Promise<void>((resolve) => (heldNow = resolve));
+        const holder = other.db
+          .transaction(async (tx) => {
+            await claimIdempotencyKey(tx, dana.id, waiting.idempotencyKey, waiting.requestHash, randomUUID());
+            heldNow();
+            await released;
+            throw new Error('the other request gave up');
+          })
+          .catch(() => 'rolled back');
+        await held;
+        const answer = committer.commit(waiting);
+        // The group's last statement waits for that transaction to decide the key...
+        await expect
+          .poll(async () => {
+            const [row] = await database().query<{ n: bigint }>(
+              `SELECT count(*) AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_keys%'`,
+            );
+            return Number(row?.n ?? 0n);
+          })
+          .toBe(1);
+        // ...and meanwhile others append to the audit chain: the group has not taken its lock. (If it
+        // had, this append would wait for the group, the group for the key, and the key for this test.)
+        await database().transaction(async (tx) => {
+          await tx.query("SET LOCAL lock_timeout = '5s'");
+          await recordAudit(tx, { actorType: 'system', action: 'test.chain_free', outcome: 'success' });
+        });
+        release();
+        expect(await holder).toBe('rolled back');
+        expect(await answer).toMatchObject({ kind: 'finished', result: { outcome: 'made' } });
+        const audited = await database().query<{ action: string }>('SELECT action FROM audit_log WHERE subject = $1', [waiting.paymentId]);
+        expect(audited).toEqual([{ action: 'payment.transfers' }]);
+        expect(await kit.balances(dana)).toMatchObject({ checking: { balanceCents: 9_000 }, savings: { balanceCents: 1_000 } });
+      } finally {
+        release();
+        await other.close();
+      }
+    },
+  );
 });

@@ -5,10 +5,10 @@ import { ledgers } from '../../ledger/codes.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
 import { retryOnWriteConflict } from '../../ledger/retry.ts';
 import { transferFlags, type TransferInput } from '../../ledger/types.ts';
-import { recordAudits, type AuditEntry } from '../../platform/audit.ts';
+import type { AuditEntry } from '../../platform/audit.ts';
 import { claimIdempotencyKey } from '../../platform/idempotency.ts';
 import { consumeStepUp } from '../step-up/service.ts';
-import { IdempotencyKeyTaken, type PaymentResult } from './answers.ts';
+import { claimPaymentAnswers, IdempotencyKeyTaken, type PaymentResult } from './answers.ts';
 import type { PaymentDependencies } from './dependencies.ts';
 import { refuseDepositOverLimit } from './deposit-limits.ts';
 import { recordDecidedPayments, recordPaymentOutcomes } from './outcome.ts';
@@ -176,9 +176,10 @@ async function writeGroup(
   // its key first, then its row as 'creating'. The others are claimed together, in a few
   // statements however many: own transfers, and payments to other people, whose review rules are
   // decided for all of them at once, each seeing the ones before it (reviewReasonsFor). Their rows
-  // are written once, after their transfers, with the status the ledger's answer decides, and
-  // their keys once, with their answers (recordDecidedPayments); if another request holds one of
-  // those keys, the group is rolled back and each payment runs again alone (runGroup).
+  // are written once, after their transfers, with the status the ledger's answer decides
+  // (recordDecidedPayments), and their keys once, with their answers, by the group's last
+  // statement; if another request holds one of those keys, the group is rolled back and each
+  // payment runs again alone (runGroup).
   for (const { payment, index } of alone) {
     const claim = await claimPayment(tx, dependencies, payment);
     if (claim.kind === 'claimed') claimed.push({ payment, index, row: claim.row });
@@ -228,7 +229,7 @@ async function writeGroup(
     })),
     dependencies.clock,
   );
-  const finished = [...finishedAlone, ...finishedTogether];
+  const finished = [...finishedAlone, ...finishedTogether.map(({ result, row }) => ({ result, row }))];
   // Money that arrived in an account owing the bank pays that first, in this transaction (issue 30
   // item 6): the ledger holds the credited accounts' row locks until the commit.
   const owing = [
@@ -248,8 +249,14 @@ async function writeGroup(
     answers[index] = { kind: 'finished', ...done };
     audits.push({ ...payment.audit, outcome: done.result.outcome === 'made' ? 'success' : 'failure' });
   });
-  // Last, right before the commit: an audit entry holds the audit chain's lock until then.
-  await recordAudits(tx, audits);
+  // Last, right before the commit, in one statement: the keys of the payments claimed together,
+  // each with its answer, then the audit entries, which hold the audit chain's lock until the
+  // commit (decision 088).
+  await claimPaymentAnswers(
+    tx,
+    finishedTogether.map(({ claim }) => claim),
+    audits,
+  );
   return answers;
 }
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { CreateTransferOutcome } from '../../ledger/result-codes.ts';
 import { notifyCustomers, type NewNotification } from '../../platform/notify.ts';
 import { saveBeneficiaryFromPayment } from '../beneficiaries/service.ts';
-import { claimPaymentAnswers, insufficientFundsMessage, storePaymentAnswers, type PaymentKey, type PaymentResult } from './answers.ts';
+import { insufficientFundsMessage, storePaymentAnswers, type PaymentAnswerClaim, type PaymentKey, type PaymentResult } from './answers.ts';
 import type { PaymentExecution } from './plan.ts';
 import { paymentNotificationLink, presentPayment } from './presenter.ts';
 import { settlementTime } from './rail.ts';
@@ -50,7 +50,7 @@ export async function recordPaymentOutcomes(
 /** A new payment, its ledger transfer already made in this transaction, and the ledger's answer. */
 export interface DecidedPayment {
   payment: NewPayment;
-  /** Its Idempotency-Key, not claimed yet: claimed here with the answer (claimPaymentAnswers). */
+  /** Its Idempotency-Key, not claimed yet: claimed by the caller with the answer (claimPaymentAnswers). */
   key: PaymentKey;
   execution: PaymentExecution;
   outcome: CreateTransferOutcome;
@@ -60,15 +60,16 @@ export interface DecidedPayment {
  * Writes payments whose ledger transfer was made first in the same transaction (own transfers in
  * a group, decision 044): each row is inserted once, with the status the ledger's answer decides,
  * instead of inserted as 'creating' and changed; then the same notifications and favourites as
- * recordPaymentOutcomes, and each key claimed once with its answer (IdempotencyKeyTaken if
- * another request holds one: the caller rolls back). Rows come back in the order given.
+ * recordPaymentOutcomes. Rows come back in the order given, each with the claim of its key and
+ * answer, which the caller makes last, with its audit entries, in one statement (claimPaymentAnswers,
+ * decision 088): IdempotencyKeyTaken if another request holds one, and the caller rolls back.
  */
 export async function recordDecidedPayments(
   tx: Queryable,
   config: Pick<Config, 'railSpeed'>,
   decided: readonly DecidedPayment[],
   clock: Clock = systemClock,
-): Promise<Array<{ result: PaymentResult; row: PaymentRow }>> {
+): Promise<Array<{ result: PaymentResult; row: PaymentRow; claim: PaymentAnswerClaim }>> {
   const now = clock.now();
   const withChanges = decided.map((item) => ({
     ...item,
@@ -90,11 +91,7 @@ export async function recordDecidedPayments(
     return { row, moved: true, execution, key, result: resultOf(row, change) };
   });
   await finishPayments(tx, finished);
-  await claimPaymentAnswers(
-    tx,
-    finished.map(({ row, key, result }) => ({ paymentId: row.id, key, result })),
-  );
-  return finished.map(({ result, row }) => ({ result, row }));
+  return finished.map(({ result, row, key }) => ({ result, row, claim: { paymentId: row.id, key, result } }));
 }
 
 /** The status the ledger's answer gives a payment. */

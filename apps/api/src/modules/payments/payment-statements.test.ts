@@ -53,12 +53,18 @@ describeEachDatabase('the statements of one own transfer', (database) => {
     const [first, second] = [sent[Math.min(payerAt, accountsAt)], sent[Math.max(payerAt, accountsAt)]];
     expect(Math.min(payerAt, accountsAt)).toBeGreaterThanOrEqual(0);
     if (database().kind === 'postgres') expect(second?.alongside).toContain(first?.text);
-    // Its Idempotency-Key written once, with its answer: never claimed and then answered.
-    expect(matching(/^INSERT INTO idempotency_keys\b/)).toHaveLength(1);
+    // Its Idempotency-Key written once, with its answer: never claimed and then answered. Its audit
+    // entry in the same statement, appended once the key is claimed (decision 088).
+    const claims = matching(/INSERT INTO idempotency_keys\b/);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatch(/^WITH claimed AS \(INSERT INTO idempotency_keys .* audited AS \(INSERT INTO audit_log .* WHERE \(SELECT count\(\*\) FROM \(SELECT payment_id FROM claimed\)/);
+    expect(matching(/INSERT INTO audit_log\b/)).toEqual(claims);
     expect(matching(/^UPDATE idempotency_keys\b/)).toEqual([]);
     // Its four live events in one notification.
     expect(matching(/pg_notify/)).toHaveLength(1);
-    // Everything: the session, the rate limit, the payer, the accounts, and the group's transaction.
-    expect(recorded.length, recorded.join('\n')).toBeLessThanOrEqual(16);
+    // Everything, ten statements (BEGIN and COMMIT aside): the session, the rate limit, the payer,
+    // the accounts; in the group's transaction the ledger's lock, read and write, the payment, and
+    // the key with the audit entry (eleven before decision 088); then the live events.
+    expect(recorded.length, recorded.join('\n')).toBeLessThanOrEqual(10);
   });
 });
