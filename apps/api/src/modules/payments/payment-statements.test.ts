@@ -57,7 +57,9 @@ describeEachDatabase('the statements of one own transfer', (database) => {
     // entry in the same statement, appended once the key is claimed (decision 088).
     const claims = matching(/INSERT INTO idempotency_keys\b/);
     expect(claims).toHaveLength(1);
-    expect(claims[0]).toMatch(/^WITH claimed AS \(INSERT INTO idempotency_keys .* audited AS \(INSERT INTO audit_log .* WHERE \(SELECT count\(\*\) FROM \(SELECT payment_id FROM claimed\)/);
+    expect(claims[0]).toMatch(
+      /^WITH claimed AS \(INSERT INTO idempotency_keys .* audited AS \(INSERT INTO audit_log .* WHERE \(SELECT count\(\*\) FROM \(SELECT payment_id FROM claimed\)/,
+    );
     expect(matching(/INSERT INTO audit_log\b/)).toEqual(claims);
     expect(matching(/^UPDATE idempotency_keys\b/)).toEqual([]);
     // Its four live events in one notification.
