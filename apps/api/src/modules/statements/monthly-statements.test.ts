@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@strongroom/contracts/money.ts';
 import { noMonthlyStatementsText, percentOfBps } from '@strongroom/contracts/monthly-statements.ts';
 import type { Config } from '../../config.ts';
-import { addDays, isBusinessDay } from '../../platform/business-calendar.ts';
+import { addDays, nextBusinessDay } from '../../platform/business-calendar.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { runEndOfDay } from '../end-of-day/run.ts';
 import { ownTransfer, paymentSuite, type PayingCustomer } from '../../test/payments.ts';
@@ -308,8 +308,7 @@ describeEachDatabase('monthly statements written by the end-of-day job', (databa
     const monthEnd = lastDayOf(todayIn(bankTimeZone).slice(0, 7));
     // End of day runs on business days: a month ending on a weekend or a holiday is closed by the
     // next business day's run (a run through Sunday the 28th stops at Friday the 26th).
-    let closingDay = monthEnd;
-    while (!isBusinessDay(closingDay)) closingDay = addDays(closingDay, 1);
+    const closingDay = nextBusinessDay(addDays(monthEnd, -1));
     await runEndOfDay({ db: database(), config, liveEvents: app.services.liveEvents }, closingDay);
 
     for (const account of [dana.checking, dana.savings]) {
