@@ -51,6 +51,39 @@ function failuresOf(output) {
   return `${seed ? `${seed}\n` : ''}${failures.length > 20_000 ? `...\n${failures.slice(-20_000)}` : failures}`;
 }
 
+/**
+ * Why each test failed, in brief: in Vitest's failure section every failed test has a "FAIL" line
+ * followed by its error; the first eight lines of that error (at most 800 characters) are kept,
+ * keyed by the FAIL line as it is printed.
+ */
+function reasonsOf(output) {
+  const plain = stripVTControlCharacters(output);
+  const start = plain.search(/⎯+ (Failed Tests|Failed Suites)\b/);
+  const reasons = new Map();
+  if (start === -1) return reasons;
+  const blocks = plain
+    .slice(start)
+    .split(/^(?= *FAIL )/m)
+    .slice(1);
+  for (const block of blocks) {
+    const [heading = '', ...rest] = block.split('\n');
+    const error = rest
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '' && !/^⎯+/.test(line.trim()))
+      .slice(0, 8)
+      .join('\n');
+    if (!reasons.has(heading.trim())) reasons.set(heading.trim(), error.length > 800 ? `${error.slice(0, 800)}...` : error);
+  }
+  return reasons;
+}
+
+function indent(text, prefix) {
+  return text
+    .split('\n')
+    .map((line) => `${prefix}${line.trim()}`)
+    .join('\n');
+}
+
 // Vitest ORs several `--project=!x` filters, so the first run names its projects instead.
 // Vitest runs one file at a time on 2 cores (its default is one worker fewer than the cores); the
 // suites wait on databases as much as they compute, so the first run takes two files at a time.
@@ -68,10 +101,12 @@ process.stdout.write(`\nThe browser journeys (vitest --project=e2e):\n${journeys
 // log is often cut to its last lines) would not see why it failed: its failures come again last.
 if (first.code !== 0) process.stdout.write(`\nWhat failed in vitest --project=${first.projectFilter}:\n${failuresOf(first.output)}\n`);
 // A CI log cut to its last lines may end inside one long failure (a DOM dump), so the very end
-// names every failed test of every run in one line each.
+// names every failed test of every run in one line each, with the first lines of why it failed.
 for (const { projectFilter, code, output } of runs) {
   if (code === 0) continue;
   const failedTests = [...new Set(stripVTControlCharacters(output).match(/^ *FAIL .*$/gm) ?? [])].map((line) => line.trim());
-  process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})${failedTests.map((line) => `\n  ${line}`).join('')}\n`);
+  const reasons = reasonsOf(output);
+  const lines = failedTests.map((line) => `\n  ${line}${reasons.has(line) ? `\n${indent(reasons.get(line), '      ')}` : ''}`);
+  process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})${lines.join('')}\n`);
 }
 process.exitCode = runs.some(({ code }) => code !== 0) ? 1 : 0;

@@ -116,6 +116,16 @@ const minimumGapBetweenPaymentsMs = 650;
 const fundCents = 200_000n;
 /** The least time between the end of one fault and the next, and after the last. */
 const minimumCalmMs = 2_000;
+/**
+ * A calm stretch also lasts until the clients have had this many transfers acknowledged since the
+ * fault (the API served again by itself), but no longer than maximumCalmMs. On a loaded machine an
+ * API restart took 20 s and the first answers after it came later than minimumCalmMs: a window
+ * closed by the next fault before any answer proves nothing.
+ */
+const acknowledgedPerCalm = 5;
+const maximumCalmMs = 60_000;
+/** The load goes on past its duration until this many transfers were acknowledged (the check needs some), within maximumCalmMs. */
+const minimumAcknowledged = 60;
 /** The first fault comes once the clients are well under way. */
 const firstFaultAfterMs = 3_000;
 
@@ -418,6 +428,17 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
       },
     });
 
+    /**
+     * Waits out a calm stretch after a fault: minimumCalmMs, and until the open window has
+     * acknowledgedPerCalm transfers and the run `acknowledged` in all, within maximumCalmMs.
+     */
+    async function calm(acknowledgedInAll = 0): Promise<void> {
+      const from = Date.now();
+      const enough = () => (openWindow?.acknowledged ?? 0) >= acknowledgedPerCalm && counters.acknowledged >= acknowledgedInAll;
+      while (Date.now() - from < maximumCalmMs && (Date.now() - from < minimumCalmMs || !enough())) await sleep(100);
+      log(`calm after ${openWindow?.after ?? 'the start'}: ${openWindow?.acknowledged ?? 0} acknowledged in ${Date.now() - from} ms`);
+    }
+
     async function nemesis(): Promise<void> {
       if (options.nemesis) {
         try {
@@ -473,10 +494,12 @@ export async function runBankChaos(options: BankRunOptions): Promise<BankReport>
           log(`nemesis: API started again after ${Date.now() - startedAt} ms`);
         }
         // Every fault is followed by a stretch of calm, however long the restart took.
-        nextFaultAt = Math.max(startedAt + spacing, Date.now() + minimumCalmMs);
+        if (fault < faults - 1) await calm();
+        nextFaultAt = Math.max(startedAt + spacing, Date.now());
       }
       // The load goes on for its duration, and for a calm stretch after the last fault.
-      loadEndsAt = Math.max(deadline, Date.now() + minimumCalmMs);
+      await Promise.all([sleep(Math.max(0, deadline - Date.now())), calm(minimumAcknowledged)]);
+      loadEndsAt = Date.now();
     }
 
     const progress = setInterval(() => log(progressLine(counters)), 10_000);
