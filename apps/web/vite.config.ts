@@ -8,7 +8,7 @@ const apiOrigin = 'http://127.0.0.1:3000';
 export const buildConstants = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
 
 /**
- * The production server fills `%BANK_NAME%` and `%BANK_MODE%` in index.html when it serves it. The
+ * The production server fills `%BANK_NAME%`, `%BANK_MODE%` and `%BANK_TIME_ZONE%` in index.html when it serves it. The
  * dev server has no such step, so this fills them with the sandbox defaults, in dev only: a build
  * must keep the placeholders for the server to replace.
  */
@@ -17,7 +17,7 @@ function devBankPlaceholders(): Plugin {
     name: 'strongroom-dev-bank-placeholders',
     apply: 'serve',
     transformIndexHtml(html) {
-      return html.replaceAll('%BANK_NAME%', 'Strongroom Demo Bank').replaceAll('%BANK_MODE%', 'sandbox');
+      return html.replaceAll('%BANK_NAME%', 'Strongroom Demo Bank').replaceAll('%BANK_MODE%', 'sandbox').replaceAll('%BANK_TIME_ZONE%', 'America/New_York');
     },
   };
 }

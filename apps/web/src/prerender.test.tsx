@@ -48,7 +48,7 @@ describe('pre-rendered marketing pages', () => {
         root = hydrateRoot(
           container,
           <StrictMode>
-            <App bankIdentity={{ name: bankName, mode: 'sandbox' }} />
+            <App bankIdentity={{ name: bankName, mode: 'sandbox', timeZone: 'America/New_York' }} />
           </StrictMode>,
           { onRecoverableError: (error) => recoverableErrors.push(error) },
         );

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { BankMode } from '@strongroom/contracts/platform.ts';
 import { AppTree } from './app/app.tsx';
+import { defaultBankTimeZone } from './lib/bank-identity.ts';
 
 /**
  * Build-time rendering of the marketing pages (vite.config.ts), so a visitor's first paint comes
@@ -11,7 +12,7 @@ import { AppTree } from './app/app.tsx';
 export function renderMarketingPage(path: string, mode: BankMode): string {
   return renderToString(
     <StaticRouter location={path}>
-      <AppTree bankIdentity={{ name: '%BANK_NAME%', mode }} />
+      <AppTree bankIdentity={{ name: '%BANK_NAME%', mode, timeZone: defaultBankTimeZone }} />
     </StaticRouter>,
   );
 }

@@ -23,16 +23,18 @@ describeEachDatabase('serving the web app', (database) => {
   let sandbox: FastifyInstance;
   let production: FastifyInstance;
   beforeAll(async () => {
-    ({ app: sandbox } = await buildTestApp(database(), { environment: { BANK_NAME: 'Acme <Savings> & Loan' } }));
+    ({ app: sandbox } = await buildTestApp(database(), { environment: { BANK_NAME: 'Acme <Savings> & Loan', BANK_TIME_ZONE: 'America/Chicago' } }));
     ({ app: production } = await buildTestApp(database(), productionAppOptions(database())));
   });
 
-  it('serves the home page with the bank name escaped and the mode filled in', async () => {
+  it('serves the home page with the bank name escaped and the mode and time zone filled in', async () => {
     const response = await sandbox.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<title>Acme &#60;Savings&#62; &#38; Loan</title>');
-    expect(response.body).toContain('content="sandbox"');
+    expect(response.body).toContain('<meta name="bank-mode" content="sandbox">');
+    // The browser dates money lines on the bank's calendar (docs/product.md, "Dates").
+    expect(response.body).toContain('<meta name="bank-time-zone" content="America/Chicago">');
     expect(response.body).not.toContain('%BANK_');
   });
 

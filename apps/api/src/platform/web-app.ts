@@ -31,7 +31,7 @@ export function isAppPath(pathname: string, mode: Config['mode']): boolean {
  * everything else revalidated, and index.html with the bank's name and mode filled in (so the
  * sandbox banner needs no request and no inline script).
  */
-export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDistDirectory' | 'bankName' | 'mode'>): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDistDirectory' | 'bankName' | 'mode' | 'bankTimeZone'>): Promise<void> {
   // A page is kept filled in until its file changes on disk, so a rebuild of the web app is served
   // at once, without a restart, and a page request costs one stat, not a read.
   const cache = new Map<string, FilledInPage>();
@@ -44,7 +44,12 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
     const cached = cache.get(file);
     if (cached?.modifiedMs === modifiedMs) return cached;
     const template = await readFile(file, 'utf8');
-    const html = Buffer.from(template.replaceAll('%BANK_NAME%', escapeHtml(config.bankName)).replaceAll('%BANK_MODE%', escapeHtml(config.mode)));
+    const html = Buffer.from(
+      template
+        .replaceAll('%BANK_NAME%', escapeHtml(config.bankName))
+        .replaceAll('%BANK_MODE%', escapeHtml(config.mode))
+        .replaceAll('%BANK_TIME_ZONE%', escapeHtml(config.bankTimeZone)),
+    );
     // Compressed once per change of the file, not per request.
     const page = { modifiedMs, html, brotli: brotliCompressSync(html), gzip: gzipSync(html) };
     cache.set(file, page);

@@ -15,7 +15,7 @@ export async function fakeWebDist(): Promise<string> {
   await mkdir(path.join(directory, 'assets'));
   await writeFile(
     path.join(directory, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>%BANK_NAME%</title><meta name="bank-mode" content="%BANK_MODE%"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>%BANK_NAME%</title><meta name="bank-mode" content="%BANK_MODE%"><meta name="bank-time-zone" content="%BANK_TIME_ZONE%"></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(directory, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(path.join(directory, 'robots.txt'), 'User-agent: *\nAllow: /\n');

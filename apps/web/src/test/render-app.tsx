@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app/app.tsx';
-import type { BankIdentity } from '../lib/bank-identity.ts';
+import { defaultBankTimeZone, type BankIdentity } from '../lib/bank-identity.ts';
 
 /**
  * The modules the router loads on demand (app/app-routes.tsx: the areas in app/lazy-routes and the
@@ -77,7 +77,7 @@ export function jsonBodyOf(init: RequestInit | undefined): unknown {
  * Renders the whole app at `path` against a fake API: each key is "METHOD /api/v1/path" (query
  * string ignored). Anything else answers the API's 404 shape, as the real server does.
  */
-export function renderApp(path: string, api: FakeApi = {}, identity: BankIdentity = { name: 'Strongroom Demo Bank', mode: 'sandbox' }) {
+export function renderApp(path: string, api: FakeApi = {}, identity: Partial<BankIdentity> = {}) {
   const routes: FakeApi = { 'GET /api/v1/settings/public': { status: 200, body: publicSettings }, ...api };
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -91,6 +91,6 @@ export function renderApp(path: string, api: FakeApi = {}, identity: BankIdentit
   });
   vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState({}, '', path);
-  const view = render(<App bankIdentity={identity} />);
+  const view = render(<App bankIdentity={{ name: 'Strongroom Demo Bank', mode: 'sandbox', timeZone: defaultBankTimeZone, ...identity }} />);
   return { ...view, fetchMock };
 }

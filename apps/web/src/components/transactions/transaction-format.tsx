@@ -3,16 +3,24 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import type { Transaction } from '@strongroom/contracts/transactions.ts';
 import './transaction-format.css';
 import { paymentStatusWords } from '@strongroom/contracts/messages.ts';
+import { useBankIdentity } from '../../lib/bank-identity.ts';
 
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
-}
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The seed's history date, YYYY-MM-DD, on the customer's own calendar (as the dashboard shows it). */
-export function calendarDate(isoDateTime: string): string {
+/**
+ * The seed's history date, YYYY-MM-DD, on the bank's calendar (`timeZone`), wherever the customer
+ * is: the day the history filter, the statements and the dashboard's month put the line on.
+ */
+export function calendarDate(isoDateTime: string, timeZone: string): string {
   const date = new Date(isoDateTime);
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${isoDateTime}`);
-  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(date).find((each) => each.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Completed: a green dot; every other state a grey dot. The word is always there, so colour is never alone. */
@@ -36,9 +44,10 @@ export function TransactionAmount({ transaction }: { transaction: Pick<Transacti
 }
 
 export function TransactionDate({ createdAt }: { createdAt: string }) {
+  const { timeZone } = useBankIdentity();
   return (
     <time dateTime={createdAt} className="history-date tabular">
-      {calendarDate(createdAt)}
+      {calendarDate(createdAt, timeZone)}
     </time>
   );
 }

@@ -13,6 +13,7 @@ import { formatMoney } from '@strongroom/contracts/money.ts';
 import { useTransactionDetail } from './api/get-transaction-detail.ts';
 import { transactionReceiptUrl } from './api/transaction-receipt.ts';
 import { calendarDate, TransactionStatus } from '../../components/transactions/transaction-format.tsx';
+import { useBankIdentity } from '../../lib/bank-identity.ts';
 import './transaction-details-dialog.css';
 
 /** Deposits (and the bank's opening deposit) get the seed's deposit detail; every other kind its transfer detail. */
@@ -82,6 +83,7 @@ export interface TransactionDetailsDialogProps {
  */
 export function TransactionDetailsDialog({ transaction, onClose }: TransactionDetailsDialogProps) {
   const detail = useTransactionDetail(transaction?.id ?? null);
+  const { timeZone } = useBankIdentity();
   const [dismissedErrorAt, setDismissedErrorAt] = useState(0);
   const errorMessage = transaction && detail.isError && detail.errorUpdatedAt !== dismissedErrorAt ? detail.error.message : null;
 
@@ -111,7 +113,7 @@ export function TransactionDetailsDialog({ transaction, onClose }: TransactionDe
           <div className="history-details">
             <div className="history-details__read-only">
               <AmountField cents={transaction.amountCents} />
-              <TextField label="Date" readOnly value={calendarDate(transaction.createdAt)} className="tabular" />
+              <TextField label="Date" readOnly value={calendarDate(transaction.createdAt, timeZone)} className="tabular" />
             </div>
             {detail.isPending ? (
               <LoadingLine className="history-details__loading">Loading the details…</LoadingLine>
