@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-const compiledServerStartTimeoutMs = 90_000;
+const compiledServerStartTimeoutMs = 180_000;
 
 /** A port that nothing listens on: taken from the system, then let go. */
 async function closedPort(): Promise<number> {
@@ -131,6 +131,9 @@ describe('the compiled server that npm start runs', () => {
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
     const origin = `http://127.0.0.1:${port}`;
+    // A failure before the server finished starting is the one to report: SIGTERM then ends a
+    // server that has no handler yet, and its exit code would hide the first failure.
+    let started = false;
     try {
       // The server listens once it has migrated, from the SQL copied to dist/migrations.
       const deadline = Date.now() + compiledServerStartTimeoutMs;
@@ -157,13 +160,15 @@ describe('the compiled server that npm start runs', () => {
       expect(output).toMatch(/authenticator secret \(shown once\): [A-Z2-7]{32}/);
       expect(output).toMatch(/otpauth:\/\/totp\/[^\s]+secret=[A-Z2-7]{32}/);
       expect(output).not.toMatch(/"level":(50|60)/);
+      started = true;
     } finally {
       server.kill('SIGTERM');
       // It may still be seeding the sandbox: the signal waits for the seed, then closes cleanly.
       const code = await exited;
       await rm(dataDirectory, { recursive: true, force: true });
-      expect(code).toBe(0);
+      if (started) expect(code, output.slice(-2_000)).toBe(0);
     }
-    // 55 s in a full run on a loaded 2-core machine; a CI run there may take twice that (decision 083).
-  }, 240_000);
+    // 55 s in a full run on a loaded 2-core machine, and more than 90 s in one (2026-12-01); a CI
+    // run there may take twice that (decision 083).
+  }, 360_000);
 });

@@ -6,7 +6,8 @@ import { TestClock } from '../../db/clock.ts';
 import { checkLedger } from '../../ledger/check-ledger.ts';
 import { addDays, calendarDayIn, isBusinessDay } from '../../platform/business-calendar.ts';
 import { derivedUuid } from '../../platform/derived-id.ts';
-import { describeEachDatabase } from '../../test/databases.ts';
+import { describeEachDatabase, openAnotherHandle } from '../../test/databases.ts';
+import type { Database } from '../../db/database.ts';
 import { paymentSuite } from '../../test/payments.ts';
 import { runOpsCommand } from '../ops/registry.ts';
 import { allProductTerms } from './repository.ts';
@@ -104,6 +105,17 @@ describeEachDatabase('end of day: runs at the same time', (database) => {
   const kit = paymentSuite(database, (built) => ({ app, config } = built));
 
   it('runs each business day once when two runs start together, after a run holding the lock in another process', async () => {
+    // Once (2026-12-01, a full run, PostgreSQL) this test waited until its limit where it takes 3 to
+    // 11 s: past 100 s it fails with what each connection to its database was doing.
+    const watchdog = explainAfter(database(), 100_000);
+    try {
+      await Promise.race([twoRunsTogether(), watchdog.explained]);
+    } finally {
+      watchdog.cancel();
+    }
+  }, 120_000);
+
+  async function twoRunsTogether(): Promise<void> {
     const saver = await kit.customer({ fundCents: 1_000_000n, savingsCents: 900_000 });
     const through = runDayOf(monthEndAfter(todayInBank(), 2));
     const deps = { db: database(), config, liveEvents: app.services.liveEvents };
@@ -144,8 +156,37 @@ describeEachDatabase('end of day: runs at the same time', (database) => {
       (await database().query<{ total: bigint }>("SELECT sum(amount_cents)::bigint AS total FROM payments WHERE kind = 'interest'"))[0]?.total,
     );
     expect((await checkLedger(database())).violations).toEqual([]);
-  });
+  }
 });
+
+/**
+ * A promise that fails after `ms` with every other connection to the database (PostgreSQL) as
+ * pg_stat_activity shows it, read over a connection of its own; on PGlite with the time alone.
+ */
+function explainAfter(db: Database, ms: number): { explained: Promise<never>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const explained = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void (async () => {
+        let activity: unknown[] = [];
+        if (db.kind === 'postgres') {
+          const other = await openAnotherHandle(db);
+          try {
+            activity = await other.db.query(
+              `SELECT pid, state, wait_event_type, wait_event, (now() - xact_start)::text AS in_transaction, left(query, 200) AS query
+                 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() ORDER BY pid`,
+            );
+          } finally {
+            await other.close();
+          }
+        }
+        reject(new Error(`still waiting after ${ms} ms; the database's connections: ${JSON.stringify(activity, null, 1)}`));
+      })().catch(reject);
+    }, ms);
+  });
+  explained.catch(() => undefined);
+  return { explained, cancel: () => clearTimeout(timer) };
+}
 
 describeEachDatabase('end of day: production, the command and History', (database) => {
   let app: FastifyInstance;
