@@ -8,9 +8,9 @@ const apiOrigin = 'http://127.0.0.1:3000';
 export const buildConstants = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
 
 /**
- * The production server fills `%BANK_NAME%`, `%BANK_MODE%` and `%BANK_TIME_ZONE%` in index.html when it serves it. The
- * dev server has no such step, so this fills them with the sandbox defaults, in dev only: a build
- * must keep the placeholders for the server to replace.
+ * The production server fills `%BANK_NAME%`, `%BANK_MODE%` and `%BANK_TIME_ZONE%` in index.html
+ * when it serves it. The dev server has no such step, so this fills them with the sandbox defaults,
+ * in dev only: a build must keep the placeholders for the server to replace.
  */
 function devBankPlaceholders(): Plugin {
   return {

@@ -28,8 +28,8 @@ export function isAppPath(pathname: string, mode: Config['mode']): boolean {
 
 /**
  * Serves the built web app from the same process as the API: hashed assets cached for a year,
- * everything else revalidated, and index.html with the bank's name and mode filled in (so the
- * sandbox banner needs no request and no inline script).
+ * everything else revalidated, and index.html with the bank's name, mode and time zone filled in
+ * (so the sandbox banner and a money line's date need no request and no inline script).
  */
 export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webDistDirectory' | 'bankName' | 'mode' | 'bankTimeZone'>): Promise<void> {
   // A page is kept filled in until its file changes on disk, so a rebuild of the web app is served

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app/app.tsx';
-import { defaultBankTimeZone, type BankIdentity } from '../lib/bank-identity.ts';
+import { defaultBankName, defaultBankTimeZone, type BankIdentity } from '../lib/bank-identity.ts';
 
 /**
  * The modules the router loads on demand (app/app-routes.tsx: the areas in app/lazy-routes and the
@@ -91,6 +91,6 @@ export function renderApp(path: string, api: FakeApi = {}, identity: Partial<Ban
   });
   vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState({}, '', path);
-  const view = render(<App bankIdentity={{ name: 'Strongroom Demo Bank', mode: 'sandbox', timeZone: defaultBankTimeZone, ...identity }} />);
+  const view = render(<App bankIdentity={{ name: defaultBankName, mode: 'sandbox', timeZone: defaultBankTimeZone, ...identity }} />);
   return { ...view, fetchMock };
 }

@@ -19,7 +19,8 @@ export function calendarDate(isoDateTime: string, timeZone: string): string {
     format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(timeZone, format);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(date).find((each) => each.type === type)?.value ?? '';
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
