@@ -10,11 +10,23 @@
 // on processes they started (servers, PostgreSQL, sqlmap), so they get a process of their own too,
 // printed the same way. Arguments after `npm test --` go to every run.
 import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 // A filter given to `npm test --` may match files of one run only; the other then has nothing to do.
 const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests'];
 const extraArguments = process.argv.slice(2);
+
+// What the suites leave in the temporary directory (data directories, stand-in and built web apps,
+// PostgreSQL clusters, backups, Chromium's profiles: some 900 directories and 330 MB a run, which
+// piled up in /tmp run after run) goes into one directory of this run: TMPDIR is what Node's
+// os.tmpdir() reads, in the Vitest workers and in every server, CLI, PostgreSQL, sqlmap and Chromium
+// they start. It is removed once every run passed, and kept, and named, when one failed.
+const runDirectory = await mkdtemp(path.join(tmpdir(), 'strongroom-test-run-'));
+// The fault suites start PostgreSQL as the postgres user, in directories of their own under it.
+await chmod(runDirectory, 0o755);
 
 function run(projects, { streamOutput, maxWorkers }) {
   const projectFilter = projects.join(',');
@@ -22,6 +34,7 @@ function run(projects, { streamOutput, maxWorkers }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...vitest, ...projects.map((project) => `--project=${project}`), ...workers, ...extraArguments], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TMPDIR: runDirectory },
     });
     // A streamed run's output is kept too: its failures are printed again at the very end.
     const output = [];
@@ -109,4 +122,12 @@ for (const { projectFilter, code, output } of runs) {
   const lines = failedTests.map((line) => `\n  ${line}${reasons.has(line) ? `\n${indent(reasons.get(line), '      ')}` : ''}`);
   process.stderr.write(`vitest --project=${projectFilter} failed (exit ${code})${lines.join('')}\n`);
 }
-process.exitCode = runs.some(({ code }) => code !== 0) ? 1 : 0;
+const failed = runs.some(({ code }) => code !== 0);
+if (failed) {
+  process.stderr.write(`The runs' temporary files are kept for a look: ${runDirectory}\n`);
+} else {
+  await rm(runDirectory, { recursive: true, force: true }).catch((error) =>
+    process.stderr.write(`The runs' temporary files could not all be removed (${error.message}): ${runDirectory}\n`),
+  );
+}
+process.exitCode = failed ? 1 : 0;
